@@ -1,0 +1,100 @@
+// Package gpu holds the GPU catalog: datasheet figures and prices, each with
+// its source and as-of date, and the rules that a catalog row must obey.
+package gpu
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/infercost/infercost/wasm/fact"
+)
+
+// Figure is a sourced number.
+type Figure = fact.Figure
+
+// Link is the GPU-to-GPU interconnect.
+type Link struct {
+	Kind string `yaml:"kind" json:"kind"`
+	// GBps is the bandwidth per GPU, both directions added.
+	GBps Figure `yaml:"gbps" json:"gbps"`
+}
+
+// GPU is one catalog row. Optional figures are nil when the GPU lacks the
+// feature (FP8) or no price could be sourced.
+type GPU struct {
+	ID              string  `yaml:"id" json:"id"`
+	Name            string  `yaml:"name" json:"name"`
+	Vendor          string  `yaml:"vendor" json:"vendor"`
+	MemoryGB        Figure  `yaml:"memory_gb" json:"memory_gb"`
+	BandwidthGBps   Figure  `yaml:"bandwidth_gbps" json:"bandwidth_gbps"`
+	BF16DenseTFLOPS Figure  `yaml:"bf16_dense_tflops" json:"bf16_dense_tflops"`
+	FP8DenseTFLOPS  *Figure `yaml:"fp8_dense_tflops,omitempty" json:"fp8_dense_tflops,omitempty"`
+	TDPW            Figure  `yaml:"tdp_w" json:"tdp_w"`
+	Link            Link    `yaml:"link" json:"link"`
+	PurchaseUSD     *Figure `yaml:"purchase_usd,omitempty" json:"purchase_usd,omitempty"`
+	RentUSDPerHour  *Figure `yaml:"rent_usd_per_hour,omitempty" json:"rent_usd_per_hour,omitempty"`
+}
+
+// Catalog is the contents of the GPU data file.
+type Catalog struct {
+	Sources fact.Sources `yaml:"sources" json:"sources"`
+	GPUs    []GPU        `yaml:"gpus" json:"gpus"`
+}
+
+// Find returns the GPU with the given id.
+func (c Catalog) Find(id string) (GPU, bool) {
+	for _, g := range c.GPUs {
+		if g.ID == id {
+			return g, true
+		}
+	}
+	return GPU{}, false
+}
+
+// Validate checks every row and returns all problems joined, so that one
+// build reports every bad row.
+func (c Catalog) Validate() error {
+	errs := c.Sources.Validate()
+	bad := func(entry, field, format string, args ...any) {
+		errs = append(errs, fact.Errorf(entry, field, format, args...))
+	}
+	if len(c.GPUs) == 0 {
+		bad("gpus", "", "no GPUs")
+	}
+	seen := map[string]bool{}
+	for i, g := range c.GPUs {
+		entry := fmt.Sprintf("gpus[%d] %q", i, g.ID)
+		if g.ID == "" {
+			bad(entry, "id", "missing")
+		} else if seen[g.ID] {
+			bad(entry, "id", "duplicate id")
+		}
+		seen[g.ID] = true
+		if g.Name == "" {
+			bad(entry, "name", "missing")
+		}
+		if g.Link.Kind == "" {
+			bad(entry, "link.kind", "missing")
+		}
+		figures := []struct {
+			name     string
+			f        *Figure
+			min, max float64
+		}{
+			{"memory_gb", &g.MemoryGB, 1, 2048},
+			{"bandwidth_gbps", &g.BandwidthGBps, 10, 100000},
+			{"bf16_dense_tflops", &g.BF16DenseTFLOPS, 1, 100000},
+			{"fp8_dense_tflops", g.FP8DenseTFLOPS, 1, 200000},
+			{"tdp_w", &g.TDPW, 10, 5000},
+			{"link.gbps", &g.Link.GBps, 1, 100000},
+			{"purchase_usd", g.PurchaseUSD, 100, 1e6},
+			{"rent_usd_per_hour", g.RentUSDPerHour, 0.01, 1000},
+		}
+		for _, fig := range figures {
+			if fig.f != nil {
+				errs = append(errs, c.Sources.Check(*fig.f, entry, fig.name, fig.min, fig.max)...)
+			}
+		}
+	}
+	return errors.Join(errs...)
+}

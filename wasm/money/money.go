@@ -1,0 +1,80 @@
+// Package money formats amounts and counts for display. Amounts are
+// converted from the engine's base currency (USD) only here, at the edge.
+package money
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Currency is a display currency.
+type Currency struct {
+	Code   string // ISO 4217
+	Symbol string
+}
+
+// Currencies are the display currencies, the base currency first.
+var Currencies = []Currency{{"USD", "$"}, {"EUR", "€"}, {"CNY", "¥"}}
+
+// Lookup returns the currency with the given code, or USD.
+func Lookup(code string) Currency {
+	for _, c := range Currencies {
+		if c.Code == code {
+			return c
+		}
+	}
+	return Currencies[0]
+}
+
+// Format writes an amount with its symbol: whole units from 100 up, cents
+// below, three decimals below 0.1.
+func Format(v float64, c Currency) string {
+	decimals := 0
+	switch a := math.Abs(v); {
+	case a < 0.1 && a != 0:
+		decimals = 3
+	case a < 100:
+		decimals = 2
+	}
+	s := Group(v, decimals)
+	if strings.HasPrefix(s, "-") {
+		return "-" + c.Symbol + s[1:]
+	}
+	return c.Symbol + s
+}
+
+// Group writes v with the given decimals and commas between thousands.
+func Group(v float64, decimals int) string {
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	intPart, frac := s, ""
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		intPart, frac = s[:i], s[i:]
+	}
+	var b strings.Builder
+	if neg && strings.Trim(intPart+frac, "0.") != "" {
+		b.WriteByte('-')
+	}
+	for i, d := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(d)
+	}
+	return b.String() + frac
+}
+
+// Count writes a large count in words: 539.3 billion, 12.5 million.
+func Count(v float64) string {
+	for _, u := range []struct {
+		div  float64
+		word string
+	}{{1e12, " trillion"}, {1e9, " billion"}, {1e6, " million"}} {
+		if math.Abs(v) >= u.div {
+			return Group(v/u.div, 1) + u.word
+		}
+	}
+	return Group(v, 0)
+}

@@ -1,0 +1,39 @@
+package money
+
+import "testing"
+
+func TestFormat(t *testing.T) {
+	eur := Lookup("EUR")
+	tests := []struct {
+		v    float64
+		c    Currency
+		want string
+	}{
+		{568875.5, eur, "€568,876"},
+		{1.054908, eur, "€1.05"},
+		{0.0617, Lookup("USD"), "$0.062"},
+		{-34000, Lookup("CNY"), "-¥34,000"},
+		{0, eur, "€0.00"},
+		{999.5, eur, "€1,000"},
+		{-0.001, eur, "-€0.001"},
+	}
+	for _, tt := range tests {
+		if got := Format(tt.v, tt.c); got != tt.want {
+			t.Errorf("Format(%v, %s): got %q; want %q", tt.v, tt.c.Code, got, tt.want)
+		}
+	}
+}
+
+func TestCount(t *testing.T) {
+	for v, want := range map[float64]string{539.2656e9: "539.3 billion", 1.561e12: "1.6 trillion", 12.5e6: "12.5 million", 950: "950"} {
+		if got := Count(v); got != want {
+			t.Errorf("Count(%v): got %q; want %q", v, got, want)
+		}
+	}
+}
+
+func TestLookupFallsBackToUSD(t *testing.T) {
+	if got := Lookup("<script>").Code; got != "USD" {
+		t.Errorf("got %q; want USD", got)
+	}
+}

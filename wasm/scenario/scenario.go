@@ -1,0 +1,240 @@
+// Package scenario turns a URL query string into validated calculator
+// inputs and back. A calculator reads its fields in order through a
+// Resolver, so that a default may depend on an earlier field (a price on the
+// chosen GPU); every bad value is reported against its field and replaced by
+// the default; Encode writes only values that differ from their defaults.
+//
+// Query strings are a public contract: names are short and documented, a
+// version parameter is always written, and unknown parameters are ignored.
+package scenario
+
+import (
+	"math"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Reserved query parameters, shared by every calculator.
+const (
+	VersionKey = "v"
+	PresetKey  = "preset"
+)
+
+// Choice is one allowed value of a choice field.
+type Choice struct {
+	Value, Label string
+}
+
+// Field describes one input: its query name, what the form shows, and what
+// values it accepts. A field with Choices is a choice field; otherwise it is
+// a number within [Min, Max].
+type Field struct {
+	Key     string // query parameter name, e.g. "a.n"
+	Label   string
+	Unit    string
+	Help    string
+	Min     float64
+	Max     float64
+	Integer bool
+	Choices []Choice
+	// Default is the canonical default value.
+	Default string
+	// Note, if set, is shown under the field, e.g. where a default came from.
+	Note string
+	// Money marks an amount in the scenario's display currency.
+	Money bool
+}
+
+// IsChoice reports whether the field is a choice field.
+func (f Field) IsChoice() bool { return len(f.Choices) > 0 }
+
+// Input is a field as resolved: its value (canonical) and any error.
+type Input struct {
+	Field
+	Value string
+	// Explicit is true when the value came from the query or a preset rather
+	// than the default.
+	Explicit bool
+	// Error says why the given value was rejected (the default is used).
+	Error string
+}
+
+// Preset is a named set of query values that stand in for the defaults.
+type Preset struct {
+	Name  string
+	Title string
+	Query url.Values
+}
+
+// Resolver reads fields from a query in order.
+type Resolver struct {
+	query  url.Values
+	preset *Preset
+	// Inputs are the fields read so far, in order.
+	Inputs []Input
+	// Problems are errors that belong to no field (an unknown preset).
+	Problems []string
+}
+
+// NewResolver parses the raw query and applies a preset named in it. A
+// malformed query is read as far as possible.
+func NewResolver(rawQuery string, presets []Preset) *Resolver {
+	q, _ := url.ParseQuery(strings.TrimPrefix(rawQuery, "?"))
+	r := &Resolver{query: q}
+	if name := q.Get(PresetKey); name != "" {
+		for i := range presets {
+			if presets[i].Name == name {
+				r.preset = &presets[i]
+			}
+		}
+		if r.preset == nil {
+			r.Problems = append(r.Problems, "Unknown preset; the defaults are used.")
+		}
+	}
+	return r
+}
+
+// Preset returns the applied preset, or nil.
+func (r *Resolver) Preset() *Preset { return r.preset }
+
+func first(q url.Values, key string) (string, bool) {
+	if v, ok := q[key]; ok && len(v) > 0 {
+		return v[0], true
+	}
+	return "", false
+}
+
+// Number reads a number field.
+func (r *Resolver) Number(f Field) float64 {
+	in := r.read(f)
+	v, _ := strconv.ParseFloat(in.Value, 64)
+	return v
+}
+
+// Int reads an integer number field.
+func (r *Resolver) Int(f Field) int {
+	f.Integer = true
+	return int(r.Number(f))
+}
+
+// Choice reads a choice field.
+func (r *Resolver) Choice(f Field) string { return r.read(f).Value }
+
+// read resolves a field: the query's value, else the preset's, else the
+// default. A rejected query value leaves the fallback in place.
+func (r *Resolver) read(f Field) Input {
+	in := Input{Field: f, Value: f.Default}
+	if r.preset != nil {
+		if pv, ok := first(r.preset.Query, f.Key); ok {
+			if v, msg := f.Parse(pv); msg != "" {
+				in.Error = "The preset's value is rejected: " + msg
+			} else {
+				in.Value, in.Explicit = v, true
+			}
+		}
+	}
+	if raw, ok := first(r.query, f.Key); ok {
+		if v, msg := f.Parse(raw); msg != "" {
+			in.Error = msg + " Using " + in.Value + " instead."
+		} else {
+			in.Value, in.Explicit = v, true
+		}
+	}
+	r.Inputs = append(r.Inputs, in)
+	return in
+}
+
+// Parse validates a raw value and returns it in canonical form, or a
+// message for the reader. The message never repeats the raw value.
+func (f Field) Parse(raw string) (string, string) {
+	raw = strings.TrimSpace(raw)
+	if f.IsChoice() {
+		for _, c := range f.Choices {
+			if c.Value == raw {
+				return raw, ""
+			}
+		}
+		return "", "Not one of the listed options."
+	}
+	v, err := strconv.ParseFloat(raw, 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return "", "Not a number."
+	}
+	if v < f.Min || v > f.Max {
+		return "", "Must be between " + FormatNumber(f.Min) + " and " + FormatNumber(f.Max) + "."
+	}
+	if f.Integer && v != math.Trunc(v) {
+		return "", "Must be a whole number."
+	}
+	return FormatNumber(v), ""
+}
+
+// FormatNumber writes v in the shortest form that reads back exactly.
+func FormatNumber(v float64) string {
+	if v == 0 {
+		return "0" // also for -0
+	}
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
+
+// Unknown returns the parameters of the query and the preset that no field
+// read, sorted; the page ignores them.
+func (r *Resolver) Unknown() []string {
+	read := map[string]bool{VersionKey: true, PresetKey: true}
+	for _, in := range r.Inputs {
+		read[in.Key] = true
+	}
+	var keys []string
+	add := func(q url.Values) {
+		for k := range q {
+			if !read[k] {
+				keys = append(keys, k)
+				read[k] = true
+			}
+		}
+	}
+	add(r.query)
+	if r.preset != nil {
+		add(r.preset.Query)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// Errors maps field keys to their error messages.
+func (r *Resolver) Errors() map[string]string {
+	m := map[string]string{}
+	for _, in := range r.Inputs {
+		if in.Error != "" {
+			m[in.Key] = in.Error
+		}
+	}
+	return m
+}
+
+// Encode returns the canonical query: the version, the preset, and each
+// field whose value differs from what it would be without it (the preset's
+// value, else the default), in field order.
+func (r *Resolver) Encode(version string) string {
+	var b strings.Builder
+	b.WriteString(VersionKey + "=" + url.QueryEscape(version))
+	if r.preset != nil {
+		b.WriteString("&" + PresetKey + "=" + url.QueryEscape(r.preset.Name))
+	}
+	for _, in := range r.Inputs {
+		base := in.Default
+		if r.preset != nil {
+			if pv, ok := first(r.preset.Query, in.Key); ok {
+				if v, msg := in.Parse(pv); msg == "" {
+					base = v
+				}
+			}
+		}
+		if in.Value != base {
+			b.WriteString("&" + url.QueryEscape(in.Key) + "=" + url.QueryEscape(in.Value))
+		}
+	}
+	return b.String()
+}

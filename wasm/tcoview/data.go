@@ -1,0 +1,144 @@
+package tcoview
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/scenario"
+)
+
+// Defaults are the sourced default inputs, in US dollars.
+type Defaults struct {
+	Years                fact.Figure `yaml:"years" json:"years"`
+	GPUsPerServer        fact.Figure `yaml:"gpus_per_server" json:"gpus_per_server"`
+	ServerUSD            fact.Figure `yaml:"server_usd" json:"server_usd"`
+	NetworkUSD           fact.Figure `yaml:"network_usd" json:"network_usd"`
+	ServerOverheadW      fact.Figure `yaml:"server_overhead_w" json:"server_overhead_w"`
+	LoadFactor           fact.Figure `yaml:"load_factor" json:"load_factor"`
+	PUE                  fact.Figure `yaml:"pue" json:"pue"`
+	ElectricityUSDPerKWh fact.Figure `yaml:"electricity_usd_per_kwh" json:"electricity_usd_per_kwh"`
+	MaintenancePct       fact.Figure `yaml:"maintenance_pct" json:"maintenance_pct"`
+	StaffUSDPerYear      fact.Figure `yaml:"staff_usd_per_year" json:"staff_usd_per_year"`
+	RentedHoursPerMonth  fact.Figure `yaml:"rented_hours_per_month" json:"rented_hours_per_month"`
+	EURPerUSD            fact.Figure `yaml:"eur_per_usd" json:"eur_per_usd"`
+	CNYPerUSD            fact.Figure `yaml:"cny_per_usd" json:"cny_per_usd"`
+}
+
+// ThroughputRow is a published throughput used as a GPU's default.
+type ThroughputRow struct {
+	GPU          string      `yaml:"gpu" json:"gpu"`
+	TokensPerSec fact.Figure `yaml:"tokens_per_s" json:"tokens_per_s"`
+}
+
+// Throughput holds the published rows and the reference GPU whose row is
+// scaled by memory bandwidth for GPUs without one.
+type Throughput struct {
+	Reference string          `yaml:"reference" json:"reference"`
+	Rows      []ThroughputRow `yaml:"rows" json:"rows"`
+}
+
+// Claim is a figure that a preset's source states, shown beside the
+// engine's own.
+type Claim struct {
+	Option string  `yaml:"option" json:"option"`
+	Metric string  `yaml:"metric" json:"metric"`
+	Value  float64 `yaml:"value" json:"value"`
+}
+
+// PresetData is a preset as written in the data file.
+type PresetData struct {
+	Name        string  `yaml:"name" json:"name"`
+	Title       string  `yaml:"title" json:"title"`
+	Source      string  `yaml:"source" json:"source"`
+	Description string  `yaml:"description" json:"description"`
+	Query       string  `yaml:"query" json:"query"`
+	Claims      []Claim `yaml:"claims" json:"claims"`
+	Explanation string  `yaml:"explanation" json:"explanation"`
+}
+
+// Data is everything the TCO calculator reads from content/data.
+type Data struct {
+	GPUs       gpu.Catalog  `json:"gpus"`
+	Sources    fact.Sources `yaml:"sources" json:"sources"`
+	Defaults   Defaults     `yaml:"defaults" json:"defaults"`
+	Throughput Throughput   `yaml:"throughput" json:"throughput"`
+	Presets    []PresetData `yaml:"presets" json:"presets"`
+}
+
+// presetQuery returns a preset's query with the whitespace of the data
+// file's line folding removed.
+func (p PresetData) presetQuery() url.Values {
+	q, _ := url.ParseQuery(strings.Join(strings.Fields(p.Query), ""))
+	return q
+}
+
+func (d Data) presets() []scenario.Preset {
+	ps := make([]scenario.Preset, len(d.Presets))
+	for i, p := range d.Presets {
+		ps[i] = scenario.Preset{Name: p.Name, Title: p.Title, Query: p.presetQuery()}
+	}
+	return ps
+}
+
+// Validate checks the TCO data: sources, defaults, throughput rows, and
+// that every preset value is one the form accepts.
+func (d Data) Validate() error {
+	errs := d.Sources.Validate()
+	df := d.Defaults
+	for _, f := range []struct {
+		name     string
+		f        fact.Figure
+		min, max float64
+	}{
+		{"years", df.Years, 1, 30}, {"gpus_per_server", df.GPUsPerServer, 1, 16},
+		{"server_usd", df.ServerUSD, 0, 1e7}, {"network_usd", df.NetworkUSD, 0, 1e7},
+		{"server_overhead_w", df.ServerOverheadW, 0, 50000}, {"load_factor", df.LoadFactor, 0.01, 1},
+		{"pue", df.PUE, 1, 3}, {"electricity_usd_per_kwh", df.ElectricityUSDPerKWh, 0, 10},
+		{"maintenance_pct", df.MaintenancePct, 0, 100}, {"staff_usd_per_year", df.StaffUSDPerYear, 0, 1e8},
+		{"rented_hours_per_month", df.RentedHoursPerMonth, 1, 744},
+		{"eur_per_usd", df.EURPerUSD, 0.01, 100}, {"cny_per_usd", df.CNYPerUSD, 0.01, 100},
+	} {
+		errs = append(errs, d.Sources.Check(f.f, "defaults", f.name, f.min, f.max)...)
+	}
+	if _, ok := d.GPUs.Find(d.Throughput.Reference); !ok {
+		errs = append(errs, fact.Errorf("throughput", "reference", "unknown GPU %q", d.Throughput.Reference))
+	}
+	hasRef := false
+	for i, r := range d.Throughput.Rows {
+		entry := fmt.Sprintf("throughput.rows[%d] %q", i, r.GPU)
+		if _, ok := d.GPUs.Find(r.GPU); !ok {
+			errs = append(errs, fact.Errorf(entry, "gpu", "unknown GPU %q", r.GPU))
+		}
+		hasRef = hasRef || r.GPU == d.Throughput.Reference
+		errs = append(errs, d.Sources.Check(r.TokensPerSec, entry, "tokens_per_s", 0.1, 1e6)...)
+	}
+	if !hasRef {
+		errs = append(errs, fact.Errorf("throughput", "rows", "no row for the reference GPU %q", d.Throughput.Reference))
+	}
+	for i, p := range d.Presets {
+		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
+		if p.Name == "" || p.Title == "" {
+			errs = append(errs, fact.Errorf(entry, "name", "name and title are required"))
+		}
+		if _, ok := d.Sources[p.Source]; !ok {
+			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
+		}
+		s := Resolve("preset="+url.QueryEscape(p.Name), d)
+		for key, msg := range s.Errors {
+			errs = append(errs, fact.Errorf(entry, "query."+key, "%s", msg))
+		}
+		for _, key := range s.Unknown {
+			errs = append(errs, fact.Errorf(entry, "query."+key, "unknown parameter"))
+		}
+		for j, c := range p.Claims {
+			if !knownClaimMetric[c.Metric] {
+				errs = append(errs, fact.Errorf(entry, fmt.Sprintf("claims[%d].metric", j), "unknown metric %q", c.Metric))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}

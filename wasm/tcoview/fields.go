@@ -1,0 +1,185 @@
+package tcoview
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tco"
+)
+
+// Version is written into every scenario URL as v=; bump it when a query
+// name changes meaning, and keep reading the old one.
+const Version = "1"
+
+// Letters name the options, in the order shown.
+var Letters = [MaxOptions]string{"a", "b", "c", "d"}
+
+// MaxOptions is how many options a scenario can compare.
+const MaxOptions = 4
+
+// Global field keys.
+const (
+	keyCurrency = "cur"
+	keyFX       = "fx"
+	keyYears    = "y"
+	keyCount    = "k"
+)
+
+// optionDefaults are what each option starts as.
+var optionDefaults = [MaxOptions]struct {
+	kind tco.Kind
+	gpu  string
+}{{tco.Owned, "a100-80gb-sxm"}, {tco.Owned, "h100-sxm"}, {tco.Rented, "h100-sxm"}, {tco.Rented, "a100-80gb-sxm"}}
+
+const defaultCount = 3
+const defaultGPUs = 8
+
+func currencyChoices() []scenario.Choice {
+	cs := make([]scenario.Choice, len(money.Currencies))
+	for i, c := range money.Currencies {
+		cs[i] = scenario.Choice{Value: c.Code, Label: c.Code + " (" + c.Symbol + ")"}
+	}
+	return cs
+}
+
+func gpuChoices(c gpu.Catalog) []scenario.Choice {
+	cs := make([]scenario.Choice, len(c.GPUs))
+	for i, g := range c.GPUs {
+		cs[i] = scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name}
+	}
+	return cs
+}
+
+// sourceNote says where a default comes from.
+func (d Data) sourceNote(f fact.Figure) string {
+	s := "Default from " + d.allSources()[f.Source].Title + ", " + f.AsOf
+	if f.Note != "" {
+		s += " (" + f.Note + ")"
+	}
+	if f.Unconfirmed {
+		s += "; unconfirmed †"
+	}
+	return s + "."
+}
+
+func (d Data) allSources() fact.Sources {
+	all := fact.Sources{}
+	for k, v := range d.GPUs.Sources {
+		all[k] = v
+	}
+	for k, v := range d.Sources {
+		all[k] = v
+	}
+	return all
+}
+
+func num(v float64) string { return scenario.FormatNumber(v) }
+
+// cents rounds a converted amount so that defaults read cleanly.
+func cents(v float64) string { return num(math.Round(v*100) / 100) }
+
+// fxDefault is the default number of display-currency units per US dollar.
+func (d Data) fxDefault(code string) fact.Figure {
+	switch code {
+	case "EUR":
+		return d.Defaults.EURPerUSD
+	case "CNY":
+		return d.Defaults.CNYPerUSD
+	}
+	return fact.Figure{Value: 1}
+}
+
+// throughputDefault returns the published tokens/s for g, or the reference
+// row scaled by memory bandwidth.
+func (d Data) throughputDefault(g gpu.GPU) (float64, string) {
+	var ref ThroughputRow
+	for _, r := range d.Throughput.Rows {
+		if r.GPU == g.ID {
+			return r.TokensPerSec.Value, d.sourceNote(r.TokensPerSec)
+		}
+		if r.GPU == d.Throughput.Reference {
+			ref = r
+		}
+	}
+	refGPU, _ := d.GPUs.Find(ref.GPU)
+	v := math.Round(ref.TokensPerSec.Value * g.BandwidthGBps.Value / refGPU.BandwidthGBps.Value)
+	return v, "Estimate: " + refGPU.Name + "'s published " + num(ref.TokensPerSec.Value) +
+		" tok/s scaled by memory bandwidth (" + num(g.BandwidthGBps.Value) + " / " + num(refGPU.BandwidthGBps.Value) +
+		" GB/s). Enter a measured figure if you have one."
+}
+
+// readOption reads option i's fields. Money is entered in the display
+// currency (fx units per USD) and converted to USD for the engine.
+func readOption(r *scenario.Resolver, d Data, i int, cur money.Currency, fx float64) OptionInput {
+	l := Letters[i]
+	k := func(name string) string { return l + "." + name }
+	def := optionDefaults[i]
+	o := OptionInput{Letter: l}
+	o.Kind = tco.Kind(r.Choice(scenario.Field{Key: k("kind"), Label: "Kind", Default: string(def.kind),
+		Help:    "Buy and run a cluster, or rent GPUs by the hour.",
+		Choices: []scenario.Choice{{Value: string(tco.Owned), Label: "Owned cluster"}, {Value: string(tco.Rented), Label: "Rented GPUs"}}}))
+	gpuID := r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: def.gpu, Choices: gpuChoices(d.GPUs),
+		Help: "GPU model; sets the defaults for price, power and throughput."})
+	o.GPU, _ = d.GPUs.Find(gpuID)
+	g := o.GPU
+	money := func(name, label, unit, help string, usd float64, note string) float64 {
+		return r.Number(scenario.Field{Key: k(name), Label: label, Unit: cur.Code + unit, Help: help,
+			Min: 0, Max: 1e9, Default: cents(usd * fx), Note: note, Money: true}) / fx
+	}
+	figureNote := func(f *fact.Figure, missing string) (float64, string) {
+		if f == nil {
+			return 0, missing
+		}
+		return f.Value, d.sourceNote(*f)
+	}
+	df := d.Defaults
+	opt := tco.Option{Kind: o.Kind}
+	opt.GPUs = r.Int(scenario.Field{Key: k("n"), Label: "GPUs", Unit: "GPUs", Min: 1, Max: 100000,
+		Default: strconv.Itoa(defaultGPUs), Help: "Number of GPUs in the cluster, or rented at once."})
+	tps, tpsNote := d.throughputDefault(g)
+	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Key: k("tps"), Label: "Throughput", Unit: "tokens/s per GPU",
+		Min: 0.1, Max: 1e6, Default: num(tps), Note: tpsNote,
+		Help: "Output tokens per second one GPU sustains while serving your model and batch size."})
+	opt.LoadFactor = r.Number(scenario.Field{Key: k("load"), Label: "Average load", Unit: "fraction", Min: 0.01, Max: 1,
+		Default: num(df.LoadFactor.Value), Note: d.sourceNote(df.LoadFactor),
+		Help: "Share of the time the GPUs are serving; scales tokens and GPU power."})
+
+	// Owned clusters.
+	opt.GPUsPerServer = r.Int(scenario.Field{Key: k("gps"), Label: "GPUs per server", Unit: "GPUs", Min: 1, Max: 16,
+		Default: num(df.GPUsPerServer.Value), Note: d.sourceNote(df.GPUsPerServer), Help: "How many GPUs share one server chassis."})
+	price, priceNote := figureNote(g.PurchaseUSD, "No sourced purchase price for this GPU: enter your quote.")
+	opt.GPUPriceUSD = money("gp", "GPU price", "", "Purchase price of one GPU.", price, priceNote)
+	opt.ServerPriceUSD = money("sp", "Server price", " per server", "Chassis, CPUs, memory, storage; without GPUs.",
+		df.ServerUSD.Value, d.sourceNote(df.ServerUSD))
+	opt.NetworkPriceUSD = money("net", "Network", " per server", "InfiniBand or Ethernet fabric: NICs, switch ports, cables.",
+		df.NetworkUSD.Value, d.sourceNote(df.NetworkUSD))
+	opt.GPUPowerW = r.Number(scenario.Field{Key: k("w"), Label: "GPU power at load", Unit: "W", Min: 1, Max: 5000,
+		Default: num(g.TDPW.Value), Note: d.sourceNote(g.TDPW), Help: "Draw of one GPU while serving; its TDP by default."})
+	opt.ServerOverheadW = r.Number(scenario.Field{Key: k("ow"), Label: "Server overhead", Unit: "W per server", Min: 0, Max: 50000,
+		Default: num(df.ServerOverheadW.Value), Note: d.sourceNote(df.ServerOverheadW), Help: "CPUs, fans, NICs, switches: drawn all the time."})
+	opt.PUE = r.Number(scenario.Field{Key: k("pue"), Label: "PUE", Unit: "ratio", Min: 1, Max: 3,
+		Default: num(df.PUE.Value), Note: d.sourceNote(df.PUE), Help: "Facility power over IT power; the excess is cooling and losses."})
+	opt.ElectricityUSDPerKWh = money("kwh", "Electricity price", "/kWh", "Price of one kilowatt-hour.",
+		df.ElectricityUSDPerKWh.Value, d.sourceNote(df.ElectricityUSDPerKWh))
+	opt.MaintenancePctPerYear = r.Number(scenario.Field{Key: k("mnt"), Label: "Maintenance", Unit: "% of capex per year", Min: 0, Max: 100,
+		Default: num(df.MaintenancePct.Value), Note: d.sourceNote(df.MaintenancePct), Help: "Support contracts and spare parts."})
+	opt.StaffUSDPerYear = money("staff", "Staff", " per year", "Share of engineers' cost that runs this cluster.",
+		df.StaffUSDPerYear.Value, d.sourceNote(df.StaffUSDPerYear))
+	opt.ColocationUSDPerKWMonth = money("colo", "Colocation", " per kW per month", "Rack space billed on provisioned (full-load) power; 0 if you own the building.", 0, "")
+	opt.CostOfCapitalPct = r.Number(scenario.Field{Key: k("coc"), Label: "Cost of capital", Unit: "% per year", Min: 0, Max: 100,
+		Default: "0", Help: "Interest on the capex, repaid as an annuity over the period."})
+	opt.ResidualPct = r.Number(scenario.Field{Key: k("res"), Label: "Residual value", Unit: "% of capex", Min: 0, Max: 100,
+		Default: "0", Help: "Resale value credited at the end of the period."})
+
+	// Rented GPUs.
+	rent, rentNote := figureNote(g.RentUSDPerHour, "No sourced rental price for this GPU: enter your quote.")
+	opt.RentUSDPerGPUHour = money("hr", "Rental price", " per GPU-hour", "On-demand or contracted price of one GPU for one hour.", rent, rentNote)
+	opt.RentedHoursPerMonth = r.Number(scenario.Field{Key: k("hpm"), Label: "Rented hours", Unit: "hours per month", Min: 1, Max: 744,
+		Default: num(df.RentedHoursPerMonth.Value), Note: d.sourceNote(df.RentedHoursPerMonth), Help: "730 is always on."})
+	o.Option = opt
+	return o
+}

@@ -1,0 +1,88 @@
+// Package tcoview is the TCO calculator between the URL and the page: it
+// reads a scenario from a query string (fields, defaults from data,
+// presets), runs the engine, and lays out the results as cells, tables and
+// chart options. gen renders its output into static HTML; the browser host
+// sends the same output to the page as it changes, so both show one figure.
+package tcoview
+
+import (
+	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tco"
+)
+
+// OptionInput is one option as read from the scenario.
+type OptionInput struct {
+	Letter  string
+	Enabled bool
+	Kind    tco.Kind
+	GPU     gpu.GPU
+	// Option is in US dollars.
+	Option tco.Option
+}
+
+// Scenario is a resolved query string.
+type Scenario struct {
+	// Query is the canonical query string (without "?").
+	Query    string
+	Currency money.Currency
+	// FXPerUSD is display-currency units per US dollar.
+	FXPerUSD float64
+	Years    int
+	Options  [MaxOptions]OptionInput
+	// Inputs are all fields in form order, with values and errors.
+	Inputs   []scenario.Input
+	Errors   map[string]string
+	Problems []string
+	Unknown  []string
+	Preset   *PresetData
+}
+
+// Resolve reads a query string. It never fails: bad values are reported in
+// Errors and replaced by defaults.
+func Resolve(rawQuery string, d Data) Scenario {
+	r := scenario.NewResolver(rawQuery, d.presets())
+	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: "Currency", Default: "USD", Choices: currencyChoices(),
+		Help: "Currency for all prices and results."}))
+	fxDefault := d.fxDefault(cur.Code)
+	fxNote := ""
+	if cur.Code != "USD" {
+		fxNote = d.sourceNote(fxDefault)
+	}
+	fx := r.Number(scenario.Field{Key: keyFX, Label: "Exchange rate", Unit: cur.Code + " per USD", Min: 0.0001, Max: 100000,
+		Default: num(fxDefault.Value), Note: fxNote, Help: "Converts the data's US-dollar prices into your currency."})
+	years := r.Int(scenario.Field{Key: keyYears, Label: "Period", Unit: "years", Min: 1, Max: 15,
+		Default: num(d.Defaults.Years.Value), Help: "How long the options are compared for."})
+	count := r.Int(scenario.Field{Key: keyCount, Label: "Options compared", Unit: "options", Min: 2, Max: MaxOptions,
+		Default: num(defaultCount), Help: "How many of the options below are compared."})
+	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years}
+	for i := range s.Options {
+		s.Options[i] = readOption(r, d, i, cur, fx)
+		s.Options[i].Enabled = i < count
+	}
+	s.Inputs = r.Inputs
+	s.Errors = r.Errors()
+	s.Problems = r.Problems
+	s.Unknown = r.Unknown()
+	s.Query = r.Encode(Version)
+	if p := r.Preset(); p != nil {
+		for i := range d.Presets {
+			if d.Presets[i].Name == p.Name {
+				s.Preset = &d.Presets[i]
+			}
+		}
+	}
+	return s
+}
+
+// Enabled returns the options being compared.
+func (s Scenario) Enabled() []OptionInput {
+	var out []OptionInput
+	for _, o := range s.Options {
+		if o.Enabled {
+			out = append(out, o)
+		}
+	}
+	return out
+}

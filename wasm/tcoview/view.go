@@ -1,0 +1,399 @@
+package tcoview
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+
+	"github.com/go-echarts/go-echarts/v2/opts"
+	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tco"
+)
+
+// Cell is one result on the page. Elements carry Key as data-key, and,
+// while the option is compared, Metric, Option, Value and Unit as
+// data-metric, data-option, data-value and data-unit.
+type Cell struct {
+	Key    string  `json:"key"`
+	Metric string  `json:"metric,omitempty"`
+	Option string  `json:"option,omitempty"`
+	Value  float64 `json:"value"`
+	Unit   string  `json:"unit,omitempty"`
+	Text   string  `json:"text"`
+}
+
+// Row is a labelled row of cells, one per option.
+type Row struct {
+	Label string
+	Help  string
+	Cells [MaxOptions]Cell
+}
+
+// Table is a results table with options as columns.
+type Table struct {
+	ID, Title string
+	Rows      []Row
+}
+
+// Chart is a chart's place on the page and its option.
+type Chart struct {
+	ID, Title, Desc string
+	Option          chart.Option
+}
+
+// Head describes an option's column.
+type Head struct {
+	Letter, Title string
+	Enabled       bool
+}
+
+// Page is everything the TCO page shows for a scenario.
+type Page struct {
+	Scenario    Scenario
+	Heads       [MaxOptions]Head
+	Tables      []Table
+	Charts      []Chart
+	Explanation string
+}
+
+// claimMetrics are the metrics a preset's source may claim, in table order.
+var claimMetrics = []struct{ metric, label string }{
+	{"capex", "Capex"}, {"opex", "Opex over the period"}, {"tco", "TCO"},
+	{"tokens_per_year", "Tokens per year"}, {"cost_per_mtok", "Cost per 1M tokens"},
+}
+
+var knownClaimMetric = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range claimMetrics {
+		m[c.metric] = true
+	}
+	return m
+}()
+
+// Build runs the engine for every option and lays out the results.
+func Build(s Scenario) Page {
+	years := float64(s.Years)
+	cur, fx := s.Currency, s.FXPerUSD
+	p := Page{Scenario: s}
+	var res [MaxOptions]tco.Result
+	for i, o := range s.Options {
+		res[i] = tco.Compute(o.Option, years)
+		p.Heads[i] = Head{Letter: o.Letter, Title: optionTitle(o), Enabled: o.Enabled}
+	}
+	cell := func(i int, metric string, v float64, unit, text string) Cell {
+		c := Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
+		if s.Options[i].Enabled {
+			c.Metric, c.Option = metric, s.Options[i].Letter
+		}
+		return c
+	}
+	moneyRow := func(label, help, metric string, usd func(r tco.Result) float64) Row {
+		row := Row{Label: label, Help: help}
+		for i := range res {
+			v := usd(res[i]) * fx
+			row.Cells[i] = cell(i, metric, v, cur.Code, money.Format(v, cur))
+		}
+		return row
+	}
+	headline := Table{ID: "results", Title: "Results over " + plural(s.Years, "year"), Rows: []Row{
+		moneyRow("Capex", "Bought up front: GPUs, servers, network.", "capex", func(r tco.Result) float64 { return r.Capex.Total() }),
+		moneyRow("Opex", "Running cost over the whole period.", "opex", func(r tco.Result) float64 { return r.OpexTotal(years) }),
+		moneyRow("TCO", "Capex + opex - residual value.", "tco", func(r tco.Result) float64 { return r.TCOUSD }),
+		func() Row {
+			row := Row{Label: "Tokens", Help: "Output tokens over the whole period."}
+			for i := range res {
+				row.Cells[i] = cell(i, "tokens", res[i].Tokens, "tokens", money.Count(res[i].Tokens))
+			}
+			return row
+		}(),
+		moneyRow("Cost per 1M tokens", "TCO divided by the tokens of the same period.", "cost_per_mtok", func(r tco.Result) float64 { return r.USDPerMTok }),
+	}}
+	perYear := func(f func(o tco.Opex) float64) func(r tco.Result) float64 {
+		return func(r tco.Result) float64 { return f(r.OpexPerYear) }
+	}
+	breakdown := Table{ID: "breakdown", Title: "Cost by item", Rows: []Row{
+		moneyRow("GPUs", "", "capex_gpus", func(r tco.Result) float64 { return r.Capex.GPUsUSD }),
+		moneyRow("Servers", "", "capex_servers", func(r tco.Result) float64 { return r.Capex.ServersUSD }),
+		moneyRow("Network", "", "capex_network", func(r tco.Result) float64 { return r.Capex.NetworkUSD }),
+		moneyRow("Electricity per year", "IT energy at the average load.", "opex_electricity", perYear(func(o tco.Opex) float64 { return o.ElectricityUSD })),
+		moneyRow("Cooling per year", "Facility overhead: IT energy x (PUE - 1).", "opex_cooling", perYear(func(o tco.Opex) float64 { return o.CoolingUSD })),
+		moneyRow("Colocation per year", "", "opex_colocation", perYear(func(o tco.Opex) float64 { return o.ColocationUSD })),
+		moneyRow("Maintenance per year", "", "opex_maintenance", perYear(func(o tco.Opex) float64 { return o.MaintenanceUSD })),
+		moneyRow("Staff per year", "", "opex_staff", perYear(func(o tco.Opex) float64 { return o.StaffUSD })),
+		moneyRow("Cost of capital per year", "Interest part of the annuity that repays the capex.", "opex_capital", perYear(func(o tco.Opex) float64 { return o.CapitalCostUSD })),
+		moneyRow("Rent per year", "", "opex_rent", perYear(func(o tco.Opex) float64 { return o.RentUSD })),
+		moneyRow("Residual value", "Credited at the end.", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
+	}}
+	p.Tables = []Table{headline, breakdown, compareTable(s, res, cell)}
+	if s.Preset != nil && len(s.Preset.Claims) > 0 {
+		p.Tables = append(p.Tables, claimsTable(s, res, cell))
+		p.Explanation = s.Preset.Explanation
+	}
+	p.Charts = []Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
+	return p
+}
+
+func optionTitle(o OptionInput) string {
+	kind := "owned"
+	if o.Kind == tco.Rented {
+		kind = "rented"
+	}
+	return strconv.Itoa(o.Option.GPUs) + " x " + o.GPU.Name + ", " + kind
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}
+
+// compareTable sets every option against option a: when its cumulative
+// cost crosses a's, and how many of its GPUs match a's throughput.
+func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
+	years := float64(s.Years)
+	base := res[0]
+	be := Row{Label: "Break-even with A", Help: "When this option's cumulative cost falls to A's."}
+	gpus := Row{Label: "GPUs for A's throughput", Help: "GPUs of this option that serve A's tokens/s."}
+	cost := Row{Label: "TCO at A's throughput", Help: "TCO of a cluster of that size."}
+	for i, o := range s.Options {
+		if i == 0 {
+			be.Cells[i] = cell(i, "breakeven_months", 0, "months", "baseline")
+		} else if t, ok := tco.BreakEven(base, res[i], years); ok {
+			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", "after "+money.Group(t*12, 1)+" months")
+		} else {
+			be.Cells[i] = cell(i, "breakeven_months", -1, "months", "none within "+plural(s.Years, "year"))
+		}
+		n := tco.GPUsForThroughput(o.Option, base.TokensPerSecond)
+		gpus.Cells[i] = cell(i, "equal_throughput_gpus", float64(n), "GPUs", strconv.Itoa(n))
+		sized := o.Option
+		sized.GPUs = n
+		v := tco.Compute(sized, years).TCOUSD * s.FXPerUSD
+		cost.Cells[i] = cell(i, "equal_throughput_tco", v, s.Currency.Code, money.Format(v, s.Currency))
+	}
+	return Table{ID: "compare", Title: "Compared with option A", Rows: []Row{be, gpus, cost}}
+}
+
+// claimsTable sets the preset source's figures beside the engine's.
+func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
+	years := float64(s.Years)
+	t := Table{ID: "claims", Title: "The source's figures beside InferCost's"}
+	for _, m := range claimMetrics {
+		claimed := Row{Label: m.label + ": source says"}
+		ours := Row{Label: m.label + ": InferCost"}
+		for i := range s.Options {
+			var engine float64
+			fmtv := func(v float64) string { return money.Format(v, s.Currency) }
+			switch m.metric {
+			case "capex":
+				engine = res[i].Capex.Total()
+			case "opex":
+				engine = res[i].OpexTotal(years)
+			case "tco":
+				engine = res[i].TCOUSD
+			case "tokens_per_year":
+				engine = res[i].Tokens / years
+				fmtv = money.Count
+			case "cost_per_mtok":
+				engine = res[i].USDPerMTok
+			}
+			if m.metric != "tokens_per_year" {
+				engine *= s.FXPerUSD
+			}
+			unit := s.Currency.Code
+			if m.metric == "tokens_per_year" {
+				unit = "tokens"
+			}
+			ours.Cells[i] = cell(i, m.metric+"_engine", engine, unit, fmtv(engine))
+			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–"}
+			for _, c := range s.Preset.Claims {
+				if c.Option == s.Options[i].Letter && c.Metric == m.metric {
+					claimed.Cells[i] = cell(i, m.metric+"_claimed", c.Value, unit, fmtv(c.Value)+" ("+money.Group(c.Value/engine, 2)+"x)")
+				}
+			}
+		}
+		t.Rows = append(t.Rows, claimed, ours)
+	}
+	return t
+}
+
+var palette = []string{"#2563eb", "#dc2626", "#059669", "#d97706"}
+
+func axisMoney(cur money.Currency) []opts.YAxis {
+	return []opts.YAxis{{Type: "value", Name: cur.Code, AxisLabel: &opts.AxisLabel{Formatter: "{value}"}}}
+}
+
+func breakdownChart(s Scenario, res [MaxOptions]tco.Result) Chart {
+	years := float64(s.Years)
+	var names []string
+	var idx []int
+	for i, o := range s.Options {
+		if o.Enabled {
+			names = append(names, o.Letter+": "+optionTitle(o))
+			idx = append(idx, i)
+		}
+	}
+	items := []struct {
+		name string
+		usd  func(r tco.Result) float64
+	}{
+		{"GPUs", func(r tco.Result) float64 { return r.Capex.GPUsUSD }},
+		{"Servers", func(r tco.Result) float64 { return r.Capex.ServersUSD }},
+		{"Network", func(r tco.Result) float64 { return r.Capex.NetworkUSD }},
+		{"Electricity", func(r tco.Result) float64 { return r.OpexPerYear.ElectricityUSD * years }},
+		{"Cooling", func(r tco.Result) float64 { return r.OpexPerYear.CoolingUSD * years }},
+		{"Colocation", func(r tco.Result) float64 { return r.OpexPerYear.ColocationUSD * years }},
+		{"Maintenance", func(r tco.Result) float64 { return r.OpexPerYear.MaintenanceUSD * years }},
+		{"Staff", func(r tco.Result) float64 { return r.OpexPerYear.StaffUSD * years }},
+		{"Cost of capital", func(r tco.Result) float64 { return r.OpexPerYear.CapitalCostUSD * years }},
+		{"Rent", func(r tco.Result) float64 { return r.OpexPerYear.RentUSD * years }},
+		{"Residual value", func(r tco.Result) float64 { return -r.ResidualUSD }},
+	}
+	o := baseOption(s.Currency)
+	o.XAxis = []opts.XAxis{{Type: "category", Data: names}}
+	for _, it := range items {
+		data := make([]opts.BarData, len(idx))
+		nonzero := false
+		for j, i := range idx {
+			v := round2(it.usd(res[i]) * s.FXPerUSD)
+			nonzero = nonzero || v != 0
+			data[j] = opts.BarData{Value: v}
+		}
+		if nonzero {
+			o.Series = append(o.Series, chart.Series{Name: it.name, Type: "bar", Stack: "cost", Data: data})
+		}
+	}
+	return Chart{ID: "chart-breakdown", Title: "Cost by item over " + plural(s.Years, "year"),
+		Desc: "Stacked bars: capex items and opex items over the whole period, per option.", Option: o}
+}
+
+func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) Chart {
+	years := float64(s.Years)
+	o := baseOption(s.Currency)
+	o.XAxis = []opts.XAxis{{Type: "value", Name: "months", Min: 0, Max: s.Years * 12}}
+	o.Tooltip = &opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}
+	f := false
+	for i, opt := range s.Options {
+		if !opt.Enabled {
+			continue
+		}
+		var data []opts.LineData
+		for m := 0; m <= s.Years*12; m++ {
+			t := float64(m) / 12
+			data = append(data, opts.LineData{Value: []float64{float64(m), round2(res[i].CumulativeUSD(math.Min(t, years-1e-9), years) * s.FXPerUSD)}})
+		}
+		if res[i].ResidualUSD != 0 {
+			data = append(data, opts.LineData{Value: []float64{years * 12, round2(res[i].CumulativeUSD(years, years) * s.FXPerUSD)}})
+		}
+		sr := chart.Series{Name: opt.Letter + ": " + optionTitle(opt), Type: "line", Data: data, ShowSymbol: &f}
+		if i > 0 {
+			if t, ok := tco.BreakEven(res[0], res[i], years); ok {
+				sr.MarkLine = &opts.MarkLines{Data: []interface{}{opts.MarkLineNameXAxisItem{Name: "break-even " + opt.Letter + "/a", XAxis: round2(t * 12)}},
+					MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}: {c} mo"}}}
+			}
+		}
+		o.Series = append(o.Series, sr)
+	}
+	return Chart{ID: "chart-cumulative", Title: "Cumulative cost", Desc: "Money spent by month; vertical lines mark break-even with option A.", Option: o}
+}
+
+func perTokenChart(s Scenario, res [MaxOptions]tco.Result) Chart {
+	o := baseOption(s.Currency)
+	o.Legend = nil
+	var names []string
+	var data []opts.BarData
+	for i, opt := range s.Options {
+		if opt.Enabled {
+			names = append(names, opt.Letter+": "+optionTitle(opt))
+			data = append(data, opts.BarData{Value: round4(res[i].USDPerMTok * s.FXPerUSD),
+				ItemStyle: &opts.ItemStyle{Color: palette[i]}})
+		}
+	}
+	o.XAxis = []opts.XAxis{{Type: "category", Data: names}}
+	o.Series = []chart.Series{{Name: "Cost per 1M tokens", Type: "bar", Data: data,
+		Label: &opts.Label{Show: opts.Bool(true), Position: "top"}}}
+	return Chart{ID: "chart-per-token", Title: "Cost per 1M tokens", Desc: "TCO divided by the tokens of the same period.", Option: o}
+}
+
+func baseOption(cur money.Currency) chart.Option {
+	return chart.Option{
+		Tooltip: &opts.Tooltip{Show: opts.Bool(true), Trigger: "item"},
+		Legend:  &opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0"},
+		Grid:    &opts.Grid{Left: "3%", Right: "4%", Top: "12%", Bottom: "14%", ContainLabel: opts.Bool(true)},
+		YAxis:   axisMoney(cur),
+	}
+}
+
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
+
+// Update is what the browser host sends to the page after each change.
+type Update struct {
+	Query       string                  `json:"query"`
+	Inputs      []InputState            `json:"inputs"`
+	Enabled     [MaxOptions]bool        `json:"enabled"`
+	Kinds       [MaxOptions]string      `json:"kinds"`
+	Heads       [MaxOptions]string      `json:"heads"`
+	Cells       []Cell                  `json:"cells"`
+	Charts      map[string]chart.Option `json:"charts"`
+	Problems    []string                `json:"problems"`
+	Explanation string                  `json:"explanation"`
+	HasClaims   bool                    `json:"hasClaims"`
+}
+
+// InputState is a field's state for the form.
+type InputState struct {
+	Key      string `json:"key"`
+	Value    string `json:"value"`
+	Explicit bool   `json:"explicit"`
+	Error    string `json:"error,omitempty"`
+	Note     string `json:"note,omitempty"`
+}
+
+// Update returns the page's changes for the browser.
+func (p Page) Update() Update {
+	u := Update{Query: p.Scenario.Query, Charts: map[string]chart.Option{}, Problems: p.Scenario.Problems, Explanation: p.Explanation}
+	for _, in := range p.Scenario.Inputs {
+		u.Inputs = append(u.Inputs, InputState{Key: in.Key, Value: in.Value, Explicit: in.Explicit, Error: in.Error, Note: in.Note})
+	}
+	for i, o := range p.Scenario.Options {
+		u.Enabled[i], u.Kinds[i], u.Heads[i] = o.Enabled, string(o.Kind), p.Heads[i].Title
+	}
+	for _, t := range p.Tables {
+		u.HasClaims = u.HasClaims || t.ID == "claims"
+		for _, r := range t.Rows {
+			u.Cells = append(u.Cells, r.Cells[:]...)
+		}
+	}
+	for _, c := range p.Charts {
+		u.Charts[c.ID] = c.Option
+	}
+	return u
+}
+
+// Convert returns the query with the display currency changed to code:
+// every amount given explicitly is converted at the scenario's rates, and
+// the exchange rate returns to its default for the new currency.
+func Convert(rawQuery, code string, d Data) string {
+	s := Resolve(rawQuery, d)
+	to := money.Lookup(code)
+	toFX := d.fxDefault(to.Code).Value
+	q := url.Values{keyCurrency: {to.Code}}
+	if s.Preset != nil {
+		q.Set(scenario.PresetKey, s.Preset.Name)
+	}
+	for _, in := range s.Inputs {
+		if !in.Explicit || in.Key == keyCurrency || in.Key == keyFX {
+			continue
+		}
+		v := in.Value
+		if in.Money {
+			f, _ := strconv.ParseFloat(v, 64)
+			v = cents(f / s.FXPerUSD * toFX)
+		}
+		q.Set(in.Key, v)
+	}
+	return Resolve(q.Encode(), d).Query
+}
