@@ -79,8 +79,15 @@ func (d Data) allSources() fact.Sources {
 
 func num(v float64) string { return scenario.FormatNumber(v) }
 
-// cents rounds a converted amount so that defaults read cleanly.
-func cents(v float64) string { return num(math.Round(v*100) / 100) }
+// rounded writes a converted amount to 4 significant digits, so that
+// defaults read cleanly in any currency without losing small unit prices.
+func rounded(v float64) string {
+	if v == 0 {
+		return "0"
+	}
+	scale := math.Pow(10, 3-math.Floor(math.Log10(math.Abs(v))))
+	return num(math.Round(v*scale) / scale)
+}
 
 // fxDefault is the default number of display-currency units per US dollar.
 func (d Data) fxDefault(code string) fact.Figure {
@@ -128,7 +135,7 @@ func readOption(r *scenario.Resolver, d Data, i int, cur money.Currency, fx floa
 	g := o.GPU
 	money := func(name, label, unit, help string, usd float64, note string) float64 {
 		return r.Number(scenario.Field{Key: k(name), Label: label, Unit: cur.Code + unit, Help: help,
-			Min: 0, Max: 1e9, Default: cents(usd * fx), Note: note, Money: true}) / fx
+			Min: 0, Max: 1e9, Default: rounded(usd * fx), Note: note, Money: true}) / fx
 	}
 	figureNote := func(f *fact.Figure, missing string) (float64, string) {
 		if f == nil {

@@ -391,7 +391,7 @@ func Convert(rawQuery, code string, d Data) string {
 		v := in.Value
 		if in.Money {
 			f, _ := strconv.ParseFloat(v, 64)
-			v = cents(f / s.FXPerUSD * toFX)
+			v = rounded(f / s.FXPerUSD * toFX)
 		}
 		q.Set(in.Key, v)
 	}

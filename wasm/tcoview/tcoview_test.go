@@ -1,0 +1,174 @@
+package tcoview_test
+
+import (
+	"math"
+	"net/url"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/tcoview"
+)
+
+func load(t testing.TB) tcoview.Data {
+	t.Helper()
+	d, err := dataset.Load(content.FS, "data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func cells(p tcoview.Page) map[string]tcoview.Cell {
+	m := map[string]tcoview.Cell{}
+	for _, tb := range p.Tables {
+		for _, r := range tb.Rows {
+			for _, c := range r.Cells {
+				m[c.Key] = c
+			}
+		}
+	}
+	return m
+}
+
+func TestDefaultsResolveWithoutErrors(t *testing.T) {
+	s := tcoview.Resolve("", load(t))
+	if len(s.Errors) > 0 || len(s.Problems) > 0 {
+		t.Fatalf("errors %v, problems %v; want none", s.Errors, s.Problems)
+	}
+	if s.Query != "v=1" {
+		t.Errorf("canonical query: got %q; want %q", s.Query, "v=1")
+	}
+	if got := len(s.Enabled()); got != 3 {
+		t.Errorf("options compared: got %d; want 3", got)
+	}
+}
+
+// The seed preset goes through the same URL path as a reader's link; the
+// figures are those pinned by the engine test (wasm/tco), in EUR.
+func TestSeedPresetShowsCorrectedCostPerToken(t *testing.T) {
+	p := tcoview.Build(tcoview.Resolve("preset=seed-000", load(t)))
+	c := cells(p)
+	want := map[string]float64{
+		"a.capex": 440000, "b.capex": 800000,
+		"a.opex": 128875.50, "b.opex": 163517.166,
+		"a.tco": 568875.50, "b.tco": 963517.166,
+		"a.cost_per_mtok": 1.054908, "b.cost_per_mtok": 0.617231,
+	}
+	for key, v := range want {
+		if got := c[key]; math.Abs(got.Value-v) > 1e-6*v || got.Unit != "EUR" {
+			t.Errorf("%s: got %.6f %s; want %.6f EUR", key, got.Value, got.Unit, v)
+		}
+	}
+	if c["c.tco"].Metric != "" {
+		t.Errorf("option c is not compared in the preset but its cell has data-metric %q", c["c.tco"].Metric)
+	}
+	// The article's 3.16 is three times the corrected figure.
+	claimed := c["a.cost_per_mtok_claimed"]
+	if claimed.Value != 3.16 || !strings.Contains(claimed.Text, "3.00x") {
+		t.Errorf("claimed cost per 1M tokens: got %v %q; want 3.16 shown as 3.00x", claimed.Value, claimed.Text)
+	}
+	if !strings.Contains(p.Explanation, "one\nyear of tokens") && !strings.Contains(p.Explanation, "one year of tokens") {
+		t.Errorf("explanation: got %q; want it to say why the article's figures differ", p.Explanation)
+	}
+}
+
+func TestHostileQueryIsReportedAndDefaultsUsed(t *testing.T) {
+	d := load(t)
+	q := url.Values{
+		"a.n":   {"<script>alert(1)</script>"},
+		"a.kwh": {"NaN"},
+		"b.gp":  {"-5"},
+		"b.tps": {"1e400"},
+		"a.gpu": {`"><img src=x onerror=alert(1)>`},
+		"k":     {"99"},
+		"zzz":   {"ignored"},
+		"cur":   {"XSS"},
+	}
+	s := tcoview.Resolve(q.Encode(), d)
+	for _, key := range []string{"a.n", "a.kwh", "b.gp", "b.tps", "a.gpu", "k", "cur"} {
+		if s.Errors[key] == "" {
+			t.Errorf("%s: no error reported", key)
+		}
+		if strings.Contains(s.Errors[key], "<") {
+			t.Errorf("%s: error message repeats the input: %q", key, s.Errors[key])
+		}
+	}
+	def := tcoview.Resolve("", d)
+	if s.Options[0].Option.GPUs != def.Options[0].Option.GPUs || s.Options[0].GPU.ID != def.Options[0].GPU.ID {
+		t.Errorf("defaults not used for rejected values")
+	}
+	if s.Query != "v=1" {
+		t.Errorf("canonical query keeps rejected values: %q", s.Query)
+	}
+	p := tcoview.Build(s)
+	for _, c := range cells(p) {
+		if math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
+			t.Errorf("%s: %v", c.Key, c.Value)
+		}
+	}
+}
+
+func TestDefaultsFollowTheChosenGPU(t *testing.T) {
+	d := load(t)
+	s := tcoview.Resolve("a.gpu=h200-sxm", d)
+	if got := s.Options[0].Option.GPUPowerW; got != 700 {
+		t.Errorf("H200 power default: got %v; want 700 (TDP)", got)
+	}
+	// H200 has no published row: 289 tok/s x 4,800 / 2,039 GB/s = 680.3.
+	if got := s.Options[0].Option.TokensPerSecondPerGPU; got != 680 {
+		t.Errorf("H200 throughput estimate: got %v; want 680", got)
+	}
+	if s.Query != "v=1&a.gpu=h200-sxm" {
+		t.Errorf("query: got %q", s.Query)
+	}
+}
+
+func TestCurrencyConversionKeepsTheFigures(t *testing.T) {
+	d := load(t)
+	usd := tcoview.Build(tcoview.Resolve("a.gp=20000&a.kwh=0.1", d))
+	q := tcoview.Convert("a.gp=20000&a.kwh=0.1", "EUR", d)
+	eur := tcoview.Build(tcoview.Resolve(q, d))
+	fx := eur.Scenario.FXPerUSD
+	if eur.Scenario.Currency.Code != "EUR" || !strings.Contains(q, "cur=EUR") {
+		t.Fatalf("converted query %q is not in EUR", q)
+	}
+	got, want := cells(eur)["a.tco"].Value, cells(usd)["a.tco"].Value*fx
+	if math.Abs(got-want) > 1e-6*want {
+		t.Errorf("TCO after switching to EUR: got %.2f; want %.2f", got, want)
+	}
+}
+
+// FuzzQueryRoundTrip checks that no query panics and that the canonical
+// query reads back to the same scenario: decode(encode(s)) == s.
+func FuzzQueryRoundTrip(f *testing.F) {
+	d := load(f)
+	for _, seed := range []string{"", "preset=seed-000", "a.n=16&b.kwh=0.2", "k=4&d.kind=own&cur=CNY",
+		"a.gpu=b200&a.tps=%3Cscript%3E", "y=0&k=-1&fx=NaN", "preset=nope&v=99", "a.load=1e-300&b.res=100&c.hpm=744"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		s := tcoview.Resolve(q, d)
+		again := tcoview.Resolve(s.Query, d)
+		if again.Query != s.Query {
+			t.Fatalf("canonical query changed: %q -> %q", s.Query, again.Query)
+		}
+		if len(again.Errors) != 0 {
+			t.Fatalf("canonical query %q has errors %v", s.Query, again.Errors)
+		}
+		if !reflect.DeepEqual(again.Options, s.Options) || again.Years != s.Years || again.FXPerUSD != s.FXPerUSD {
+			t.Fatalf("scenario differs after round trip of %q", q)
+		}
+		p := tcoview.Build(s)
+		for _, c := range cells(p) {
+			if math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
+				t.Fatalf("%q: %s is %v", q, c.Key, c.Value)
+			}
+		}
+		for _, ch := range p.Charts {
+			_ = ch.Option.JSON()
+		}
+	})
+}
