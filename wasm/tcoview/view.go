@@ -31,10 +31,12 @@ type Row struct {
 	Cells [MaxOptions]Cell
 }
 
-// Table is a results table with options as columns.
+// Table is a results table with options as columns. A hidden table keeps
+// its place so that the browser can show it without re-rendering.
 type Table struct {
 	ID, Title string
 	Rows      []Row
+	Hidden    bool
 }
 
 // Chart is a chart's place on the page and its option.
@@ -126,9 +128,8 @@ func Build(s Scenario) Page {
 		moneyRow("Rent per year", "", "opex_rent", perYear(func(o tco.Opex) float64 { return o.RentUSD })),
 		moneyRow("Residual value", "Credited at the end.", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
 	}}
-	p.Tables = []Table{headline, breakdown, compareTable(s, res, cell)}
-	if s.Preset != nil && len(s.Preset.Claims) > 0 {
-		p.Tables = append(p.Tables, claimsTable(s, res, cell))
+	p.Tables = []Table{headline, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
+	if s.Preset != nil {
 		p.Explanation = s.Preset.Explanation
 	}
 	p.Charts = []Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
@@ -179,7 +180,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 // claimsTable sets the preset source's figures beside the engine's.
 func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
 	years := float64(s.Years)
-	t := Table{ID: "claims", Title: "The source's figures beside InferCost's"}
+	t := Table{ID: "claims", Title: "The source's figures beside InferCost's", Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
 	for _, m := range claimMetrics {
 		claimed := Row{Label: m.label + ": source says"}
 		ours := Row{Label: m.label + ": InferCost"}
@@ -206,8 +207,11 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 			if m.metric == "tokens_per_year" {
 				unit = "tokens"
 			}
-			ours.Cells[i] = cell(i, m.metric+"_engine", engine, unit, fmtv(engine))
+			ours.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_engine", Value: engine, Unit: unit, Text: fmtv(engine)}
 			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–"}
+			if t.Hidden {
+				continue
+			}
 			for _, c := range s.Preset.Claims {
 				if c.Option == s.Options[i].Letter && c.Metric == m.metric {
 					claimed.Cells[i] = cell(i, m.metric+"_claimed", c.Value, unit, fmtv(c.Value)+" ("+money.Group(c.Value/engine, 2)+"x)")
@@ -350,19 +354,21 @@ type InputState struct {
 	Explicit bool   `json:"explicit"`
 	Error    string `json:"error,omitempty"`
 	Note     string `json:"note,omitempty"`
+	Unit     string `json:"unit,omitempty"`
+	Default  string `json:"default"`
 }
 
 // Update returns the page's changes for the browser.
 func (p Page) Update() Update {
 	u := Update{Query: p.Scenario.Query, Charts: map[string]chart.Option{}, Problems: p.Scenario.Problems, Explanation: p.Explanation}
 	for _, in := range p.Scenario.Inputs {
-		u.Inputs = append(u.Inputs, InputState{Key: in.Key, Value: in.Value, Explicit: in.Explicit, Error: in.Error, Note: in.Note})
+		u.Inputs = append(u.Inputs, InputState{Key: in.Key, Value: in.Value, Explicit: in.Explicit, Error: in.Error, Note: in.Note, Unit: in.Unit, Default: in.Default})
 	}
 	for i, o := range p.Scenario.Options {
 		u.Enabled[i], u.Kinds[i], u.Heads[i] = o.Enabled, string(o.Kind), p.Heads[i].Title
 	}
 	for _, t := range p.Tables {
-		u.HasClaims = u.HasClaims || t.ID == "claims"
+		u.HasClaims = u.HasClaims || (t.ID == "claims" && !t.Hidden)
 		for _, r := range t.Rows {
 			u.Cells = append(u.Cells, r.Cells[:]...)
 		}

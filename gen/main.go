@@ -1,0 +1,195 @@
+// Command gen builds the static site: it reads content/ (articles and
+// data), validates the data, evaluates the default scenarios with the
+// engine, renders the pages and writes public/.
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/a-h/templ"
+	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/tcoview"
+)
+
+func main() {
+	if err := run(context.Background(), os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "gen:", err)
+		os.Exit(1)
+	}
+}
+
+// Config says where gen reads and writes.
+type Config struct {
+	Content string // content directory
+	Out     string // output directory, emptied first
+	Base    string // base path: "/" or "/repo/"
+	Wasm    string // the browser module to publish
+	ECharts string // echarts.min.js from npm
+	Version string // cache-busting suffix for asset URLs
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	var c Config
+	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
+	fs.StringVar(&c.Content, "content", "content", "content directory")
+	fs.StringVar(&c.Out, "out", "public", "output directory")
+	fs.StringVar(&c.Base, "base", "/", "base path of the site, e.g. /infercost/ for a project page")
+	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
+	fs.StringVar(&c.ECharts, "echarts", "node_modules/echarts/dist/echarts.min.js", "ECharts bundle")
+	fs.StringVar(&c.Version, "version", "dev", "asset version")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	n, err := Build(ctx, c)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "gen: wrote %d pages to %s (base %s)\n", n, c.Out, c.Base)
+	return nil
+}
+
+type page struct {
+	path string // below the base, "" for home, ending in "/" otherwise
+	comp templ.Component
+}
+
+// Build writes the site and returns the number of pages written.
+func Build(ctx context.Context, c Config) (int, error) {
+	if !strings.HasPrefix(c.Base, "/") || !strings.HasSuffix(c.Base, "/") {
+		return 0, fmt.Errorf("base %q must start and end with /", c.Base)
+	}
+	contentFS := os.DirFS(c.Content)
+	data, err := dataset.Load(contentFS, "data")
+	if err != nil {
+		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	}
+
+	var mdErrs []error
+	md := newMarkdown(dataTables(data, c.Base), &mdErrs)
+	articles, err := fs.Glob(contentFS, "*.md")
+	if err != nil {
+		return 0, err
+	}
+	type article struct {
+		fm   FrontMatter
+		html string
+	}
+	var arts []article
+	for _, name := range articles {
+		src, err := fs.ReadFile(contentFS, name)
+		if err != nil {
+			return 0, err
+		}
+		html, fm, err := renderMarkdown(md, src)
+		if err != nil {
+			return 0, fmt.Errorf("%s/%s: %w", c.Content, name, err)
+		}
+		if len(mdErrs) > 0 {
+			return 0, fmt.Errorf("%s/%s: %w", c.Content, name, errors.Join(mdErrs...))
+		}
+		arts = append(arts, article{fm, html})
+	}
+	slices.SortFunc(arts, func(a, b article) int { return a.fm.Order - b.fm.Order })
+
+	nav := []site.Nav{{Path: "tco/", Label: "TCO calculator"}}
+	for _, a := range arts {
+		if a.fm.Nav != "" {
+			nav = append(nav, site.Nav{Path: a.fm.Path, Label: a.fm.Nav})
+		}
+	}
+	meta := func(path, title, desc string) site.Meta {
+		return site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version}
+	}
+	var pages []page
+	for _, a := range arts {
+		pages = append(pages, page{a.fm.Path, site.Article(meta(a.fm.Path, a.fm.Title, a.fm.Description), a.html)})
+	}
+	tco := tcoview.Build(tcoview.Resolve("", data))
+	pages = append(pages, page{"tco/", site.TCO(site.TCOPage{
+		Meta:    meta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
+		Page:    tco,
+		Data:    data,
+		Presets: data.Presets,
+	})})
+	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
+		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})
+
+	if err := os.RemoveAll(c.Out); err != nil {
+		return 0, err
+	}
+	for _, p := range pages {
+		file := filepath.Join(c.Out, filepath.FromSlash(p.path))
+		if p.path == "" || strings.HasSuffix(p.path, "/") {
+			file = filepath.Join(file, "index.html")
+		}
+		var buf bytes.Buffer
+		if err := p.comp.Render(ctx, &buf); err != nil {
+			return 0, fmt.Errorf("render %s: %w", p.path, err)
+		}
+		if err := writeFile(file, buf.Bytes()); err != nil {
+			return 0, err
+		}
+	}
+	return len(pages), copyAssets(c)
+}
+
+// copyAssets publishes the static files, ECharts, Go's wasm_exec.js and the
+// browser module under assets/.
+func copyAssets(c Config) error {
+	dir := filepath.Join(c.Out, "assets")
+	static, err := fs.Sub(site.Static, "static")
+	if err != nil {
+		return err
+	}
+	err = fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := fs.ReadFile(static, p)
+		if err != nil {
+			return err
+		}
+		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
+	})
+	if err != nil {
+		return err
+	}
+	goroot, err := goRoot()
+	if err != nil {
+		return err
+	}
+	for src, dst := range map[string]string{
+		c.ECharts: "echarts.min.js",
+		c.Wasm:    "engine.wasm",
+		path.Join(goroot, "lib", "wasm", "wasm_exec.js"): "wasm_exec.js",
+	} {
+		b, err := os.ReadFile(src)
+		if err != nil {
+			return fmt.Errorf("asset %s: %w (run make build, which installs and builds it)", dst, err)
+		}
+		if err := writeFile(filepath.Join(dir, dst), b); err != nil {
+			return err
+		}
+	}
+	// GitHub Pages would otherwise run Jekyll over the output.
+	return writeFile(filepath.Join(c.Out, ".nojekyll"), nil)
+}
+
+func writeFile(name string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(name, b, 0o644)
+}

@@ -1,0 +1,232 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"html"
+	"strings"
+
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/tcoview"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	ghtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+	"go.abhg.dev/goldmark/frontmatter"
+)
+
+// FrontMatter is the YAML block at the top of an article.
+type FrontMatter struct {
+	Title       string `yaml:"title"`
+	Description string `yaml:"description"`
+	// Path is where the page is served, below the base path ("" for home).
+	Path string `yaml:"path"`
+	// Nav, if set, lists the page in the site navigation under that label.
+	Nav   string `yaml:"nav"`
+	Order int    `yaml:"order"`
+}
+
+// dataBlockKind marks a fenced block "```infercost NAME" that stands for a
+// table rendered from the data, so that no figure is typed into an article.
+var dataBlockKind = ast.NewNodeKind("DataBlock")
+
+type dataBlock struct {
+	ast.BaseBlock
+	name string
+}
+
+func (n *dataBlock) Kind() ast.NodeKind            { return dataBlockKind }
+func (n *dataBlock) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+type dataBlockTransformer struct{}
+
+func (dataBlockTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	var blocks []*ast.FencedCodeBlock
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if fb, ok := n.(*ast.FencedCodeBlock); ok && entering && string(fb.Language(reader.Source())) == "infercost" {
+			blocks = append(blocks, fb)
+		}
+		return ast.WalkContinue, nil
+	})
+	for _, fb := range blocks {
+		var name strings.Builder
+		for i := 0; i < fb.Lines().Len(); i++ {
+			seg := fb.Lines().At(i)
+			name.Write(seg.Value(reader.Source()))
+		}
+		fb.Parent().ReplaceChild(fb.Parent(), fb, &dataBlock{name: strings.TrimSpace(name.String())})
+	}
+}
+
+// dataRenderer writes data blocks as HTML tables; every value is escaped.
+type dataRenderer struct {
+	tables map[string]func() string
+	errs   *[]error
+}
+
+func (r dataRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(dataBlockKind, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		name := n.(*dataBlock).name
+		table, ok := r.tables[name]
+		if !ok {
+			*r.errs = append(*r.errs, fmt.Errorf("unknown data block %q", name))
+			return ast.WalkContinue, nil
+		}
+		_, _ = w.WriteString(table())
+		return ast.WalkContinue, nil
+	})
+}
+
+// newMarkdown builds the one goldmark converter for the site.
+func newMarkdown(tables map[string]func() string, errs *[]error) goldmark.Markdown {
+	return goldmark.New(
+		goldmark.WithExtensions(extension.GFM, &frontmatter.Extender{}),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute(),
+			parser.WithASTTransformers(util.Prioritized(dataBlockTransformer{}, 100))),
+		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
+			renderer.WithNodeRenderers(util.Prioritized(dataRenderer{tables: tables, errs: errs}, 100))),
+	)
+}
+
+// renderMarkdown converts one article, returning its HTML and front matter.
+func renderMarkdown(md goldmark.Markdown, src []byte) (string, FrontMatter, error) {
+	var buf bytes.Buffer
+	ctx := parser.NewContext()
+	if err := md.Convert(src, &buf, parser.WithContext(ctx)); err != nil {
+		return "", FrontMatter{}, err
+	}
+	var fm FrontMatter
+	if d := frontmatter.Get(ctx); d != nil {
+		if err := d.Decode(&fm); err != nil {
+			return "", fm, fmt.Errorf("front matter: %w", err)
+		}
+	}
+	if fm.Title == "" {
+		return "", fm, fmt.Errorf("front matter: title is required")
+	}
+	return buf.String(), fm, nil
+}
+
+// htmlTable writes a table with a header row; cells are escaped.
+func htmlTable(head []string, rows [][]string) string {
+	var b strings.Builder
+	b.WriteString(`<div class="scroll"><table><thead><tr>`)
+	for _, h := range head {
+		b.WriteString("<th>" + html.EscapeString(h) + "</th>")
+	}
+	b.WriteString("</tr></thead><tbody>")
+	for _, r := range rows {
+		b.WriteString("<tr>")
+		for _, c := range r {
+			b.WriteString("<td>" + c + "</td>")
+		}
+		b.WriteString("</tr>")
+	}
+	b.WriteString("</tbody></table></div>\n")
+	return b.String()
+}
+
+// dataTables are the tables articles can embed, keyed by block name.
+func dataTables(d tcoview.Data, base string) map[string]func() string {
+	srcLink := func(key string, f func(string) (string, string)) string {
+		title, url := f(key)
+		if strings.HasPrefix(url, "/") {
+			url = strings.TrimSuffix(base, "/") + url
+		}
+		return `<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`
+	}
+	lookup := func(key string) (string, string) {
+		if s, ok := d.GPUs.Sources[key]; ok {
+			return s.Title, s.URL
+		}
+		s := d.Sources[key]
+		return s.Title, s.URL
+	}
+	fig := func(f *fact.Figure, digits int) string {
+		if f == nil {
+			return "–"
+		}
+		s := html.EscapeString(money.Group(f.Value, digits))
+		if f.Unconfirmed {
+			s += ` <abbr title="unconfirmed: secondary source only">†</abbr>`
+		}
+		return s
+	}
+	return map[string]func() string{
+		"gpus": func() string {
+			var rows [][]string
+			for _, g := range d.GPUs.GPUs {
+				rows = append(rows, []string{html.EscapeString(g.Vendor + " " + g.Name), fig(&g.MemoryGB, 0), fig(&g.BandwidthGBps, 0),
+					fig(&g.BF16DenseTFLOPS, 1), fig(g.FP8DenseTFLOPS, 1), fig(&g.TDPW, 0),
+					html.EscapeString(g.Link.Kind) + " " + fig(&g.Link.GBps, 0), fig(g.PurchaseUSD, 0), fig(g.RentUSDPerHour, 3),
+					srcLink(g.MemoryGB.Source, lookup) + ", " + html.EscapeString(g.MemoryGB.AsOf)})
+			}
+			return htmlTable([]string{"GPU", "Memory (GB)", "Bandwidth (GB/s)", "BF16/FP16 dense TFLOPS", "FP8 dense TFLOPS",
+				"TDP (W)", "GPU link (GB/s)", "Purchase (USD)", "Rent (USD/GPU-h)", "Spec source"}, rows)
+		},
+		"gpu-prices": func() string {
+			var rows [][]string
+			for _, g := range d.GPUs.GPUs {
+				for _, p := range []struct {
+					what string
+					f    *fact.Figure
+				}{{"purchase", g.PurchaseUSD}, {"rent per GPU-hour", g.RentUSDPerHour}} {
+					if p.f == nil {
+						continue
+					}
+					rows = append(rows, []string{html.EscapeString(g.Name), p.what, fig(p.f, 3), srcLink(p.f.Source, lookup),
+						html.EscapeString(p.f.AsOf), html.EscapeString(p.f.Note)})
+				}
+			}
+			return htmlTable([]string{"GPU", "Price", "USD", "Source", "As of", "Note"}, rows)
+		},
+		"tco-defaults": func() string {
+			df := d.Defaults
+			var rows [][]string
+			for _, r := range []struct {
+				name string
+				f    fact.Figure
+			}{
+				{"Period (years)", df.Years}, {"GPUs per server", df.GPUsPerServer}, {"Server price without GPUs (USD)", df.ServerUSD},
+				{"Network per server (USD)", df.NetworkUSD}, {"Server overhead power (W)", df.ServerOverheadW},
+				{"Average load", df.LoadFactor}, {"PUE", df.PUE}, {"Electricity (USD/kWh)", df.ElectricityUSDPerKWh},
+				{"Maintenance (% of capex a year)", df.MaintenancePct}, {"Staff (USD a year)", df.StaffUSDPerYear},
+				{"Rented hours per month", df.RentedHoursPerMonth}, {"EUR per USD", df.EURPerUSD}, {"CNY per USD", df.CNYPerUSD},
+			} {
+				f := r.f
+				rows = append(rows, []string{html.EscapeString(r.name), fig(&f, 3), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+			}
+			for _, t := range d.Throughput.Rows {
+				g, _ := d.GPUs.Find(t.GPU)
+				f := t.TokensPerSec
+				rows = append(rows, []string{"Throughput, " + html.EscapeString(g.Name) + " (tokens/s per GPU)", fig(&f, 0), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+			}
+			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
+		},
+		"seed-000": func() string {
+			p := tcoview.Build(tcoview.Resolve("preset=seed-000", d))
+			var rows [][]string
+			for _, t := range p.Tables {
+				if t.ID != "claims" {
+					continue
+				}
+				for _, r := range t.Rows {
+					row := []string{html.EscapeString(r.Label)}
+					for i := 0; i < 2; i++ {
+						row = append(row, html.EscapeString(r.Cells[i].Text))
+					}
+					rows = append(rows, row)
+				}
+			}
+			return htmlTable([]string{"Figure", "A: " + p.Heads[0].Title, "B: " + p.Heads[1].Title}, rows)
+		},
+	}
+}
