@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"path"
 	"path/filepath"
@@ -49,6 +50,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
 	fs.StringVar(&c.ECharts, "echarts", "node_modules/echarts/dist/echarts.min.js", "ECharts bundle")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
+	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -57,7 +59,19 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "gen: wrote %d pages to %s (base %s)\n", n, c.Out, c.Base)
-	return nil
+	if *serve == "" {
+		return nil
+	}
+	fmt.Fprintf(stdout, "serving %s on http://%s%s (Ctrl-C stops)\n", c.Out, *serve, c.Base)
+	return http.ListenAndServe(*serve, SiteHandler(c.Out, c.Base))
+}
+
+// SiteHandler serves a built site under its base path, as GitHub Pages
+// does.
+func SiteHandler(dir, base string) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle(base, http.StripPrefix(strings.TrimSuffix(base, "/"), http.FileServer(http.Dir(dir))))
+	return mux
 }
 
 type page struct {

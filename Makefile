@@ -1,0 +1,50 @@
+# InferCost: `make serve` builds and serves the site, `make test` runs every
+# test. Both install what they need (npm packages; Debian's chromium for the
+# browser tests when running as root).
+GO      ?= go
+BASE    ?= /
+ADDR    ?= 127.0.0.1:8080
+WASM    := build/engine.wasm
+ECHARTS := node_modules/echarts/dist/echarts.min.js
+VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
+
+.PHONY: build serve test bench clean generate chromium
+
+build: $(ECHARTS) $(WASM)
+	$(GO) run ./gen -out public -base $(BASE) -version $(VERSION)
+
+serve: $(ECHARTS) $(WASM)
+	$(GO) run ./gen -out public -base $(BASE) -version $(VERSION) -serve $(ADDR)
+
+$(ECHARTS): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# The browser module: the engine with the syscall/js host.
+$(WASM): go.mod go.sum $(shell find wasm -name '*.go' -not -name '*_test.go')
+	@mkdir -p build
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm/cmd/browser
+
+generate:
+	$(GO) tool templ generate
+
+# Everything: vet, generated-code freshness, unit and fuzz seed corpora,
+# site build checks and the browser tests in headless Chromium.
+test: $(ECHARTS) $(WASM) chromium
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser
+	$(GO) tool templ generate
+	@test -z "$$(git status --porcelain -- '*_templ.go')" || { echo "generated *_templ.go files were stale: commit them"; git status --short -- '*_templ.go'; exit 1; }
+	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) test -count=1 ./...
+
+chromium:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
+
+bench: $(ECHARTS) $(WASM) chromium
+	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview
+	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -run 'TestReportSizesAndRecomputeTime' -v ./gen | grep -E '^\s+(bench|---|ok|FAIL)|bench:'
+
+clean:
+	rm -rf public build node_modules

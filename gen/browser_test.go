@@ -1,0 +1,255 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/andybalholm/brotli"
+	"github.com/chromedp/chromedp"
+)
+
+// browser starts headless Debian chromium against the site built under
+// /sub/ and served on 127.0.0.1.
+func browser(t *testing.T) (context.Context, string) {
+	t.Helper()
+	exe, err := exec.LookPath("chromium")
+	if err != nil {
+		t.Fatal("the browser tests need Debian's chromium (make test installs it as root): ", err)
+	}
+	out := buildSite(t, "/sub/")
+	srv := httptest.NewServer(SiteHandler(out, "/sub/"))
+	t.Cleanup(srv.Close)
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1280, 1800),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
+	t.Cleanup(cancel3)
+	return ctx, srv.URL + "/sub/tco/"
+}
+
+// readMetrics reads every headline result of the page:
+// data-option.data-metric -> "data-value data-unit".
+const readMetrics = `Object.fromEntries([...document.querySelectorAll('[data-metric]')].map(e => [e.dataset.option + '.' + e.dataset.metric, e.dataset.value + ' ' + e.dataset.unit]))`
+
+func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(ctx, steps...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func eval[T any](t *testing.T, ctx context.Context, expr string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	if err != nil {
+		t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+func waitReady(ctx context.Context, t *testing.T, url string) map[string]string {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+	return eval[map[string]string](t, ctx, readMetrics)
+}
+
+func TestTCOPageInBrowser(t *testing.T) {
+	ctx, page := browser(t)
+
+	// The pre-rendered values, read before the engine runs, equal the
+	// engine's once it has applied the scenario.
+	static := readStatic(t, page)
+	live := waitReady(ctx, t, page)
+	if len(live) < 15 {
+		t.Fatalf("got %d metrics; want at least 15: %v", len(live), live)
+	}
+	if !mapsEqual(static, live) {
+		t.Errorf("pre-rendered and engine values differ:\n static %v\n   live %v", static, live)
+	}
+
+	// Change the GPU count by script and the electricity price by keyboard.
+	const chartData = `JSON.stringify(echarts.getInstanceByDom(document.getElementById('chart-breakdown')).getOption().series.map(s => s.data))`
+	before := eval[map[string]string](t, ctx, readMetrics)
+	chartBefore := eval[string](t, ctx, chartData)
+	eval[any](t, ctx, `(() => { const e = document.getElementById('in-a.n'); e.value = '16'; e.dispatchEvent(new Event('input', {bubbles: true})); return 0; })()`)
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`[name="a.kwh"]`)))
+	eval[any](t, ctx, `(() => { document.querySelector('[name="a.kwh"]').select(); return 0; })()`)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS(`[name="a.kwh"]`), "0.2"))
+	after := eval[map[string]string](t, ctx, readMetrics)
+	chartAfter := eval[string](t, ctx, chartData)
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if before["a.tco"] == after["a.tco"] || before["a.capex"] == after["a.capex"] {
+		t.Errorf("a.tco/a.capex did not change: %v -> %v", before["a.tco"], after["a.tco"])
+	}
+	if before["b.tco"] != after["b.tco"] {
+		t.Errorf("b.tco changed with option a's inputs: %v -> %v", before["b.tco"], after["b.tco"])
+	}
+	if chartBefore == chartAfter {
+		t.Error("breakdown chart option did not change")
+	}
+	if !strings.Contains(loc, "a.n=16") || !strings.Contains(loc, "a.kwh=0.2") {
+		t.Errorf("URL does not carry the inputs: %s", loc)
+	}
+
+	// The same URL in a fresh tab shows the same numbers.
+	tab, cancelTab := chromedp.NewContext(ctx)
+	defer cancelTab()
+	if again := waitReady(tab, t, loc); !mapsEqual(again, after) {
+		t.Errorf("fresh tab differs:\n got %v\nwant %v", again, after)
+	}
+
+	// A hostile URL: field errors, defaults, no script run.
+	hostile := page + `?a.n=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E&a.kwh=NaN&b.gp=-5&b.tps=1e400` +
+		`&a.gpu=%22%3E%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E&k=99&zzz=1`
+	bad := waitReady(ctx, t, hostile)
+	errs := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('.error')].filter(e => e.textContent).map(e => [e.id, e.textContent]))`)
+	for _, key := range []string{"a.n", "a.kwh", "b.gp", "b.tps", "a.gpu", "k"} {
+		if errs["err-"+key] == "" {
+			t.Errorf("no error shown next to %s (errors: %v)", key, errs)
+		}
+	}
+	if eval[bool](t, ctx, `window.__pwned === 1 || document.querySelector('img[src=x]') !== null`) {
+		t.Error("a script from the URL ran")
+	}
+	if !mapsEqual(bad, live) {
+		t.Errorf("hostile URL did not fall back to the defaults:\n got %v\nwant %v", bad, live)
+	}
+
+	waitReady(ctx, t, page+"?preset=seed-000")
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := os.Getenv("INFERCOST_ARTIFACTS")
+	if dir == "" {
+		dir = filepath.Join("..", "artifacts")
+	}
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		_ = os.WriteFile(filepath.Join(dir, "tco-seed-000.jpg"), shot, 0o644)
+	}
+}
+
+// readStatic reads the metrics of the page as served, without running it.
+func readStatic(t *testing.T, page string) map[string]string {
+	t.Helper()
+	resp, err := http.Get(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := map[string]string{}
+	doc.Find("[data-metric]").Each(func(_ int, s *goquery.Selection) {
+		o, _ := s.Attr("data-option")
+		k, _ := s.Attr("data-metric")
+		v, _ := s.Attr("data-value")
+		u, _ := s.Attr("data-unit")
+		m[o+"."+k] = v + " " + u
+	})
+	return m
+}
+
+func TestSeedPresetInBrowser(t *testing.T) {
+	ctx, page := browser(t)
+	m := waitReady(ctx, t, page+"?preset=seed-000")
+	// Figures pinned by wasm/tco's seed test, shown in EUR.
+	for key, want := range map[string]string{"a.capex": "440000", "b.capex": "800000",
+		"a.cost_per_mtok": "1.0549", "b.cost_per_mtok": "0.6172", "a.cost_per_mtok_claimed": "3.16"} {
+		if !strings.HasPrefix(m[key], want) || !strings.HasSuffix(m[key], " EUR") {
+			t.Errorf("%s: got %q; want %s... EUR", key, m[key], want)
+		}
+	}
+	if _, ok := m["c.tco"]; ok {
+		t.Error("option c shows although the preset compares two options")
+	}
+}
+
+func mapsEqual(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// TestReportSizesAndRecomputeTime prints the figures of make bench: browser
+// module sizes, /tco/ page weight and in-browser recompute time. It reports
+// and asserts nothing; it runs only with INFERCOST_BENCH=1.
+func TestReportSizesAndRecomputeTime(t *testing.T) {
+	if os.Getenv("INFERCOST_BENCH") == "" {
+		t.Skip("set INFERCOST_BENCH=1 (make bench)")
+	}
+	raw, err := os.ReadFile(browserModule(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("bench: browser module raw %d B, gzip %d B, brotli %d B", len(raw), gz(raw), br(raw))
+
+	ctx, page := browser(t)
+	waitReady(ctx, t, page)
+	timings := eval[[]float64](t, ctx, `(() => { window.__infercostTimings.length = 0; const e = document.getElementById('in-a.n');
+			for (let i = 0; i < 200; i++) { e.value = String(1 + i % 64); e.dispatchEvent(new Event('input', {bubbles: true})); }
+			return window.__infercostTimings; })()`)
+	weight := eval[map[string]float64](t, ctx, `(() => { const r = {}; for (const e of performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')))
+			r[e.name.replace(/^.*\/sub\//, '').replace(/\?.*$/, '')] = e.encodedBodySize; return r; })()`)
+	slices.Sort(timings)
+	t.Logf("bench: recompute (input event -> DOM and charts) over %d changes: p50 %.2f ms, p95 %.2f ms, max %.2f ms",
+		len(timings), pct(timings, 50), pct(timings, 95), timings[len(timings)-1])
+	total := 0.0
+	for name, b := range weight {
+		total += b
+		t.Logf("bench: /tco/ resource %-20s %8.0f B uncompressed", name, b)
+	}
+	t.Logf("bench: /tco/ page weight %.0f B uncompressed (the test server does not compress)", total)
+}
+
+func pct(sorted []float64, p int) float64 {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[(len(sorted)-1)*p/100]
+}
+
+func gz(b []byte) int {
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	_, _ = w.Write(b)
+	_ = w.Close()
+	return buf.Len()
+}
+
+func br(b []byte) int {
+	var buf bytes.Buffer
+	w := brotli.NewWriterLevel(&buf, brotli.BestCompression)
+	_, _ = w.Write(b)
+	_ = w.Close()
+	return buf.Len()
+}

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"net/url"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tcoview"
+)
+
+var (
+	wasmOnce sync.Once
+	wasmPath string
+	wasmErr  error
+)
+
+// browserModule returns the built browser module: INFERCOST_WASM (set by
+// make test), or one built here.
+func browserModule(t testing.TB) string {
+	t.Helper()
+	if p := os.Getenv("INFERCOST_WASM"); p != "" {
+		return p
+	}
+	wasmOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "infercost-wasm")
+		if err != nil {
+			wasmErr = err
+			return
+		}
+		wasmPath = filepath.Join(dir, "engine.wasm")
+		cmd := exec.Command("go", "build", "-ldflags=-s -w", "-o", wasmPath, "../wasm/cmd/browser")
+		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			wasmErr = err
+			t.Log(string(out))
+		}
+	})
+	if wasmErr != nil {
+		t.Fatalf("build browser module: %v", wasmErr)
+	}
+	return wasmPath
+}
+
+// buildSite builds the real content into a temp folder under base.
+func buildSite(t testing.TB, base string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "public")
+	_, err := Build(context.Background(), Config{Content: "../content", Out: out, Base: base,
+		Wasm: browserModule(t), ECharts: "../node_modules/echarts/dist/echarts.min.js", Version: "test"})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return out
+}
+
+func readDoc(t testing.TB, file string) *goquery.Document {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := goquery.NewDocumentFromReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+// TestLinksResolveInsideTheBasePath builds under a project sub-path and
+// checks every link and asset of every page: it stays under the base, the
+// file exists, and a #fragment names an element of the target page.
+func TestLinksResolveInsideTheBasePath(t *testing.T) {
+	const base = "/infercost/"
+	out := buildSite(t, base)
+	var pages []string
+	_ = filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(p, ".html") {
+			pages = append(pages, p)
+		}
+		return err
+	})
+	if len(pages) < 4 {
+		t.Fatalf("got %d pages; want at least 4", len(pages))
+	}
+	checked := 0
+	for _, file := range pages {
+		rel, _ := filepath.Rel(out, file)
+		pageURL, _ := url.Parse(base + filepath.ToSlash(rel))
+		doc := readDoc(t, file)
+		doc.Find("a[href], link[href], script[src], img[src]").Each(func(_ int, s *goquery.Selection) {
+			ref, ok := s.Attr("href")
+			if !ok {
+				ref, _ = s.Attr("src")
+			}
+			u, err := url.Parse(ref)
+			if err != nil {
+				t.Errorf("%s: bad URL %q", rel, ref)
+				return
+			}
+			if u.Scheme == "http" || u.Scheme == "https" || u.Scheme == "mailto" {
+				return
+			}
+			target := pageURL.ResolveReference(u)
+			if !strings.HasPrefix(target.Path, base) {
+				t.Errorf("%s: link %q escapes the base path %s", rel, ref, base)
+				return
+			}
+			p := strings.TrimPrefix(target.Path, base)
+			if p == "" || strings.HasSuffix(p, "/") {
+				p = path.Join(p, "index.html")
+			}
+			targetFile := filepath.Join(out, filepath.FromSlash(p))
+			if _, err := os.Stat(targetFile); err != nil {
+				t.Errorf("%s: link %q: %s does not exist", rel, ref, p)
+				return
+			}
+			if target.Fragment != "" && strings.HasSuffix(p, ".html") {
+				if readDoc(t, targetFile).Find("#"+target.Fragment).Length() == 0 {
+					t.Errorf("%s: link %q: no element with id %q", rel, ref, target.Fragment)
+				}
+			}
+			checked++
+		})
+	}
+	if checked < 20 {
+		t.Errorf("checked %d links; want the pages to have at least 20", checked)
+	}
+}
+
+// TestTCOPageIsCompleteWithoutScript checks that the static page already
+// shows the engine's default results, with machine-readable cells.
+func TestTCOPageIsCompleteWithoutScript(t *testing.T) {
+	out := buildSite(t, "/")
+	doc := readDoc(t, filepath.Join(out, "tco", "index.html"))
+	d, err := dataset.Load(content.FS, "data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tcoview.Build(tcoview.Resolve("", d))
+	found := map[string]bool{}
+	for _, tb := range want.Tables {
+		for _, r := range tb.Rows {
+			for _, c := range r.Cells {
+				if c.Metric == "" {
+					continue
+				}
+				sel := doc.Find(`[data-metric="` + c.Metric + `"][data-option="` + c.Option + `"]`)
+				if sel.Length() != 1 {
+					t.Errorf("%s: got %d elements; want 1", c.Key, sel.Length())
+					continue
+				}
+				if v, _ := sel.Attr("data-value"); v != scenario.FormatNumber(c.Value) {
+					t.Errorf("%s: data-value %q; want %q", c.Key, v, scenario.FormatNumber(c.Value))
+				}
+				if u, _ := sel.Attr("data-unit"); u != c.Unit || strings.TrimSpace(sel.Text()) != c.Text {
+					t.Errorf("%s: unit %q text %q; want %q %q", c.Key, u, sel.Text(), c.Unit, c.Text)
+				}
+				found[c.Metric] = true
+			}
+		}
+	}
+	for _, m := range []string{"capex", "opex", "tco", "tokens", "cost_per_mtok"} {
+		if !found[m] {
+			t.Errorf("metric %q not on the page", m)
+		}
+	}
+	for _, id := range []string{"chart-breakdown-option", "chart-cumulative-option", "chart-per-token-option", "infercost-data"} {
+		if doc.Find("script#"+id).Length() != 1 {
+			t.Errorf("no script#%s with pre-rendered JSON", id)
+		}
+	}
+	if doc.Find("label").Length() < 40 || doc.Find("noscript").Length() == 0 {
+		t.Errorf("form labels or the no-script notice missing")
+	}
+}
+
+func TestBadDataFailsTheBuildNamingTheRow(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../content")); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "data", "gpus.yaml")
+	b, _ := os.ReadFile(file)
+	bad := strings.Replace(string(b), "as_of: 2023-08-02", "as_of: last summer", 1)
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Build(context.Background(), Config{Content: dir, Out: filepath.Join(dir, "out"), Base: "/"})
+	want := `data/gpus.yaml: gpus[4] "h100-sxm": purchase_usd.as_of: want a date YYYY-MM-DD, got "last summer"`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v; want an error containing %q", err, want)
+	}
+}
