@@ -56,7 +56,7 @@ func gpuChoices(c gpu.Catalog) []scenario.Choice {
 
 // sourceNote says where a default comes from.
 func (d Data) sourceNote(f fact.Figure) string {
-	s := "Default from " + d.allSources()[f.Source].Title + ", " + f.AsOf
+	s := "Default from " + d.source(f.Source).Title + ", " + f.AsOf
 	if f.Note != "" {
 		s += " (" + f.Note + ")"
 	}
@@ -66,15 +66,13 @@ func (d Data) sourceNote(f fact.Figure) string {
 	return s + "."
 }
 
-func (d Data) allSources() fact.Sources {
-	all := fact.Sources{}
-	for k, v := range d.GPUs.Sources {
-		all[k] = v
+// source finds a source by key in the GPU catalog's sources or the TCO
+// data's.
+func (d Data) source(key string) fact.Source {
+	if src, ok := d.GPUs.Sources[key]; ok {
+		return src
 	}
-	for k, v := range d.Sources {
-		all[k] = v
-	}
-	return all
+	return d.Sources[key]
 }
 
 func num(v float64) string { return scenario.FormatNumber(v) }
