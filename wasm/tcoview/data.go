@@ -79,7 +79,7 @@ func (p PresetData) presetQuery() url.Values {
 func (d Data) presets() []scenario.Preset {
 	ps := make([]scenario.Preset, len(d.Presets))
 	for i, p := range d.Presets {
-		ps[i] = scenario.Preset{Name: p.Name, Title: p.Title, Query: p.presetQuery()}
+		ps[i] = scenario.Preset{Name: p.Name, Query: p.presetQuery()}
 	}
 	return ps
 }
