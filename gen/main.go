@@ -51,8 +51,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.ECharts, "echarts", "node_modules/echarts/dist/echarts.min.js", "ECharts bundle")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
+	engineData := fs.String("engine-data", "", "only write the data the browser module compiles in to this Go file")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *engineData != "" {
+		return writeEngineData(c.Content, *engineData)
 	}
 	n, err := Build(ctx, c)
 	if err != nil {
@@ -64,6 +68,20 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "serving %s on http://%s%s (Ctrl-C stops)\n", c.Out, *serve, c.Base)
 	return http.ListenAndServe(*serve, SiteHandler(c.Out, c.Base))
+}
+
+// writeEngineData loads and validates the data in content and writes it as
+// Go source for the browser module.
+func writeEngineData(content, file string) error {
+	data, err := dataset.Load(os.DirFS(content), "data")
+	if err != nil {
+		return fmt.Errorf("%s: %w", content, err)
+	}
+	src, err := engineDataSource(data)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, src, 0o644)
 }
 
 // SiteHandler serves a built site under its base path, as GitHub Pages
@@ -134,7 +152,6 @@ func Build(ctx context.Context, c Config) (int, error) {
 	pages = append(pages, page{"tco/", site.TCO(site.TCOPage{
 		Meta:    meta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
 		Page:    tco,
-		Data:    data,
 		Presets: data.Presets,
 	})})
 	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),

@@ -175,7 +175,7 @@ func TestTCOPageIsCompleteWithoutScript(t *testing.T) {
 			t.Errorf("metric %q not on the page", m)
 		}
 	}
-	for _, id := range []string{"chart-breakdown-option", "chart-cumulative-option", "chart-per-token-option", "infercost-data"} {
+	for _, id := range []string{"chart-breakdown-option", "chart-cumulative-option", "chart-per-token-option"} {
 		if doc.Find("script#"+id).Length() != 1 {
 			t.Errorf("no script#%s with pre-rendered JSON", id)
 		}

@@ -13,76 +13,152 @@
   var state = new URLSearchParams(location.search);
   var timings = (window.__infercostTimings = []);
 
+  // Charts are redrawn in animation frames, only while on screen (or
+  // nearly), and a frame draws no further chart once it has spent
+  // frameBudget ms: a chart costs 2-6 ms to redraw, more than the engine
+  // and the tables together, and the page must keep answering keystrokes.
+  // A chart scrolled into view gets the latest patch.
+  var frameBudget = 4;
+  var pending = {};
+  var drawn = {};
+  var visible = {};
+  var frame = 0;
+  var chartTimings = (window.__infercostChartTimings = []);
+
+  function drawPending() {
+    frame = 0;
+    var t0 = performance.now();
+    var ids = Object.keys(pending).filter(function (id) { return visible[id]; });
+    for (var i = 0; i < ids.length; i++) {
+      if (i > 0 && performance.now() - t0 > frameBudget) {
+        schedule();
+        break;
+      }
+      charts[ids[i]].setOption(pending[ids[i]]);
+      delete pending[ids[i]];
+    }
+    if (ids.length) chartTimings.push(performance.now() - t0);
+  }
+  function schedule() {
+    if (!frame) frame = requestAnimationFrame(drawPending);
+  }
+  // pendingCharts is how many charts on screen still wait for a redraw.
+  window.__infercostPendingCharts = function () {
+    return Object.keys(pending).filter(function (id) { return visible[id]; }).length;
+  };
+
   function drawCharts() {
     if (!window.echarts) return;
+    var io = "IntersectionObserver" in window && new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) { visible[e.target.id] = e.isIntersecting; });
+      schedule();
+    }, { rootMargin: "200px" });
     document.querySelectorAll(".chart-box").forEach(function (el) {
       var opt = document.getElementById(el.id + "-option");
-      var chart = echarts.init(el, null, { renderer: "svg" });
+      var chart = echarts.init(el, null, { renderer: "canvas", useDirtyRect: true });
       chart.setOption(JSON.parse(opt.textContent));
       charts[el.id] = chart;
+      if (io) io.observe(el); else visible[el.id] = true;
     });
     window.addEventListener("resize", function () {
       Object.keys(charts).forEach(function (k) { charts[k].resize(); });
     });
   }
 
-  function setText(id, text) {
-    var el = document.getElementById(id);
-    if (el) el.textContent = text || "";
+  // Elements are looked up once: attribute selectors over the whole page
+  // on every keystroke cost more than the engine itself.
+  var byKey = {};
+  document.querySelectorAll("[data-key]").forEach(function (el) { byKey[el.getAttribute("data-key")] = el; });
+  var byId = {};
+  function $(id) {
+    if (!(id in byId)) byId[id] = document.getElementById(id);
+    return byId[id];
+  }
+  var columns = "abcd".split("").map(function (l) {
+    return {
+      set: form.querySelector('[data-option-set="' + l + '"]'),
+      cells: document.querySelectorAll('[data-col="' + l + '"]'),
+      heads: document.querySelectorAll('[data-head="' + l + '"]')
+    };
+  });
+
+  // Writes only what changed, so that an edit restyles only its results.
+  function setText(el, text) {
+    text = text || "";
+    if (el && el.textContent !== text) el.textContent = text;
+  }
+  function setAttr(el, name, value) {
+    if (value === "" || value === null) {
+      if (el.hasAttribute(name)) el.removeAttribute(name);
+    } else if (el.getAttribute(name) !== value) {
+      el.setAttribute(name, value);
+    }
   }
 
   function apply(u) {
     u.inputs.forEach(function (s) {
       var el = form.elements[s.key];
       if (!el) return;
-      if (el !== document.activeElement && !s.error) el.value = s.value;
-      if (s.error) el.setAttribute("aria-invalid", "true"); else el.removeAttribute("aria-invalid");
-      setText("err-" + s.key, s.error);
-      setText("note-" + s.key, s.note);
-      setText("def-" + s.key, s.default);
-      if (s.unit) setText("unit-" + s.key, "(" + s.unit + ")");
+      if (el !== document.activeElement && !s.error && el.value !== s.value) el.value = s.value;
+      setAttr(el, "aria-invalid", s.error ? "true" : "");
+      setText($("err-" + s.key), s.error);
+      setText($("note-" + s.key), s.note);
+      setText($("def-" + s.key), s.default);
+      if (s.unit) setText($("unit-" + s.key), "(" + s.unit + ")");
     });
     u.enabled.forEach(function (on, i) {
-      var l = "abcd"[i];
-      var set = form.querySelector('[data-option-set="' + l + '"]');
-      set.hidden = !on;
-      set.setAttribute("data-kind", u.kinds[i]);
-      document.querySelectorAll('[data-col="' + l + '"]').forEach(function (el) { el.hidden = !on; });
-      document.querySelectorAll('[data-head="' + l + '"]').forEach(function (el) {
-        el.textContent = l.toUpperCase() + ": " + u.heads[i];
-      });
+      var col = columns[i], l = "abcd"[i];
+      col.set.hidden = !on;
+      setAttr(col.set, "data-kind", u.kinds[i]);
+      col.cells.forEach(function (el) { el.hidden = !on; });
+      col.heads.forEach(function (el) { setText(el, l.toUpperCase() + ": " + u.heads[i]); });
     });
     u.cells.forEach(function (c) {
-      var el = document.querySelector('[data-key="' + c.key + '"]');
+      var el = byKey[c.key];
       if (!el) return;
-      el.textContent = c.text;
-      el.setAttribute("data-value", String(c.value));
-      if (c.metric) {
-        el.setAttribute("data-metric", c.metric);
-        el.setAttribute("data-option", c.option);
-        el.setAttribute("data-unit", c.unit);
-      } else {
-        el.removeAttribute("data-metric");
-        el.removeAttribute("data-option");
-        el.removeAttribute("data-unit");
-      }
+      setText(el, c.text);
+      setAttr(el, "data-value", String(c.value));
+      setAttr(el, "data-metric", c.metric);
+      setAttr(el, "data-option", c.metric && c.option);
+      setAttr(el, "data-unit", c.metric && c.unit);
     });
-    document.getElementById("claims").hidden = !u.hasClaims;
-    var ex = document.getElementById("explanation");
-    ex.textContent = u.explanation;
+    $("claims").hidden = !u.hasClaims;
+    var ex = $("explanation");
+    setText(ex, u.explanation);
     ex.hidden = !u.explanation;
-    var problems = document.getElementById("problems");
+    var problems = $("problems");
     problems.textContent = "";
-    (u.problems || []).forEach(function (p) {
+    u.problems.forEach(function (p) {
       var li = document.createElement("li");
       li.textContent = p;
       problems.appendChild(li);
     });
+    // Each patch holds all that depends on the scenario; ECharts merges it
+    // into the full option drawn at start, series by id.
+    // A chart whose patch is unchanged is not redrawn.
     Object.keys(u.charts).forEach(function (id) {
-      if (charts[id]) charts[id].setOption(u.charts[id], { notMerge: true });
+      var key = JSON.stringify(u.charts[id]);
+      if (charts[id] && drawn[id] !== key) {
+        pending[id] = u.charts[id];
+        drawn[id] = key;
+      }
+      setText($(id + "-title"), u.titles[id]);
     });
-    history.replaceState(null, "", "?" + u.query);
+    schedule();
+    query = u.query;
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(writeURL, 200);
   }
+
+  // The address bar follows the scenario once typing pauses: replaceState
+  // costs about 1 ms, and browsers throttle frequent calls.
+  var query = null;
+  var urlTimer = 0;
+  function writeURL() {
+    clearTimeout(urlTimer);
+    if (query !== null && location.search !== "?" + query) history.replaceState(null, "", "?" + query);
+  }
+  addEventListener("pagehide", writeURL);
 
   function recompute() {
     var t0 = performance.now();
@@ -117,6 +193,7 @@
     recompute();
   });
   document.getElementById("copy-link").addEventListener("click", function () {
+    writeURL();
     var btn = this;
     var done = function () { btn.textContent = "Link copied"; setTimeout(function () { btn.textContent = "Copy link"; }, 2000); };
     if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(done, function () { prompt("Copy this link:", location.href); });

@@ -1,43 +1,127 @@
-// Package chart is the top level of an Apache ECharts option, assembled from
-// go-echarts' opts types. It stands in for go-echarts' charts package, which
-// pulls html/template and would double the browser module's size; the
-// option JSON it writes is what echarts.setOption takes.
+// Package chart describes what a chart shows (axes, series, marks) as plain
+// values that the build and the browser module both compute from the same
+// results. The build turns a Chart into a full Apache ECharts option with
+// go-echarts (package site/echart); the browser module sends only Patch,
+// which ECharts merges into that option by series id. That keeps
+// go-echarts, regexp and encoding/json (about 400 KB gzipped) out of the
+// module the reader downloads.
 package chart
 
-import (
-	"encoding/json"
+// Kind is how a chart draws its series.
+type Kind string
 
-	"github.com/go-echarts/go-echarts/v2/opts"
+// Chart kinds.
+const (
+	Bars    Kind = "bars"    // one bar per category; values may carry colours
+	Stacked Kind = "stacked" // series stacked on each category
+	Lines   Kind = "lines"   // lines over a numeric x axis
 )
 
-// Option is an ECharts option for a chart on a rectangular grid.
-type Option struct {
-	Title   *opts.Title   `json:"title,omitempty"`
-	Tooltip *opts.Tooltip `json:"tooltip,omitempty"`
-	Legend  *opts.Legend  `json:"legend,omitempty"`
-	Grid    *opts.Grid    `json:"grid,omitempty"`
-	XAxis   []opts.XAxis  `json:"xAxis"`
-	YAxis   []opts.YAxis  `json:"yAxis"`
-	Series  []Series      `json:"series"`
+// Chart is one chart: where it sits on the page and what it shows.
+type Chart struct {
+	ID, Title, Desc string
+	Kind            Kind
+	// Categories label the bars (Bars, Stacked).
+	Categories []string
+	// XName and XMax describe the numeric x axis (Lines); it starts at 0.
+	XName string
+	XMax  float64
+	// YName is the unit of the values, e.g. a currency code.
+	YName  string
+	Series []Series
 }
 
-// Series is one series of bars or a line.
+// Series is one series. A chart keeps the same series, in the same order,
+// for every scenario, so that the browser can merge by ID; a series with
+// nothing to show is Hidden (and left out of the legend).
 type Series struct {
-	Name       string          `json:"name"`
-	Type       string          `json:"type"` // "bar" or "line"
-	Stack      string          `json:"stack,omitempty"`
-	Data       any             `json:"data"` // []opts.BarData or []opts.LineData
-	MarkLine   *opts.MarkLines `json:"markLine,omitempty"`
-	ShowSymbol *bool           `json:"showSymbol,omitempty"`
-	Label      *opts.Label     `json:"label,omitempty"`
+	ID, Name string
+	// Values are bar heights, one per category.
+	Values []float64
+	// Colors, if set, colour each value (Bars).
+	Colors []string
+	// Points are (x, y) pairs of a line.
+	Points [][2]float64
+	// Marks are labelled vertical lines at an x value (Lines only).
+	Marks  []Mark
+	Hidden bool
 }
 
-// JSON returns the option as JSON.
-func (o Option) JSON() string {
-	b, err := json.Marshal(o)
-	if err != nil {
-		// Only unsupported values (NaN, Inf) fail, and views never produce them.
-		panic("chart: " + err.Error())
+// Mark is a labelled vertical line.
+type Mark struct {
+	Name string
+	X    float64
+}
+
+// Data returns the series' data in ECharts' form: bar values (with an
+// itemStyle when coloured) or [x, y] pairs.
+func (s Series) Data() []any {
+	if s.Points != nil {
+		d := make([]any, len(s.Points))
+		for i, p := range s.Points {
+			d[i] = []any{p[0], p[1]}
+		}
+		return d
 	}
-	return string(b)
+	d := make([]any, len(s.Values))
+	for i, v := range s.Values {
+		if i < len(s.Colors) {
+			d[i] = map[string]any{"value": v, "itemStyle": map[string]any{"color": s.Colors[i]}}
+		} else {
+			d[i] = v
+		}
+	}
+	return d
+}
+
+// MarkData returns the marks in the form of ECharts' markLine.data.
+func (s Series) MarkData() []any {
+	d := make([]any, len(s.Marks))
+	for i, m := range s.Marks {
+		d[i] = map[string]any{"name": m.Name, "xAxis": m.X}
+	}
+	return d
+}
+
+// Legend returns the names of the series that are shown.
+func (c Chart) Legend() []any {
+	var names []any
+	for _, s := range c.Series {
+		if !s.Hidden {
+			names = append(names, s.Name)
+		}
+	}
+	return names
+}
+
+// Patch returns the part of the chart's ECharts option that depends on the
+// scenario, for echarts' setOption to merge into the full option: axes,
+// legend, and each series' name, data and (on lines) marks, matched by id.
+func (c Chart) Patch() map[string]any {
+	x := map[string]any{"data": anys(c.Categories)}
+	if c.Kind == Lines {
+		x = map[string]any{"max": c.XMax}
+	}
+	series := make([]any, len(c.Series))
+	for i, s := range c.Series {
+		sr := map[string]any{"id": s.ID, "name": s.Name, "data": s.Data()}
+		if c.Kind == Lines {
+			sr["markLine"] = map[string]any{"data": s.MarkData()}
+		}
+		series[i] = sr
+	}
+	return map[string]any{
+		"xAxis":  []any{x},
+		"yAxis":  []any{map[string]any{"name": c.YName}},
+		"legend": []any{map[string]any{"data": c.Legend()}},
+		"series": series,
+	}
+}
+
+func anys(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
 }

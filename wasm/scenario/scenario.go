@@ -10,7 +10,6 @@ package scenario
 
 import (
 	"math"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -64,13 +63,12 @@ type Input struct {
 // Preset is a named set of query values that stand in for the defaults.
 type Preset struct {
 	Name  string
-	Title string
-	Query url.Values
+	Query Values
 }
 
 // Resolver reads fields from a query in order.
 type Resolver struct {
-	query  url.Values
+	query  Values
 	preset *Preset
 	// Inputs are the fields read so far, in order.
 	Inputs []Input
@@ -81,7 +79,7 @@ type Resolver struct {
 // NewResolver parses the raw query and applies a preset named in it. A
 // malformed query is read as far as possible.
 func NewResolver(rawQuery string, presets []Preset) *Resolver {
-	q, _ := url.ParseQuery(strings.TrimPrefix(rawQuery, "?"))
+	q := ParseQuery(strings.TrimPrefix(rawQuery, "?"))
 	r := &Resolver{query: q}
 	if name := q.Get(PresetKey); name != "" {
 		for i := range presets {
@@ -98,13 +96,6 @@ func NewResolver(rawQuery string, presets []Preset) *Resolver {
 
 // Preset returns the applied preset, or nil.
 func (r *Resolver) Preset() *Preset { return r.preset }
-
-func first(q url.Values, key string) (string, bool) {
-	if v, ok := q[key]; ok && len(v) > 0 {
-		return v[0], true
-	}
-	return "", false
-}
 
 // Number reads a number field.
 func (r *Resolver) Number(f Field) float64 {
@@ -127,7 +118,7 @@ func (r *Resolver) Choice(f Field) string { return r.read(f).Value }
 func (r *Resolver) read(f Field) Input {
 	in := Input{Field: f, Value: f.Default}
 	if r.preset != nil {
-		if pv, ok := first(r.preset.Query, f.Key); ok {
+		if pv, ok := r.preset.Query.Lookup(f.Key); ok {
 			if v, msg := f.Parse(pv); msg != "" {
 				in.Error = "The preset's value is rejected: " + msg
 			} else {
@@ -135,7 +126,7 @@ func (r *Resolver) read(f Field) Input {
 			}
 		}
 	}
-	if raw, ok := first(r.query, f.Key); ok {
+	if raw, ok := r.query.Lookup(f.Key); ok {
 		if v, msg := f.Parse(raw); msg != "" {
 			in.Error = msg + " Using " + in.Value + " instead."
 		} else {
@@ -187,7 +178,7 @@ func (r *Resolver) Unknown() []string {
 		read[in.Key] = true
 	}
 	var keys []string
-	add := func(q url.Values) {
+	add := func(q Values) {
 		for k := range q {
 			if !read[k] {
 				keys = append(keys, k)
@@ -219,21 +210,21 @@ func (r *Resolver) Errors() map[string]string {
 // value, else the default), in field order.
 func (r *Resolver) Encode(version string) string {
 	var b strings.Builder
-	b.WriteString(VersionKey + "=" + url.QueryEscape(version))
+	b.WriteString(VersionKey + "=" + QueryEscape(version))
 	if r.preset != nil {
-		b.WriteString("&" + PresetKey + "=" + url.QueryEscape(r.preset.Name))
+		b.WriteString("&" + PresetKey + "=" + QueryEscape(r.preset.Name))
 	}
 	for _, in := range r.Inputs {
 		base := in.Default
 		if r.preset != nil {
-			if pv, ok := first(r.preset.Query, in.Key); ok {
+			if pv, ok := r.preset.Query.Lookup(in.Key); ok {
 				if v, msg := in.Parse(pv); msg == "" {
 					base = v
 				}
 			}
 		}
 		if in.Value != base {
-			b.WriteString("&" + url.QueryEscape(in.Key) + "=" + url.QueryEscape(in.Value))
+			b.WriteString("&" + QueryEscape(in.Key) + "=" + QueryEscape(in.Value))
 		}
 	}
 	return b.String()

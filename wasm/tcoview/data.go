@@ -3,7 +3,6 @@ package tcoview
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
@@ -71,9 +70,8 @@ type Data struct {
 
 // presetQuery returns a preset's query with the whitespace of the data
 // file's line folding removed.
-func (p PresetData) presetQuery() url.Values {
-	q, _ := url.ParseQuery(strings.Join(strings.Fields(p.Query), ""))
-	return q
+func (p PresetData) presetQuery() scenario.Values {
+	return scenario.ParseQuery(strings.Join(strings.Fields(p.Query), ""))
 }
 
 func (d Data) presets() []scenario.Preset {
@@ -127,7 +125,7 @@ func (d Data) Validate() error {
 		if _, ok := d.Sources[p.Source]; !ok {
 			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
 		}
-		s := Resolve("preset="+url.QueryEscape(p.Name), d)
+		s := Resolve("preset="+scenario.QueryEscape(p.Name), d)
 		for key, msg := range s.Errors {
 			errs = append(errs, fact.Errorf(entry, "query."+key, "%s", msg))
 		}

@@ -1,6 +1,7 @@
 package tcoview_test
 
 import (
+	"encoding/json"
 	"math"
 	"net/url"
 	"reflect"
@@ -167,8 +168,9 @@ func FuzzQueryRoundTrip(f *testing.F) {
 				t.Fatalf("%q: %s is %v", q, c.Key, c.Value)
 			}
 		}
-		for _, ch := range p.Charts {
-			_ = ch.Option.JSON()
+		// What the browser receives must be plain finite values.
+		if _, err := json.Marshal(p.Update()); err != nil {
+			t.Fatalf("%q: update: %v", q, err)
 		}
 	})
 }

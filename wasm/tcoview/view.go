@@ -2,10 +2,8 @@ package tcoview
 
 import (
 	"math"
-	"net/url"
 	"strconv"
 
-	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -16,12 +14,12 @@ import (
 // while the option is compared, Metric, Option, Value and Unit as
 // data-metric, data-option, data-value and data-unit.
 type Cell struct {
-	Key    string  `json:"key"`
-	Metric string  `json:"metric,omitempty"`
-	Option string  `json:"option,omitempty"`
-	Value  float64 `json:"value"`
-	Unit   string  `json:"unit,omitempty"`
-	Text   string  `json:"text"`
+	Key    string
+	Metric string
+	Option string
+	Value  float64
+	Unit   string
+	Text   string
 }
 
 // Row is a labelled row of cells, one per option.
@@ -39,12 +37,6 @@ type Table struct {
 	Hidden    bool
 }
 
-// Chart is a chart's place on the page and its option.
-type Chart struct {
-	ID, Title, Desc string
-	Option          chart.Option
-}
-
 // Head describes an option's column.
 type Head struct {
 	Letter, Title string
@@ -56,7 +48,7 @@ type Page struct {
 	Scenario    Scenario
 	Heads       [MaxOptions]Head
 	Tables      []Table
-	Charts      []Chart
+	Charts      []chart.Chart
 	Explanation string
 }
 
@@ -132,7 +124,7 @@ func Build(s Scenario) Page {
 	if s.Preset != nil {
 		p.Explanation = s.Preset.Explanation
 	}
-	p.Charts = []Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
+	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
 	return p
 }
 
@@ -225,158 +217,132 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 
 var palette = []string{"#2563eb", "#dc2626", "#059669", "#d97706"}
 
-func axisMoney(cur money.Currency) []opts.YAxis {
-	return []opts.YAxis{{Type: "value", Name: cur.Code, AxisLabel: &opts.AxisLabel{Formatter: "{value}"}}}
-}
-
-func breakdownChart(s Scenario, res [MaxOptions]tco.Result) Chart {
-	years := float64(s.Years)
-	var names []string
+// optionNames returns the enabled options' indexes and labels.
+func optionNames(s Scenario) ([]int, []string) {
 	var idx []int
+	var names []string
 	for i, o := range s.Options {
 		if o.Enabled {
-			names = append(names, o.Letter+": "+optionTitle(o))
 			idx = append(idx, i)
+			names = append(names, o.Letter+": "+optionTitle(o))
 		}
 	}
-	items := []struct {
-		name string
-		usd  func(r tco.Result) float64
-	}{
-		{"GPUs", func(r tco.Result) float64 { return r.Capex.GPUsUSD }},
-		{"Servers", func(r tco.Result) float64 { return r.Capex.ServersUSD }},
-		{"Network", func(r tco.Result) float64 { return r.Capex.NetworkUSD }},
-		{"Electricity", func(r tco.Result) float64 { return r.OpexPerYear.ElectricityUSD * years }},
-		{"Cooling", func(r tco.Result) float64 { return r.OpexPerYear.CoolingUSD * years }},
-		{"Colocation", func(r tco.Result) float64 { return r.OpexPerYear.ColocationUSD * years }},
-		{"Maintenance", func(r tco.Result) float64 { return r.OpexPerYear.MaintenanceUSD * years }},
-		{"Staff", func(r tco.Result) float64 { return r.OpexPerYear.StaffUSD * years }},
-		{"Cost of capital", func(r tco.Result) float64 { return r.OpexPerYear.CapitalCostUSD * years }},
-		{"Rent", func(r tco.Result) float64 { return r.OpexPerYear.RentUSD * years }},
-		{"Residual value", func(r tco.Result) float64 { return -r.ResidualUSD }},
-	}
-	o := baseOption(s.Currency)
-	o.XAxis = []opts.XAxis{{Type: "category", Data: names}}
-	for _, it := range items {
-		data := make([]opts.BarData, len(idx))
-		nonzero := false
-		for j, i := range idx {
-			v := round2(it.usd(res[i]) * s.FXPerUSD)
-			nonzero = nonzero || v != 0
-			data[j] = opts.BarData{Value: v}
-		}
-		if nonzero {
-			o.Series = append(o.Series, chart.Series{Name: it.name, Type: "bar", Stack: "cost", Data: data})
-		}
-	}
-	return Chart{ID: "chart-breakdown", Title: "Cost by item over " + plural(s.Years, "year"),
-		Desc: "Stacked bars: capex items and opex items over the whole period, per option.", Option: o}
+	return idx, names
 }
 
-func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) Chart {
+func breakdownChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 	years := float64(s.Years)
-	o := baseOption(s.Currency)
-	o.XAxis = []opts.XAxis{{Type: "value", Name: "months", Min: 0, Max: s.Years * 12}}
-	o.Tooltip = &opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}
-	f := false
+	items := []struct {
+		id, name string
+		usd      func(r tco.Result) float64
+	}{
+		{"gpus", "GPUs", func(r tco.Result) float64 { return r.Capex.GPUsUSD }},
+		{"servers", "Servers", func(r tco.Result) float64 { return r.Capex.ServersUSD }},
+		{"network", "Network", func(r tco.Result) float64 { return r.Capex.NetworkUSD }},
+		{"electricity", "Electricity", func(r tco.Result) float64 { return r.OpexPerYear.ElectricityUSD * years }},
+		{"cooling", "Cooling", func(r tco.Result) float64 { return r.OpexPerYear.CoolingUSD * years }},
+		{"colocation", "Colocation", func(r tco.Result) float64 { return r.OpexPerYear.ColocationUSD * years }},
+		{"maintenance", "Maintenance", func(r tco.Result) float64 { return r.OpexPerYear.MaintenanceUSD * years }},
+		{"staff", "Staff", func(r tco.Result) float64 { return r.OpexPerYear.StaffUSD * years }},
+		{"capital", "Cost of capital", func(r tco.Result) float64 { return r.OpexPerYear.CapitalCostUSD * years }},
+		{"rent", "Rent", func(r tco.Result) float64 { return r.OpexPerYear.RentUSD * years }},
+		{"residual", "Residual value", func(r tco.Result) float64 { return -r.ResidualUSD }},
+	}
+	idx, names := optionNames(s)
+	c := chart.Chart{ID: "chart-breakdown", Title: "Cost by item over " + plural(s.Years, "year"),
+		Desc: "Stacked bars: capex items and opex items over the whole period, per option.",
+		Kind: chart.Stacked, Categories: names, YName: s.Currency.Code}
+	for _, it := range items {
+		sr := chart.Series{ID: it.id, Name: it.name, Values: make([]float64, len(idx)), Hidden: true}
+		for j, i := range idx {
+			sr.Values[j] = round2(it.usd(res[i]) * s.FXPerUSD)
+			sr.Hidden = sr.Hidden && sr.Values[j] == 0
+		}
+		c.Series = append(c.Series, sr)
+	}
+	return c
+}
+
+func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
+	years := float64(s.Years)
+	c := chart.Chart{ID: "chart-cumulative", Title: "Cumulative cost",
+		Desc: "Money spent by month; vertical lines mark break-even with option A.",
+		Kind: chart.Lines, XName: "months", XMax: years * 12, YName: s.Currency.Code}
 	for i, opt := range s.Options {
-		if !opt.Enabled {
-			continue
-		}
-		var data []opts.LineData
-		for m := 0; m <= s.Years*12; m++ {
-			t := float64(m) / 12
-			data = append(data, opts.LineData{Value: []float64{float64(m), round2(res[i].CumulativeUSD(math.Min(t, years-1e-9), years) * s.FXPerUSD)}})
-		}
-		if res[i].ResidualUSD != 0 {
-			data = append(data, opts.LineData{Value: []float64{years * 12, round2(res[i].CumulativeUSD(years, years) * s.FXPerUSD)}})
-		}
-		sr := chart.Series{Name: opt.Letter + ": " + optionTitle(opt), Type: "line", Data: data, ShowSymbol: &f}
-		if i > 0 {
-			if t, ok := tco.BreakEven(res[0], res[i], years); ok {
-				sr.MarkLine = &opts.MarkLines{Data: []interface{}{opts.MarkLineNameXAxisItem{Name: "break-even " + opt.Letter + "/a", XAxis: round2(t * 12)}},
-					MarkLineStyle: opts.MarkLineStyle{Symbol: []string{"none", "none"}, Label: &opts.Label{Show: opts.Bool(true), Formatter: "{b}: {c} mo"}}}
+		sr := chart.Series{ID: opt.Letter, Name: opt.Letter + ": " + optionTitle(opt), Points: [][2]float64{}, Hidden: !opt.Enabled}
+		if opt.Enabled {
+			for m := 0; m <= s.Years*12; m++ {
+				t := float64(m) / 12
+				sr.Points = append(sr.Points, [2]float64{float64(m), round2(res[i].CumulativeUSD(math.Min(t, years-1e-9), years) * s.FXPerUSD)})
+			}
+			if res[i].ResidualUSD != 0 {
+				sr.Points = append(sr.Points, [2]float64{years * 12, round2(res[i].CumulativeUSD(years, years) * s.FXPerUSD)})
+			}
+			if t, ok := tco.BreakEven(res[0], res[i], years); ok && i > 0 {
+				sr.Marks = []chart.Mark{{Name: "break-even " + opt.Letter + "/a", X: round2(t * 12)}}
 			}
 		}
-		o.Series = append(o.Series, sr)
+		c.Series = append(c.Series, sr)
 	}
-	return Chart{ID: "chart-cumulative", Title: "Cumulative cost", Desc: "Money spent by month; vertical lines mark break-even with option A.", Option: o}
+	return c
 }
 
-func perTokenChart(s Scenario, res [MaxOptions]tco.Result) Chart {
-	o := baseOption(s.Currency)
-	o.Legend = nil
-	var names []string
-	var data []opts.BarData
-	for i, opt := range s.Options {
-		if opt.Enabled {
-			names = append(names, opt.Letter+": "+optionTitle(opt))
-			data = append(data, opts.BarData{Value: round4(res[i].USDPerMTok * s.FXPerUSD),
-				ItemStyle: &opts.ItemStyle{Color: palette[i]}})
-		}
+func perTokenChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
+	idx, names := optionNames(s)
+	sr := chart.Series{ID: "cost_per_mtok", Name: "Cost per 1M tokens"}
+	for _, i := range idx {
+		sr.Values = append(sr.Values, round4(res[i].USDPerMTok*s.FXPerUSD))
+		sr.Colors = append(sr.Colors, palette[i])
 	}
-	o.XAxis = []opts.XAxis{{Type: "category", Data: names}}
-	o.Series = []chart.Series{{Name: "Cost per 1M tokens", Type: "bar", Data: data,
-		Label: &opts.Label{Show: opts.Bool(true), Position: "top"}}}
-	return Chart{ID: "chart-per-token", Title: "Cost per 1M tokens", Desc: "TCO divided by the tokens of the same period.", Option: o}
-}
-
-func baseOption(cur money.Currency) chart.Option {
-	return chart.Option{
-		Tooltip: &opts.Tooltip{Show: opts.Bool(true), Trigger: "item"},
-		Legend:  &opts.Legend{Show: opts.Bool(true), Type: "scroll", Bottom: "0"},
-		Grid:    &opts.Grid{Left: "3%", Right: "4%", Top: "12%", Bottom: "14%", ContainLabel: opts.Bool(true)},
-		YAxis:   axisMoney(cur),
-	}
+	return chart.Chart{ID: "chart-per-token", Title: "Cost per 1M tokens", Desc: "TCO divided by the tokens of the same period.",
+		Kind: chart.Bars, Categories: names, YName: s.Currency.Code, Series: []chart.Series{sr}}
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
 func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 
-// Update is what the browser host sends to the page after each change.
-type Update struct {
-	Query       string                  `json:"query"`
-	Inputs      []InputState            `json:"inputs"`
-	Enabled     [MaxOptions]bool        `json:"enabled"`
-	Kinds       [MaxOptions]string      `json:"kinds"`
-	Heads       [MaxOptions]string      `json:"heads"`
-	Cells       []Cell                  `json:"cells"`
-	Charts      map[string]chart.Option `json:"charts"`
-	Problems    []string                `json:"problems"`
-	Explanation string                  `json:"explanation"`
-	HasClaims   bool                    `json:"hasClaims"`
-}
-
-// InputState is a field's state for the form.
-type InputState struct {
-	Key      string `json:"key"`
-	Value    string `json:"value"`
-	Explicit bool   `json:"explicit"`
-	Error    string `json:"error,omitempty"`
-	Note     string `json:"note,omitempty"`
-	Unit     string `json:"unit,omitempty"`
-	Default  string `json:"default"`
-}
-
-// Update returns the page's changes for the browser.
-func (p Page) Update() Update {
-	u := Update{Query: p.Scenario.Query, Charts: map[string]chart.Option{}, Problems: p.Scenario.Problems, Explanation: p.Explanation}
-	for _, in := range p.Scenario.Inputs {
-		u.Inputs = append(u.Inputs, InputState{Key: in.Key, Value: in.Value, Explicit: in.Explicit, Error: in.Error, Note: in.Note, Unit: in.Unit, Default: in.Default})
+// Update returns the page's changes for the browser host, as plain values
+// (string, float64, bool, []any, map[string]any) for package plainjson:
+//
+//	query        canonical query string
+//	inputs       [{key, value, error, note, unit, default}] in form order
+//	enabled, kinds, heads   per option
+//	cells        [{key, text, value, metric, option, unit}]; metric, option
+//	             and unit are "" while the option is not compared
+//	charts       {chart id: chart.Patch}
+//	titles       {chart id: title}
+//	problems     messages that belong to no field
+//	explanation  the preset's explanation
+//	hasClaims    whether the claims table is shown
+func (p Page) Update() map[string]any {
+	inputs := make([]any, len(p.Scenario.Inputs))
+	for i, in := range p.Scenario.Inputs {
+		inputs[i] = map[string]any{"key": in.Key, "value": in.Value, "error": in.Error, "note": in.Note, "unit": in.Unit, "default": in.Default}
 	}
+	enabled, kinds, heads := make([]any, MaxOptions), make([]any, MaxOptions), make([]any, MaxOptions)
 	for i, o := range p.Scenario.Options {
-		u.Enabled[i], u.Kinds[i], u.Heads[i] = o.Enabled, string(o.Kind), p.Heads[i].Title
+		enabled[i], kinds[i], heads[i] = o.Enabled, string(o.Kind), p.Heads[i].Title
 	}
+	var cells []any
+	hasClaims := false
 	for _, t := range p.Tables {
-		u.HasClaims = u.HasClaims || (t.ID == "claims" && !t.Hidden)
+		hasClaims = hasClaims || (t.ID == "claims" && !t.Hidden)
 		for _, r := range t.Rows {
-			u.Cells = append(u.Cells, r.Cells[:]...)
+			for _, c := range r.Cells {
+				cells = append(cells, map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit})
+			}
 		}
 	}
+	charts, titles := map[string]any{}, map[string]any{}
 	for _, c := range p.Charts {
-		u.Charts[c.ID] = c.Option
+		charts[c.ID], titles[c.ID] = c.Patch(), c.Title
 	}
-	return u
+	problems := make([]any, len(p.Scenario.Problems))
+	for i, m := range p.Scenario.Problems {
+		problems[i] = m
+	}
+	return map[string]any{"query": p.Scenario.Query, "inputs": inputs, "enabled": enabled, "kinds": kinds, "heads": heads,
+		"cells": cells, "charts": charts, "titles": titles, "problems": problems, "explanation": p.Explanation, "hasClaims": hasClaims}
 }
 
 // Convert returns the query with the display currency changed to code:
@@ -386,7 +352,7 @@ func Convert(rawQuery, code string, d Data) string {
 	s := Resolve(rawQuery, d)
 	to := money.Lookup(code)
 	toFX := d.fxDefault(to.Code).Value
-	q := url.Values{keyCurrency: {to.Code}}
+	q := scenario.Values{keyCurrency: {to.Code}}
 	if s.Preset != nil {
 		q.Set(scenario.PresetKey, s.Preset.Name)
 	}
