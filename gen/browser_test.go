@@ -163,12 +163,21 @@ func TestTCOPageInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	saveArtifact(t, "tco-seed-000.jpg", shot)
+}
+
+// saveArtifact writes a test artifact to $INFERCOST_ARTIFACTS or artifacts/.
+func saveArtifact(t *testing.T, name string, b []byte) {
 	dir := os.Getenv("INFERCOST_ARTIFACTS")
 	if dir == "" {
 		dir = filepath.Join("..", "artifacts")
 	}
-	if err := os.MkdirAll(dir, 0o755); err == nil {
-		_ = os.WriteFile(filepath.Join(dir, "tco-seed-000.jpg"), shot, 0o644)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Logf("artifact %s not saved: %v", name, err)
+		return
+	}
+	if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+		t.Logf("artifact %s not saved: %v", name, err)
 	}
 }
 
@@ -294,4 +303,32 @@ func br(b []byte) int {
 	_, _ = w.Write(b)
 	_ = w.Close()
 	return buf.Len()
+}
+
+// TestPagesFitAPhone loads every page at a phone's width and checks that
+// nothing makes the page scroll sideways (wide tables scroll inside their
+// own box), and saves a screenshot of the calculator.
+func TestPagesFitAPhone(t *testing.T) {
+	ctx, page := browser(t)
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+	root := strings.TrimSuffix(page, "tco/")
+	for _, p := range []string{"", "methodology/tco/", "tco/", "tco/?preset=seed-000"} {
+		if strings.HasPrefix(p, "tco/") {
+			waitReady(ctx, t, root+p)
+		} else {
+			do(t, ctx, chromedp.Navigate(root+p))
+		}
+		wide := eval[[]string](t, ctx, `[...document.querySelectorAll('body *')].filter(e => {
+			const r = e.getBoundingClientRect(); if (r.width === 0 || r.right <= innerWidth + 1) return false;
+			for (let a = e.parentElement; a; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return false;
+			return true; }).slice(0, 5).map(e => e.tagName + '.' + e.className + '#' + e.id)`)
+		if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > 391 || len(wide) > 0 {
+			t.Errorf("%s: page is %d px wide at a 390 px viewport; too wide: %v", p, sw, wide)
+		}
+	}
+	shot, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	saveArtifact(t, "tco-phone.png", shot)
 }

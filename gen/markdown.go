@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"html"
+	"math"
 	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
@@ -213,6 +214,14 @@ func dataTables(d tcoview.Data, base string) map[string]func() string {
 		},
 		"seed-000": func() string {
 			p := tcoview.Build(tcoview.Resolve("preset=seed-000", d))
+			head := []string{"Figure"}
+			var cols []int
+			for i, h := range p.Heads {
+				if h.Enabled {
+					head = append(head, strings.ToUpper(h.Letter)+": "+h.Title)
+					cols = append(cols, i)
+				}
+			}
 			var rows [][]string
 			for _, t := range p.Tables {
 				if t.ID != "claims" {
@@ -220,13 +229,50 @@ func dataTables(d tcoview.Data, base string) map[string]func() string {
 				}
 				for _, r := range t.Rows {
 					row := []string{html.EscapeString(r.Label)}
-					for i := 0; i < 2; i++ {
+					for _, i := range cols {
 						row = append(row, html.EscapeString(r.Cells[i].Text))
 					}
 					rows = append(rows, row)
 				}
 			}
-			return htmlTable([]string{"Figure", "A: " + p.Heads[0].Title, "B: " + p.Heads[1].Title}, rows)
+			return htmlTable(head, rows)
+		},
+		"seed-000-checks": func() string {
+			c := d.Checks
+			e := c.Electricity
+			g, _ := d.GPUs.Find(e.GPU)
+			avg, max := c.ImpliedAverageW(), e.ServerMax.Value
+			headline, verdict := "Its power line fits what the servers can draw.", "within"
+			if avg > max {
+				headline, verdict = "Its power line implies more than the servers can draw.", "above"
+			}
+			var b strings.Builder
+			b.WriteString("<ul>\n")
+			b.WriteString("<li><strong>" + headline + "</strong> " +
+				money.Group(e.EUR, 0) + " EUR of electricity over " + money.Group(e.Years, 0) + " years at " +
+				money.Group(e.EURPerKWh, 2) + " EUR/kWh is " + money.Group(avg/1000, 2) + " kW on average for " +
+				plural(e.Servers, "8-GPU "+g.Name+" server") + ", " + verdict + " the " + money.Group(max/1000, 1) +
+				" kW maximum (" + srcLink(e.ServerMax.Source, lookup) + ").</li>\n")
+			for _, t := range c.TFLOPS {
+				g, _ := d.GPUs.Find(t.GPU)
+				dense := g.BF16DenseTFLOPS.Value
+				b.WriteString("<li><strong>" + html.EscapeString(g.Name) + ": " + money.Group(t.FP16, 0) + " TFLOPS FP16 in the article</strong>, " +
+					money.Group(t.FP16/dense, 2) + " × the dense " + money.Group(dense, 0) + " TFLOPS of the GPU table (" +
+					srcLink(g.BF16DenseTFLOPS.Source, lookup) + ")")
+				if math.Abs(t.FP16/dense-2) < 0.02 {
+					b.WriteString(": the figure with 2:4 structured sparsity, which dense inference does not reach")
+				}
+				b.WriteString(".</li>\n")
+			}
+			b.WriteString("</ul>\n")
+			return b.String()
 		},
 	}
+}
+
+func plural(n float64, what string) string {
+	if n == 1 {
+		return "one " + html.EscapeString(what)
+	}
+	return money.Group(n, 0) + " " + html.EscapeString(what) + "s"
 }

@@ -202,3 +202,24 @@ func TestBadDataFailsTheBuildNamingTheRow(t *testing.T) {
 		t.Fatalf("got %v; want an error containing %q", err, want)
 	}
 }
+
+// TestMethodologyChecksTheSeedFromData checks the figures the methodology
+// page derives from content/data rather than typing them in.
+func TestMethodologyChecksTheSeedFromData(t *testing.T) {
+	out := buildSite(t, "/")
+	text := readDoc(t, filepath.Join(out, "methodology", "tco", "index.html")).Text()
+	for _, want := range []string{
+		// 84,000 EUR / (3 years x 8,760 h x 0.30 EUR/kWh) = 10.654 kW,
+		// above the DGX H100's 10.2 kW maximum.
+		"is 10.65 kW on average for one 8-GPU H100 SXM server, above the 10.2 kW maximum",
+		// 624 / 312 and 1,979 / 989 dense BF16 TFLOPS (gpus.yaml) = 2.00.
+		"624 TFLOPS FP16 in the article, 2.00 × the dense 312 TFLOPS",
+		"1,979 TFLOPS FP16 in the article, 2.00 × the dense 989 TFLOPS",
+		// The seed table: engine figures beside the article's, for both options.
+		"A: 8 x A100 80GB SXM, owned", "B: 8 x H100 SXM, owned",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("methodology page lacks %q", want)
+		}
+	}
+}

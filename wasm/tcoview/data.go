@@ -59,13 +59,47 @@ type PresetData struct {
 	Explanation string  `yaml:"explanation" json:"explanation"`
 }
 
+// ArticleChecks are figures of a preset's source article that the
+// methodology page checks against the data.
+type ArticleChecks struct {
+	Source      string             `yaml:"source" json:"source"`
+	Electricity ClaimedElectricity `yaml:"electricity" json:"electricity"`
+	TFLOPS      []ClaimedTFLOPS    `yaml:"tflops" json:"tflops"`
+}
+
+// ClaimedElectricity is an article's electricity cost for an option's
+// servers, beside the most a server of that GPU can draw.
+type ClaimedElectricity struct {
+	Option    string      `yaml:"option" json:"option"`
+	GPU       string      `yaml:"gpu" json:"gpu"`
+	Servers   float64     `yaml:"servers" json:"servers"`
+	EUR       float64     `yaml:"eur" json:"eur"`
+	Years     float64     `yaml:"years" json:"years"`
+	EURPerKWh float64     `yaml:"eur_per_kwh" json:"eur_per_kwh"`
+	ServerMax fact.Figure `yaml:"server_max_w" json:"server_max_w"`
+}
+
+// ClaimedTFLOPS is an FP16 figure an article gives for a GPU.
+type ClaimedTFLOPS struct {
+	GPU  string  `yaml:"gpu" json:"gpu"`
+	FP16 float64 `yaml:"fp16" json:"fp16"`
+}
+
+// ImpliedAverageW is the average power per server that the article's
+// electricity line implies: EUR / (years x 8,760 h x EUR/kWh) x 1,000 / servers.
+func (c ArticleChecks) ImpliedAverageW() float64 {
+	e := c.Electricity
+	return e.EUR / (e.Years * 8760 * e.EURPerKWh) * 1000 / e.Servers
+}
+
 // Data is everything the TCO calculator reads from content/data.
 type Data struct {
-	GPUs       gpu.Catalog  `json:"gpus"`
-	Sources    fact.Sources `yaml:"sources" json:"sources"`
-	Defaults   Defaults     `yaml:"defaults" json:"defaults"`
-	Throughput Throughput   `yaml:"throughput" json:"throughput"`
-	Presets    []PresetData `yaml:"presets" json:"presets"`
+	GPUs       gpu.Catalog   `json:"gpus"`
+	Sources    fact.Sources  `yaml:"sources" json:"sources"`
+	Defaults   Defaults      `yaml:"defaults" json:"defaults"`
+	Throughput Throughput    `yaml:"throughput" json:"throughput"`
+	Presets    []PresetData  `yaml:"presets" json:"presets"`
+	Checks     ArticleChecks `yaml:"article_checks" json:"article_checks"`
 }
 
 // presetQuery returns a preset's query with the whitespace of the data
@@ -138,5 +172,27 @@ func (d Data) Validate() error {
 			}
 		}
 	}
+	errs = append(errs, d.Checks.validate(d)...)
 	return errors.Join(errs...)
+}
+
+func (c ArticleChecks) validate(d Data) []error {
+	var errs []error
+	e := c.Electricity
+	if _, ok := d.Sources[c.Source]; !ok {
+		errs = append(errs, fact.Errorf("article_checks", "source", "unknown source %q", c.Source))
+	}
+	if e.Servers < 1 || e.Years <= 0 || e.EURPerKWh <= 0 || e.EUR <= 0 {
+		errs = append(errs, fact.Errorf("article_checks", "electricity", "servers, years, eur and eur_per_kwh must be positive"))
+	}
+	errs = append(errs, d.Sources.Check(e.ServerMax, "article_checks", "electricity.server_max_w", 100, 1e5)...)
+	if _, ok := d.GPUs.Find(e.GPU); !ok {
+		errs = append(errs, fact.Errorf("article_checks", "electricity.gpu", "unknown GPU %q", e.GPU))
+	}
+	for i, t := range c.TFLOPS {
+		if _, ok := d.GPUs.Find(t.GPU); !ok || t.FP16 <= 0 {
+			errs = append(errs, fact.Errorf("article_checks", fmt.Sprintf("tflops[%d]", i), "unknown GPU %q or no positive fp16", t.GPU))
+		}
+	}
+	return errs
 }

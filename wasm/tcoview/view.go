@@ -206,7 +206,11 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 			}
 			for _, c := range s.Preset.Claims {
 				if c.Option == s.Options[i].Letter && c.Metric == m.metric {
-					claimed.Cells[i] = cell(i, m.metric+"_claimed", c.Value, unit, fmtv(c.Value)+" ("+money.Group(c.Value/engine, 2)+"x)")
+					text := fmtv(c.Value)
+					if engine != 0 {
+						text += " (" + money.Group(c.Value/engine, 2) + "x)"
+					}
+					claimed.Cells[i] = cell(i, m.metric+"_claimed", c.Value, unit, text)
 				}
 			}
 		}

@@ -903,4 +903,30 @@ var data = tcoview.Data{
 			Explanation: "The article's cost per 1M tokens divides three years of cost by one year of tokens, so its figures are three times too high. Dividing the 3-year TCO by the tokens of the same three years gives the figures in the results.",
 		},
 	},
+	Checks: tcoview.ArticleChecks{
+		Source: "seed-000",
+		Electricity: tcoview.ClaimedElectricity{
+			Option:    "b",
+			GPU:       "h100-sxm",
+			Servers:   1,
+			EUR:       84000,
+			Years:     3,
+			EURPerKWh: 0.3,
+			ServerMax: fact.Figure{
+				Value:  10200,
+				Source: "dgx-h100-guide",
+				AsOf:   "2026-11-30",
+			},
+		},
+		TFLOPS: []tcoview.ClaimedTFLOPS{
+			tcoview.ClaimedTFLOPS{
+				GPU:  "a100-80gb-sxm",
+				FP16: 624,
+			},
+			tcoview.ClaimedTFLOPS{
+				GPU:  "h100-sxm",
+				FP16: 1979,
+			},
+		},
+	},
 }
