@@ -149,10 +149,18 @@ func Build(ctx context.Context, c Config) (int, error) {
 		pages = append(pages, page{a.fm.Path, site.Article(meta(a.fm.Path, a.fm.Title, a.fm.Description), a.html)})
 	}
 	tco := tcoview.Build(tcoview.Resolve("", data))
-	pages = append(pages, page{"tco/", site.TCO(site.TCOPage{
-		Meta:    meta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
-		Page:    tco,
-		Presets: data.Presets,
+	var presets []site.PresetLink
+	for _, p := range data.Presets {
+		presets = append(presets, site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description})
+	}
+	pages = append(pages, page{"tco/", site.Calculator(site.CalcPage{
+		Meta:        meta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
+		ID:          "tco",
+		Heading:     "GPU cluster TCO",
+		Lead:        "Compare owning and renting GPUs for inference over several years: capex, opex, total cost and cost per million tokens. Every input is in the link, so a shared link shows the same figures.",
+		Methodology: "methodology/tco/",
+		Page:        tco.Page,
+		Presets:     presets,
 	})})
 	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
 		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})

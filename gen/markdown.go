@@ -216,9 +216,9 @@ func dataTables(d tcoview.Data, base string) map[string]func() string {
 			p := tcoview.Build(tcoview.Resolve("preset=seed-000", d))
 			head := []string{"Figure"}
 			var cols []int
-			for i, h := range p.Heads {
-				if h.Enabled {
-					head = append(head, strings.ToUpper(h.Letter)+": "+h.Title)
+			for i, c := range p.Columns {
+				if !c.Hidden {
+					head = append(head, c.Title)
 					cols = append(cols, i)
 				}
 			}

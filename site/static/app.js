@@ -1,12 +1,15 @@
-// InferCost page loader: draws the pre-rendered chart options, loads the
-// WebAssembly engine, and applies its output on every input change. The
-// engine decides everything; this file only moves values between the page
-// and infercost.tco(). Values from the URL reach the page only as text.
+// InferCost page loader for every calculator: draws the pre-rendered chart
+// options, loads the WebAssembly engine, and applies its output on every
+// input change. The engine decides everything; this file only moves values
+// between the page and infercost[calculator](query) (see view.Page.Update
+// for what comes back). Values from the URL reach the page only as text.
 (function () {
   "use strict";
   var root = document.documentElement;
-  var form = document.getElementById("tco-form");
-  if (!form) return;
+  var form = document.getElementById("calc-form");
+  var calc = document.querySelector("[data-calculator]");
+  if (!form || !calc) return;
+  var name = calc.getAttribute("data-calculator");
   var script = document.currentScript;
   var status = document.getElementById("engine-status");
   var charts = {};
@@ -74,13 +77,12 @@
     if (!(id in byId)) byId[id] = document.getElementById(id);
     return byId[id];
   }
-  var columns = "abcd".split("").map(function (l) {
-    return {
-      set: form.querySelector('[data-option-set="' + l + '"]'),
-      cells: document.querySelectorAll('[data-col="' + l + '"]'),
-      heads: document.querySelectorAll('[data-head="' + l + '"]')
-    };
+  var byCol = {};
+  document.querySelectorAll("[data-col]").forEach(function (el) {
+    var k = el.getAttribute("data-col");
+    (byCol[k] = byCol[k] || []).push(el);
   });
+  function each(selector, f) { document.querySelectorAll(selector).forEach(f); }
 
   // Writes only what changed, so that an edit restyles only its results.
   function setText(el, text) {
@@ -106,12 +108,21 @@
       setText($("def-" + s.key), s.default);
       if (s.unit) setText($("unit-" + s.key), "(" + s.unit + ")");
     });
-    u.enabled.forEach(function (on, i) {
-      var col = columns[i], l = "abcd"[i];
-      col.set.hidden = !on;
-      setAttr(col.set, "data-kind", u.kinds[i]);
-      col.cells.forEach(function (el) { el.hidden = !on; });
-      col.heads.forEach(function (el) { setText(el, l.toUpperCase() + ": " + u.heads[i]); });
+    u.groups.forEach(function (g) {
+      each('[data-group="' + g.key + '"]', function (el) {
+        el.hidden = g.hidden;
+        setAttr(el, "data-kind", g.kind);
+      });
+      each('legend[data-head="' + g.key + '"]', function (el) { setText(el, g.title); });
+    });
+    (u.columns || []).forEach(function (c) {
+      (byCol[c.key] || []).forEach(function (el) { el.hidden = c.hidden; });
+      each('th[data-head="' + c.key + '"]', function (el) { setText(el, c.title); });
+    });
+    Object.keys(u.tables).forEach(function (id) { if ($(id)) $(id).hidden = u.tables[id]; });
+    (u.links || []).forEach(function (l) {
+      var el = $("link-" + l.id);
+      if (el) setAttr(el, "href", el.getAttribute("data-path") + (l.query ? "?" + l.query : ""));
     });
     u.cells.forEach(function (c) {
       var el = byKey[c.key];
@@ -122,7 +133,6 @@
       setAttr(el, "data-option", c.metric && c.option);
       setAttr(el, "data-unit", c.metric && c.unit);
     });
-    $("claims").hidden = !u.hasClaims;
     var ex = $("explanation");
     setText(ex, u.explanation);
     ex.hidden = !u.explanation;
@@ -162,7 +172,7 @@
 
   function recompute() {
     var t0 = performance.now();
-    var u = JSON.parse(window.infercost.tco(state.toString()));
+    var u = JSON.parse(window.infercost[name](state.toString()));
     apply(u);
     // Keep rejected raw values so the reader can fix them; the URL keeps
     // only the canonical scenario.
@@ -177,8 +187,9 @@
   form.addEventListener("input", function (e) {
     var el = e.target;
     if (!el.name || !window.infercost) return;
-    if (el.name === "cur") {
-      state = new URLSearchParams(window.infercost.convert(state.toString(), el.value));
+    var convert = window.infercost[name + "Convert"];
+    if (el.name === "cur" && convert) {
+      state = new URLSearchParams(convert(state.toString(), el.value));
     } else {
       state.set(el.name, el.value);
     }

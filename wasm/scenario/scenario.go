@@ -44,6 +44,11 @@ type Field struct {
 	Note string
 	// Money marks an amount in the scenario's display currency.
 	Money bool
+	// Section names the fieldset of a field that belongs to no option.
+	Section string
+	// Only, if set, is the kind of option the field applies to; the form
+	// hides it in options of another kind.
+	Only string
 }
 
 // IsChoice reports whether the field is a choice field.

@@ -131,8 +131,9 @@ func readOption(r *scenario.Resolver, d Data, i int, cur money.Currency, fx floa
 		Help: "GPU model; sets the defaults for price, power and throughput."})
 	o.GPU, _ = d.GPUs.Find(gpuID)
 	g := o.GPU
+	only := "" // the kind of option the next fields apply to
 	money := func(name, label, unit, help string, usd float64, note string) float64 {
-		return r.Number(scenario.Field{Key: k(name), Label: label, Unit: cur.Code + unit, Help: help,
+		return r.Number(scenario.Field{Only: only, Key: k(name), Label: label, Unit: cur.Code + unit, Help: help,
 			Min: 0, Max: 1e9, Default: rounded(usd * fx), Note: note, Money: true}) / fx
 	}
 	figureNote := func(f *fact.Figure, missing string) (float64, string) {
@@ -143,18 +144,18 @@ func readOption(r *scenario.Resolver, d Data, i int, cur money.Currency, fx floa
 	}
 	df := d.Defaults
 	opt := tco.Option{Kind: o.Kind}
-	opt.GPUs = r.Int(scenario.Field{Key: k("n"), Label: "GPUs", Unit: "GPUs", Min: 1, Max: 100000,
+	opt.GPUs = r.Int(scenario.Field{Only: only, Key: k("n"), Label: "GPUs", Unit: "GPUs", Min: 1, Max: 100000,
 		Default: strconv.Itoa(defaultGPUs), Help: "Number of GPUs in the cluster, or rented at once."})
 	tps, tpsNote := d.throughputDefault(g)
-	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Key: k("tps"), Label: "Throughput", Unit: "tokens/s per GPU",
+	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Only: only, Key: k("tps"), Label: "Throughput", Unit: "tokens/s per GPU",
 		Min: 0.1, Max: 1e6, Default: num(tps), Note: tpsNote,
 		Help: "Output tokens per second one GPU sustains while serving your model and batch size."})
-	opt.LoadFactor = r.Number(scenario.Field{Key: k("load"), Label: "Average load", Unit: "fraction", Min: 0.01, Max: 1,
+	opt.LoadFactor = r.Number(scenario.Field{Only: only, Key: k("load"), Label: "Average load", Unit: "fraction", Min: 0.01, Max: 1,
 		Default: num(df.LoadFactor.Value), Note: d.sourceNote(df.LoadFactor),
 		Help: "Share of the time the GPUs are serving; scales tokens and GPU power."})
 
-	// Owned clusters.
-	opt.GPUsPerServer = r.Int(scenario.Field{Key: k("gps"), Label: "GPUs per server", Unit: "GPUs", Min: 1, Max: 16,
+	only = string(tco.Owned)
+	opt.GPUsPerServer = r.Int(scenario.Field{Only: only, Key: k("gps"), Label: "GPUs per server", Unit: "GPUs", Min: 1, Max: 16,
 		Default: num(df.GPUsPerServer.Value), Note: d.sourceNote(df.GPUsPerServer), Help: "How many GPUs share one server chassis."})
 	price, priceNote := figureNote(g.PurchaseUSD, "No sourced purchase price for this GPU: enter your quote.")
 	opt.GPUPriceUSD = money("gp", "GPU price", "", "Purchase price of one GPU.", price, priceNote)
@@ -162,28 +163,28 @@ func readOption(r *scenario.Resolver, d Data, i int, cur money.Currency, fx floa
 		df.ServerUSD.Value, d.sourceNote(df.ServerUSD))
 	opt.NetworkPriceUSD = money("net", "Network", " per server", "InfiniBand or Ethernet fabric: NICs, switch ports, cables.",
 		df.NetworkUSD.Value, d.sourceNote(df.NetworkUSD))
-	opt.GPUPowerW = r.Number(scenario.Field{Key: k("w"), Label: "GPU power at load", Unit: "W", Min: 1, Max: 5000,
+	opt.GPUPowerW = r.Number(scenario.Field{Only: only, Key: k("w"), Label: "GPU power at load", Unit: "W", Min: 1, Max: 5000,
 		Default: num(g.TDPW.Value), Note: d.sourceNote(g.TDPW), Help: "Draw of one GPU while serving; its TDP by default."})
-	opt.ServerOverheadW = r.Number(scenario.Field{Key: k("ow"), Label: "Server overhead", Unit: "W per server", Min: 0, Max: 50000,
+	opt.ServerOverheadW = r.Number(scenario.Field{Only: only, Key: k("ow"), Label: "Server overhead", Unit: "W per server", Min: 0, Max: 50000,
 		Default: num(df.ServerOverheadW.Value), Note: d.sourceNote(df.ServerOverheadW), Help: "CPUs, fans, NICs, switches: drawn all the time."})
-	opt.PUE = r.Number(scenario.Field{Key: k("pue"), Label: "PUE", Unit: "ratio", Min: 1, Max: 3,
+	opt.PUE = r.Number(scenario.Field{Only: only, Key: k("pue"), Label: "PUE", Unit: "ratio", Min: 1, Max: 3,
 		Default: num(df.PUE.Value), Note: d.sourceNote(df.PUE), Help: "Facility power over IT power; the excess is cooling and losses."})
 	opt.ElectricityUSDPerKWh = money("kwh", "Electricity price", "/kWh", "Price of one kilowatt-hour.",
 		df.ElectricityUSDPerKWh.Value, d.sourceNote(df.ElectricityUSDPerKWh))
-	opt.MaintenancePctPerYear = r.Number(scenario.Field{Key: k("mnt"), Label: "Maintenance", Unit: "% of capex per year", Min: 0, Max: 100,
+	opt.MaintenancePctPerYear = r.Number(scenario.Field{Only: only, Key: k("mnt"), Label: "Maintenance", Unit: "% of capex per year", Min: 0, Max: 100,
 		Default: num(df.MaintenancePct.Value), Note: d.sourceNote(df.MaintenancePct), Help: "Support contracts and spare parts."})
 	opt.StaffUSDPerYear = money("staff", "Staff", " per year", "Share of engineers' cost that runs this cluster.",
 		df.StaffUSDPerYear.Value, d.sourceNote(df.StaffUSDPerYear))
 	opt.ColocationUSDPerKWMonth = money("colo", "Colocation", " per kW per month", "Rack space billed on provisioned (full-load) power; 0 if you own the building.", 0, "")
-	opt.CostOfCapitalPct = r.Number(scenario.Field{Key: k("coc"), Label: "Cost of capital", Unit: "% per year", Min: 0, Max: 100,
+	opt.CostOfCapitalPct = r.Number(scenario.Field{Only: only, Key: k("coc"), Label: "Cost of capital", Unit: "% per year", Min: 0, Max: 100,
 		Default: "0", Help: "Interest on the capex, repaid as an annuity over the period."})
-	opt.ResidualPct = r.Number(scenario.Field{Key: k("res"), Label: "Residual value", Unit: "% of capex", Min: 0, Max: 100,
+	opt.ResidualPct = r.Number(scenario.Field{Only: only, Key: k("res"), Label: "Residual value", Unit: "% of capex", Min: 0, Max: 100,
 		Default: "0", Help: "Resale value credited at the end of the period."})
 
-	// Rented GPUs.
+	only = string(tco.Rented)
 	rent, rentNote := figureNote(g.RentUSDPerHour, "No sourced rental price for this GPU: enter your quote.")
 	opt.RentUSDPerGPUHour = money("hr", "Rental price", " per GPU-hour", "On-demand or contracted price of one GPU for one hour.", rent, rentNote)
-	opt.RentedHoursPerMonth = r.Number(scenario.Field{Key: k("hpm"), Label: "Rented hours", Unit: "hours per month", Min: 1, Max: 744,
+	opt.RentedHoursPerMonth = r.Number(scenario.Field{Only: only, Key: k("hpm"), Label: "Rented hours", Unit: "hours per month", Min: 1, Max: 744,
 		Default: num(df.RentedHoursPerMonth.Value), Note: d.sourceNote(df.RentedHoursPerMonth), Help: "730 is always on."})
 	o.Option = opt
 	return o

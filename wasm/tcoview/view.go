@@ -3,54 +3,30 @@ package tcoview
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
+	"github.com/infercost/infercost/wasm/view"
 )
 
-// Cell is one result on the page. Elements carry Key as data-key, and,
-// while the option is compared, Metric, Option, Value and Unit as
-// data-metric, data-option, data-value and data-unit.
-type Cell struct {
-	Key    string
-	Metric string
-	Option string
-	Value  float64
-	Unit   string
-	Text   string
-}
-
-// Row is a labelled row of cells, one per option.
-type Row struct {
-	Label string
-	Help  string
-	Cells [MaxOptions]Cell
-}
-
-// Table is a results table with options as columns. A hidden table keeps
-// its place so that the browser can show it without re-rendering.
-type Table struct {
-	ID, Title string
-	Rows      []Row
-	Hidden    bool
-}
-
-// Head describes an option's column.
-type Head struct {
-	Letter, Title string
-	Enabled       bool
-}
-
-// Page is everything the TCO page shows for a scenario.
+// Page is everything the TCO page shows for a scenario: the shared page
+// model, with option columns a-d, and the scenario it shows.
 type Page struct {
-	Scenario    Scenario
-	Heads       [MaxOptions]Head
-	Tables      []Table
-	Charts      []chart.Chart
-	Explanation string
+	view.Page
+	Scenario Scenario
+	// Columns are the options' columns, as in every table.
+	Columns []view.Column
 }
+
+// Cell, Row and Table are the shared page model's.
+type (
+	Cell  = view.Cell
+	Row   = view.Row
+	Table = view.Table
+)
 
 // claimMetrics are the metrics a preset's source may claim, in table order.
 var claimMetrics = []struct{ metric, label string }{
@@ -70,11 +46,12 @@ var knownClaimMetric = func() map[string]bool {
 func Build(s Scenario) Page {
 	years := float64(s.Years)
 	cur, fx := s.Currency, s.FXPerUSD
-	p := Page{Scenario: s}
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
 	var res [MaxOptions]tco.Result
 	for i, o := range s.Options {
 		res[i] = tco.Compute(o.Option, years)
-		p.Heads[i] = Head{Letter: o.Letter, Title: optionTitle(o), Enabled: o.Enabled}
+		p.Columns = append(p.Columns, view.Column{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(o), Hidden: !o.Enabled})
+		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(o), Kind: string(o.Kind), Hidden: !o.Enabled})
 	}
 	cell := func(i int, metric string, v float64, unit, text string) Cell {
 		c := Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
@@ -84,7 +61,7 @@ func Build(s Scenario) Page {
 		return c
 	}
 	moneyRow := func(label, help, metric string, usd func(r tco.Result) float64) Row {
-		row := Row{Label: label, Help: help}
+		row := Row{Label: label, Help: help, Cells: make([]Cell, MaxOptions)}
 		for i := range res {
 			v := usd(res[i]) * fx
 			row.Cells[i] = cell(i, metric, v, cur.Code, money.Format(v, cur))
@@ -96,7 +73,7 @@ func Build(s Scenario) Page {
 		moneyRow("Opex", "Running cost over the whole period.", "opex", func(r tco.Result) float64 { return r.OpexTotal(years) }),
 		moneyRow("TCO", "Capex + opex - residual value.", "tco", func(r tco.Result) float64 { return r.TCOUSD }),
 		func() Row {
-			row := Row{Label: "Tokens", Help: "Output tokens over the whole period."}
+			row := Row{Label: "Tokens", Help: "Output tokens over the whole period.", Cells: make([]Cell, MaxOptions)}
 			for i := range res {
 				row.Cells[i] = cell(i, "tokens", res[i].Tokens, "tokens", money.Count(res[i].Tokens))
 			}
@@ -121,6 +98,9 @@ func Build(s Scenario) Page {
 		moneyRow("Residual value", "Credited at the end.", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
 	}}
 	p.Tables = []Table{headline, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
+	for i := range p.Tables {
+		p.Tables[i].Corner, p.Tables[i].Columns = "Metric", p.Columns
+	}
 	if s.Preset != nil {
 		p.Explanation = s.Preset.Explanation
 	}
@@ -148,9 +128,9 @@ func plural(n int, word string) string {
 func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
 	years := float64(s.Years)
 	base := res[0]
-	be := Row{Label: "Break-even with A", Help: "When this option's cumulative cost falls to A's."}
-	gpus := Row{Label: "GPUs for A's throughput", Help: "GPUs of this option that serve A's tokens/s."}
-	cost := Row{Label: "TCO at A's throughput", Help: "TCO of a cluster of that size."}
+	be := Row{Label: "Break-even with A", Help: "When this option's cumulative cost falls to A's.", Cells: make([]Cell, MaxOptions)}
+	gpus := Row{Label: "GPUs for A's throughput", Help: "GPUs of this option that serve A's tokens/s.", Cells: make([]Cell, MaxOptions)}
+	cost := Row{Label: "TCO at A's throughput", Help: "TCO of a cluster of that size.", Cells: make([]Cell, MaxOptions)}
 	for i, o := range s.Options {
 		if i == 0 {
 			be.Cells[i] = cell(i, "breakeven_months", 0, "months", "baseline")
@@ -174,8 +154,8 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 	years := float64(s.Years)
 	t := Table{ID: "claims", Title: "The source's figures beside InferCost's", Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
 	for _, m := range claimMetrics {
-		claimed := Row{Label: m.label + ": source says"}
-		ours := Row{Label: m.label + ": InferCost"}
+		claimed := Row{Label: m.label + ": source says", Cells: make([]Cell, MaxOptions)}
+		ours := Row{Label: m.label + ": InferCost", Cells: make([]Cell, MaxOptions)}
 		for i := range s.Options {
 			var engine float64
 			fmtv := func(v float64) string { return money.Format(v, s.Currency) }
@@ -304,50 +284,6 @@ func perTokenChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }
 func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
-
-// Update returns the page's changes for the browser host, as plain values
-// (string, float64, bool, []any, map[string]any) for package plainjson:
-//
-//	query        canonical query string
-//	inputs       [{key, value, error, note, unit, default}] in form order
-//	enabled, kinds, heads   per option
-//	cells        [{key, text, value, metric, option, unit}]; metric, option
-//	             and unit are "" while the option is not compared
-//	charts       {chart id: chart.Patch}
-//	titles       {chart id: title}
-//	problems     messages that belong to no field
-//	explanation  the preset's explanation
-//	hasClaims    whether the claims table is shown
-func (p Page) Update() map[string]any {
-	inputs := make([]any, len(p.Scenario.Inputs))
-	for i, in := range p.Scenario.Inputs {
-		inputs[i] = map[string]any{"key": in.Key, "value": in.Value, "error": in.Error, "note": in.Note, "unit": in.Unit, "default": in.Default}
-	}
-	enabled, kinds, heads := make([]any, MaxOptions), make([]any, MaxOptions), make([]any, MaxOptions)
-	for i, o := range p.Scenario.Options {
-		enabled[i], kinds[i], heads[i] = o.Enabled, string(o.Kind), p.Heads[i].Title
-	}
-	var cells []any
-	hasClaims := false
-	for _, t := range p.Tables {
-		hasClaims = hasClaims || (t.ID == "claims" && !t.Hidden)
-		for _, r := range t.Rows {
-			for _, c := range r.Cells {
-				cells = append(cells, map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit})
-			}
-		}
-	}
-	charts, titles := map[string]any{}, map[string]any{}
-	for _, c := range p.Charts {
-		charts[c.ID], titles[c.ID] = c.Patch(), c.Title
-	}
-	problems := make([]any, len(p.Scenario.Problems))
-	for i, m := range p.Scenario.Problems {
-		problems[i] = m
-	}
-	return map[string]any{"query": p.Scenario.Query, "inputs": inputs, "enabled": enabled, "kinds": kinds, "heads": heads,
-		"cells": cells, "charts": charts, "titles": titles, "problems": problems, "explanation": p.Explanation, "hasClaims": hasClaims}
-}
 
 // Convert returns the query with the display currency changed to code:
 // every amount given explicitly is converted at the scenario's rates, and

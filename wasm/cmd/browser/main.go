@@ -1,9 +1,10 @@
 //go:build js && wasm
 
 // Command browser is the engine's host in the web page. It only moves
-// values: it exposes infercost.tco(query), which returns what the page
-// should show as JSON (see tcoview.Page.Update), and
-// infercost.convert(query, currency), which returns a query. The data is
+// values: it exposes one function per calculator, infercost.tco(query)
+// and infercost.memory(query), which return what the page should show as
+// JSON (see view.Page.Update), and infercost.tcoConvert(query, currency),
+// which returns the query with its amounts in another currency. The data is
 // compiled in (data_gen.go, written by gen -engine-data), and nothing here
 // uses encoding/json, net/url or go-echarts: they would more than double the
 // module's download (see package plainjson).
@@ -21,7 +22,7 @@ func main() {
 	api.Set("tco", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return string(plainjson.Append(nil, tcoview.Build(tcoview.Resolve(arg(args, 0), data)).Update()))
 	}))
-	api.Set("convert", js.FuncOf(func(_ js.Value, args []js.Value) any {
+	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return tcoview.Convert(arg(args, 0), arg(args, 1), data)
 	}))
 	js.Global().Set("infercost", api)

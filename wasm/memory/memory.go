@@ -1,0 +1,281 @@
+// Package memory is the memory model of a GPU serving an LLM the way vLLM
+// does: weights, the peak activation workspace, runtime memory, and the
+// paged KV cache that fills what is left of gpu_memory_utilization. From
+// the KV cache follow the token capacity, the sequences that fit at a
+// context length, and the GPUs a model needs.
+//
+// All sizes are bytes per GPU unless a name says otherwise.
+package memory
+
+import (
+	"math"
+
+	"github.com/infercost/infercost/wasm/model"
+)
+
+// GiB is 2^30 bytes, the unit of vLLM's logs and of CUDA's memory figures.
+const GiB = 1 << 30
+
+// Format is a number format of weights or of the KV cache.
+type Format struct {
+	ID, Label string
+	Bytes     float64 // per parameter or per cached value
+}
+
+// Weight formats. INT4 adds one 16-bit scale per group of 128 weights
+// (GPTQ/AWQ); quantized formats keep the embeddings in 16 bits.
+var WeightFormats = []Format{
+	{"fp32", "FP32", 4}, {"bf16", "BF16 / FP16", 2}, {"fp8", "FP8", 1}, {"int8", "INT8", 1},
+	{"int4", "INT4 (group 128, 16-bit scales)", 0.5 + 2.0/128},
+}
+
+// KVFormats are the formats of the KV cache.
+var KVFormats = []Format{{"bf16", "BF16 / FP16", 2}, {"fp8", "FP8", 1}}
+
+// FindFormat returns the format with the given id.
+func FindFormat(fs []Format, id string) (Format, bool) {
+	for _, f := range fs {
+		if f.ID == id {
+			return f, true
+		}
+	}
+	return Format{}, false
+}
+
+// Runtime holds the serving engine's settings and overheads (vLLM's names).
+type Runtime struct {
+	// Utilization is gpu_memory_utilization: the share of GPU memory vLLM
+	// may use for weights, activations and the KV cache.
+	Utilization float64
+	// MaxNumSeqs is max_num_seqs: at start-up vLLM runs the sampler once
+	// for this many sequences, and that peak is kept free.
+	MaxNumSeqs int
+	// MaxBatchedTokens is max_num_batched_tokens: the tokens of one
+	// forward pass in the start-up profile.
+	MaxBatchedTokens int
+	// SamplerBytesPerLogit is the memory the sampler holds per sequence and
+	// vocabulary entry: float32 logits and the copies that softmax, sorting
+	// (values and int64 indices) and log-probabilities make of them.
+	SamplerBytesPerLogit float64
+	// NonTorch is memory outside PyTorch's allocator (CUDA and cuBLAS
+	// workspaces); NCCL is added on each GPU when a model spans several.
+	NonTorch, NCCL float64
+	// BlockSize is the tokens per KV-cache block (16 in vLLM).
+	BlockSize int
+}
+
+// Setup is a model served on a group of GPUs.
+type Setup struct {
+	Model     model.Model
+	Weights   Format
+	KV        Format
+	GPUMemory float64 // bytes visible to CUDA on each GPU
+	TP, PP    int     // tensor- and pipeline-parallel degrees
+	Runtime   Runtime
+}
+
+// GPUs is the number of GPUs of one model replica.
+func (s Setup) GPUs() int { return s.TP * s.PP }
+
+// TPError says why a tensor-parallel degree cannot split the model's
+// heads, or "".
+func TPError(m model.Model, tp int) string {
+	switch {
+	case tp < 1:
+		return "The tensor-parallel degree must be at least 1."
+	case m.Heads%tp != 0:
+		return "The tensor-parallel degree must divide the model's attention heads."
+	case !m.MLA() && m.KVHeads < tp && tp%m.KVHeads != 0:
+		return "With fewer KV heads than GPUs, the GPUs must be a multiple of the KV heads."
+	}
+	return ""
+}
+
+// KVHeadsPerGPU is how many KV heads each tensor-parallel rank caches:
+// an equal share, or one replicated head when there are fewer heads than
+// ranks.
+func KVHeadsPerGPU(m model.Model, tp int) int {
+	if m.KVHeads >= tp {
+		return m.KVHeads / tp
+	}
+	return 1
+}
+
+// layerKVBytes is the KV cache one layer holds per token on one GPU. MLA
+// caches one latent vector per token, which every rank keeps whole.
+func (s Setup) layerKVBytes() float64 {
+	m := s.Model
+	if m.MLA() {
+		return float64(m.KVLoraRank+m.QKRopeHeadDim) * s.KV.Bytes
+	}
+	return 2 * float64(KVHeadsPerGPU(m, s.TP)*m.HeadDim) * s.KV.Bytes
+}
+
+// layersPerGPU is the layers one pipeline stage holds (the largest stage).
+func (s Setup) layersPerGPU() int { return (s.Model.Layers + s.PP - 1) / s.PP }
+
+// KVBytesPerToken is the KV cache per token on one GPU with every layer
+// attending to the whole context (the figure vLLM sizes its pool by).
+func (s Setup) KVBytesPerToken() float64 {
+	return s.layerKVBytes() * float64(s.layersPerGPU())
+}
+
+// WeightBytes is the weights on one GPU: all parameters (every expert of
+// an MoE model) in the weight format, the embeddings in at least 16 bits,
+// split evenly over the GPUs.
+func (s Setup) WeightBytes() float64 {
+	m := s.Model
+	embed := math.Min(m.EmbeddingParams(), m.ParamsB*1e9)
+	body := m.ParamsB*1e9 - embed
+	return (body*s.Weights.Bytes + embed*math.Max(s.Weights.Bytes, 2)) / float64(s.GPUs())
+}
+
+// ActivationBytes is the peak of vLLM's start-up profile on one GPU: the
+// larger of a forward pass over MaxBatchedTokens tokens (the MLP's gate,
+// up and activated outputs, split by tensor parallelism, and four
+// hidden-sized buffers, in 16 bits) and the sampler's warm-up over
+// MaxNumSeqs sequences (whose logits each rank gathers whole).
+func (s Setup) ActivationBytes() float64 {
+	m, rt := s.Model, s.Runtime
+	inter := float64(m.Intermediate)
+	if m.Experts > 0 {
+		e := m.MoEIntermediate
+		if e == 0 {
+			e = m.Intermediate
+		}
+		inter = float64(m.ExpertsPerToken * e)
+	}
+	forward := float64(rt.MaxBatchedTokens) * 2 * (3*inter/float64(s.TP) + 4*float64(m.Hidden))
+	sampler := float64(rt.MaxNumSeqs) * float64(m.Vocab) * rt.SamplerBytesPerLogit
+	return math.Max(forward, sampler)
+}
+
+// RuntimeBytes is the memory outside PyTorch on one GPU.
+func (s Setup) RuntimeBytes() float64 {
+	if s.GPUs() > 1 {
+		return s.Runtime.NonTorch + s.Runtime.NCCL
+	}
+	return s.Runtime.NonTorch
+}
+
+// Result is one GPU's memory in the setup.
+type Result struct {
+	Weights, Activations, Runtime float64
+	// KVPool is what is left for the KV cache (negative: does not fit).
+	KVPool float64
+	// Headroom is the memory outside gpu_memory_utilization.
+	Headroom float64
+	// KVBytesPerToken is per GPU, every layer attending to all tokens.
+	KVBytesPerToken float64
+	// CapacityTokens is the KV pool in whole blocks, as tokens (vLLM's
+	// "GPU KV cache size").
+	CapacityTokens int
+}
+
+// Compute lays out one GPU's memory.
+func (s Setup) Compute() Result {
+	r := Result{
+		Weights: s.WeightBytes(), Activations: s.ActivationBytes(), Runtime: s.RuntimeBytes(),
+		Headroom: s.GPUMemory * (1 - s.Runtime.Utilization), KVBytesPerToken: s.KVBytesPerToken(),
+	}
+	r.KVPool = s.GPUMemory*s.Runtime.Utilization - r.Weights - r.Activations - r.Runtime
+	block := float64(s.Runtime.BlockSize) * r.KVBytesPerToken
+	if r.KVPool > 0 && block > 0 {
+		r.CapacityTokens = int(math.Floor(r.KVPool/block)) * s.Runtime.BlockSize
+	}
+	return r
+}
+
+// SequenceBytes is the KV cache of one sequence of ctx tokens on one GPU,
+// in whole blocks; sliding-window layers hold at most their window.
+func (s Setup) SequenceBytes(ctx int) float64 {
+	m := s.Model
+	blocks := func(tokens int) float64 {
+		b := s.Runtime.BlockSize
+		return float64((tokens + b - 1) / b * b)
+	}
+	layers := s.layersPerGPU()
+	windowed := 0
+	switch m.SlidingLayers {
+	case model.SlidingAll:
+		windowed = layers
+	case model.SlidingAlternate:
+		windowed = layers / 2
+	}
+	full := layers - windowed
+	win := min(ctx, m.SlidingWindow)
+	return s.layerKVBytes() * (float64(full)*blocks(ctx) + float64(windowed)*blocks(win))
+}
+
+// MaxSequences is how many sequences of ctx tokens the KV pool holds at
+// once (vLLM's "maximum concurrency"), 0 when not even one fits.
+func (s Setup) MaxSequences(r Result, ctx int) int {
+	per := s.SequenceBytes(ctx)
+	if r.KVPool <= 0 || per <= 0 {
+		return 0
+	}
+	return int(math.Floor(r.KVPool / per))
+}
+
+// MaxContext is the longest context, in whole blocks, that batch
+// sequences can each have at once (ignoring sliding windows and the
+// model's own limit).
+func (s Setup) MaxContext(r Result, batch int) int {
+	if batch < 1 || r.CapacityTokens <= 0 {
+		return 0
+	}
+	b := s.Runtime.BlockSize
+	return r.CapacityTokens / batch / b * b
+}
+
+// Fits reports whether one sequence of ctx tokens fits, and otherwise how
+// many bytes per GPU are missing.
+func (s Setup) Fits(r Result, ctx int) (bool, float64) {
+	short := s.SequenceBytes(ctx) - r.KVPool
+	return short <= 0, math.Max(short, 0)
+}
+
+// ParallelFor returns the tensor- and pipeline-parallel degrees for n
+// GPUs: the largest valid tensor-parallel degree up to 8 (one server's
+// NVLink domain) that divides n, the rest as pipeline stages.
+func ParallelFor(m model.Model, n int) (tp, pp int, ok bool) {
+	for t := min(n, 8); t >= 1; t-- {
+		if n%t == 0 && TPError(m, t) == "" && n/t <= m.Layers {
+			return t, n / t, true
+		}
+	}
+	return 0, 0, false
+}
+
+// MaxGPUs bounds the search of GPUsNeeded.
+const MaxGPUs = 64
+
+// GPUsNeeded returns the fewest GPUs, as a power of two up to MaxGPUs, on
+// which the setup holds concurrency sequences of ctx tokens, with the
+// parallel degrees used; ok is false when even MaxGPUs do not.
+func GPUsNeeded(s Setup, ctx, concurrency int) (n, tp, pp int, ok bool) {
+	for n = 1; n <= MaxGPUs; n *= 2 {
+		t, p, valid := ParallelFor(s.Model, n)
+		if !valid {
+			continue
+		}
+		s.TP, s.PP = t, p
+		if s.MaxSequences(s.Compute(), ctx) >= concurrency {
+			return n, t, p, true
+		}
+	}
+	return 0, 0, 0, false
+}
+
+// Flat is the rule of thumb of seed article 002: a model of a given size,
+// a flat KV cache per token, a fixed reserve and a fixed overhead per
+// sequence, all in GB, with no activations and the whole GPU usable.
+type Flat struct {
+	WeightsGB, KVPerTokenGB, ReserveGB, PerSequenceGB float64
+}
+
+// MaxSequences is the article's batch size: whole sequences of ctx tokens
+// in what the GPU has left, at least 1 as the article floors it.
+func (f Flat) MaxSequences(gpuGB float64, ctx int) int {
+	return max(1, int(math.Floor((gpuGB-f.ReserveGB-f.WeightsGB)/(f.KVPerTokenGB*float64(ctx)+f.PerSequenceGB))))
+}

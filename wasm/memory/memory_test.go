@@ -1,0 +1,213 @@
+package memory
+
+import (
+	"math"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/model"
+)
+
+// Architectures as in content/data/models.yaml (from each config.json).
+var (
+	llama2_7b = model.Model{ID: "llama-2-7b", ParamsB: 6.74, Layers: 32, Hidden: 4096, Heads: 32, KVHeads: 32, HeadDim: 128,
+		Intermediate: 11008, Vocab: 32000, MaxContext: 4096}
+	llama31_8b = model.Model{ID: "llama-3.1-8b", ParamsB: 8.03, Layers: 32, Hidden: 4096, Heads: 32, KVHeads: 8, HeadDim: 128,
+		Intermediate: 14336, Vocab: 128256, MaxContext: 131072}
+	mixtral = model.Model{ID: "mixtral-8x7b", ParamsB: 46.7, ActiveParamsB: 12.9, Layers: 32, Hidden: 4096, Heads: 32, KVHeads: 8,
+		HeadDim: 128, Intermediate: 14336, Experts: 8, ExpertsPerToken: 2, Vocab: 32000, MaxContext: 32768}
+	deepseekV3 = model.Model{ID: "deepseek-v3", ParamsB: 671, ActiveParamsB: 37, Layers: 61, Hidden: 7168, Heads: 128, KVHeads: 128,
+		HeadDim: 128, Intermediate: 18432, Experts: 256, ExpertsPerToken: 8, MoEIntermediate: 2048, Vocab: 129280,
+		MaxContext: 163840, KVLoraRank: 512, QKRopeHeadDim: 64}
+	mistral7b = model.Model{ID: "mistral-7b", ParamsB: 7.24, Layers: 32, Hidden: 4096, Heads: 32, KVHeads: 8, HeadDim: 128,
+		Intermediate: 14336, Vocab: 32000, MaxContext: 32768, SlidingWindow: 4096, SlidingLayers: model.SlidingAll}
+	gemma2_9b = model.Model{ID: "gemma-2-9b", ParamsB: 9.24, Layers: 42, Hidden: 3584, Heads: 16, KVHeads: 8, HeadDim: 256,
+		Intermediate: 14336, Vocab: 256000, TiedEmbeddings: true, MaxContext: 8192, SlidingWindow: 4096, SlidingLayers: model.SlidingAlternate}
+)
+
+var bf16, fp8 = WeightFormats[1], WeightFormats[2]
+
+// vLLM V0 (December 2023) defaults: 256 sequences, a 4,096-token profile.
+var v0 = Runtime{Utilization: 0.9, MaxNumSeqs: 256, MaxBatchedTokens: 4096, SamplerBytesPerLogit: 38.9,
+	NonTorch: 0.13 * GiB, NCCL: 0.42 * GiB, BlockSize: 16}
+
+func setup(m model.Model, tp int) Setup {
+	return Setup{Model: m, Weights: bf16, KV: KVFormats[0], GPUMemory: 79.18 * GiB, TP: tp, PP: 1, Runtime: v0}
+}
+
+func near(got, want, tol float64) bool { return math.Abs(got-want) <= tol*math.Abs(want) }
+
+// Llama 2 7B in FP16 on one A100 80GB, as in vLLM PR #2031:
+//
+//	weights     6.74e9 x 2 B                                = 13,480,000,000 B
+//	KV/token    2 x 32 heads x 128 x 2 B x 32 layers        =        524,288 B
+//	forward     4,096 tok x 2 B x (3 x 11,008 + 4 x 4,096)  =    404,750,336 B
+//	sampler     256 x 32,000 x 38.9 B                       =    318,668,800 B (smaller)
+//	runtime     0.13 GiB                                    =    139,586,437 B
+//	pool        79.18 GiB x 0.9 - the above                 = 62,492,653,089 B
+//	blocks      floor(pool / (16 x 524,288)) = 7,449       -> 119,184 tokens
+//
+// vLLM reported 7,351 blocks (117,616 tokens): +1.3 %.
+func TestLlama2OnA100(t *testing.T) {
+	s := setup(llama2_7b, 1)
+	r := s.Compute()
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"weights", r.Weights, 13.48e9}, {"KV per token", r.KVBytesPerToken, 524288},
+		{"activations", r.Activations, 404750336}, {"runtime", r.Runtime, 139586437.12},
+		{"pool", r.KVPool, 62492653088.77}, {"capacity", float64(r.CapacityTokens), 119184},
+	} {
+		if !near(c.got, c.want, 1e-9) {
+			t.Errorf("%s: got %.2f, want %.2f", c.name, c.got, c.want)
+		}
+	}
+	// At 4,096 tokens a sequence takes 4,096 x 524,288 B = 2 GiB:
+	// floor(62,492,653,089 / 2,147,483,648) = 29 sequences.
+	if got := s.MaxSequences(r, 4096); got != 29 {
+		t.Errorf("max sequences at 4096: %d, want 29", got)
+	}
+	// 119,184 tokens / 8 sequences = 14,898, in whole blocks 14,896.
+	if got := s.MaxContext(r, 8); got != 14896 {
+		t.Errorf("max context at batch 8: %d, want 14896", got)
+	}
+}
+
+func TestKVPerToken(t *testing.T) {
+	replicated := llama31_8b
+	replicated.Heads, replicated.KVHeads = 32, 2
+	for _, c := range []struct {
+		name string
+		s    Setup
+		want float64
+	}{
+		// GQA: 2 x 8 KV heads x 128 x 2 B x 32 layers.
+		{"GQA", setup(llama31_8b, 1), 131072},
+		// Tensor parallelism splits the 8 KV heads: 4 per GPU.
+		{"GQA, TP 2", setup(llama31_8b, 2), 65536},
+		// 2 KV heads on 8 GPUs: each keeps one, replicated: 2 x 1 x 128 x 2 B x 32.
+		{"replicated KV heads, TP 8", setup(replicated, 8), 16384},
+		// MLA: (512 + 64) x 2 B x 61 layers, whole on every GPU.
+		{"MLA", setup(deepseekV3, 1), 70272},
+		{"MLA, TP 8", setup(deepseekV3, 8), 70272},
+		// FP8 halves the cache: 2 x 8 x 128 x 1 B x 32.
+		{"FP8 KV", func() Setup { s := setup(llama31_8b, 1); s.KV = KVFormats[1]; return s }(), 65536},
+	} {
+		if got := c.s.KVBytesPerToken(); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestTPError(t *testing.T) {
+	kv2 := llama31_8b
+	kv2.KVHeads = 2
+	for _, c := range []struct {
+		m    model.Model
+		tp   int
+		fail bool
+	}{
+		{llama31_8b, 1, false}, {llama31_8b, 8, false}, {llama31_8b, 3, true}, // 32 heads % 3
+		{kv2, 4, false}, {kv2, 8, false}, {llama31_8b, 0, true},
+		{deepseekV3, 8, false}, // MLA: no KV-head rule
+	} {
+		if got := TPError(c.m, c.tp) != ""; got != c.fail {
+			t.Errorf("%s TP %d: error %v, want %v", c.m.ID, c.tp, got, c.fail)
+		}
+	}
+}
+
+func TestWeights(t *testing.T) {
+	// MoE keeps every expert: 46.7e9 x 2 B, over 2 GPUs.
+	if got := setup(mixtral, 2).WeightBytes(); got != 46.7e9 {
+		t.Errorf("Mixtral BF16 TP 2: %v, want 46.7e9", got)
+	}
+	// INT4 with group-128 scales: the 262,144,000 embedding parameters
+	// (32,000 x 4,096, input and output) stay 16-bit:
+	// 6,477,856,000 x (0.5 + 2/128) + 262,144,000 x 2 = 3,864,432,500 B.
+	s := setup(llama2_7b, 1)
+	s.Weights = WeightFormats[4]
+	if got := s.WeightBytes(); !near(got, 3864432500, 1e-12) {
+		t.Errorf("Llama 2 7B INT4: %v, want 3,864,432,500", got)
+	}
+	// Llama 3.3 70B in FP8 on 2 GPUs (llm-d measured 33.88 GiB):
+	// (68.499e9 x 1 B + 2.101e9 embedding x 2 B) / 2 = 36.35e9 B = 33.85 GiB.
+	l33 := llama31_8b
+	l33.ParamsB, l33.Hidden = 70.6, 8192
+	s = setup(l33, 2)
+	s.Weights = fp8
+	if got := s.WeightBytes() / GiB; !near(got, 33.854, 1e-4) {
+		t.Errorf("Llama 3.3 70B FP8 TP 2: %.4f GiB, want 33.854", got)
+	}
+}
+
+func TestSlidingWindow(t *testing.T) {
+	// Mistral 7B v0.1, every layer windowed at 4,096: an 8,192-token
+	// sequence holds 4,096 tokens x 131,072 B = 536,870,912 B.
+	if got := setup(mistral7b, 1).SequenceBytes(8192); got != 536870912 {
+		t.Errorf("Mistral 7B at 8192: %v, want 536,870,912", got)
+	}
+	// Gemma 2 9B: 21 of 42 layers windowed; a layer caches 2 x 8 x 256 x 2 B
+	// = 8,192 B per token: 21 x 8,192 x 8,192 + 21 x 8,192 x 4,096.
+	if got := setup(gemma2_9b, 1).SequenceBytes(8192); got != 2113929216 {
+		t.Errorf("Gemma 2 9B at 8192: %v, want 2,113,929,216", got)
+	}
+	// Partial blocks count whole: 17 tokens take 2 blocks (32 tokens).
+	if got := setup(llama31_8b, 1).SequenceBytes(17); got != 32*131072 {
+		t.Errorf("17 tokens: %v, want %v", got, 32*131072)
+	}
+}
+
+// Seed article 002: (GPU - 2 GB - 7 GB) / (0.0002 GB x 2,048 + 0.1 GB):
+// T4 7 / 0.5096 = 13.7, A10G 15 / 0.5096 = 29.4, A100 40GB 60.8, 80GB 139.3.
+func TestFlatRuleOfThumb(t *testing.T) {
+	f := Flat{WeightsGB: 7, KVPerTokenGB: 0.0002, ReserveGB: 2, PerSequenceGB: 0.1}
+	for gb, want := range map[float64]int{16: 13, 24: 29, 40: 60, 80: 139} {
+		if got := f.MaxSequences(gb, 2048); got != want {
+			t.Errorf("%v GB: %d, want %d", gb, got, want)
+		}
+	}
+	// The article's floor of 1 hides a model that does not fit at all.
+	if got := (Flat{WeightsGB: 14, ReserveGB: 2, KVPerTokenGB: 0.0002, PerSequenceGB: 0.1}).MaxSequences(16, 2048); got != 1 {
+		t.Errorf("14 GB model on 16 GB: %d, want the article's 1", got)
+	}
+}
+
+func TestCapacityFallsAsContextRises(t *testing.T) {
+	for _, m := range []model.Model{llama2_7b, llama31_8b, mistral7b, gemma2_9b, deepseekV3} {
+		s := setup(m, 8)
+		r := s.Compute()
+		prev := math.MaxInt
+		for ctx := 16; ctx <= 131072; ctx *= 2 {
+			got := s.MaxSequences(r, ctx)
+			if got > prev {
+				t.Errorf("%s: %d sequences at %d tokens, more than %d at half", m.ID, got, ctx, prev)
+			}
+			prev = got
+		}
+	}
+}
+
+func TestMoreGPUsNeverFitLess(t *testing.T) {
+	for _, m := range []model.Model{llama2_7b, llama31_8b, mixtral, deepseekV3, gemma2_9b} {
+		s := setup(m, 1)
+		prev := -1
+		for n := 1; n <= MaxGPUs; n *= 2 {
+			tp, pp, ok := ParallelFor(m, n)
+			if !ok {
+				continue
+			}
+			s.TP, s.PP = tp, pp
+			got := s.MaxSequences(s.Compute(), 4096)
+			if got < prev {
+				t.Errorf("%s: %d GPUs hold %d sequences, fewer than %d on half", m.ID, n, got, prev)
+			}
+			prev = got
+		}
+	}
+	// DeepSeek-V3 in BF16 is 1,342 GB: 17 H100s' worth, so 32 GPUs.
+	n, tp, pp, ok := GPUsNeeded(setup(deepseekV3, 1), 4096, 1)
+	if !ok || n != 32 || tp != 8 || pp != 4 {
+		t.Errorf("DeepSeek-V3 BF16: %d GPUs (TP %d, PP %d, ok %v), want 32 (8 x 4)", n, tp, pp, ok)
+	}
+}

@@ -1,0 +1,148 @@
+// Package model holds the model catalog: the architecture figures of each
+// model's config.json that memory and speed depend on, with the source of
+// each row and the rules a row must obey.
+package model
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/infercost/infercost/wasm/fact"
+)
+
+// Sliding-window layouts.
+const (
+	SlidingAll       = "all"       // every layer attends to the last SlidingWindow tokens
+	SlidingAlternate = "alternate" // every other layer does; the rest attend to all tokens
+)
+
+// Model is one catalog row. Counts are as in config.json.
+type Model struct {
+	ID     string `yaml:"id" json:"id"`
+	Name   string `yaml:"name" json:"name"`
+	Source string `yaml:"source" json:"source"`
+	AsOf   string `yaml:"as_of" json:"as_of"`
+	// ParamsB is the parameter count in billions, all experts included.
+	ParamsB float64 `yaml:"params_b" json:"params_b"`
+	// ActiveParamsB is what one token uses (MoE); 0 means ParamsB.
+	ActiveParamsB float64 `yaml:"active_params_b,omitempty" json:"active_params_b,omitempty"`
+	Layers        int     `yaml:"layers" json:"layers"`
+	Hidden        int     `yaml:"hidden" json:"hidden"`
+	Heads         int     `yaml:"heads" json:"heads"`
+	KVHeads       int     `yaml:"kv_heads" json:"kv_heads"`
+	HeadDim       int     `yaml:"head_dim" json:"head_dim"`
+	Intermediate  int     `yaml:"intermediate" json:"intermediate"`
+	Vocab         int     `yaml:"vocab" json:"vocab"`
+	// TiedEmbeddings: the output layer shares the input embedding.
+	TiedEmbeddings bool `yaml:"tied_embeddings,omitempty" json:"tied_embeddings,omitempty"`
+	MaxContext     int  `yaml:"max_context" json:"max_context"`
+	// MoE: routed experts, experts per token, and the experts' own
+	// intermediate size when it differs from Intermediate.
+	Experts         int `yaml:"experts,omitempty" json:"experts,omitempty"`
+	ExpertsPerToken int `yaml:"experts_per_token,omitempty" json:"experts_per_token,omitempty"`
+	MoEIntermediate int `yaml:"moe_intermediate,omitempty" json:"moe_intermediate,omitempty"`
+	// MLA (multi-head latent attention) caches KVLoraRank + QKRopeHeadDim
+	// values per layer instead of keys and values per head.
+	KVLoraRank    int `yaml:"kv_lora_rank,omitempty" json:"kv_lora_rank,omitempty"`
+	QKRopeHeadDim int `yaml:"qk_rope_head_dim,omitempty" json:"qk_rope_head_dim,omitempty"`
+	// SlidingWindow, if set, caps the cache of SlidingLayers at that many
+	// tokens.
+	SlidingWindow int    `yaml:"sliding_window,omitempty" json:"sliding_window,omitempty"`
+	SlidingLayers string `yaml:"sliding_layers,omitempty" json:"sliding_layers,omitempty"`
+	Unconfirmed   bool   `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
+	Note          string `yaml:"note,omitempty" json:"note,omitempty"`
+}
+
+// MLA reports whether the model caches a compressed latent (DeepSeek).
+func (m Model) MLA() bool { return m.KVLoraRank > 0 }
+
+// Active returns the parameters one token uses, in billions.
+func (m Model) Active() float64 {
+	if m.ActiveParamsB > 0 {
+		return m.ActiveParamsB
+	}
+	return m.ParamsB
+}
+
+// EmbeddingParams is the parameter count of the input embedding and the
+// output layer (once when tied).
+func (m Model) EmbeddingParams() float64 {
+	e := float64(m.Vocab) * float64(m.Hidden)
+	if !m.TiedEmbeddings {
+		e *= 2
+	}
+	return e
+}
+
+// Catalog is the contents of the model data file.
+type Catalog struct {
+	Sources fact.Sources `yaml:"sources" json:"sources"`
+	Models  []Model      `yaml:"models" json:"models"`
+}
+
+// Find returns the model with the given id.
+func (c Catalog) Find(id string) (Model, bool) {
+	for _, m := range c.Models {
+		if m.ID == id {
+			return m, true
+		}
+	}
+	return Model{}, false
+}
+
+// Validate checks every row and returns all problems joined.
+func (c Catalog) Validate() error {
+	errs := c.Sources.Validate()
+	seen := map[string]bool{}
+	for i, m := range c.Models {
+		entry := fmt.Sprintf("models[%d] %q", i, m.ID)
+		bad := func(field, format string, args ...any) {
+			errs = append(errs, fact.Errorf(entry, field, format, args...))
+		}
+		if m.ID == "" || m.Name == "" {
+			bad("id", "id and name are required")
+		}
+		if seen[m.ID] {
+			bad("id", "duplicate id")
+		}
+		seen[m.ID] = true
+		if _, ok := c.Sources[m.Source]; !ok {
+			bad("source", "unknown source %q", m.Source)
+		}
+		if _, err := time.Parse(time.DateOnly, m.AsOf); err != nil {
+			bad("as_of", "want a date YYYY-MM-DD, got %q", m.AsOf)
+		}
+		if m.ParamsB <= 0 || m.ParamsB > 1e4 {
+			bad("params_b", "%g is outside (0, 10000]", m.ParamsB)
+		}
+		if m.ActiveParamsB < 0 || m.ActiveParamsB > m.ParamsB {
+			bad("active_params_b", "%g must be within [0, params_b]", m.ActiveParamsB)
+		}
+		for _, f := range []struct {
+			name string
+			v    int
+		}{{"layers", m.Layers}, {"hidden", m.Hidden}, {"heads", m.Heads}, {"kv_heads", m.KVHeads},
+			{"head_dim", m.HeadDim}, {"intermediate", m.Intermediate}, {"vocab", m.Vocab}, {"max_context", m.MaxContext}} {
+			if f.v <= 0 {
+				bad(f.name, "must be a positive count, got %d", f.v)
+			}
+		}
+		if m.KVHeads > 0 && m.Heads%m.KVHeads != 0 {
+			bad("kv_heads", "%d does not divide heads %d", m.KVHeads, m.Heads)
+		}
+		if (m.Experts > 0) != (m.ExpertsPerToken > 0) || m.ExpertsPerToken > m.Experts {
+			bad("experts_per_token", "want 0 < experts_per_token <= experts for MoE models, or neither")
+		}
+		if (m.KVLoraRank > 0) != (m.QKRopeHeadDim > 0) {
+			bad("kv_lora_rank", "MLA needs both kv_lora_rank and qk_rope_head_dim")
+		}
+		switch {
+		case m.SlidingWindow == 0 && m.SlidingLayers == "":
+		case m.SlidingWindow > 0 && (m.SlidingLayers == SlidingAll || m.SlidingLayers == SlidingAlternate):
+		default:
+			bad("sliding_layers", "a sliding window needs sliding_layers %q or %q", SlidingAll, SlidingAlternate)
+		}
+	}
+	return errors.Join(errs...)
+}

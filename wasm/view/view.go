@@ -1,0 +1,141 @@
+// Package view is what a calculator page shows for a scenario, in the one
+// form that gen renders as static HTML and the browser host sends as
+// updates: the inputs, result tables of cells, and charts. Every
+// calculator fills a Page; Update turns it into the changes the page
+// loader (site/static/app.js) applies.
+package view
+
+import (
+	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/scenario"
+)
+
+// Cell is one result on the page. Its element carries Key as data-key
+// and, when Metric is set, Metric, Option, Value and Unit as data-metric,
+// data-option, data-value and data-unit: the documented machine-readable
+// results.
+type Cell struct {
+	Key    string
+	Metric string
+	Option string
+	Value  float64
+	Unit   string
+	Text   string
+}
+
+// Column is a column of a table; Key is its data-col, shared by every
+// table that has the column, so that hiding it hides it everywhere.
+type Column struct {
+	Key, Title string
+	Hidden     bool
+}
+
+// Row is a labelled row of cells, one per column.
+type Row struct {
+	Label string
+	Help  string
+	Cells []Cell
+}
+
+// Table is a results table. A hidden table keeps its place so that the
+// browser can show it without re-rendering.
+type Table struct {
+	ID, Title string
+	Corner    string // heading of the row labels
+	Columns   []Column
+	Rows      []Row
+	Hidden    bool
+}
+
+// Group is a set of inputs (a fieldset, data-group) that a scenario may
+// hide, with a kind that styles which of its fields apply.
+type Group struct {
+	Key, Title, Kind string
+	Hidden           bool
+}
+
+// Link is a link to another page whose query follows the scenario, e.g.
+// to the TCO calculator with the GPUs this page found.
+type Link struct {
+	ID, Label string
+	Path      string // below the site's base, e.g. "tco/"
+	Query     string
+}
+
+// Page is everything a calculator page shows for a scenario.
+type Page struct {
+	Query       string // canonical query string, without "?"
+	Inputs      []scenario.Input
+	Groups      []Group
+	Problems    []string
+	Tables      []Table
+	Charts      []chart.Chart
+	Links       []Link
+	Explanation string
+}
+
+// Cells returns every cell of the page's tables.
+func (p Page) Cells() []Cell {
+	var out []Cell
+	for _, t := range p.Tables {
+		for _, r := range t.Rows {
+			out = append(out, r.Cells...)
+		}
+	}
+	return out
+}
+
+// Update returns the page's changes for the page loader, as plain values
+// (string, float64, bool, []any, map[string]any) for package plainjson:
+//
+//	query        canonical query string
+//	inputs       [{key, value, error, note, unit, default}] in form order
+//	groups       [{key, title, kind, hidden}]
+//	columns      [{key, title, hidden}] of every table, once per key
+//	tables       {table id: hidden}
+//	cells        [{key, text, value, metric, option, unit}]; metric,
+//	             option and unit are "" for cells that are not results
+//	charts       {chart id: chart.Patch}
+//	titles       {chart id: title}
+//	links        [{id, query}]
+//	problems     messages that belong to no field
+//	explanation  the preset's explanation
+func (p Page) Update() map[string]any {
+	inputs := make([]any, len(p.Inputs))
+	for i, in := range p.Inputs {
+		inputs[i] = map[string]any{"key": in.Key, "value": in.Value, "error": in.Error, "note": in.Note, "unit": in.Unit, "default": in.Default}
+	}
+	groups := make([]any, len(p.Groups))
+	for i, g := range p.Groups {
+		groups[i] = map[string]any{"key": g.Key, "title": g.Title, "kind": g.Kind, "hidden": g.Hidden}
+	}
+	var columns, cells []any
+	seen := map[string]bool{}
+	tables := map[string]any{}
+	for _, t := range p.Tables {
+		tables[t.ID] = t.Hidden
+		for _, c := range t.Columns {
+			if !seen[c.Key] {
+				seen[c.Key] = true
+				columns = append(columns, map[string]any{"key": c.Key, "title": c.Title, "hidden": c.Hidden})
+			}
+		}
+	}
+	for _, c := range p.Cells() {
+		cells = append(cells, map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit})
+	}
+	charts, titles := map[string]any{}, map[string]any{}
+	for _, c := range p.Charts {
+		charts[c.ID], titles[c.ID] = c.Patch(), c.Title
+	}
+	links := make([]any, len(p.Links))
+	for i, l := range p.Links {
+		links[i] = map[string]any{"id": l.ID, "query": l.Query}
+	}
+	problems := make([]any, len(p.Problems))
+	for i, m := range p.Problems {
+		problems[i] = m
+	}
+	return map[string]any{"query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
+		"cells": cells, "charts": charts, "titles": titles, "links": links, "problems": problems, "explanation": p.Explanation}
+}
