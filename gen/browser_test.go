@@ -159,11 +159,20 @@ func TestTCOPageInBrowser(t *testing.T) {
 	}
 
 	waitReady(ctx, t, page+"?preset=seed-000")
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
+	saveArtifact(t, "tco-seed-000.jpg", fullScreenshot(t, ctx, 80))
+}
+
+// fullScreenshot scrolls every chart into view (charts redraw only on
+// screen), then takes a screenshot of the whole page.
+func fullScreenshot(t *testing.T, ctx context.Context, quality int) []byte {
+	t.Helper()
+	evalAsync[int](t, ctx, `(async () => { for (const el of document.querySelectorAll('.chart-box')) { el.scrollIntoView(); await nextFrames(3); }
+		scrollTo(0, 0); await nextFrames(2); return 1; })()`)
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(quality))
 	if err != nil {
 		t.Fatal(err)
 	}
-	saveArtifact(t, "tco-seed-000.jpg", shot)
+	return shot
 }
 
 // saveArtifact writes a test artifact to $INFERCOST_ARTIFACTS or artifacts/.
@@ -312,8 +321,8 @@ func TestPagesFitAPhone(t *testing.T) {
 	ctx, page := browser(t)
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	root := strings.TrimSuffix(page, "tco/")
-	for _, p := range []string{"", "methodology/tco/", "tco/", "tco/?preset=seed-000"} {
-		if strings.HasPrefix(p, "tco/") {
+	for _, p := range []string{"", "methodology/tco/", "methodology/memory/", "tco/", "tco/?preset=seed-000", "memory/", "memory/?preset=seed-002"} {
+		if strings.HasPrefix(p, "tco/") || strings.HasPrefix(p, "memory/") {
 			waitReady(ctx, t, root+p)
 		} else {
 			do(t, ctx, chromedp.Navigate(root+p))

@@ -21,6 +21,8 @@ import (
 	"github.com/a-h/templ"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
@@ -84,6 +86,14 @@ func writeEngineData(content, file string) error {
 	return os.WriteFile(file, src, 0o644)
 }
 
+func presetLinks(ps []scenario.PresetData) []site.PresetLink {
+	out := make([]site.PresetLink, len(ps))
+	for i, p := range ps {
+		out[i] = site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description}
+	}
+	return out
+}
+
 // SiteHandler serves a built site under its base path, as GitHub Pages
 // does.
 func SiteHandler(dir, base string) http.Handler {
@@ -135,7 +145,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	slices.SortFunc(arts, func(a, b article) int { return a.fm.Order - b.fm.Order })
 
-	nav := []site.Nav{{Path: "tco/", Label: "TCO calculator"}}
+	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}}
 	for _, a := range arts {
 		if a.fm.Nav != "" {
 			nav = append(nav, site.Nav{Path: a.fm.Path, Label: a.fm.Nav})
@@ -148,11 +158,8 @@ func Build(ctx context.Context, c Config) (int, error) {
 	for _, a := range arts {
 		pages = append(pages, page{a.fm.Path, site.Article(meta(a.fm.Path, a.fm.Title, a.fm.Description), a.html)})
 	}
-	tco := tcoview.Build(tcoview.Resolve("", data))
-	var presets []site.PresetLink
-	for _, p := range data.Presets {
-		presets = append(presets, site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description})
-	}
+	tco := tcoview.Build(tcoview.Resolve("", data.TCO))
+	mem := memview.Build(memview.Resolve("", data.Memory), data.Memory)
 	pages = append(pages, page{"tco/", site.Calculator(site.CalcPage{
 		Meta:        meta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
 		ID:          "tco",
@@ -160,7 +167,16 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Lead:        "Compare owning and renting GPUs for inference over several years: capex, opex, total cost and cost per million tokens. Every input is in the link, so a shared link shows the same figures.",
 		Methodology: "methodology/tco/",
 		Page:        tco.Page,
-		Presets:     presets,
+		Presets:     presetLinks(data.TCO.Presets),
+	})})
+	pages = append(pages, page{"memory/", site.Calculator(site.CalcPage{
+		Meta:        meta("memory/", "GPU memory and batch-size calculator", "Will a model fit on an A100, H100 or other GPU, and how many requests at once? Weights, KV cache and activations as vLLM lays them out."),
+		ID:          "memory",
+		Heading:     "Memory and batch size",
+		Lead:        "Will the model fit, and how many sequences at once? Weights, activations and the paged KV cache of each GPU, as vLLM lays them out, checked against published vLLM start-up logs.",
+		Methodology: "methodology/memory/",
+		Page:        mem.Page,
+		Presets:     presetLinks(data.Memory.Presets),
 	})})
 	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
 		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})

@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -136,7 +140,8 @@ func htmlTable(head []string, rows [][]string) string {
 }
 
 // dataTables are the tables articles can embed, keyed by block name.
-func dataTables(d tcoview.Data, base string) map[string]func() string {
+func dataTables(all sitedata.Data, base string) map[string]func() string {
+	d := all.TCO
 	srcLink := func(key string, f func(string) (string, string)) string {
 		title, url := f(key)
 		if strings.HasPrefix(url, "/") {
@@ -144,12 +149,14 @@ func dataTables(d tcoview.Data, base string) map[string]func() string {
 		}
 		return `<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`
 	}
+	mem := all.Memory
 	lookup := func(key string) (string, string) {
-		if s, ok := d.GPUs.Sources[key]; ok {
-			return s.Title, s.URL
+		for _, srcs := range []fact.Sources{d.GPUs.Sources, d.Sources, mem.Models.Sources, mem.Sources} {
+			if s, ok := srcs[key]; ok {
+				return s.Title, s.URL
+			}
 		}
-		s := d.Sources[key]
-		return s.Title, s.URL
+		return key, ""
 	}
 	fig := func(f *fact.Figure, digits int) string {
 		if f == nil {
@@ -219,6 +226,110 @@ func dataTables(d tcoview.Data, base string) map[string]func() string {
 			for i, c := range p.Columns {
 				if !c.Hidden {
 					head = append(head, c.Title)
+					cols = append(cols, i)
+				}
+			}
+			var rows [][]string
+			for _, t := range p.Tables {
+				if t.ID != "claims" {
+					continue
+				}
+				for _, r := range t.Rows {
+					row := []string{html.EscapeString(r.Label)}
+					for _, i := range cols {
+						row = append(row, html.EscapeString(r.Cells[i].Text))
+					}
+					rows = append(rows, row)
+				}
+			}
+			return htmlTable(head, rows)
+		},
+		"models": func() string {
+			var rows [][]string
+			for _, m := range mem.Models.Models {
+				k := func(v int) string {
+					if v == 0 {
+						return "–"
+					}
+					return money.Group(float64(v), 0)
+				}
+				arch := k(m.Heads) + " / " + k(m.KVHeads)
+				if m.MLA() {
+					arch = k(m.Heads) + ", MLA " + k(m.KVLoraRank) + " + " + k(m.QKRopeHeadDim)
+				}
+				params := money.Group(m.ParamsB, 2)
+				if m.Experts > 0 {
+					params += " (" + money.Group(m.Active(), 1) + " active; " + k(m.Experts) + " experts, top " + k(m.ExpertsPerToken) + ")"
+				}
+				window := "–"
+				if m.SlidingWindow > 0 {
+					window = k(m.SlidingWindow) + ", " + m.SlidingLayers
+				}
+				s := memory.Setup{Model: m, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], TP: 1, PP: 1}
+				name := html.EscapeString(m.Name)
+				if m.Unconfirmed {
+					name += ` <abbr title="unconfirmed: ` + html.EscapeString(m.Note) + `">†</abbr>`
+				}
+				rows = append(rows, []string{name, params, k(m.Layers), k(m.Hidden), arch, k(m.HeadDim), k(m.Intermediate), k(m.Vocab),
+					window, money.Group(s.KVBytesPerToken(), 0), srcLink(m.Source, lookup) + ", " + html.EscapeString(m.AsOf)})
+			}
+			return htmlTable([]string{"Model", "Parameters (B)", "Layers", "Hidden", "Heads / KV heads", "Head dim", "Intermediate",
+				"Vocabulary", "Sliding window", "KV bytes per token (16-bit)", "Source"}, rows)
+		},
+		"memory-defaults": func() string {
+			df := mem.Defaults
+			var rows [][]string
+			for _, r := range []struct {
+				name string
+				f    fact.Figure
+			}{
+				{"GPU memory utilization", df.Utilization}, {"KV-cache block (tokens)", df.BlockSize},
+				{"Memory the driver keeps (GiB)", df.DriverReservedGiB}, {"Non-torch memory (GiB)", df.NonTorchGiB},
+				{"NCCL buffers with several GPUs (GiB)", df.NCCLGiB}, {"Sampler memory per logit (bytes)", df.SamplerBytesPerLogit},
+				{"max_num_seqs, GPUs of 70 GiB or more except A100", df.LargeGPUSeqs}, {"max_num_batched_tokens, same GPUs", df.LargeGPUTokens},
+				{"max_num_seqs, other GPUs", df.SmallGPUSeqs}, {"max_num_batched_tokens, other GPUs", df.SmallGPUTokens},
+				{"Context length (tokens)", df.Context}, {"Concurrent sequences", df.Concurrency},
+			} {
+				f := r.f
+				rows = append(rows, []string{html.EscapeString(r.name), fig(&f, 3), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+			}
+			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
+		},
+		"memory-calibration": func() string {
+			pct := func(v float64) string {
+				if math.IsNaN(v) {
+					return "–"
+				}
+				return fmt.Sprintf("%+.1f %%", 100*v)
+			}
+			var rows [][]string
+			for _, r := range mem.Calibrate() {
+				c := r.Row
+				m, _ := mem.Models.Find(c.Model)
+				g, _ := d.GPUs.Find(c.GPU)
+				reportedW, reportedKV := "–", money.Group(c.KVGiB, 2)+" GiB"
+				if c.WeightsGiB > 0 {
+					reportedW = money.Group(c.WeightsGiB, 2)
+				}
+				ours := money.Group(r.KVGiB, 2) + " GiB"
+				if c.KVTokens > 0 {
+					reportedKV, ours = money.Group(c.KVTokens, 0)+" tokens", money.Group(r.KVTokens, 0)+" tokens"
+				}
+				rows = append(rows, []string{srcLink(c.Source, lookup),
+					html.EscapeString(m.Name + ", " + strings.ToUpper(c.Weights) + " on " + strconv.Itoa(c.TP) + " x " + g.Name),
+					money.Group(float64(c.MaxModelLen), 0) + " / " + strconv.Itoa(c.MaxNumSeqs) + " / " + money.Group(float64(c.MaxBatchedTokens), 0),
+					reportedW, money.Group(r.WeightsGiB, 2), pct(r.WeightsErr), reportedKV, ours, pct(r.KVErr)})
+			}
+			return htmlTable([]string{"Log", "Model and GPUs", "max_model_len / max_num_seqs / max_num_batched_tokens",
+				"Weights reported (GiB)", "Weights InferCost (GiB)", "Error", "KV cache reported", "KV cache InferCost", "Error"}, rows)
+		},
+		"seed-002": func() string {
+			p := memview.Build(memview.Resolve("preset=seed-002", mem), mem)
+			head := []string{"Batch size at 2,048 tokens"}
+			var cols []int
+			for i, o := range p.Scenario.Options {
+				if o.Enabled {
+					head = append(head, o.GPU.Name)
 					cols = append(cols, i)
 				}
 			}

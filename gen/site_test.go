@@ -147,7 +147,7 @@ func TestTCOPageIsCompleteWithoutScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := tcoview.Build(tcoview.Resolve("", d))
+	want := tcoview.Build(tcoview.Resolve("", d.TCO))
 	found := map[string]bool{}
 	for _, tb := range want.Tables {
 		for _, r := range tb.Rows {
@@ -221,5 +221,24 @@ func TestMethodologyChecksTheSeedFromData(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("methodology page lacks %q", want)
 		}
+	}
+}
+
+// TestMemoryMethodologyShowsTheCalibrationTable checks the table of engine
+// estimates beside vLLM's logs, generated from content/data.
+func TestMemoryMethodologyShowsTheCalibrationTable(t *testing.T) {
+	out := buildSite(t, "/")
+	doc := readDoc(t, filepath.Join(out, "methodology", "memory", "index.html"))
+	rows := doc.Find("#calibration ~ .scroll").First().Find("tbody tr")
+	if rows.Length() < 6 {
+		t.Fatalf("calibration table has %d rows; want 6", rows.Length())
+	}
+	// Llama 3.1 8B on an H100 (llm-d): 14.99 GiB of weights reported,
+	// 8.03e9 x 2 B = 14.96 GiB estimated.
+	if text := rows.Text(); !strings.Contains(text, "14.99") || !strings.Contains(text, "14.96") || !strings.Contains(text, "117,616 tokens") {
+		t.Errorf("calibration table lacks the expected figures:\n%s", text)
+	}
+	if doc.Find("#seed-002 ~ .scroll").Length() == 0 || doc.Find("#defaults ~ .scroll").Length() == 0 {
+		t.Error("seed-002 or defaults table missing")
 	}
 }

@@ -50,7 +50,10 @@ func New(c chart.Chart) Option {
 	}
 	if c.Kind == chart.Lines {
 		o.Tooltip.Trigger = "axis"
-		o.XAxis = []opts.XAxis{{Type: "value", Name: c.XName, Min: 0, Max: c.XMax}}
+		o.XAxis = []opts.XAxis{{Type: "value", Name: c.XName, Min: c.XMin, Max: c.XMax}}
+		if c.XLog {
+			o.XAxis[0].Type = "log"
+		}
 	} else {
 		o.XAxis = []opts.XAxis{{Type: "category", Data: c.Categories}}
 	}

@@ -45,6 +45,10 @@
   function schedule() {
     if (!frame) frame = requestAnimationFrame(drawPending);
   }
+  // A printout shows every chart as it is now.
+  addEventListener("beforeprint", function () {
+    Object.keys(pending).forEach(function (id) { charts[id].setOption(pending[id]); delete pending[id]; });
+  });
   // pendingCharts is how many charts on screen still wait for a redraw.
   window.__infercostPendingCharts = function () {
     return Object.keys(pending).filter(function (id) { return visible[id]; }).length;
@@ -119,7 +123,10 @@
       (byCol[c.key] || []).forEach(function (el) { el.hidden = c.hidden; });
       each('th[data-head="' + c.key + '"]', function (el) { setText(el, c.title); });
     });
-    Object.keys(u.tables).forEach(function (id) { if ($(id)) $(id).hidden = u.tables[id]; });
+    Object.keys(u.tables).forEach(function (id) {
+      if ($(id)) $(id).hidden = u.tables[id].hidden;
+      setText($(id + "-title"), u.tables[id].title);
+    });
     (u.links || []).forEach(function (l) {
       var el = $("link-" + l.id);
       if (el) setAttr(el, "href", el.getAttribute("data-path") + (l.query ? "?" + l.query : ""));

@@ -23,9 +23,11 @@ type Chart struct {
 	Kind            Kind
 	// Categories label the bars (Bars, Stacked).
 	Categories []string
-	// XName and XMax describe the numeric x axis (Lines); it starts at 0.
-	XName string
-	XMax  float64
+	// XName, XMin and XMax describe the numeric x axis (Lines); XLog
+	// makes it logarithmic, for sizes that double.
+	XName      string
+	XMin, XMax float64
+	XLog       bool
 	// YName is the unit of the values, e.g. a currency code.
 	YName  string
 	Series []Series
@@ -100,7 +102,7 @@ func (c Chart) Legend() []any {
 func (c Chart) Patch() map[string]any {
 	x := map[string]any{"data": anys(c.Categories)}
 	if c.Kind == Lines {
-		x = map[string]any{"max": c.XMax}
+		x = map[string]any{"min": c.XMin, "max": c.XMax}
 	}
 	series := make([]any, len(c.Series))
 	for i, s := range c.Series {

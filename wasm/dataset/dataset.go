@@ -1,6 +1,6 @@
 // Package dataset reads and validates the data files in content/data. It
-// runs natively (gen, tests); the browser receives the data as JSON in the
-// page instead, so that YAML parsing stays out of the browser module.
+// runs natively (gen, tests); the browser module compiles the data in
+// instead, so that YAML parsing stays out of it.
 package dataset
 
 import (
@@ -10,32 +10,50 @@ import (
 	"io/fs"
 
 	"github.com/goccy/go-yaml"
-	"github.com/infercost/infercost/wasm/tcoview"
+	"github.com/infercost/infercost/wasm/sitedata"
 )
 
 // File names inside the data directory.
 const (
-	GPUFile = "gpus.yaml"
-	TCOFile = "tco.yaml"
+	GPUFile    = "gpus.yaml"
+	ModelFile  = "models.yaml"
+	TCOFile    = "tco.yaml"
+	MemoryFile = "memory.yaml"
 )
 
 // Load reads the data files from dir in fsys and validates them. Errors
 // name the file, the entry and the field.
-func Load(fsys fs.FS, dir string) (tcoview.Data, error) {
-	var d tcoview.Data
+func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
+	var d sitedata.Data
+	for _, f := range []struct {
+		file string
+		v    any
+	}{{GPUFile, &d.TCO.GPUs}, {ModelFile, &d.Memory.Models}, {TCOFile, &d.TCO}, {MemoryFile, &d.Memory}} {
+		if err := decode(fsys, dir+"/"+f.file, f.v); err != nil {
+			return d, err
+		}
+	}
+	d.Memory.GPUs = d.TCO.GPUs
+	// The calculators' checks resolve presets against the catalogs, so
+	// they run only on valid catalogs.
 	var errs []error
-	if err := decode(fsys, dir+"/"+GPUFile, &d.GPUs); err != nil {
-		return d, err
+	for _, c := range []struct {
+		file     string
+		validate func() error
+	}{{GPUFile, d.TCO.GPUs.Validate}, {ModelFile, d.Memory.Models.Validate}} {
+		if err := c.validate(); err != nil {
+			errs = append(errs, prefix(dir+"/"+c.file, err))
+		}
 	}
-	if err := d.GPUs.Validate(); err != nil {
-		errs = append(errs, prefix(dir+"/"+GPUFile, err))
+	if len(errs) > 0 {
+		return d, errors.Join(errs...)
 	}
-	if err := decode(fsys, dir+"/"+TCOFile, &d); err != nil {
-		return d, err
-	}
-	if len(errs) == 0 {
-		if err := d.Validate(); err != nil {
-			errs = append(errs, prefix(dir+"/"+TCOFile, err))
+	for _, c := range []struct {
+		file     string
+		validate func() error
+	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}} {
+		if err := c.validate(); err != nil {
+			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}
 	}
 	return d, errors.Join(errs...)

@@ -29,6 +29,19 @@ type Figure struct {
 	Note        string `yaml:"note,omitempty" json:"note,omitempty"`
 }
 
+// Note says where a default comes from, for the form: "Default from
+// <source title>, <as of> (<note>)", marked † when unconfirmed.
+func Note(f Figure, src Source) string {
+	s := "Default from " + src.Title + ", " + f.AsOf
+	if f.Note != "" {
+		s += " (" + f.Note + ")"
+	}
+	if f.Unconfirmed {
+		s += "; unconfirmed †"
+	}
+	return s + "."
+}
+
 // FieldError says which entry and field of a data file is wrong.
 type FieldError struct {
 	Entry string // e.g. `gpus[4] "h100-sxm"`

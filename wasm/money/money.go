@@ -78,3 +78,11 @@ func Count(v float64) string {
 	}
 	return Group(v, 0)
 }
+
+// Plural writes n and the word, with an "s" unless n is 1: "3 years".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return strconv.Itoa(n) + " " + word + "s"
+}

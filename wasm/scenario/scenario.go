@@ -175,6 +175,18 @@ func FormatNumber(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
+// Reject marks the value read for key as wrong for a reason that only the
+// calculator knows (a degree that does not divide the heads, say): msg
+// is shown next to the field, and the default is used.
+func (r *Resolver) Reject(key, msg string) {
+	for i := range r.Inputs {
+		if in := &r.Inputs[i]; in.Key == key {
+			in.Error = msg + " Using " + in.Default + " instead."
+			in.Value, in.Explicit = in.Default, false
+		}
+	}
+}
+
 // Unknown returns the parameters of the query and the preset that no field
 // read, sorted; the page ignores them.
 func (r *Resolver) Unknown() []string {

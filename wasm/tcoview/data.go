@@ -3,7 +3,6 @@ package tcoview
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
@@ -38,25 +37,6 @@ type ThroughputRow struct {
 type Throughput struct {
 	Reference string          `yaml:"reference" json:"reference"`
 	Rows      []ThroughputRow `yaml:"rows" json:"rows"`
-}
-
-// Claim is a figure that a preset's source states, shown beside the
-// engine's own.
-type Claim struct {
-	Option string  `yaml:"option" json:"option"`
-	Metric string  `yaml:"metric" json:"metric"`
-	Value  float64 `yaml:"value" json:"value"`
-}
-
-// PresetData is a preset as written in the data file.
-type PresetData struct {
-	Name        string  `yaml:"name" json:"name"`
-	Title       string  `yaml:"title" json:"title"`
-	Source      string  `yaml:"source" json:"source"`
-	Description string  `yaml:"description" json:"description"`
-	Query       string  `yaml:"query" json:"query"`
-	Claims      []Claim `yaml:"claims" json:"claims"`
-	Explanation string  `yaml:"explanation" json:"explanation"`
 }
 
 // ArticleChecks are figures of a preset's source article that the
@@ -98,23 +78,11 @@ type Data struct {
 	Sources    fact.Sources  `yaml:"sources" json:"sources"`
 	Defaults   Defaults      `yaml:"defaults" json:"defaults"`
 	Throughput Throughput    `yaml:"throughput" json:"throughput"`
-	Presets    []PresetData  `yaml:"presets" json:"presets"`
+	Presets    []scenario.PresetData `yaml:"presets" json:"presets"`
 	Checks     ArticleChecks `yaml:"article_checks" json:"article_checks"`
 }
 
-// presetQuery returns a preset's query with the whitespace of the data
-// file's line folding removed.
-func (p PresetData) presetQuery() scenario.Values {
-	return scenario.ParseQuery(strings.Join(strings.Fields(p.Query), ""))
-}
-
-func (d Data) presets() []scenario.Preset {
-	ps := make([]scenario.Preset, len(d.Presets))
-	for i, p := range d.Presets {
-		ps[i] = scenario.Preset{Name: p.Name, Query: p.presetQuery()}
-	}
-	return ps
-}
+func (d Data) presets() []scenario.Preset { return scenario.Presets(d.Presets) }
 
 // Validate checks the TCO data: sources, defaults, throughput rows, and
 // that every preset value is one the form accepts.

@@ -9,6 +9,7 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
+	"github.com/infercost/infercost/wasm/view"
 )
 
 // Version is written into every scenario URL as v=; bump it when a query
@@ -16,10 +17,10 @@ import (
 const Version = "1"
 
 // Letters name the options, in the order shown.
-var Letters = [MaxOptions]string{"a", "b", "c", "d"}
+var Letters = view.Letters
 
 // MaxOptions is how many options a scenario can compare.
-const MaxOptions = 4
+const MaxOptions = view.MaxOptions
 
 // Global field keys.
 const (
@@ -55,16 +56,7 @@ func gpuChoices(c gpu.Catalog) []scenario.Choice {
 }
 
 // sourceNote says where a default comes from.
-func (d Data) sourceNote(f fact.Figure) string {
-	s := "Default from " + d.source(f.Source).Title + ", " + f.AsOf
-	if f.Note != "" {
-		s += " (" + f.Note + ")"
-	}
-	if f.Unconfirmed {
-		s += "; unconfirmed †"
-	}
-	return s + "."
-}
+func (d Data) sourceNote(f fact.Figure) string { return fact.Note(f, d.source(f.Source)) }
 
 // source finds a source by key in the GPU catalog's sources or the TCO
 // data's.

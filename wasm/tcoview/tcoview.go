@@ -36,7 +36,7 @@ type Scenario struct {
 	Errors   map[string]string
 	Problems []string
 	Unknown  []string
-	Preset   *PresetData
+	Preset   *scenario.PresetData
 }
 
 // Resolve reads a query string. It never fails: bad values are reported in
@@ -67,11 +67,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	s.Unknown = r.Unknown()
 	s.Query = r.Encode(Version)
 	if p := r.Preset(); p != nil {
-		for i := range d.Presets {
-			if d.Presets[i].Name == p.Name {
-				s.Preset = &d.Presets[i]
-			}
-		}
+		s.Preset = scenario.FindPreset(d.Presets, p.Name)
 	}
 	return s
 }

@@ -19,7 +19,7 @@ func load(t testing.TB) tcoview.Data {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d
+	return d.TCO
 }
 
 func cells(p tcoview.Page) map[string]tcoview.Cell {

@@ -68,7 +68,7 @@ func Build(s Scenario) Page {
 		}
 		return row
 	}
-	headline := Table{ID: "results", Title: "Results over " + plural(s.Years, "year"), Rows: []Row{
+	headline := Table{ID: "results", Title: "Results over " + money.Plural(s.Years, "year"), Rows: []Row{
 		moneyRow("Capex", "Bought up front: GPUs, servers, network.", "capex", func(r tco.Result) float64 { return r.Capex.Total() }),
 		moneyRow("Opex", "Running cost over the whole period.", "opex", func(r tco.Result) float64 { return r.OpexTotal(years) }),
 		moneyRow("TCO", "Capex + opex - residual value.", "tco", func(r tco.Result) float64 { return r.TCOUSD }),
@@ -105,7 +105,22 @@ func Build(s Scenario) Page {
 		p.Explanation = s.Preset.Explanation
 	}
 	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
+	p.Links = []view.Link{memoryLink(s)}
 	return p
+}
+
+// memoryLink opens the memory calculator with the options' GPUs.
+func memoryLink(s Scenario) view.Link {
+	q := scenario.Values{}
+	n := 0
+	for _, o := range s.Options {
+		if o.Enabled {
+			q.Set(o.Letter+".gpu", o.GPU.ID)
+			n++
+		}
+	}
+	q.Set("k", strconv.Itoa(n))
+	return view.Link{ID: "memory", Label: "Will a model fit on these GPUs?", Path: "memory/", Query: q.Encode()}
 }
 
 func optionTitle(o OptionInput) string {
@@ -116,12 +131,6 @@ func optionTitle(o OptionInput) string {
 	return strconv.Itoa(o.Option.GPUs) + " x " + o.GPU.Name + ", " + kind
 }
 
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return strconv.Itoa(n) + " " + word + "s"
-}
 
 // compareTable sets every option against option a: when its cumulative
 // cost crosses a's, and how many of its GPUs match a's throughput.
@@ -137,7 +146,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		} else if t, ok := tco.BreakEven(base, res[i], years); ok {
 			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", "after "+money.Group(t*12, 1)+" months")
 		} else {
-			be.Cells[i] = cell(i, "breakeven_months", -1, "months", "none within "+plural(s.Years, "year"))
+			be.Cells[i] = cell(i, "breakeven_months", -1, "months", "none within "+money.Plural(s.Years, "year"))
 		}
 		n := tco.GPUsForThroughput(o.Option, base.TokensPerSecond)
 		gpus.Cells[i] = cell(i, "equal_throughput_gpus", float64(n), "GPUs", strconv.Itoa(n))
@@ -233,7 +242,7 @@ func breakdownChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 		{"residual", "Residual value", func(r tco.Result) float64 { return -r.ResidualUSD }},
 	}
 	idx, names := optionNames(s)
-	c := chart.Chart{ID: "chart-breakdown", Title: "Cost by item over " + plural(s.Years, "year"),
+	c := chart.Chart{ID: "chart-breakdown", Title: "Cost by item over " + money.Plural(s.Years, "year"),
 		Desc: "Stacked bars: capex items and opex items over the whole period, per option.",
 		Kind: chart.Stacked, Categories: names, YName: s.Currency.Code}
 	for _, it := range items {

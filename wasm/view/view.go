@@ -10,6 +10,13 @@ import (
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
+// MaxOptions is how many options (columns a, b, c, d) a calculator
+// compares at most.
+const MaxOptions = 4
+
+// Letters name the options, in the order shown.
+var Letters = [MaxOptions]string{"a", "b", "c", "d"}
+
 // Cell is one result on the page. Its element carries Key as data-key
 // and, when Metric is set, Metric, Option, Value and Unit as data-metric,
 // data-option, data-value and data-unit: the documented machine-readable
@@ -92,7 +99,7 @@ func (p Page) Cells() []Cell {
 //	inputs       [{key, value, error, note, unit, default}] in form order
 //	groups       [{key, title, kind, hidden}]
 //	columns      [{key, title, hidden}] of every table, once per key
-//	tables       {table id: hidden}
+//	tables       {table id: {hidden, title}}
 //	cells        [{key, text, value, metric, option, unit}]; metric,
 //	             option and unit are "" for cells that are not results
 //	charts       {chart id: chart.Patch}
@@ -113,7 +120,7 @@ func (p Page) Update() map[string]any {
 	seen := map[string]bool{}
 	tables := map[string]any{}
 	for _, t := range p.Tables {
-		tables[t.ID] = t.Hidden
+		tables[t.ID] = map[string]any{"hidden": t.Hidden, "title": t.Title}
 		for _, c := range t.Columns {
 			if !seen[c.Key] {
 				seen[c.Key] = true

@@ -7,925 +7,2240 @@ package main
 import (
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
 // data is the content of content/data, as gen loaded and validated it.
-var data = tcoview.Data{
-	GPUs: gpu.Catalog{
-		Sources: fact.Sources{
-			"a100-ds": fact.Source{
-				Title: "NVIDIA A100 Tensor Core GPU datasheet (r4)",
-				URL:   "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
-			},
-			"a100-page": fact.Source{
-				Title: "NVIDIA A100 product page",
-				URL:   "https://www.nvidia.com/en-us/data-center/a100/",
-			},
-			"a10g-llm-analysis": fact.Source{
-				Title: "cli99/llm-analysis gpu_configs/a10g-pcie-24gb.json",
-				URL:   "https://github.com/cli99/llm-analysis/blob/main/llm_analysis/gpu_configs/a10g-pcie-24gb.json",
-			},
-			"aws-instances": fact.Source{
-				Title: "AWS on-demand prices, us-east-1, from tsaol/aws-gpu data/all_gpu_instances.js (instances.vantage.sh data)",
-				URL:   "https://github.com/tsaol/aws-gpu/blob/main/data/all_gpu_instances.js",
-			},
-			"aws-p4de": fact.Source{
-				Title: "AWS p4de.24xlarge on-demand ($27.447/h for 8 GPUs), datareceipts/data-receipts 109-gpu-pricing/hyperscalers.json",
-				URL:   "https://github.com/datareceipts/data-receipts/blob/main/109-gpu-pricing/hyperscalers.json",
-			},
-			"barrons-h100": fact.Source{
-				Title: "Raymond James estimate of H100 cost, reported by Barron's (Aug 2023)",
-				URL:   "https://www.barrons.com/articles/nvidia-ai-chips-cost-h100-7a7ac8ab",
-			},
-			"blackwell-ds": fact.Source{
-				Title: "NVIDIA Blackwell architecture datasheet (HGX B200)",
-				URL:   "https://resources.nvidia.com/en-us-blackwell-architecture/datasheet",
-			},
-			"cliff-amd": fact.Source{
-				Title: "Cliff Center research note \"AMD inference economics\" (TensorWave MI300X on-demand)",
-				URL:   "https://www.cliffcenter.com/research/amd-inference-economics",
-			},
-			"cnbc-a100": fact.Source{
-				Title: "CNBC, \"Meet the $10,000 Nvidia chip powering the race for A.I.\" (Feb 2023)",
-				URL:   "https://www.cnbc.com/2023/02/23/nvidias-a100-is-the-10000-chip-powering-the-race-for-ai-.html",
-			},
-			"coreweave": fact.Source{
-				Title: "api-evangelist/coreweave plans/coreweave-plans-pricing.yml",
-				URL:   "https://github.com/api-evangelist/coreweave/blob/main/plans/coreweave-plans-pricing.yml",
-			},
-			"h100-page": fact.Source{
-				Title: "NVIDIA H100 product page",
-				URL:   "https://www.nvidia.com/en-us/data-center/h100/",
-			},
-			"h100-pcie-brief": fact.Source{
-				Title: "NVIDIA H100 PCIe product brief PB-11133-001_v02",
-				URL:   "https://www.nvidia.com/content/dam/en-zz/Solutions/gtcs22/data-center/h100/PB-11133-001_v01.pdf",
-			},
-			"h100-wp": fact.Source{
-				Title: "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04, Table 1",
-				URL:   "https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper",
-			},
-			"h200-page": fact.Source{
-				Title: "NVIDIA H200 product page",
-				URL:   "https://www.nvidia.com/en-us/data-center/h200/",
-			},
-			"l4-ds": fact.Source{
-				Title: "NVIDIA L4 datasheet",
-				URL:   "https://www.nvidia.com/en-us/data-center/l4/",
-			},
-			"l40s-ds": fact.Source{
-				Title: "NVIDIA L40S datasheet",
-				URL:   "https://www.nvidia.com/en-us/data-center/l40s/",
-			},
-			"mi300x-rocm": fact.Source{
-				Title: "ROCm documentation, AMD Instinct MI300 series microarchitecture",
-				URL:   "https://rocm.docs.amd.com/en/latest/conceptual/gpu-arch/mi300.html",
-			},
-			"ms-b200": fact.Source{
-				Title: "Morgan Stanley estimate of B200 unit price, reported by Geektopia (Sep 2024)",
-				URL:   "https://geektopia.es/es/technology/2024/09/25/noticias/nvidia-produciria-en-torno-a-las-450-000-aceleradoras-blackwell-en-el-t4-2024.html",
-			},
-			"silybench": fact.Source{
-				Title: "tgarg01/silybench-data derived/csv/gpu_prices.csv",
-				URL:   "https://github.com/tgarg01/silybench-data/blob/main/derived/csv/gpu_prices.csv",
-			},
-			"t4-ds": fact.Source{
-				Title: "NVIDIA T4 datasheet",
-				URL:   "https://www.nvidia.com/en-us/data-center/tesla-t4/",
-			},
-		},
-		GPUs: []gpu.GPU{
-			gpu.GPU{
-				ID:     "a100-40gb-sxm",
-				Name:   "A100 40GB SXM",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  40,
-					Source: "a100-ds",
-					AsOf:   "2026-11-30",
+var data = sitedata.Data{
+	TCO: tcoview.Data{
+		GPUs: gpu.Catalog{
+			Sources: fact.Sources{
+				"a100-ds": fact.Source{
+					Title: "NVIDIA A100 Tensor Core GPU datasheet (r4)",
+					URL:   "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
 				},
-				BandwidthGBps: fact.Figure{
-					Value:  1555,
-					Source: "a100-ds",
-					AsOf:   "2026-11-30",
+				"a100-page": fact.Source{
+					Title: "NVIDIA A100 product page",
+					URL:   "https://www.nvidia.com/en-us/data-center/a100/",
 				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  312,
-					Source: "a100-ds",
-					AsOf:   "2026-11-30",
+				"a10g-llm-analysis": fact.Source{
+					Title: "cli99/llm-analysis gpu_configs/a10g-pcie-24gb.json",
+					URL:   "https://github.com/cli99/llm-analysis/blob/main/llm_analysis/gpu_configs/a10g-pcie-24gb.json",
 				},
-				TDPW: fact.Figure{
-					Value:  400,
-					Source: "a100-ds",
-					AsOf:   "2026-11-30",
+				"aws-instances": fact.Source{
+					Title: "AWS on-demand prices, us-east-1, from tsaol/aws-gpu data/all_gpu_instances.js (instances.vantage.sh data)",
+					URL:   "https://github.com/tsaol/aws-gpu/blob/main/data/all_gpu_instances.js",
 				},
-				Link: gpu.Link{
-					Kind: "NVLink 3",
-					GBps: fact.Figure{
-						Value:  600,
+				"aws-p4de": fact.Source{
+					Title: "AWS p4de.24xlarge on-demand ($27.447/h for 8 GPUs), datareceipts/data-receipts 109-gpu-pricing/hyperscalers.json",
+					URL:   "https://github.com/datareceipts/data-receipts/blob/main/109-gpu-pricing/hyperscalers.json",
+				},
+				"barrons-h100": fact.Source{
+					Title: "Raymond James estimate of H100 cost, reported by Barron's (Aug 2023)",
+					URL:   "https://www.barrons.com/articles/nvidia-ai-chips-cost-h100-7a7ac8ab",
+				},
+				"blackwell-ds": fact.Source{
+					Title: "NVIDIA Blackwell architecture datasheet (HGX B200)",
+					URL:   "https://resources.nvidia.com/en-us-blackwell-architecture/datasheet",
+				},
+				"cliff-amd": fact.Source{
+					Title: "Cliff Center research note \"AMD inference economics\" (TensorWave MI300X on-demand)",
+					URL:   "https://www.cliffcenter.com/research/amd-inference-economics",
+				},
+				"cnbc-a100": fact.Source{
+					Title: "CNBC, \"Meet the $10,000 Nvidia chip powering the race for A.I.\" (Feb 2023)",
+					URL:   "https://www.cnbc.com/2023/02/23/nvidias-a100-is-the-10000-chip-powering-the-race-for-ai-.html",
+				},
+				"coreweave": fact.Source{
+					Title: "api-evangelist/coreweave plans/coreweave-plans-pricing.yml",
+					URL:   "https://github.com/api-evangelist/coreweave/blob/main/plans/coreweave-plans-pricing.yml",
+				},
+				"h100-page": fact.Source{
+					Title: "NVIDIA H100 product page",
+					URL:   "https://www.nvidia.com/en-us/data-center/h100/",
+				},
+				"h100-pcie-brief": fact.Source{
+					Title: "NVIDIA H100 PCIe product brief PB-11133-001_v02",
+					URL:   "https://www.nvidia.com/content/dam/en-zz/Solutions/gtcs22/data-center/h100/PB-11133-001_v01.pdf",
+				},
+				"h100-wp": fact.Source{
+					Title: "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04, Table 1",
+					URL:   "https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper",
+				},
+				"h200-page": fact.Source{
+					Title: "NVIDIA H200 product page",
+					URL:   "https://www.nvidia.com/en-us/data-center/h200/",
+				},
+				"l4-ds": fact.Source{
+					Title: "NVIDIA L4 datasheet",
+					URL:   "https://www.nvidia.com/en-us/data-center/l4/",
+				},
+				"l40s-ds": fact.Source{
+					Title: "NVIDIA L40S datasheet",
+					URL:   "https://www.nvidia.com/en-us/data-center/l40s/",
+				},
+				"mi300x-rocm": fact.Source{
+					Title: "ROCm documentation, AMD Instinct MI300 series microarchitecture",
+					URL:   "https://rocm.docs.amd.com/en/latest/conceptual/gpu-arch/mi300.html",
+				},
+				"ms-b200": fact.Source{
+					Title: "Morgan Stanley estimate of B200 unit price, reported by Geektopia (Sep 2024)",
+					URL:   "https://geektopia.es/es/technology/2024/09/25/noticias/nvidia-produciria-en-torno-a-las-450-000-aceleradoras-blackwell-en-el-t4-2024.html",
+				},
+				"silybench": fact.Source{
+					Title: "tgarg01/silybench-data derived/csv/gpu_prices.csv",
+					URL:   "https://github.com/tgarg01/silybench-data/blob/main/derived/csv/gpu_prices.csv",
+				},
+				"t4-ds": fact.Source{
+					Title: "NVIDIA T4 datasheet",
+					URL:   "https://www.nvidia.com/en-us/data-center/tesla-t4/",
+				},
+			},
+			GPUs: []gpu.GPU{
+				gpu.GPU{
+					ID:     "a100-40gb-sxm",
+					Name:   "A100 40GB SXM",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  40,
 						Source: "a100-ds",
 						AsOf:   "2026-11-30",
 					},
-				},
-				PurchaseUSD: &fact.Figure{
-					Value:       10000,
-					Source:      "cnbc-a100",
-					AsOf:        "2023-02-23",
-					Unconfirmed: true,
-					Note:        "reported for \"the A100\", not this variant",
-				},
-				RentUSDPerHour: &fact.Figure{
-					Value:  2.745,
-					Source: "aws-p4de",
-					AsOf:   "2026-11-09",
-					Note:   "AWS p4d.24xlarge $21.958/h for 8 GPUs",
-				},
-			},
-			gpu.GPU{
-				ID:     "a100-80gb-sxm",
-				Name:   "A100 80GB SXM",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  80,
-					Source: "a100-page",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  2039,
-					Source: "a100-page",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  312,
-					Source: "a100-page",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  400,
-					Source: "a100-page",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "NVLink 3",
-					GBps: fact.Figure{
-						Value:  600,
-						Source: "a100-page",
-						AsOf:   "2026-11-30",
-					},
-				},
-				PurchaseUSD: &fact.Figure{
-					Value:       10000,
-					Source:      "cnbc-a100",
-					AsOf:        "2023-02-23",
-					Unconfirmed: true,
-					Note:        "reported for \"the A100\", not this variant",
-				},
-				RentUSDPerHour: &fact.Figure{
-					Value:  3.43,
-					Source: "aws-p4de",
-					AsOf:   "2026-11-09",
-					Note:   "AWS p4de.24xlarge $27.447/h for 8 GPUs",
-				},
-			},
-			gpu.GPU{
-				ID:     "a100-40gb-pcie",
-				Name:   "A100 40GB PCIe",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  40,
-					Source: "a100-ds",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  1555,
-					Source: "a100-ds",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  312,
-					Source: "a100-ds",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  250,
-					Source: "a100-ds",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "PCIe 4.0 x16 (NVLink bridge for pairs)",
-					GBps: fact.Figure{
-						Value:  64,
+					BandwidthGBps: fact.Figure{
+						Value:  1555,
 						Source: "a100-ds",
 						AsOf:   "2026-11-30",
 					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  312,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  400,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 3",
+						GBps: fact.Figure{
+							Value:  600,
+							Source: "a100-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					PurchaseUSD: &fact.Figure{
+						Value:       10000,
+						Source:      "cnbc-a100",
+						AsOf:        "2023-02-23",
+						Unconfirmed: true,
+						Note:        "reported for \"the A100\", not this variant",
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:  2.745,
+						Source: "aws-p4de",
+						AsOf:   "2026-11-09",
+						Note:   "AWS p4d.24xlarge $21.958/h for 8 GPUs",
+					},
 				},
-			},
-			gpu.GPU{
-				ID:     "a100-80gb-pcie",
-				Name:   "A100 80GB PCIe",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  80,
-					Source: "a100-page",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  1935,
-					Source: "a100-page",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  312,
-					Source: "a100-page",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  300,
-					Source: "a100-page",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "PCIe 4.0 x16 (NVLink bridge for pairs)",
-					GBps: fact.Figure{
-						Value:  64,
+				gpu.GPU{
+					ID:     "a100-80gb-sxm",
+					Name:   "A100 80GB SXM",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  80,
 						Source: "a100-page",
 						AsOf:   "2026-11-30",
 					},
+					BandwidthGBps: fact.Figure{
+						Value:  2039,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  312,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  400,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 3",
+						GBps: fact.Figure{
+							Value:  600,
+							Source: "a100-page",
+							AsOf:   "2026-11-30",
+						},
+					},
+					PurchaseUSD: &fact.Figure{
+						Value:       10000,
+						Source:      "cnbc-a100",
+						AsOf:        "2023-02-23",
+						Unconfirmed: true,
+						Note:        "reported for \"the A100\", not this variant",
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:  3.43,
+						Source: "aws-p4de",
+						AsOf:   "2026-11-09",
+						Note:   "AWS p4de.24xlarge $27.447/h for 8 GPUs",
+					},
 				},
-			},
-			gpu.GPU{
-				ID:     "h100-sxm",
-				Name:   "H100 SXM",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  80,
-					Source: "h100-page",
-					AsOf:   "2026-11-30",
+				gpu.GPU{
+					ID:     "a100-40gb-pcie",
+					Name:   "A100 40GB PCIe",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  40,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  1555,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  312,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  250,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16 (NVLink bridge for pairs)",
+						GBps: fact.Figure{
+							Value:  64,
+							Source: "a100-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
 				},
-				BandwidthGBps: fact.Figure{
-					Value:  3350,
-					Source: "h100-page",
-					AsOf:   "2026-11-30",
+				gpu.GPU{
+					ID:     "a100-80gb-pcie",
+					Name:   "A100 80GB PCIe",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  80,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  1935,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  312,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  300,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16 (NVLink bridge for pairs)",
+						GBps: fact.Figure{
+							Value:  64,
+							Source: "a100-page",
+							AsOf:   "2026-11-30",
+						},
+					},
 				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  989.4,
-					Source: "h100-wp",
-					AsOf:   "2026-11-30",
-				},
-				FP8DenseTFLOPS: &fact.Figure{
-					Value:  1978.9,
-					Source: "h100-wp",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  700,
-					Source: "h100-page",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "NVLink 4",
-					GBps: fact.Figure{
-						Value:  900,
+				gpu.GPU{
+					ID:     "h100-sxm",
+					Name:   "H100 SXM",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  80,
 						Source: "h100-page",
 						AsOf:   "2026-11-30",
 					},
+					BandwidthGBps: fact.Figure{
+						Value:  3350,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  989.4,
+						Source: "h100-wp",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  1978.9,
+						Source: "h100-wp",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  700,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 4",
+						GBps: fact.Figure{
+							Value:  900,
+							Source: "h100-page",
+							AsOf:   "2026-11-30",
+						},
+					},
+					PurchaseUSD: &fact.Figure{
+						Value:  27500,
+						Source: "barrons-h100",
+						AsOf:   "2023-08-02",
+						Note:   "midpoint of the reported $25,000-30,000",
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:  6.155,
+						Source: "coreweave",
+						AsOf:   "2026-09-20",
+						Note:   "CoreWeave HGX H100 $49.24/h for 8 GPUs",
+					},
 				},
-				PurchaseUSD: &fact.Figure{
-					Value:  27500,
-					Source: "barrons-h100",
-					AsOf:   "2023-08-02",
-					Note:   "midpoint of the reported $25,000-30,000",
-				},
-				RentUSDPerHour: &fact.Figure{
-					Value:  6.155,
-					Source: "coreweave",
-					AsOf:   "2026-09-20",
-					Note:   "CoreWeave HGX H100 $49.24/h for 8 GPUs",
-				},
-			},
-			gpu.GPU{
-				ID:     "h100-pcie",
-				Name:   "H100 PCIe",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  80,
-					Source: "h100-pcie-brief",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  2000,
-					Source: "h100-pcie-brief",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  756,
-					Source: "h100-pcie-brief",
-					AsOf:   "2026-11-30",
-				},
-				FP8DenseTFLOPS: &fact.Figure{
-					Value:  1513,
-					Source: "h100-pcie-brief",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  350,
-					Source: "h100-pcie-brief",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "PCIe 5.0 x16",
-					GBps: fact.Figure{
-						Value:  128,
+				gpu.GPU{
+					ID:     "h100-pcie",
+					Name:   "H100 PCIe",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  80,
 						Source: "h100-pcie-brief",
 						AsOf:   "2026-11-30",
 					},
+					BandwidthGBps: fact.Figure{
+						Value:  2000,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  756,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  1513,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  350,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 5.0 x16",
+						GBps: fact.Figure{
+							Value:  128,
+							Source: "h100-pcie-brief",
+							AsOf:   "2026-11-30",
+						},
+					},
 				},
-			},
-			gpu.GPU{
-				ID:     "h100-nvl",
-				Name:   "H100 NVL",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  94,
-					Source: "h100-page",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  3900,
-					Source: "h100-page",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  835.5,
-					Source: "h100-page",
-					AsOf:   "2026-11-30",
-				},
-				FP8DenseTFLOPS: &fact.Figure{
-					Value:  1670.5,
-					Source: "h100-page",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  400,
-					Source: "h100-page",
-					AsOf:   "2026-11-30",
-					Note:   "configurable 350-400 W",
-				},
-				Link: gpu.Link{
-					Kind: "NVLink bridge",
-					GBps: fact.Figure{
-						Value:  600,
+				gpu.GPU{
+					ID:     "h100-nvl",
+					Name:   "H100 NVL",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  94,
 						Source: "h100-page",
 						AsOf:   "2026-11-30",
 					},
+					BandwidthGBps: fact.Figure{
+						Value:  3900,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  835.5,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  1670.5,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  400,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+						Note:   "configurable 350-400 W",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink bridge",
+						GBps: fact.Figure{
+							Value:  600,
+							Source: "h100-page",
+							AsOf:   "2026-11-30",
+						},
+					},
 				},
-			},
-			gpu.GPU{
-				ID:     "h200-sxm",
-				Name:   "H200 SXM",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  141,
-					Source: "h200-page",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  4800,
-					Source: "h200-page",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  989.5,
-					Source: "h200-page",
-					AsOf:   "2026-11-30",
-				},
-				FP8DenseTFLOPS: &fact.Figure{
-					Value:  1979,
-					Source: "h200-page",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  700,
-					Source: "h200-page",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "NVLink 4",
-					GBps: fact.Figure{
-						Value:  900,
+				gpu.GPU{
+					ID:     "h200-sxm",
+					Name:   "H200 SXM",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  141,
 						Source: "h200-page",
 						AsOf:   "2026-11-30",
 					},
+					BandwidthGBps: fact.Figure{
+						Value:  4800,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  989.5,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  1979,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  700,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 4",
+						GBps: fact.Figure{
+							Value:  900,
+							Source: "h200-page",
+							AsOf:   "2026-11-30",
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:  6.305,
+						Source: "coreweave",
+						AsOf:   "2026-09-20",
+						Note:   "CoreWeave HGX H200 $50.44/h for 8 GPUs",
+					},
 				},
-				RentUSDPerHour: &fact.Figure{
-					Value:  6.305,
-					Source: "coreweave",
-					AsOf:   "2026-09-20",
-					Note:   "CoreWeave HGX H200 $50.44/h for 8 GPUs",
-				},
-			},
-			gpu.GPU{
-				ID:     "b200",
-				Name:   "B200 (HGX)",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  180,
-					Source: "blackwell-ds",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  7700,
-					Source: "blackwell-ds",
-					AsOf:   "2026-11-30",
-					Note:   "the DGX B200 page gives 8,000 per GPU",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  2250,
-					Source: "blackwell-ds",
-					AsOf:   "2026-11-30",
-				},
-				FP8DenseTFLOPS: &fact.Figure{
-					Value:  4500,
-					Source: "blackwell-ds",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  1000,
-					Source: "blackwell-ds",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "NVLink 5",
-					GBps: fact.Figure{
-						Value:  1800,
+				gpu.GPU{
+					ID:     "b200",
+					Name:   "B200 (HGX)",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  180,
 						Source: "blackwell-ds",
 						AsOf:   "2026-11-30",
 					},
+					BandwidthGBps: fact.Figure{
+						Value:  7700,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+						Note:   "the DGX B200 page gives 8,000 per GPU",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  2250,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  4500,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  1000,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 5",
+						GBps: fact.Figure{
+							Value:  1800,
+							Source: "blackwell-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					PurchaseUSD: &fact.Figure{
+						Value:       35000,
+						Source:      "ms-b200",
+						AsOf:        "2024-09-25",
+						Unconfirmed: true,
+						Note:        "midpoint of the reported $30,000-40,000",
+					},
 				},
-				PurchaseUSD: &fact.Figure{
-					Value:       35000,
-					Source:      "ms-b200",
-					AsOf:        "2024-09-25",
-					Unconfirmed: true,
-					Note:        "midpoint of the reported $30,000-40,000",
-				},
-			},
-			gpu.GPU{
-				ID:     "l40s",
-				Name:   "L40S",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  48,
-					Source: "l40s-ds",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  864,
-					Source: "l40s-ds",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:       362,
-					Source:      "l40s-ds",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-				},
-				FP8DenseTFLOPS: &fact.Figure{
-					Value:       733,
-					Source:      "l40s-ds",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-				},
-				TDPW: fact.Figure{
-					Value:  350,
-					Source: "l40s-ds",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "PCIe 4.0 x16, no NVLink",
-					GBps: fact.Figure{
-						Value:  64,
+				gpu.GPU{
+					ID:     "l40s",
+					Name:   "L40S",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  48,
 						Source: "l40s-ds",
 						AsOf:   "2026-11-30",
 					},
+					BandwidthGBps: fact.Figure{
+						Value:  864,
+						Source: "l40s-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:       362,
+						Source:      "l40s-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:       733,
+						Source:      "l40s-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					TDPW: fact.Figure{
+						Value:  350,
+						Source: "l40s-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16, no NVLink",
+						GBps: fact.Figure{
+							Value:  64,
+							Source: "l40s-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       1.861,
+						Source:      "aws-instances",
+						AsOf:        "2025-11-30",
+						Unconfirmed: true,
+						Note:        "AWS g6e.xlarge (1 GPU)",
+					},
 				},
-				RentUSDPerHour: &fact.Figure{
-					Value:       1.861,
-					Source:      "aws-instances",
-					AsOf:        "2025-11-30",
-					Unconfirmed: true,
-					Note:        "AWS g6e.xlarge (1 GPU)",
-				},
-			},
-			gpu.GPU{
-				ID:     "l4",
-				Name:   "L4",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  24,
-					Source: "l4-ds",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  300,
-					Source: "l4-ds",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:       121,
-					Source:      "l4-ds",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-				},
-				FP8DenseTFLOPS: &fact.Figure{
-					Value:       242.5,
-					Source:      "l4-ds",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-				},
-				TDPW: fact.Figure{
-					Value:  72,
-					Source: "l4-ds",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "PCIe 4.0 x16",
-					GBps: fact.Figure{
-						Value:  64,
+				gpu.GPU{
+					ID:     "l4",
+					Name:   "L4",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  24,
 						Source: "l4-ds",
 						AsOf:   "2026-11-30",
 					},
+					BandwidthGBps: fact.Figure{
+						Value:  300,
+						Source: "l4-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:       121,
+						Source:      "l4-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:       242.5,
+						Source:      "l4-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					TDPW: fact.Figure{
+						Value:  72,
+						Source: "l4-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16",
+						GBps: fact.Figure{
+							Value:  64,
+							Source: "l4-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       0.8048,
+						Source:      "aws-instances",
+						AsOf:        "2025-11-30",
+						Unconfirmed: true,
+						Note:        "AWS g6.xlarge (1 GPU)",
+					},
 				},
-				RentUSDPerHour: &fact.Figure{
-					Value:       0.8048,
-					Source:      "aws-instances",
-					AsOf:        "2025-11-30",
-					Unconfirmed: true,
-					Note:        "AWS g6.xlarge (1 GPU)",
-				},
-			},
-			gpu.GPU{
-				ID:     "a10g",
-				Name:   "A10G (AWS)",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  24,
-					Source: "a10g-llm-analysis",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:       600,
-					Source:      "a10g-llm-analysis",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:       70,
-					Source:      "a10g-llm-analysis",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-				},
-				TDPW: fact.Figure{
-					Value:       300,
-					Source:      "a10g-llm-analysis",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-					Note:        "as reported by nvidia-smi",
-				},
-				Link: gpu.Link{
-					Kind: "PCIe 4.0 x16",
-					GBps: fact.Figure{
-						Value:       64,
+				gpu.GPU{
+					ID:     "a10g",
+					Name:   "A10G (AWS)",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  24,
+						Source: "a10g-llm-analysis",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:       600,
 						Source:      "a10g-llm-analysis",
 						AsOf:        "2026-11-30",
 						Unconfirmed: true,
 					},
-				},
-				RentUSDPerHour: &fact.Figure{
-					Value:       1.006,
-					Source:      "aws-instances",
-					AsOf:        "2025-11-30",
-					Unconfirmed: true,
-					Note:        "AWS g5.xlarge (1 GPU); the A10G is not sold separately",
-				},
-			},
-			gpu.GPU{
-				ID:     "t4",
-				Name:   "T4",
-				Vendor: "NVIDIA",
-				MemoryGB: fact.Figure{
-					Value:  16,
-					Source: "t4-ds",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  320,
-					Source: "t4-ds",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:       65,
-					Source:      "t4-ds",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-					Note:        "FP16; the T4 has no BF16",
-				},
-				TDPW: fact.Figure{
-					Value:       70,
-					Source:      "t4-ds",
-					AsOf:        "2026-11-30",
-					Unconfirmed: true,
-				},
-				Link: gpu.Link{
-					Kind: "PCIe 3.0 x16",
-					GBps: fact.Figure{
-						Value:  32,
-						Source: "t4-ds",
-						AsOf:   "2026-11-30",
-					},
-				},
-				RentUSDPerHour: &fact.Figure{
-					Value:       0.526,
-					Source:      "aws-instances",
-					AsOf:        "2025-11-30",
-					Unconfirmed: true,
-					Note:        "AWS g4dn.xlarge (1 GPU)",
-				},
-			},
-			gpu.GPU{
-				ID:     "mi300x",
-				Name:   "Instinct MI300X",
-				Vendor: "AMD",
-				MemoryGB: fact.Figure{
-					Value:  192,
-					Source: "mi300x-rocm",
-					AsOf:   "2026-11-30",
-				},
-				BandwidthGBps: fact.Figure{
-					Value:  5300,
-					Source: "mi300x-rocm",
-					AsOf:   "2026-11-30",
-				},
-				BF16DenseTFLOPS: fact.Figure{
-					Value:  1307.4,
-					Source: "mi300x-rocm",
-					AsOf:   "2026-11-30",
-				},
-				FP8DenseTFLOPS: &fact.Figure{
-					Value:  2614.9,
-					Source: "mi300x-rocm",
-					AsOf:   "2026-11-30",
-				},
-				TDPW: fact.Figure{
-					Value:  750,
-					Source: "mi300x-rocm",
-					AsOf:   "2026-11-30",
-				},
-				Link: gpu.Link{
-					Kind: "Infinity Fabric (7 links)",
-					GBps: fact.Figure{
-						Value:       896,
-						Source:      "mi300x-rocm",
+					BF16DenseTFLOPS: fact.Figure{
+						Value:       70,
+						Source:      "a10g-llm-analysis",
 						AsOf:        "2026-11-30",
 						Unconfirmed: true,
 					},
+					TDPW: fact.Figure{
+						Value:       300,
+						Source:      "a10g-llm-analysis",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+						Note:        "as reported by nvidia-smi",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16",
+						GBps: fact.Figure{
+							Value:       64,
+							Source:      "a10g-llm-analysis",
+							AsOf:        "2026-11-30",
+							Unconfirmed: true,
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       1.006,
+						Source:      "aws-instances",
+						AsOf:        "2025-11-30",
+						Unconfirmed: true,
+						Note:        "AWS g5.xlarge (1 GPU); the A10G is not sold separately",
+					},
 				},
-				RentUSDPerHour: &fact.Figure{
-					Value:       1.5,
-					Source:      "cliff-amd",
-					AsOf:        "2026-05-18",
-					Unconfirmed: true,
-					Note:        "TensorWave on-demand",
+				gpu.GPU{
+					ID:     "t4",
+					Name:   "T4",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  16,
+						Source: "t4-ds",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  320,
+						Source: "t4-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:       65,
+						Source:      "t4-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+						Note:        "FP16; the T4 has no BF16",
+					},
+					TDPW: fact.Figure{
+						Value:       70,
+						Source:      "t4-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 3.0 x16",
+						GBps: fact.Figure{
+							Value:  32,
+							Source: "t4-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       0.526,
+						Source:      "aws-instances",
+						AsOf:        "2025-11-30",
+						Unconfirmed: true,
+						Note:        "AWS g4dn.xlarge (1 GPU)",
+					},
 				},
-			},
-		},
-	},
-	Sources: fact.Sources{
-		"assumption": fact.Source{
-			Title: "InferCost assumption (see the methodology page)",
-			URL:   "/methodology/tco/#defaults",
-		},
-		"dgx-a100-guide": fact.Source{
-			Title: "NVIDIA DGX A100 User Guide DU-09821-001 (6.5 kW max system power, 8 GPUs)",
-			URL:   "https://docs.nvidia.com/dgx/dgxa100-user-guide/introduction-to-dgxa100.html",
-		},
-		"dgx-h100-guide": fact.Source{
-			Title: "NVIDIA DGX H100/H200 User Guide (10.2 kW max system power, 8 GPUs)",
-			URL:   "https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html",
-		},
-		"ecb-fx": fact.Source{
-			Title: "ECB euro foreign exchange reference rates",
-			URL:   "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html",
-		},
-		"eia-industrial": fact.Source{
-			Title: "U.S. EIA Electric Power Monthly, Table 5.6.A, average price to industrial customers",
-			URL:   "https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=epmt_5_6_a",
-		},
-		"seed-000": fact.Source{
-			Title: "Seed article 000: H100 vs A100 for inference clusters (German, January 2026)",
-			URL:   "/methodology/tco/#seed-000",
-		},
-		"semianalysis-dgx": fact.Source{
-			Title: "SemiAnalysis estimate of DGX H100 sale price (~$270,000), May 2023, reported",
-			URL:   "https://www.semianalysis.com/p/ai-server-cost-analysis-memory-is",
-		},
-		"trtllm-090": fact.Source{
-			Title: "TensorRT-LLM v0.9.0 performance overview (static batching, output tokens/s per GPU)",
-			URL:   "https://github.com/NVIDIA/TensorRT-LLM/blob/v0.9.0/docs/source/performance.md",
-		},
-		"uptime-2024": fact.Source{
-			Title: "Uptime Institute Global Data Center Survey 2024 (average PUE 1.56)",
-			URL:   "https://uptimeinstitute.com/resources/research-and-reports/uptime-institute-global-data-center-survey-results-2024",
-		},
-	},
-	Defaults: tcoview.Defaults{
-		Years: fact.Figure{
-			Value:  3,
-			Source: "assumption",
-			AsOf:   "2026-11-30",
-		},
-		GPUsPerServer: fact.Figure{
-			Value:  8,
-			Source: "dgx-h100-guide",
-			AsOf:   "2026-11-30",
-			Note:   "HGX/DGX servers hold 8 GPUs",
-		},
-		ServerUSD: fact.Figure{
-			Value:       50000,
-			Source:      "semianalysis-dgx",
-			AsOf:        "2023-05-29",
-			Unconfirmed: true,
-			Note:        "DGX H100 ~$270,000 less 8 x $27,500 for the GPUs",
-		},
-		NetworkUSD: fact.Figure{
-			Value:  20000,
-			Source: "assumption",
-			AsOf:   "2026-11-30",
-			Note:   "InfiniBand or RoCE ports, NICs and cables per server",
-		},
-		ServerOverheadW: fact.Figure{
-			Value:  3300,
-			Source: "dgx-a100-guide",
-			AsOf:   "2026-11-30",
-			Note:   "6.5 kW max less 8 x 400 W of GPUs",
-		},
-		LoadFactor: fact.Figure{
-			Value:  0.6,
-			Source: "assumption",
-			AsOf:   "2026-11-30",
-		},
-		PUE: fact.Figure{
-			Value:  1.56,
-			Source: "uptime-2024",
-			AsOf:   "2024-07-15",
-		},
-		ElectricityUSDPerKWh: fact.Figure{
-			Value:       0.08,
-			Source:      "eia-industrial",
-			AsOf:        "2025-12-31",
-			Unconfirmed: true,
-		},
-		MaintenancePct: fact.Figure{
-			Value:  5,
-			Source: "assumption",
-			AsOf:   "2026-11-30",
-		},
-		StaffUSDPerYear: fact.Figure{
-			Value:  20000,
-			Source: "assumption",
-			AsOf:   "2026-11-30",
-			Note:   "a fraction of an engineer per cluster",
-		},
-		RentedHoursPerMonth: fact.Figure{
-			Value:  730,
-			Source: "assumption",
-			AsOf:   "2026-11-30",
-			Note:   "always on (8,760 h / 12)",
-		},
-		EURPerUSD: fact.Figure{
-			Value:       0.86,
-			Source:      "ecb-fx",
-			AsOf:        "2026-11-30",
-			Unconfirmed: true,
-			Note:        "approximate; enter your own rate",
-		},
-		CNYPerUSD: fact.Figure{
-			Value:       7.1,
-			Source:      "ecb-fx",
-			AsOf:        "2026-11-30",
-			Unconfirmed: true,
-			Note:        "approximate; enter your own rate",
-		},
-	},
-	Throughput: tcoview.Throughput{
-		Reference: "a100-80gb-sxm",
-		Rows: []tcoview.ThroughputRow{
-			tcoview.ThroughputRow{
-				GPU: "a100-80gb-sxm",
-				TokensPerSec: fact.Figure{
-					Value:  289,
-					Source: "trtllm-090",
-					AsOf:   "2024-04-23",
-					Note:   "Llama 2 70B, FP16, TP 4, batch 64, 2048 in / 2048 out",
-				},
-			},
-			tcoview.ThroughputRow{
-				GPU: "h100-sxm",
-				TokensPerSec: fact.Figure{
-					Value:  1011,
-					Source: "trtllm-090",
-					AsOf:   "2024-04-23",
-					Note:   "Llama 2 70B, FP8, TP 2, batch 64, 2048 in / 2048 out",
+				gpu.GPU{
+					ID:     "mi300x",
+					Name:   "Instinct MI300X",
+					Vendor: "AMD",
+					MemoryGB: fact.Figure{
+						Value:  192,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  5300,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  1307.4,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  2614.9,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  750,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "Infinity Fabric (7 links)",
+						GBps: fact.Figure{
+							Value:       896,
+							Source:      "mi300x-rocm",
+							AsOf:        "2026-11-30",
+							Unconfirmed: true,
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       1.5,
+						Source:      "cliff-amd",
+						AsOf:        "2026-05-18",
+						Unconfirmed: true,
+						Note:        "TensorWave on-demand",
+					},
 				},
 			},
 		},
-	},
-	Presets: []tcoview.PresetData{
-		tcoview.PresetData{
-			Name:        "seed-000",
-			Title:       "Seed 000: 8 x A100 vs 8 x H100 over 3 years (EUR)",
-			Source:      "seed-000",
-			Description: "The article's own capex lines; its opex totals solved back into inputs (electricity at 0.30 EUR/kWh, PUE from its cooling line, maintenance as a share of capex, staff per year); throughput set so that tokens per year match its ~180 and ~520 billion.",
-			Query:       "cur=EUR&y=3&k=2 &a.gpu=a100-80gb-sxm&a.n=8&a.gps=8&a.gp=40000&a.sp=80000&a.net=40000&a.w=400&a.ow=3700&a.load=0.75&a.pue=1.25&a.kwh=0.30&a.mnt=1.8&a.staff=15000&a.colo=0&a.tps=950 &b.gpu=h100-sxm&b.n=8&b.gps=8&b.gp=80000&b.sp=100000&b.net=60000&b.w=700&b.ow=6450&b.load=0.75&b.pue=1.21&b.kwh=0.30&b.mnt=1.33&b.staff=10000&b.colo=0&b.tps=2750",
-			Claims: []tcoview.Claim{
-				tcoview.Claim{
-					Option: "a",
-					Metric: "capex",
-					Value:  440000,
-				},
-				tcoview.Claim{
-					Option: "b",
-					Metric: "capex",
-					Value:  800000,
-				},
-				tcoview.Claim{
-					Option: "a",
-					Metric: "opex",
-					Value:  129000,
-				},
-				tcoview.Claim{
-					Option: "b",
-					Metric: "opex",
-					Value:  164000,
-				},
-				tcoview.Claim{
-					Option: "a",
-					Metric: "tco",
-					Value:  569000,
-				},
-				tcoview.Claim{
-					Option: "b",
-					Metric: "tco",
-					Value:  964000,
-				},
-				tcoview.Claim{
-					Option: "a",
-					Metric: "tokens_per_year",
-					Value:  1.8e+11,
-				},
-				tcoview.Claim{
-					Option: "b",
-					Metric: "tokens_per_year",
-					Value:  5.2e+11,
-				},
-				tcoview.Claim{
-					Option: "a",
-					Metric: "cost_per_mtok",
-					Value:  3.16,
-				},
-				tcoview.Claim{
-					Option: "b",
-					Metric: "cost_per_mtok",
-					Value:  1.85,
-				},
+		Sources: fact.Sources{
+			"assumption": fact.Source{
+				Title: "InferCost assumption (see the methodology page)",
+				URL:   "/methodology/tco/#defaults",
 			},
-			Explanation: "The article's cost per 1M tokens divides three years of cost by one year of tokens, so its figures are three times too high. Dividing the 3-year TCO by the tokens of the same three years gives the figures in the results.",
+			"dgx-a100-guide": fact.Source{
+				Title: "NVIDIA DGX A100 User Guide DU-09821-001 (6.5 kW max system power, 8 GPUs)",
+				URL:   "https://docs.nvidia.com/dgx/dgxa100-user-guide/introduction-to-dgxa100.html",
+			},
+			"dgx-h100-guide": fact.Source{
+				Title: "NVIDIA DGX H100/H200 User Guide (10.2 kW max system power, 8 GPUs)",
+				URL:   "https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html",
+			},
+			"ecb-fx": fact.Source{
+				Title: "ECB euro foreign exchange reference rates",
+				URL:   "https://www.ecb.europa.eu/stats/policy_and_exchange_rates/euro_reference_exchange_rates/html/index.en.html",
+			},
+			"eia-industrial": fact.Source{
+				Title: "U.S. EIA Electric Power Monthly, Table 5.6.A, average price to industrial customers",
+				URL:   "https://www.eia.gov/electricity/monthly/epm_table_grapher.php?t=epmt_5_6_a",
+			},
+			"seed-000": fact.Source{
+				Title: "Seed article 000: H100 vs A100 for inference clusters (German, January 2026)",
+				URL:   "/methodology/tco/#seed-000",
+			},
+			"semianalysis-dgx": fact.Source{
+				Title: "SemiAnalysis estimate of DGX H100 sale price (~$270,000), May 2023, reported",
+				URL:   "https://www.semianalysis.com/p/ai-server-cost-analysis-memory-is",
+			},
+			"trtllm-090": fact.Source{
+				Title: "TensorRT-LLM v0.9.0 performance overview (static batching, output tokens/s per GPU)",
+				URL:   "https://github.com/NVIDIA/TensorRT-LLM/blob/v0.9.0/docs/source/performance.md",
+			},
+			"uptime-2024": fact.Source{
+				Title: "Uptime Institute Global Data Center Survey 2024 (average PUE 1.56)",
+				URL:   "https://uptimeinstitute.com/resources/research-and-reports/uptime-institute-global-data-center-survey-results-2024",
+			},
 		},
-	},
-	Checks: tcoview.ArticleChecks{
-		Source: "seed-000",
-		Electricity: tcoview.ClaimedElectricity{
-			Option:    "b",
-			GPU:       "h100-sxm",
-			Servers:   1,
-			EUR:       84000,
-			Years:     3,
-			EURPerKWh: 0.3,
-			ServerMax: fact.Figure{
-				Value:  10200,
+		Defaults: tcoview.Defaults{
+			Years: fact.Figure{
+				Value:  3,
+				Source: "assumption",
+				AsOf:   "2026-11-30",
+			},
+			GPUsPerServer: fact.Figure{
+				Value:  8,
 				Source: "dgx-h100-guide",
+				AsOf:   "2026-11-30",
+				Note:   "HGX/DGX servers hold 8 GPUs",
+			},
+			ServerUSD: fact.Figure{
+				Value:       50000,
+				Source:      "semianalysis-dgx",
+				AsOf:        "2023-05-29",
+				Unconfirmed: true,
+				Note:        "DGX H100 ~$270,000 less 8 x $27,500 for the GPUs",
+			},
+			NetworkUSD: fact.Figure{
+				Value:  20000,
+				Source: "assumption",
+				AsOf:   "2026-11-30",
+				Note:   "InfiniBand or RoCE ports, NICs and cables per server",
+			},
+			ServerOverheadW: fact.Figure{
+				Value:  3300,
+				Source: "dgx-a100-guide",
+				AsOf:   "2026-11-30",
+				Note:   "6.5 kW max less 8 x 400 W of GPUs",
+			},
+			LoadFactor: fact.Figure{
+				Value:  0.6,
+				Source: "assumption",
+				AsOf:   "2026-11-30",
+			},
+			PUE: fact.Figure{
+				Value:  1.56,
+				Source: "uptime-2024",
+				AsOf:   "2024-07-15",
+			},
+			ElectricityUSDPerKWh: fact.Figure{
+				Value:       0.08,
+				Source:      "eia-industrial",
+				AsOf:        "2025-12-31",
+				Unconfirmed: true,
+			},
+			MaintenancePct: fact.Figure{
+				Value:  5,
+				Source: "assumption",
+				AsOf:   "2026-11-30",
+			},
+			StaffUSDPerYear: fact.Figure{
+				Value:  20000,
+				Source: "assumption",
+				AsOf:   "2026-11-30",
+				Note:   "a fraction of an engineer per cluster",
+			},
+			RentedHoursPerMonth: fact.Figure{
+				Value:  730,
+				Source: "assumption",
+				AsOf:   "2026-11-30",
+				Note:   "always on (8,760 h / 12)",
+			},
+			EURPerUSD: fact.Figure{
+				Value:       0.86,
+				Source:      "ecb-fx",
+				AsOf:        "2026-11-30",
+				Unconfirmed: true,
+				Note:        "approximate; enter your own rate",
+			},
+			CNYPerUSD: fact.Figure{
+				Value:       7.1,
+				Source:      "ecb-fx",
+				AsOf:        "2026-11-30",
+				Unconfirmed: true,
+				Note:        "approximate; enter your own rate",
+			},
+		},
+		Throughput: tcoview.Throughput{
+			Reference: "a100-80gb-sxm",
+			Rows: []tcoview.ThroughputRow{
+				tcoview.ThroughputRow{
+					GPU: "a100-80gb-sxm",
+					TokensPerSec: fact.Figure{
+						Value:  289,
+						Source: "trtllm-090",
+						AsOf:   "2024-04-23",
+						Note:   "Llama 2 70B, FP16, TP 4, batch 64, 2048 in / 2048 out",
+					},
+				},
+				tcoview.ThroughputRow{
+					GPU: "h100-sxm",
+					TokensPerSec: fact.Figure{
+						Value:  1011,
+						Source: "trtllm-090",
+						AsOf:   "2024-04-23",
+						Note:   "Llama 2 70B, FP8, TP 2, batch 64, 2048 in / 2048 out",
+					},
+				},
+			},
+		},
+		Presets: []scenario.PresetData{
+			scenario.PresetData{
+				Name:        "seed-000",
+				Title:       "Seed 000: 8 x A100 vs 8 x H100 over 3 years (EUR)",
+				Source:      "seed-000",
+				Description: "The article's own capex lines; its opex totals solved back into inputs (electricity at 0.30 EUR/kWh, PUE from its cooling line, maintenance as a share of capex, staff per year); throughput set so that tokens per year match its ~180 and ~520 billion.",
+				Query:       "cur=EUR&y=3&k=2 &a.gpu=a100-80gb-sxm&a.n=8&a.gps=8&a.gp=40000&a.sp=80000&a.net=40000&a.w=400&a.ow=3700&a.load=0.75&a.pue=1.25&a.kwh=0.30&a.mnt=1.8&a.staff=15000&a.colo=0&a.tps=950 &b.gpu=h100-sxm&b.n=8&b.gps=8&b.gp=80000&b.sp=100000&b.net=60000&b.w=700&b.ow=6450&b.load=0.75&b.pue=1.21&b.kwh=0.30&b.mnt=1.33&b.staff=10000&b.colo=0&b.tps=2750",
+				Claims: []scenario.Claim{
+					scenario.Claim{
+						Option: "a",
+						Metric: "capex",
+						Value:  440000,
+					},
+					scenario.Claim{
+						Option: "b",
+						Metric: "capex",
+						Value:  800000,
+					},
+					scenario.Claim{
+						Option: "a",
+						Metric: "opex",
+						Value:  129000,
+					},
+					scenario.Claim{
+						Option: "b",
+						Metric: "opex",
+						Value:  164000,
+					},
+					scenario.Claim{
+						Option: "a",
+						Metric: "tco",
+						Value:  569000,
+					},
+					scenario.Claim{
+						Option: "b",
+						Metric: "tco",
+						Value:  964000,
+					},
+					scenario.Claim{
+						Option: "a",
+						Metric: "tokens_per_year",
+						Value:  1.8e+11,
+					},
+					scenario.Claim{
+						Option: "b",
+						Metric: "tokens_per_year",
+						Value:  5.2e+11,
+					},
+					scenario.Claim{
+						Option: "a",
+						Metric: "cost_per_mtok",
+						Value:  3.16,
+					},
+					scenario.Claim{
+						Option: "b",
+						Metric: "cost_per_mtok",
+						Value:  1.85,
+					},
+				},
+				Explanation: "The article's cost per 1M tokens divides three years of cost by one year of tokens, so its figures are three times too high. Dividing the 3-year TCO by the tokens of the same three years gives the figures in the results.",
+			},
+		},
+		Checks: tcoview.ArticleChecks{
+			Source: "seed-000",
+			Electricity: tcoview.ClaimedElectricity{
+				Option:    "b",
+				GPU:       "h100-sxm",
+				Servers:   1,
+				EUR:       84000,
+				Years:     3,
+				EURPerKWh: 0.3,
+				ServerMax: fact.Figure{
+					Value:  10200,
+					Source: "dgx-h100-guide",
+					AsOf:   "2026-11-30",
+				},
+			},
+			TFLOPS: []tcoview.ClaimedTFLOPS{
+				tcoview.ClaimedTFLOPS{
+					GPU:  "a100-80gb-sxm",
+					FP16: 624,
+				},
+				tcoview.ClaimedTFLOPS{
+					GPU:  "h100-sxm",
+					FP16: 1979,
+				},
+			},
+		},
+	},
+	Memory: memview.Data{
+		GPUs: gpu.Catalog{
+			Sources: fact.Sources{
+				"a100-ds": fact.Source{
+					Title: "NVIDIA A100 Tensor Core GPU datasheet (r4)",
+					URL:   "https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf",
+				},
+				"a100-page": fact.Source{
+					Title: "NVIDIA A100 product page",
+					URL:   "https://www.nvidia.com/en-us/data-center/a100/",
+				},
+				"a10g-llm-analysis": fact.Source{
+					Title: "cli99/llm-analysis gpu_configs/a10g-pcie-24gb.json",
+					URL:   "https://github.com/cli99/llm-analysis/blob/main/llm_analysis/gpu_configs/a10g-pcie-24gb.json",
+				},
+				"aws-instances": fact.Source{
+					Title: "AWS on-demand prices, us-east-1, from tsaol/aws-gpu data/all_gpu_instances.js (instances.vantage.sh data)",
+					URL:   "https://github.com/tsaol/aws-gpu/blob/main/data/all_gpu_instances.js",
+				},
+				"aws-p4de": fact.Source{
+					Title: "AWS p4de.24xlarge on-demand ($27.447/h for 8 GPUs), datareceipts/data-receipts 109-gpu-pricing/hyperscalers.json",
+					URL:   "https://github.com/datareceipts/data-receipts/blob/main/109-gpu-pricing/hyperscalers.json",
+				},
+				"barrons-h100": fact.Source{
+					Title: "Raymond James estimate of H100 cost, reported by Barron's (Aug 2023)",
+					URL:   "https://www.barrons.com/articles/nvidia-ai-chips-cost-h100-7a7ac8ab",
+				},
+				"blackwell-ds": fact.Source{
+					Title: "NVIDIA Blackwell architecture datasheet (HGX B200)",
+					URL:   "https://resources.nvidia.com/en-us-blackwell-architecture/datasheet",
+				},
+				"cliff-amd": fact.Source{
+					Title: "Cliff Center research note \"AMD inference economics\" (TensorWave MI300X on-demand)",
+					URL:   "https://www.cliffcenter.com/research/amd-inference-economics",
+				},
+				"cnbc-a100": fact.Source{
+					Title: "CNBC, \"Meet the $10,000 Nvidia chip powering the race for A.I.\" (Feb 2023)",
+					URL:   "https://www.cnbc.com/2023/02/23/nvidias-a100-is-the-10000-chip-powering-the-race-for-ai-.html",
+				},
+				"coreweave": fact.Source{
+					Title: "api-evangelist/coreweave plans/coreweave-plans-pricing.yml",
+					URL:   "https://github.com/api-evangelist/coreweave/blob/main/plans/coreweave-plans-pricing.yml",
+				},
+				"h100-page": fact.Source{
+					Title: "NVIDIA H100 product page",
+					URL:   "https://www.nvidia.com/en-us/data-center/h100/",
+				},
+				"h100-pcie-brief": fact.Source{
+					Title: "NVIDIA H100 PCIe product brief PB-11133-001_v02",
+					URL:   "https://www.nvidia.com/content/dam/en-zz/Solutions/gtcs22/data-center/h100/PB-11133-001_v01.pdf",
+				},
+				"h100-wp": fact.Source{
+					Title: "NVIDIA H100 Tensor Core GPU Architecture whitepaper v1.04, Table 1",
+					URL:   "https://resources.nvidia.com/en-us-tensor-core/gtc22-whitepaper-hopper",
+				},
+				"h200-page": fact.Source{
+					Title: "NVIDIA H200 product page",
+					URL:   "https://www.nvidia.com/en-us/data-center/h200/",
+				},
+				"l4-ds": fact.Source{
+					Title: "NVIDIA L4 datasheet",
+					URL:   "https://www.nvidia.com/en-us/data-center/l4/",
+				},
+				"l40s-ds": fact.Source{
+					Title: "NVIDIA L40S datasheet",
+					URL:   "https://www.nvidia.com/en-us/data-center/l40s/",
+				},
+				"mi300x-rocm": fact.Source{
+					Title: "ROCm documentation, AMD Instinct MI300 series microarchitecture",
+					URL:   "https://rocm.docs.amd.com/en/latest/conceptual/gpu-arch/mi300.html",
+				},
+				"ms-b200": fact.Source{
+					Title: "Morgan Stanley estimate of B200 unit price, reported by Geektopia (Sep 2024)",
+					URL:   "https://geektopia.es/es/technology/2024/09/25/noticias/nvidia-produciria-en-torno-a-las-450-000-aceleradoras-blackwell-en-el-t4-2024.html",
+				},
+				"silybench": fact.Source{
+					Title: "tgarg01/silybench-data derived/csv/gpu_prices.csv",
+					URL:   "https://github.com/tgarg01/silybench-data/blob/main/derived/csv/gpu_prices.csv",
+				},
+				"t4-ds": fact.Source{
+					Title: "NVIDIA T4 datasheet",
+					URL:   "https://www.nvidia.com/en-us/data-center/tesla-t4/",
+				},
+			},
+			GPUs: []gpu.GPU{
+				gpu.GPU{
+					ID:     "a100-40gb-sxm",
+					Name:   "A100 40GB SXM",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  40,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  1555,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  312,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  400,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 3",
+						GBps: fact.Figure{
+							Value:  600,
+							Source: "a100-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					PurchaseUSD: &fact.Figure{
+						Value:       10000,
+						Source:      "cnbc-a100",
+						AsOf:        "2023-02-23",
+						Unconfirmed: true,
+						Note:        "reported for \"the A100\", not this variant",
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:  2.745,
+						Source: "aws-p4de",
+						AsOf:   "2026-11-09",
+						Note:   "AWS p4d.24xlarge $21.958/h for 8 GPUs",
+					},
+				},
+				gpu.GPU{
+					ID:     "a100-80gb-sxm",
+					Name:   "A100 80GB SXM",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  80,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  2039,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  312,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  400,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 3",
+						GBps: fact.Figure{
+							Value:  600,
+							Source: "a100-page",
+							AsOf:   "2026-11-30",
+						},
+					},
+					PurchaseUSD: &fact.Figure{
+						Value:       10000,
+						Source:      "cnbc-a100",
+						AsOf:        "2023-02-23",
+						Unconfirmed: true,
+						Note:        "reported for \"the A100\", not this variant",
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:  3.43,
+						Source: "aws-p4de",
+						AsOf:   "2026-11-09",
+						Note:   "AWS p4de.24xlarge $27.447/h for 8 GPUs",
+					},
+				},
+				gpu.GPU{
+					ID:     "a100-40gb-pcie",
+					Name:   "A100 40GB PCIe",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  40,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  1555,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  312,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  250,
+						Source: "a100-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16 (NVLink bridge for pairs)",
+						GBps: fact.Figure{
+							Value:  64,
+							Source: "a100-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+				},
+				gpu.GPU{
+					ID:     "a100-80gb-pcie",
+					Name:   "A100 80GB PCIe",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  80,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  1935,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  312,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  300,
+						Source: "a100-page",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16 (NVLink bridge for pairs)",
+						GBps: fact.Figure{
+							Value:  64,
+							Source: "a100-page",
+							AsOf:   "2026-11-30",
+						},
+					},
+				},
+				gpu.GPU{
+					ID:     "h100-sxm",
+					Name:   "H100 SXM",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  80,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  3350,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  989.4,
+						Source: "h100-wp",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  1978.9,
+						Source: "h100-wp",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  700,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 4",
+						GBps: fact.Figure{
+							Value:  900,
+							Source: "h100-page",
+							AsOf:   "2026-11-30",
+						},
+					},
+					PurchaseUSD: &fact.Figure{
+						Value:  27500,
+						Source: "barrons-h100",
+						AsOf:   "2023-08-02",
+						Note:   "midpoint of the reported $25,000-30,000",
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:  6.155,
+						Source: "coreweave",
+						AsOf:   "2026-09-20",
+						Note:   "CoreWeave HGX H100 $49.24/h for 8 GPUs",
+					},
+				},
+				gpu.GPU{
+					ID:     "h100-pcie",
+					Name:   "H100 PCIe",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  80,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  2000,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  756,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  1513,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  350,
+						Source: "h100-pcie-brief",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 5.0 x16",
+						GBps: fact.Figure{
+							Value:  128,
+							Source: "h100-pcie-brief",
+							AsOf:   "2026-11-30",
+						},
+					},
+				},
+				gpu.GPU{
+					ID:     "h100-nvl",
+					Name:   "H100 NVL",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  94,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  3900,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  835.5,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  1670.5,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  400,
+						Source: "h100-page",
+						AsOf:   "2026-11-30",
+						Note:   "configurable 350-400 W",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink bridge",
+						GBps: fact.Figure{
+							Value:  600,
+							Source: "h100-page",
+							AsOf:   "2026-11-30",
+						},
+					},
+				},
+				gpu.GPU{
+					ID:     "h200-sxm",
+					Name:   "H200 SXM",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  141,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  4800,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  989.5,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  1979,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  700,
+						Source: "h200-page",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 4",
+						GBps: fact.Figure{
+							Value:  900,
+							Source: "h200-page",
+							AsOf:   "2026-11-30",
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:  6.305,
+						Source: "coreweave",
+						AsOf:   "2026-09-20",
+						Note:   "CoreWeave HGX H200 $50.44/h for 8 GPUs",
+					},
+				},
+				gpu.GPU{
+					ID:     "b200",
+					Name:   "B200 (HGX)",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  180,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  7700,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+						Note:   "the DGX B200 page gives 8,000 per GPU",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  2250,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  4500,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  1000,
+						Source: "blackwell-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "NVLink 5",
+						GBps: fact.Figure{
+							Value:  1800,
+							Source: "blackwell-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					PurchaseUSD: &fact.Figure{
+						Value:       35000,
+						Source:      "ms-b200",
+						AsOf:        "2024-09-25",
+						Unconfirmed: true,
+						Note:        "midpoint of the reported $30,000-40,000",
+					},
+				},
+				gpu.GPU{
+					ID:     "l40s",
+					Name:   "L40S",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  48,
+						Source: "l40s-ds",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  864,
+						Source: "l40s-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:       362,
+						Source:      "l40s-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:       733,
+						Source:      "l40s-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					TDPW: fact.Figure{
+						Value:  350,
+						Source: "l40s-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16, no NVLink",
+						GBps: fact.Figure{
+							Value:  64,
+							Source: "l40s-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       1.861,
+						Source:      "aws-instances",
+						AsOf:        "2025-11-30",
+						Unconfirmed: true,
+						Note:        "AWS g6e.xlarge (1 GPU)",
+					},
+				},
+				gpu.GPU{
+					ID:     "l4",
+					Name:   "L4",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  24,
+						Source: "l4-ds",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  300,
+						Source: "l4-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:       121,
+						Source:      "l4-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:       242.5,
+						Source:      "l4-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					TDPW: fact.Figure{
+						Value:  72,
+						Source: "l4-ds",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16",
+						GBps: fact.Figure{
+							Value:  64,
+							Source: "l4-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       0.8048,
+						Source:      "aws-instances",
+						AsOf:        "2025-11-30",
+						Unconfirmed: true,
+						Note:        "AWS g6.xlarge (1 GPU)",
+					},
+				},
+				gpu.GPU{
+					ID:     "a10g",
+					Name:   "A10G (AWS)",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  24,
+						Source: "a10g-llm-analysis",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:       600,
+						Source:      "a10g-llm-analysis",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:       70,
+						Source:      "a10g-llm-analysis",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					TDPW: fact.Figure{
+						Value:       300,
+						Source:      "a10g-llm-analysis",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+						Note:        "as reported by nvidia-smi",
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 4.0 x16",
+						GBps: fact.Figure{
+							Value:       64,
+							Source:      "a10g-llm-analysis",
+							AsOf:        "2026-11-30",
+							Unconfirmed: true,
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       1.006,
+						Source:      "aws-instances",
+						AsOf:        "2025-11-30",
+						Unconfirmed: true,
+						Note:        "AWS g5.xlarge (1 GPU); the A10G is not sold separately",
+					},
+				},
+				gpu.GPU{
+					ID:     "t4",
+					Name:   "T4",
+					Vendor: "NVIDIA",
+					MemoryGB: fact.Figure{
+						Value:  16,
+						Source: "t4-ds",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  320,
+						Source: "t4-ds",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:       65,
+						Source:      "t4-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+						Note:        "FP16; the T4 has no BF16",
+					},
+					TDPW: fact.Figure{
+						Value:       70,
+						Source:      "t4-ds",
+						AsOf:        "2026-11-30",
+						Unconfirmed: true,
+					},
+					Link: gpu.Link{
+						Kind: "PCIe 3.0 x16",
+						GBps: fact.Figure{
+							Value:  32,
+							Source: "t4-ds",
+							AsOf:   "2026-11-30",
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       0.526,
+						Source:      "aws-instances",
+						AsOf:        "2025-11-30",
+						Unconfirmed: true,
+						Note:        "AWS g4dn.xlarge (1 GPU)",
+					},
+				},
+				gpu.GPU{
+					ID:     "mi300x",
+					Name:   "Instinct MI300X",
+					Vendor: "AMD",
+					MemoryGB: fact.Figure{
+						Value:  192,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					BandwidthGBps: fact.Figure{
+						Value:  5300,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					BF16DenseTFLOPS: fact.Figure{
+						Value:  1307.4,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					FP8DenseTFLOPS: &fact.Figure{
+						Value:  2614.9,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					TDPW: fact.Figure{
+						Value:  750,
+						Source: "mi300x-rocm",
+						AsOf:   "2026-11-30",
+					},
+					Link: gpu.Link{
+						Kind: "Infinity Fabric (7 links)",
+						GBps: fact.Figure{
+							Value:       896,
+							Source:      "mi300x-rocm",
+							AsOf:        "2026-11-30",
+							Unconfirmed: true,
+						},
+					},
+					RentUSDPerHour: &fact.Figure{
+						Value:       1.5,
+						Source:      "cliff-amd",
+						AsOf:        "2026-05-18",
+						Unconfirmed: true,
+						Note:        "TensorWave on-demand",
+					},
+				},
+			},
+		},
+		Models: model.Catalog{
+			Sources: fact.Sources{
+				"deepseek-v3": fact.Source{
+					Title: "deepseek-ai/DeepSeek-V3 config.json",
+					URL:   "https://huggingface.co/deepseek-ai/DeepSeek-V3/blob/main/config.json",
+				},
+				"gemma-2-27b": fact.Source{
+					Title: "google/gemma-2-27b config.json",
+					URL:   "https://huggingface.co/google/gemma-2-27b/blob/main/config.json",
+				},
+				"gemma-2-9b": fact.Source{
+					Title: "google/gemma-2-9b config.json",
+					URL:   "https://huggingface.co/google/gemma-2-9b/blob/main/config.json",
+				},
+				"llama-2-13b": fact.Source{
+					Title: "meta-llama/Llama-2-13b-hf config.json",
+					URL:   "https://huggingface.co/meta-llama/Llama-2-13b-hf/blob/main/config.json",
+				},
+				"llama-2-70b": fact.Source{
+					Title: "meta-llama/Llama-2-70b-hf config.json",
+					URL:   "https://huggingface.co/meta-llama/Llama-2-70b-hf/blob/main/config.json",
+				},
+				"llama-2-7b": fact.Source{
+					Title: "meta-llama/Llama-2-7b-hf config.json",
+					URL:   "https://huggingface.co/meta-llama/Llama-2-7b-hf/blob/main/config.json",
+				},
+				"llama-3.1-405b": fact.Source{
+					Title: "meta-llama/Llama-3.1-405B config.json",
+					URL:   "https://huggingface.co/meta-llama/Llama-3.1-405B/blob/main/config.json",
+				},
+				"llama-3.1-70b": fact.Source{
+					Title: "meta-llama/Llama-3.1-70B config.json",
+					URL:   "https://huggingface.co/meta-llama/Llama-3.1-70B/blob/main/config.json",
+				},
+				"llama-3.1-8b": fact.Source{
+					Title: "meta-llama/Llama-3.1-8B config.json",
+					URL:   "https://huggingface.co/meta-llama/Llama-3.1-8B/blob/main/config.json",
+				},
+				"llama-3.3-70b": fact.Source{
+					Title: "meta-llama/Llama-3.3-70B-Instruct config.json",
+					URL:   "https://huggingface.co/meta-llama/Llama-3.3-70B-Instruct/blob/main/config.json",
+				},
+				"mistral-7b": fact.Source{
+					Title: "mistralai/Mistral-7B-v0.1 config.json",
+					URL:   "https://huggingface.co/mistralai/Mistral-7B-v0.1/blob/main/config.json",
+				},
+				"mistral-large-2": fact.Source{
+					Title: "mistralai/Mistral-Large-Instruct-2407 config.json",
+					URL:   "https://huggingface.co/mistralai/Mistral-Large-Instruct-2407/blob/main/config.json",
+				},
+				"mixtral-8x22b": fact.Source{
+					Title: "mistralai/Mixtral-8x22B-v0.1 config.json",
+					URL:   "https://huggingface.co/mistralai/Mixtral-8x22B-v0.1/blob/main/config.json",
+				},
+				"mixtral-8x7b": fact.Source{
+					Title: "mistralai/Mixtral-8x7B-v0.1 config.json",
+					URL:   "https://huggingface.co/mistralai/Mixtral-8x7B-v0.1/blob/main/config.json",
+				},
+				"qwen2.5-72b": fact.Source{
+					Title: "Qwen/Qwen2.5-72B config.json",
+					URL:   "https://huggingface.co/Qwen/Qwen2.5-72B/blob/main/config.json",
+				},
+				"qwen2.5-7b": fact.Source{
+					Title: "Qwen/Qwen2.5-7B config.json",
+					URL:   "https://huggingface.co/Qwen/Qwen2.5-7B/blob/main/config.json",
+				},
+				"qwen3-0.6b": fact.Source{
+					Title: "Qwen/Qwen3-0.6B config.json",
+					URL:   "https://huggingface.co/Qwen/Qwen3-0.6B/blob/main/config.json",
+				},
+				"qwen3-32b": fact.Source{
+					Title: "Qwen/Qwen3-32B config.json",
+					URL:   "https://huggingface.co/Qwen/Qwen3-32B/blob/main/config.json",
+				},
+			},
+			Models: []model.Model{
+				model.Model{
+					ID:           "llama-2-7b",
+					Name:         "Llama 2 7B",
+					Source:       "llama-2-7b",
+					AsOf:         "2026-11-30",
+					ParamsB:      6.74,
+					Layers:       32,
+					Hidden:       4096,
+					Heads:        32,
+					KVHeads:      32,
+					HeadDim:      128,
+					Intermediate: 11008,
+					Vocab:        32000,
+					MaxContext:   4096,
+				},
+				model.Model{
+					ID:           "llama-2-13b",
+					Name:         "Llama 2 13B",
+					Source:       "llama-2-13b",
+					AsOf:         "2026-11-30",
+					ParamsB:      13,
+					Layers:       40,
+					Hidden:       5120,
+					Heads:        40,
+					KVHeads:      40,
+					HeadDim:      128,
+					Intermediate: 13824,
+					Vocab:        32000,
+					MaxContext:   4096,
+				},
+				model.Model{
+					ID:           "llama-2-70b",
+					Name:         "Llama 2 70B",
+					Source:       "llama-2-70b",
+					AsOf:         "2026-11-30",
+					ParamsB:      69,
+					Layers:       80,
+					Hidden:       8192,
+					Heads:        64,
+					KVHeads:      8,
+					HeadDim:      128,
+					Intermediate: 28672,
+					Vocab:        32000,
+					MaxContext:   4096,
+				},
+				model.Model{
+					ID:           "llama-3.1-8b",
+					Name:         "Llama 3.1 8B",
+					Source:       "llama-3.1-8b",
+					AsOf:         "2026-11-30",
+					ParamsB:      8.03,
+					Layers:       32,
+					Hidden:       4096,
+					Heads:        32,
+					KVHeads:      8,
+					HeadDim:      128,
+					Intermediate: 14336,
+					Vocab:        128256,
+					MaxContext:   131072,
+				},
+				model.Model{
+					ID:           "llama-3.1-70b",
+					Name:         "Llama 3.1 70B",
+					Source:       "llama-3.1-70b",
+					AsOf:         "2026-11-30",
+					ParamsB:      70.6,
+					Layers:       80,
+					Hidden:       8192,
+					Heads:        64,
+					KVHeads:      8,
+					HeadDim:      128,
+					Intermediate: 28672,
+					Vocab:        128256,
+					MaxContext:   131072,
+				},
+				model.Model{
+					ID:           "llama-3.1-405b",
+					Name:         "Llama 3.1 405B",
+					Source:       "llama-3.1-405b",
+					AsOf:         "2026-11-30",
+					ParamsB:      405.9,
+					Layers:       126,
+					Hidden:       16384,
+					Heads:        128,
+					KVHeads:      8,
+					HeadDim:      128,
+					Intermediate: 53248,
+					Vocab:        128256,
+					MaxContext:   131072,
+					Unconfirmed:  true,
+					Note:         "heads 128 / KV heads 8 from a secondary source",
+				},
+				model.Model{
+					ID:           "llama-3.3-70b",
+					Name:         "Llama 3.3 70B",
+					Source:       "llama-3.3-70b",
+					AsOf:         "2026-11-30",
+					ParamsB:      70.6,
+					Layers:       80,
+					Hidden:       8192,
+					Heads:        64,
+					KVHeads:      8,
+					HeadDim:      128,
+					Intermediate: 28672,
+					Vocab:        128256,
+					MaxContext:   131072,
+					Note:         "same architecture as Llama 3.1 70B",
+				},
+				model.Model{
+					ID:            "mistral-7b",
+					Name:          "Mistral 7B v0.1",
+					Source:        "mistral-7b",
+					AsOf:          "2026-11-30",
+					ParamsB:       7.24,
+					Layers:        32,
+					Hidden:        4096,
+					Heads:         32,
+					KVHeads:       8,
+					HeadDim:       128,
+					Intermediate:  14336,
+					Vocab:         32000,
+					MaxContext:    32768,
+					SlidingWindow: 4096,
+					SlidingLayers: "all",
+				},
+				model.Model{
+					ID:              "mixtral-8x7b",
+					Name:            "Mixtral 8x7B",
+					Source:          "mixtral-8x7b",
+					AsOf:            "2026-11-30",
+					ParamsB:         46.7,
+					ActiveParamsB:   12.9,
+					Layers:          32,
+					Hidden:          4096,
+					Heads:           32,
+					KVHeads:         8,
+					HeadDim:         128,
+					Intermediate:    14336,
+					Vocab:           32000,
+					MaxContext:      32768,
+					Experts:         8,
+					ExpertsPerToken: 2,
+				},
+				model.Model{
+					ID:              "mixtral-8x22b",
+					Name:            "Mixtral 8x22B",
+					Source:          "mixtral-8x22b",
+					AsOf:            "2026-11-30",
+					ParamsB:         141,
+					ActiveParamsB:   39,
+					Layers:          56,
+					Hidden:          6144,
+					Heads:           48,
+					KVHeads:         8,
+					HeadDim:         128,
+					Intermediate:    16384,
+					Vocab:           32000,
+					MaxContext:      65536,
+					Experts:         8,
+					ExpertsPerToken: 2,
+					Unconfirmed:     true,
+					Note:            "vocab from a secondary source (the Instruct model uses 32768)",
+				},
+				model.Model{
+					ID:           "mistral-large-2",
+					Name:         "Mistral Large 2 (2407)",
+					Source:       "mistral-large-2",
+					AsOf:         "2026-11-30",
+					ParamsB:      123,
+					Layers:       88,
+					Hidden:       12288,
+					Heads:        96,
+					KVHeads:      8,
+					HeadDim:      128,
+					Intermediate: 28672,
+					Vocab:        32768,
+					MaxContext:   131072,
+					Unconfirmed:  true,
+					Note:         "intermediate size from a secondary source",
+				},
+				model.Model{
+					ID:           "qwen2.5-7b",
+					Name:         "Qwen2.5 7B",
+					Source:       "qwen2.5-7b",
+					AsOf:         "2026-11-30",
+					ParamsB:      7.61,
+					Layers:       28,
+					Hidden:       3584,
+					Heads:        28,
+					KVHeads:      4,
+					HeadDim:      128,
+					Intermediate: 18944,
+					Vocab:        152064,
+					MaxContext:   131072,
+				},
+				model.Model{
+					ID:           "qwen2.5-72b",
+					Name:         "Qwen2.5 72B",
+					Source:       "qwen2.5-72b",
+					AsOf:         "2026-11-30",
+					ParamsB:      72.7,
+					Layers:       80,
+					Hidden:       8192,
+					Heads:        64,
+					KVHeads:      8,
+					HeadDim:      128,
+					Intermediate: 29568,
+					Vocab:        152064,
+					MaxContext:   131072,
+				},
+				model.Model{
+					ID:             "qwen3-0.6b",
+					Name:           "Qwen3 0.6B",
+					Source:         "qwen3-0.6b",
+					AsOf:           "2026-11-30",
+					ParamsB:        0.6,
+					Layers:         28,
+					Hidden:         1024,
+					Heads:          16,
+					KVHeads:        8,
+					HeadDim:        128,
+					Intermediate:   3072,
+					Vocab:          151936,
+					TiedEmbeddings: true,
+					MaxContext:     40960,
+				},
+				model.Model{
+					ID:           "qwen3-32b",
+					Name:         "Qwen3 32B",
+					Source:       "qwen3-32b",
+					AsOf:         "2026-11-30",
+					ParamsB:      32.8,
+					Layers:       64,
+					Hidden:       5120,
+					Heads:        64,
+					KVHeads:      8,
+					HeadDim:      128,
+					Intermediate: 25600,
+					Vocab:        151936,
+					MaxContext:   40960,
+				},
+				model.Model{
+					ID:             "gemma-2-9b",
+					Name:           "Gemma 2 9B",
+					Source:         "gemma-2-9b",
+					AsOf:           "2026-11-30",
+					ParamsB:        9.24,
+					Layers:         42,
+					Hidden:         3584,
+					Heads:          16,
+					KVHeads:        8,
+					HeadDim:        256,
+					Intermediate:   14336,
+					Vocab:          256000,
+					TiedEmbeddings: true,
+					MaxContext:     8192,
+					SlidingWindow:  4096,
+					SlidingLayers:  "alternate",
+				},
+				model.Model{
+					ID:             "gemma-2-27b",
+					Name:           "Gemma 2 27B",
+					Source:         "gemma-2-27b",
+					AsOf:           "2026-11-30",
+					ParamsB:        27.2,
+					Layers:         46,
+					Hidden:         4608,
+					Heads:          32,
+					KVHeads:        16,
+					HeadDim:        128,
+					Intermediate:   36864,
+					Vocab:          256000,
+					TiedEmbeddings: true,
+					MaxContext:     8192,
+					SlidingWindow:  4096,
+					SlidingLayers:  "alternate",
+				},
+				model.Model{
+					ID:              "deepseek-v3",
+					Name:            "DeepSeek-V3",
+					Source:          "deepseek-v3",
+					AsOf:            "2026-11-30",
+					ParamsB:         671,
+					ActiveParamsB:   37,
+					Layers:          61,
+					Hidden:          7168,
+					Heads:           128,
+					KVHeads:         128,
+					HeadDim:         128,
+					Intermediate:    18432,
+					Vocab:           129280,
+					MaxContext:      163840,
+					Experts:         256,
+					ExpertsPerToken: 8,
+					MoEIntermediate: 2048,
+					KVLoraRank:      512,
+					QKRopeHeadDim:   64,
+					Note:            "first 3 layers dense; 1 shared expert; MLA attention",
+				},
+			},
+		},
+		Sources: fact.Sources{
+			"assumption": fact.Source{
+				Title: "InferCost assumption (see the methodology page)",
+				URL:   "/methodology/memory/#defaults",
+			},
+			"llm-d-memory": fact.Source{
+				Title: "llm-d-benchmark, config_explorer/empirical-vllm-memory-results.md: vLLM start-up memory on H100 (79.18 GiB)",
+				URL:   "https://github.com/llm-d/llm-d-benchmark/blob/main/config_explorer/empirical-vllm-memory-results.md",
+			},
+			"seed-002": fact.Source{
+				Title: "Seed article 002: GPU costs in model inference (German)",
+				URL:   "/methodology/memory/#seed-002",
+			},
+			"vllm-batch-defaults": fact.Source{
+				Title: "vLLM vllm/engine/arg_utils.py, get_batch_defaults: 1,024 sequences and 8,192 tokens on GPUs of 70 GiB or more except A100, else 256 and 2,048",
+				URL:   "https://github.com/vllm-project/vllm/blob/main/vllm/engine/arg_utils.py",
+			},
+			"vllm-engine-args": fact.Source{
+				Title: "vLLM engine arguments (gpu_memory_utilization 0.9, block_size 16)",
+				URL:   "https://docs.vllm.ai/en/latest/configuration/engine_args.html",
+			},
+			"vllm-pr-2031": fact.Source{
+				Title: "vLLM PR #2031 (December 2023): start-up log, Llama 2 7B on A100 80GB",
+				URL:   "https://github.com/vllm-project/vllm/pull/2031",
+			},
+			"vllm-pr-24577": fact.Source{
+				Title: "vLLM PR #24577 (September 2025): start-up log, Qwen3 0.6B on A100 80GB",
+				URL:   "https://github.com/vllm-project/vllm/pull/24577",
+			},
+		},
+		Defaults: memview.Defaults{
+			Utilization: fact.Figure{
+				Value:  0.9,
+				Source: "vllm-engine-args",
+				AsOf:   "2026-11-30",
+			},
+			BlockSize: fact.Figure{
+				Value:  16,
+				Source: "vllm-engine-args",
+				AsOf:   "2026-11-30",
+			},
+			DriverReservedGiB: fact.Figure{
+				Value:  0.82,
+				Source: "llm-d-memory",
+				AsOf:   "2025-11-01",
+				Note:   "an 80 GiB H100 shows 79.18 GiB to CUDA",
+			},
+			NonTorchGiB: fact.Figure{
+				Value:  0.13,
+				Source: "llm-d-memory",
+				AsOf:   "2025-11-01",
+				Note:   "non-torch memory of every single-GPU run",
+			},
+			NCCLGiB: fact.Figure{
+				Value:  0.42,
+				Source: "llm-d-memory",
+				AsOf:   "2025-11-01",
+				Note:   "0.55 GiB non-torch at tensor parallelism 2, less 0.13 at 1",
+			},
+			SamplerBytesPerLogit: fact.Figure{
+				Value:  38.9,
+				Source: "llm-d-memory",
+				AsOf:   "2025-11-01",
+				Note:   "fitted: median over five runs of the peak activation / (1,024 sequences x vocabulary)",
+			},
+			LargeGPUSeqs: fact.Figure{
+				Value:  1024,
+				Source: "vllm-batch-defaults",
+				AsOf:   "2026-11-30",
+			},
+			LargeGPUTokens: fact.Figure{
+				Value:  8192,
+				Source: "vllm-batch-defaults",
+				AsOf:   "2026-11-30",
+			},
+			SmallGPUSeqs: fact.Figure{
+				Value:  256,
+				Source: "vllm-batch-defaults",
+				AsOf:   "2026-11-30",
+			},
+			SmallGPUTokens: fact.Figure{
+				Value:  2048,
+				Source: "vllm-batch-defaults",
+				AsOf:   "2026-11-30",
+			},
+			LargeGPUMinGiB: fact.Figure{
+				Value:  70,
+				Source: "vllm-batch-defaults",
+				AsOf:   "2026-11-30",
+			},
+			Context: fact.Figure{
+				Value:  4096,
+				Source: "assumption",
+				AsOf:   "2026-11-30",
+			},
+			Concurrency: fact.Figure{
+				Value:  32,
+				Source: "assumption",
+				AsOf:   "2026-11-30",
+			},
+			FlatWeightsGB: fact.Figure{
+				Value:  7,
+				Source: "seed-002",
+				AsOf:   "2026-11-30",
+			},
+			FlatKVPerTokenGB: fact.Figure{
+				Value:  0.0002,
+				Source: "seed-002",
+				AsOf:   "2026-11-30",
+			},
+			FlatReserveGB: fact.Figure{
+				Value:  2,
+				Source: "seed-002",
+				AsOf:   "2026-11-30",
+			},
+			FlatPerSequenceGB: fact.Figure{
+				Value:  0.1,
+				Source: "seed-002",
 				AsOf:   "2026-11-30",
 			},
 		},
-		TFLOPS: []tcoview.ClaimedTFLOPS{
-			tcoview.ClaimedTFLOPS{
-				GPU:  "a100-80gb-sxm",
-				FP16: 624,
+		Calibration: []memview.Calibration{
+			memview.Calibration{
+				Source:           "vllm-pr-2031",
+				Model:            "llama-2-7b",
+				GPU:              "a100-80gb-sxm",
+				TP:               1,
+				Utilization:      0.9,
+				MaxModelLen:      4096,
+				Weights:          "bf16",
+				KV:               "bf16",
+				MaxNumSeqs:       256,
+				MaxBatchedTokens: 4096,
+				KVTokens:         117616,
+				Note:             "vLLM 0.2: 7,351 blocks of 16 tokens; it profiled max(max_model_len, 2048) tokens",
 			},
-			tcoview.ClaimedTFLOPS{
-				GPU:  "h100-sxm",
-				FP16: 1979,
+			memview.Calibration{
+				Source:           "vllm-pr-24577",
+				Model:            "qwen3-0.6b",
+				GPU:              "a100-80gb-sxm",
+				TP:               1,
+				Utilization:      0.9,
+				MaxModelLen:      4096,
+				Weights:          "bf16",
+				KV:               "bf16",
+				MaxNumSeqs:       256,
+				MaxBatchedTokens: 8192,
+				WeightsGiB:       1.1201,
+				KVGiB:            69.66,
+				KVTokens:         652144,
+			},
+			memview.Calibration{
+				Source:           "llm-d-memory",
+				Model:            "llama-3.1-8b",
+				GPU:              "h100-sxm",
+				TP:               1,
+				Utilization:      0.9,
+				MaxModelLen:      16000,
+				Weights:          "bf16",
+				KV:               "bf16",
+				MaxNumSeqs:       1024,
+				MaxBatchedTokens: 8192,
+				WeightsGiB:       14.99,
+				KVGiB:            51.38,
+			},
+			memview.Calibration{
+				Source:           "llm-d-memory",
+				Model:            "qwen3-0.6b",
+				GPU:              "h100-sxm",
+				TP:               1,
+				Utilization:      0.9,
+				MaxModelLen:      16000,
+				Weights:          "bf16",
+				KV:               "bf16",
+				MaxNumSeqs:       1024,
+				MaxBatchedTokens: 8192,
+				WeightsGiB:       1.12,
+				KVGiB:            64.45,
+			},
+			memview.Calibration{
+				Source:           "llm-d-memory",
+				Model:            "qwen3-32b",
+				GPU:              "h100-sxm",
+				TP:               1,
+				Utilization:      0.9,
+				MaxModelLen:      16000,
+				Weights:          "bf16",
+				KV:               "bf16",
+				MaxNumSeqs:       1024,
+				MaxBatchedTokens: 8192,
+				WeightsGiB:       61.03,
+				KVGiB:            4.45,
+			},
+			memview.Calibration{
+				Source:           "llm-d-memory",
+				Model:            "llama-3.3-70b",
+				GPU:              "h100-sxm",
+				TP:               2,
+				Utilization:      0.9,
+				MaxModelLen:      16000,
+				Weights:          "fp8",
+				KV:               "bf16",
+				MaxNumSeqs:       1024,
+				MaxBatchedTokens: 8192,
+				WeightsGiB:       33.88,
+				KVGiB:            32,
+				Note:             "RedHatAI FP8-dynamic checkpoint",
+			},
+		},
+		Presets: []scenario.PresetData{
+			scenario.PresetData{
+				Name:        "seed-002",
+				Title:       "Seed 002: batch size of a 7 GB model on T4, A10G and A100",
+				Source:      "seed-002",
+				Description: "The article's own rule of thumb: a 7 GB model, 0.0002 GB of KV cache per token, 2,048 tokens, 2 GB reserve and 0.1 GB per sequence, on the GPUs' nominal memory.",
+				Query:       "model=flat&ctx=2048&k=4&a.gpu=t4&b.gpu=a10g&c.gpu=a100-40gb-sxm&d.gpu=a100-80gb-sxm",
+				Claims: []scenario.Claim{
+					scenario.Claim{
+						Option: "a",
+						Metric: "max_sequences",
+						Value:  13,
+					},
+					scenario.Claim{
+						Option: "b",
+						Metric: "max_sequences",
+						Value:  29,
+					},
+					scenario.Claim{
+						Option: "c",
+						Metric: "max_sequences",
+						Value:  60,
+					},
+					scenario.Claim{
+						Option: "d",
+						Metric: "max_sequences",
+						Value:  139,
+					},
+				},
+				Explanation: "The article sizes a batch with a flat 0.0002 GB of KV cache per token. A real 7B model caches what its architecture says: Llama 2 7B, with 32 KV heads in every layer, 0.5 MiB per token in 16 bits (2.6 times the article's figure); Mistral 7B, with 8 KV heads, 128 KiB. A 7 GB model is a 7B model in 8 bits, not in 16. The article also floors its answer at 1, so a model that does not fit still gets \"batch 1\", and it leaves out the activations of a forward pass. The architecture table below shows what the GPUs hold with Llama 2 7B in 8 bits.",
 			},
 		},
 	},

@@ -13,6 +13,7 @@ package main
 import (
 	"syscall/js"
 
+	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
@@ -20,10 +21,13 @@ import (
 func main() {
 	api := js.Global().Get("Object").New()
 	api.Set("tco", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return string(plainjson.Append(nil, tcoview.Build(tcoview.Resolve(arg(args, 0), data)).Update()))
+		return string(plainjson.Append(nil, tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)).Update()))
 	}))
 	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return tcoview.Convert(arg(args, 0), arg(args, 1), data)
+		return tcoview.Convert(arg(args, 0), arg(args, 1), data.TCO)
+	}))
+	api.Set("memory", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return string(plainjson.Append(nil, memview.Build(memview.Resolve(arg(args, 0), data.Memory), data.Memory).Update()))
 	}))
 	js.Global().Set("infercost", api)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("infercost:ready"))

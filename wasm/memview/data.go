@@ -1,0 +1,218 @@
+package memview
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/scenario"
+)
+
+// Defaults are the sourced defaults of the memory calculator.
+type Defaults struct {
+	Utilization          fact.Figure `yaml:"utilization" json:"utilization"`
+	BlockSize            fact.Figure `yaml:"block_size" json:"block_size"`
+	DriverReservedGiB    fact.Figure `yaml:"driver_reserved_gib" json:"driver_reserved_gib"`
+	NonTorchGiB          fact.Figure `yaml:"non_torch_gib" json:"non_torch_gib"`
+	NCCLGiB              fact.Figure `yaml:"nccl_gib" json:"nccl_gib"`
+	SamplerBytesPerLogit fact.Figure `yaml:"sampler_bytes_per_logit" json:"sampler_bytes_per_logit"`
+	LargeGPUSeqs         fact.Figure `yaml:"large_gpu_seqs" json:"large_gpu_seqs"`
+	LargeGPUTokens       fact.Figure `yaml:"large_gpu_tokens" json:"large_gpu_tokens"`
+	SmallGPUSeqs         fact.Figure `yaml:"small_gpu_seqs" json:"small_gpu_seqs"`
+	SmallGPUTokens       fact.Figure `yaml:"small_gpu_tokens" json:"small_gpu_tokens"`
+	LargeGPUMinGiB       fact.Figure `yaml:"large_gpu_min_gib" json:"large_gpu_min_gib"`
+	Context              fact.Figure `yaml:"context" json:"context"`
+	Concurrency          fact.Figure `yaml:"concurrency" json:"concurrency"`
+	FlatWeightsGB        fact.Figure `yaml:"flat_weights_gb" json:"flat_weights_gb"`
+	FlatKVPerTokenGB     fact.Figure `yaml:"flat_kv_per_token_gb" json:"flat_kv_per_token_gb"`
+	FlatReserveGB        fact.Figure `yaml:"flat_reserve_gb" json:"flat_reserve_gb"`
+	FlatPerSequenceGB    fact.Figure `yaml:"flat_per_sequence_gb" json:"flat_per_sequence_gb"`
+}
+
+// Calibration is a published vLLM start-up log: the settings it ran with
+// and the memory it reported. Zero means not reported.
+type Calibration struct {
+	Source           string  `yaml:"source" json:"source"`
+	Model            string  `yaml:"model" json:"model"`
+	GPU              string  `yaml:"gpu" json:"gpu"`
+	TP               int     `yaml:"tp" json:"tp"`
+	Utilization      float64 `yaml:"utilization" json:"utilization"`
+	MaxModelLen      int     `yaml:"max_model_len" json:"max_model_len"`
+	Weights          string  `yaml:"weights" json:"weights"`
+	KV               string  `yaml:"kv" json:"kv"`
+	MaxNumSeqs       int     `yaml:"max_num_seqs" json:"max_num_seqs"`
+	MaxBatchedTokens int     `yaml:"max_batched_tokens" json:"max_batched_tokens"`
+	WeightsGiB       float64 `yaml:"weights_gib,omitempty" json:"weights_gib,omitempty"`
+	KVGiB            float64 `yaml:"kv_gib,omitempty" json:"kv_gib,omitempty"`
+	KVTokens         float64 `yaml:"kv_tokens,omitempty" json:"kv_tokens,omitempty"`
+	Note             string  `yaml:"note,omitempty" json:"note,omitempty"`
+}
+
+// Data is everything the memory calculator reads from content/data.
+type Data struct {
+	GPUs        gpu.Catalog           `json:"gpus"`
+	Models      model.Catalog         `json:"models"`
+	Sources     fact.Sources          `yaml:"sources" json:"sources"`
+	Defaults    Defaults              `yaml:"defaults" json:"defaults"`
+	Calibration []Calibration         `yaml:"calibration" json:"calibration"`
+	Presets     []scenario.PresetData `yaml:"presets" json:"presets"`
+}
+
+// source finds a source by key in any of the data files.
+func (d Data) source(key string) fact.Source {
+	if s, ok := d.GPUs.Sources[key]; ok {
+		return s
+	}
+	if s, ok := d.Models.Sources[key]; ok {
+		return s
+	}
+	return d.Sources[key]
+}
+
+func (d Data) note(f fact.Figure) string { return fact.Note(f, d.source(f.Source)) }
+
+// VisibleGiB is the memory CUDA reports on a GPU: its nominal size (which
+// for HBM is GiB) less what the driver reserves.
+func (d Data) VisibleGiB(g gpu.GPU) float64 {
+	return g.MemoryGB.Value - d.Defaults.DriverReservedGiB.Value
+}
+
+// BatchDefaults are vLLM's max_num_seqs and max_num_batched_tokens (for
+// the OpenAI-compatible server) on a GPU: larger on GPUs of 70 GiB or
+// more, except A100s.
+func (d Data) BatchDefaults(g gpu.GPU) (seqs, tokens int) {
+	df := d.Defaults
+	if d.VisibleGiB(g) >= df.LargeGPUMinGiB.Value && !strings.HasPrefix(g.ID, "a100") {
+		return int(df.LargeGPUSeqs.Value), int(df.LargeGPUTokens.Value)
+	}
+	return int(df.SmallGPUSeqs.Value), int(df.SmallGPUTokens.Value)
+}
+
+// Runtime returns the engine's runtime settings with the data's defaults.
+func (d Data) Runtime(util float64, seqs, tokens int) memory.Runtime {
+	df := d.Defaults
+	return memory.Runtime{Utilization: util, MaxNumSeqs: seqs, MaxBatchedTokens: tokens,
+		SamplerBytesPerLogit: df.SamplerBytesPerLogit.Value, NonTorch: df.NonTorchGiB.Value * memory.GiB,
+		NCCL: df.NCCLGiB.Value * memory.GiB, BlockSize: int(df.BlockSize.Value)}
+}
+
+// Setup is the engine setup of a calibration row.
+func (c Calibration) Setup(d Data) memory.Setup {
+	m, _ := d.Models.Find(c.Model)
+	g, _ := d.GPUs.Find(c.GPU)
+	w, _ := memory.FindFormat(memory.WeightFormats, c.Weights)
+	kv, _ := memory.FindFormat(memory.KVFormats, c.KV)
+	return memory.Setup{Model: m, Weights: w, KV: kv, GPUMemory: d.VisibleGiB(g) * memory.GiB, TP: c.TP, PP: 1,
+		Runtime: d.Runtime(c.Utilization, c.MaxNumSeqs, c.MaxBatchedTokens)}
+}
+
+// Validate checks the memory data: sources, defaults, calibration rows and
+// that every preset value is one the form accepts.
+func (d Data) Validate() error {
+	errs := d.Sources.Validate()
+	df := d.Defaults
+	for _, f := range []struct {
+		name     string
+		f        fact.Figure
+		min, max float64
+	}{
+		{"utilization", df.Utilization, 0.01, 1}, {"block_size", df.BlockSize, 1, 1024},
+		{"driver_reserved_gib", df.DriverReservedGiB, 0, 8}, {"non_torch_gib", df.NonTorchGiB, 0, 16},
+		{"nccl_gib", df.NCCLGiB, 0, 16}, {"sampler_bytes_per_logit", df.SamplerBytesPerLogit, 0, 1000},
+		{"large_gpu_seqs", df.LargeGPUSeqs, 1, 1e5}, {"large_gpu_tokens", df.LargeGPUTokens, 1, 1e7},
+		{"small_gpu_seqs", df.SmallGPUSeqs, 1, 1e5}, {"small_gpu_tokens", df.SmallGPUTokens, 1, 1e7},
+		{"large_gpu_min_gib", df.LargeGPUMinGiB, 1, 1e4}, {"context", df.Context, 1, 1 << 24},
+		{"concurrency", df.Concurrency, 1, 1e6}, {"flat_weights_gb", df.FlatWeightsGB, 0, 1e5},
+		{"flat_kv_per_token_gb", df.FlatKVPerTokenGB, 0, 1}, {"flat_reserve_gb", df.FlatReserveGB, 0, 1e3},
+		{"flat_per_sequence_gb", df.FlatPerSequenceGB, 0, 1e3},
+	} {
+		if _, ok := d.Sources[f.f.Source]; !ok {
+			errs = append(errs, fact.Errorf("defaults", f.name+".source", "unknown source %q", f.f.Source))
+			continue
+		}
+		errs = append(errs, d.Sources.Check(f.f, "defaults", f.name, f.min, f.max)...)
+	}
+	for i, c := range d.Calibration {
+		entry := fmt.Sprintf("calibration[%d] %q", i, c.Model)
+		bad := func(field, format string, args ...any) { errs = append(errs, fact.Errorf(entry, field, format, args...)) }
+		if _, ok := d.Sources[c.Source]; !ok {
+			bad("source", "unknown source %q", c.Source)
+		}
+		m, ok := d.Models.Find(c.Model)
+		if !ok {
+			bad("model", "unknown model %q", c.Model)
+		} else if msg := memory.TPError(m, c.TP); msg != "" {
+			bad("tp", "%s", msg)
+		}
+		if _, ok := d.GPUs.Find(c.GPU); !ok {
+			bad("gpu", "unknown GPU %q", c.GPU)
+		}
+		if _, ok := memory.FindFormat(memory.WeightFormats, c.Weights); !ok {
+			bad("weights", "unknown weight format %q", c.Weights)
+		}
+		if _, ok := memory.FindFormat(memory.KVFormats, c.KV); !ok {
+			bad("kv", "unknown KV format %q", c.KV)
+		}
+		if c.Utilization <= 0 || c.Utilization > 1 || c.MaxModelLen < 1 || c.MaxNumSeqs < 1 || c.MaxBatchedTokens < 1 {
+			bad("utilization", "utilization in (0, 1], max_model_len, max_num_seqs and max_batched_tokens >= 1 are required")
+		}
+		if c.KVGiB <= 0 && c.KVTokens <= 0 {
+			bad("kv_gib", "a row needs the reported KV cache, in GiB or tokens")
+		}
+	}
+	for i, p := range d.Presets {
+		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
+		if p.Name == "" || p.Title == "" {
+			errs = append(errs, fact.Errorf(entry, "name", "name and title are required"))
+		}
+		if _, ok := d.Sources[p.Source]; !ok {
+			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
+		}
+		s := Resolve("preset="+scenario.QueryEscape(p.Name), d)
+		for _, in := range s.Inputs {
+			if in.Error != "" {
+				errs = append(errs, fact.Errorf(entry, "query."+in.Key, "%s", in.Error))
+			}
+		}
+		for _, key := range s.Unknown {
+			errs = append(errs, fact.Errorf(entry, "query."+key, "unknown parameter"))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// CalibrationResult is the engine's estimate for a calibration row. The
+// errors are (estimate - reported) / reported, NaN where nothing was
+// reported.
+type CalibrationResult struct {
+	Row                         Calibration
+	WeightsGiB, KVGiB, KVTokens float64
+	WeightsErr, KVErr           float64
+}
+
+// Calibrate runs the engine on every calibration row. The KV error is on
+// tokens where the log gave tokens, else on GiB.
+func (d Data) Calibrate() []CalibrationResult {
+	out := make([]CalibrationResult, len(d.Calibration))
+	for i, c := range d.Calibration {
+		s := c.Setup(d)
+		r := s.Compute()
+		res := CalibrationResult{Row: c, WeightsGiB: r.Weights / memory.GiB, KVGiB: r.KVPool / memory.GiB,
+			KVTokens: float64(r.CapacityTokens), WeightsErr: math.NaN(), KVErr: math.NaN()}
+		if c.WeightsGiB > 0 {
+			res.WeightsErr = res.WeightsGiB/c.WeightsGiB - 1
+		}
+		if c.KVTokens > 0 {
+			res.KVErr = res.KVTokens/c.KVTokens - 1
+		} else if c.KVGiB > 0 {
+			res.KVErr = res.KVGiB/c.KVGiB - 1
+		}
+		out[i] = res
+	}
+	return out
+}

@@ -1,0 +1,212 @@
+// Package memview is the memory calculator between the URL and the page:
+// it reads a scenario (a model, formats, a context length and up to four
+// GPU options), runs the memory engine, and lays out the results as a
+// view.Page for gen and the browser host alike.
+package memview
+
+import (
+	"strconv"
+
+	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// Version is written into every scenario URL as v=.
+const Version = "1"
+
+// Model choices besides the catalog's.
+const (
+	CustomModel = "custom" // an architecture typed into the form
+	FlatModel   = "flat"   // seed article 002's rule of thumb
+)
+
+// Query keys.
+const (
+	keyModel   = "model"
+	keyCount   = "k"
+	keyWeights = "w"
+	keyKV      = "kv"
+	keyContext = "ctx"
+	keyConc    = "conc"
+)
+
+// optionGPUs are the GPUs options a-d start with.
+var optionGPUs = [view.MaxOptions]string{"h100-sxm", "a100-80gb-sxm", "l40s", "a10g"}
+
+const (
+	defaultModel = "llama-3.1-8b"
+	defaultCount = 3
+)
+
+// OptionInput is one GPU option as read from the scenario.
+type OptionInput struct {
+	Letter  string
+	Enabled bool
+	GPU     gpu.GPU
+	// Setup is the engine setup (architecture mode).
+	Setup memory.Setup
+	// MemoryGiB is the memory per GPU entered or defaulted: visible GiB,
+	// or in flat mode the nominal GB the article uses.
+	MemoryGiB float64
+}
+
+// Scenario is a resolved query string.
+type Scenario struct {
+	Query       string
+	Inputs      []scenario.Input
+	Problems    []string
+	Unknown     []string
+	Preset      *scenario.PresetData
+	ModelChoice string
+	Model       model.Model
+	Flat        memory.Flat // used when ModelChoice is FlatModel
+	Context     int
+	Concurrency int
+	Options     [view.MaxOptions]OptionInput
+}
+
+// IsFlat reports whether the scenario uses the article's rule of thumb.
+func (s Scenario) IsFlat() bool { return s.ModelChoice == FlatModel }
+
+func num(v float64) string { return scenario.FormatNumber(v) }
+
+func (d Data) modelChoices() []scenario.Choice {
+	cs := make([]scenario.Choice, 0, len(d.Models.Models)+2)
+	for _, m := range d.Models.Models {
+		cs = append(cs, scenario.Choice{Value: m.ID, Label: m.Name})
+	}
+	return append(cs, scenario.Choice{Value: CustomModel, Label: "Custom (the fields below)"},
+		scenario.Choice{Value: FlatModel, Label: "Rule of thumb of seed article 002 (flat KV per token)"})
+}
+
+func formatChoices(fs []memory.Format) []scenario.Choice {
+	cs := make([]scenario.Choice, len(fs))
+	for i, f := range fs {
+		cs[i] = scenario.Choice{Value: f.ID, Label: f.Label}
+	}
+	return cs
+}
+
+// Resolve reads a query string. It never fails: bad values are reported
+// next to their fields and replaced by defaults.
+func Resolve(rawQuery string, d Data) Scenario {
+	r := scenario.NewResolver(rawQuery, scenario.Presets(d.Presets))
+	df := d.Defaults
+	s := Scenario{}
+	s.ModelChoice = r.Choice(scenario.Field{Key: keyModel, Label: "Model", Section: "Model", Default: defaultModel,
+		Choices: d.modelChoices(), Help: "Architecture from the model's config.json; Custom uses the fields below."})
+	wf, _ := memory.FindFormat(memory.WeightFormats, r.Choice(scenario.Field{Key: keyWeights, Label: "Weight format", Section: "Model",
+		Default: "bf16", Choices: formatChoices(memory.WeightFormats), Help: "Bytes per parameter; quantized formats keep the embeddings in 16 bits."}))
+	kvf, _ := memory.FindFormat(memory.KVFormats, r.Choice(scenario.Field{Key: keyKV, Label: "KV-cache format", Section: "Model",
+		Default: "bf16", Choices: formatChoices(memory.KVFormats), Help: "FP8 halves the cache (vLLM --kv-cache-dtype fp8)."}))
+	s.Context = r.Int(scenario.Field{Key: keyContext, Label: "Context length", Unit: "tokens per sequence", Section: "Model",
+		Min: 16, Max: 1 << 20, Default: num(df.Context.Value), Note: d.note(df.Context),
+		Help: "Prompt plus output of one sequence (vLLM --max-model-len)."})
+	s.Concurrency = r.Int(scenario.Field{Key: keyConc, Label: "Concurrent sequences", Unit: "sequences", Section: "Model",
+		Min: 1, Max: 100000, Default: num(df.Concurrency.Value), Note: d.note(df.Concurrency),
+		Help: "How many sequences of that length must fit at once; sets the GPUs needed."})
+
+	s.Model = readCustom(r, d)
+	if m, ok := d.Models.Find(s.ModelChoice); ok {
+		s.Model = m
+	}
+	s.Flat = readFlat(r, d)
+	util := r.Number(scenario.Field{Key: "util", Label: "GPU memory utilization", Unit: "fraction", Section: "Serving (vLLM)",
+		Min: 0.01, Max: 1, Default: num(df.Utilization.Value), Note: d.note(df.Utilization),
+		Help: "Share of each GPU's memory the engine may use (--gpu-memory-utilization)."})
+	count := r.Int(scenario.Field{Key: keyCount, Label: "GPUs compared", Unit: "options", Section: "Serving (vLLM)",
+		Min: 1, Max: view.MaxOptions, Default: num(defaultCount), Help: "How many of the GPU options below are compared."})
+	for i := range s.Options {
+		s.Options[i] = readOption(r, d, i, s, wf, kvf, util)
+		s.Options[i].Enabled = i < count
+	}
+	s.Inputs, s.Problems, s.Unknown = r.Inputs, r.Problems, r.Unknown()
+	s.Query = r.Encode(Version)
+	if p := r.Preset(); p != nil {
+		s.Preset = scenario.FindPreset(d.Presets, p.Name)
+	}
+	return s
+}
+
+// readCustom reads the custom architecture, which starts as the default
+// model's.
+func readCustom(r *scenario.Resolver, d Data) model.Model {
+	base, _ := d.Models.Find(defaultModel)
+	const section = "Custom model (when Model is Custom)"
+	count := func(key, label, help string, v int, max float64) int {
+		return r.Int(scenario.Field{Key: "m." + key, Label: label, Section: section, Min: 1, Max: max, Default: strconv.Itoa(v), Help: help})
+	}
+	m := model.Model{ID: CustomModel, Name: "Custom model", MaxContext: 1 << 20}
+	m.ParamsB = r.Number(scenario.Field{Key: "m.p", Label: "Parameters", Unit: "billions", Section: section, Min: 0.01, Max: 10000,
+		Default: num(base.ParamsB), Help: "All parameters, every expert of an MoE model included."})
+	m.Layers = count("l", "Layers", "num_hidden_layers.", base.Layers, 1000)
+	m.Heads = count("heads", "Attention heads", "num_attention_heads; the tensor-parallel degree must divide it.", base.Heads, 1024)
+	m.KVHeads = count("kvh", "KV heads", "num_key_value_heads (equal to the heads without GQA).", base.KVHeads, 1024)
+	m.HeadDim = count("hd", "Head dimension", "head_dim, usually hidden size / heads.", base.HeadDim, 4096)
+	m.Hidden = count("hid", "Hidden size", "hidden_size; sizes activations.", base.Hidden, 1<<17)
+	m.Intermediate = count("i", "Intermediate size", "intermediate_size of the MLP; sizes activations.", base.Intermediate, 1<<20)
+	m.Vocab = count("v", "Vocabulary", "vocab_size; sizes the sampler's memory.", base.Vocab, 1<<22)
+	if m.Heads%m.KVHeads != 0 {
+		r.Reject("m.kvh", "The KV heads must divide the attention heads.")
+		m.KVHeads = base.KVHeads
+		if m.Heads%m.KVHeads != 0 {
+			m.KVHeads = m.Heads
+		}
+	}
+	return m
+}
+
+// readFlat reads the seed article's rule-of-thumb figures.
+func readFlat(r *scenario.Resolver, d Data) memory.Flat {
+	df := d.Defaults
+	const section = "Rule of thumb (when Model is the seed article's)"
+	gb := func(key, label, unit, help string, f float64, note string, max float64) float64 {
+		return r.Number(scenario.Field{Key: "f." + key, Label: label, Unit: unit, Section: section, Min: 0, Max: max,
+			Default: num(f), Note: note, Help: help})
+	}
+	return memory.Flat{
+		WeightsGB:     gb("w", "Model size", "GB", "The model's weights.", df.FlatWeightsGB.Value, d.note(df.FlatWeightsGB), 1e5),
+		KVPerTokenGB:  gb("kv", "KV cache per token", "GB", "One flat figure for every model.", df.FlatKVPerTokenGB.Value, d.note(df.FlatKVPerTokenGB), 1),
+		ReserveGB:     gb("r", "Reserve", "GB", "Operating system and CUDA context.", df.FlatReserveGB.Value, d.note(df.FlatReserveGB), 1000),
+		PerSequenceGB: gb("s", "Overhead per sequence", "GB", "Added to each sequence's KV cache.", df.FlatPerSequenceGB.Value, d.note(df.FlatPerSequenceGB), 1000),
+	}
+}
+
+// readOption reads GPU option i.
+func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.Format, util float64) OptionInput {
+	l := view.Letters[i]
+	k := func(name string) string { return l + "." + name }
+	o := OptionInput{Letter: l}
+	gpuChoices := make([]scenario.Choice, len(d.GPUs.GPUs))
+	for j, g := range d.GPUs.GPUs {
+		gpuChoices[j] = scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name}
+	}
+	o.GPU, _ = d.GPUs.Find(r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: optionGPUs[i], Choices: gpuChoices,
+		Help: "Sets the memory and vLLM's batch defaults below."}))
+	g := o.GPU
+	memDefault, memUnit, memNote := d.VisibleGiB(g), "GiB per GPU", "Default: the datasheet's "+num(g.MemoryGB.Value)+
+		" GB less "+num(d.Defaults.DriverReservedGiB.Value)+" GiB the driver keeps. "+d.note(d.Defaults.DriverReservedGiB)
+	if s.IsFlat() {
+		memDefault, memUnit, memNote = g.MemoryGB.Value, "GB per GPU", "The datasheet's figure, as the article uses it."
+	}
+	o.MemoryGiB = r.Number(scenario.Field{Key: k("mem"), Label: "GPU memory", Unit: memUnit, Min: 1, Max: 10000,
+		Default: num(memDefault), Note: memNote, Help: "Memory of one GPU; change it for a GPU not in the catalog."})
+	tp := r.Int(scenario.Field{Key: k("tp"), Label: "Tensor parallelism", Unit: "GPUs", Min: 1, Max: 64, Default: "1",
+		Help: "GPUs one model replica is split over; must divide the attention heads."})
+	if msg := memory.TPError(s.Model, tp); msg != "" && !s.IsFlat() {
+		r.Reject(k("tp"), msg)
+		tp = 1
+	}
+	seqs, tokens := d.BatchDefaults(g)
+	batchNote := "vLLM's default on this GPU. " + d.note(d.Defaults.LargeGPUSeqs)
+	seqs = r.Int(scenario.Field{Key: k("seqs"), Label: "Max sequences", Unit: "sequences", Min: 1, Max: 100000, Default: strconv.Itoa(seqs),
+		Note: batchNote, Help: "max_num_seqs: the sampler's start-up run for this many sequences is kept free."})
+	tokens = r.Int(scenario.Field{Key: k("tok"), Label: "Tokens per step", Unit: "tokens", Min: 1, Max: 1 << 20, Default: strconv.Itoa(tokens),
+		Note: batchNote, Help: "max_num_batched_tokens: the forward pass profiled at start-up."})
+	o.Setup = memory.Setup{Model: s.Model, Weights: wf, KV: kvf, GPUMemory: o.MemoryGiB * memory.GiB, TP: tp, PP: 1,
+		Runtime: d.Runtime(util, seqs, tokens)}
+	return o
+}

@@ -1,0 +1,124 @@
+package memview_test
+
+import (
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+func load(t testing.TB) memview.Data {
+	t.Helper()
+	d, err := dataset.Load(content.FS, "data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Memory
+}
+
+func cells(p memview.Page) map[string]view.Cell {
+	m := map[string]view.Cell{}
+	for _, c := range p.Cells() {
+		m[c.Key] = c
+	}
+	return m
+}
+
+// The engine against every published vLLM start-up log in the data: KV
+// capacity within 10 %, weights within 3 % (issue 3). The table on the
+// methodology page is generated from the same function.
+func TestCalibrationAgainstVLLM(t *testing.T) {
+	res := load(t).Calibrate()
+	if len(res) < 6 {
+		t.Fatalf("%d calibration rows; want at least 6", len(res))
+	}
+	for _, r := range res {
+		name := r.Row.Model + " on " + r.Row.GPU
+		if math.IsNaN(r.KVErr) || math.Abs(r.KVErr) > 0.10 {
+			t.Errorf("%s: KV cache off by %.1f %%", name, 100*r.KVErr)
+		}
+		if !math.IsNaN(r.WeightsErr) && math.Abs(r.WeightsErr) > 0.03 {
+			t.Errorf("%s: weights off by %.1f %%", name, 100*r.WeightsErr)
+		}
+		t.Logf("%-14s %-14s weights %6.2f GiB (%+5.1f %%)  KV %7.2f GiB %8.0f tokens (%+5.1f %%)", r.Row.Model, r.Row.GPU,
+			r.WeightsGiB, 100*r.WeightsErr, r.KVGiB, r.KVTokens, 100*r.KVErr)
+	}
+}
+
+// Seed article 002's batch sizes from its own rule.
+func TestSeedPreset(t *testing.T) {
+	d := load(t)
+	p := memview.Build(memview.Resolve("preset=seed-002", d), d)
+	c := cells(p)
+	for l, want := range map[string]float64{"a": 13, "b": 29, "c": 60, "d": 139} {
+		if got := c[l+".max_sequences"].Value; got != want {
+			t.Errorf("option %s: %v sequences, want %v", l, got, want)
+		}
+		if got := c[l+".max_sequences_claimed"].Value; got != want {
+			t.Errorf("option %s: claim %v, want %v", l, got, want)
+		}
+	}
+	if !strings.Contains(p.Explanation, "0.5 MiB per token") {
+		t.Errorf("the explanation does not say what a real 7B model caches: %q", p.Explanation)
+	}
+}
+
+func TestModelThatDoesNotFitIsAnAnswer(t *testing.T) {
+	d := load(t)
+	p := memview.Build(memview.Resolve("model=llama-3.1-70b&a.gpu=l40s", d), d)
+	fits := cells(p)["a.fits"]
+	if fits.Value != 0 || !strings.Contains(fits.Text, "short per GPU") || !strings.Contains(fits.Text, "fits on") {
+		t.Errorf("70B on one L40S: %q; want how much is missing and what would fit", fits.Text)
+	}
+	if len(p.Scenario.Inputs) == 0 || len(p.Problems) != 0 {
+		t.Errorf("not fitting must not be an input error: %v", p.Problems)
+	}
+}
+
+func TestBadInputIsReportedNextToItsField(t *testing.T) {
+	d := load(t)
+	s := memview.Resolve("util=0&ctx=-5&a.tp=3&m.kvh=7&model=nope&b.mem=abc", d)
+	got := map[string]string{}
+	for _, in := range s.Inputs {
+		if in.Error != "" {
+			got[in.Key] = in.Error
+		}
+	}
+	for _, key := range []string{"util", "ctx", "a.tp", "model", "b.mem", "m.kvh"} {
+		if got[key] == "" {
+			t.Errorf("%s: no error (errors %v)", key, got)
+		}
+	}
+	if s.Options[0].Setup.TP != 1 || s.Query != "v=1" {
+		t.Errorf("defaults not used: TP %d, query %q", s.Options[0].Setup.TP, s.Query)
+	}
+}
+
+// FuzzQueryRoundTrip: no query panics or yields a non-finite figure, and
+// the canonical query reads back to the same scenario.
+func FuzzQueryRoundTrip(f *testing.F) {
+	d := load(f)
+	for _, seed := range []string{"", "preset=seed-002", "model=deepseek-v3&w=int4&kv=fp8&a.tp=8", "model=custom&m.kvh=3&m.heads=12",
+		"ctx=1048576&conc=100000&k=4", "model=gemma-2-9b&ctx=8192&a.gpu=t4", "util=1e-9&a.seqs=1&a.tok=1"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		s := memview.Resolve(q, d)
+		again := memview.Resolve(s.Query, d)
+		if again.Query != s.Query {
+			t.Fatalf("canonical query changed: %q -> %q", s.Query, again.Query)
+		}
+		if !reflect.DeepEqual(again.Options, s.Options) || again.Context != s.Context || again.Model != s.Model {
+			t.Fatalf("scenario differs after the round trip of %q", q)
+		}
+		if _, err := json.Marshal(memview.Build(s, d).Update()); err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+	})
+}

@@ -1,0 +1,353 @@
+package memview
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// Page is everything the memory page shows for a scenario.
+type Page struct {
+	view.Page
+	Scenario Scenario
+	// Results are the engine's figures per option (architecture mode).
+	Results [view.MaxOptions]memory.Result
+}
+
+// gib writes bytes as GiB with two decimals.
+func gib(b float64) string { return money.Group(b/memory.GiB, 2) + " GiB" }
+
+// bytesText writes a per-token size in KiB or MiB.
+func bytesText(b float64) string {
+	if b >= 1<<20 {
+		return money.Group(b/(1<<20), 2) + " MiB"
+	}
+	return money.Group(b/1024, 1) + " KiB"
+}
+
+func optionTitle(s Scenario, o OptionInput) string {
+	t := o.GPU.Name
+	if n := o.Setup.GPUs(); n > 1 && !s.IsFlat() {
+		t = strconv.Itoa(n) + " x " + t
+	}
+	return strings.ToUpper(o.Letter) + ": " + t
+}
+
+// Build runs the memory engine for every option and lays out the results.
+func Build(s Scenario, d Data) Page {
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
+	var cols []view.Column
+	for i, o := range s.Options {
+		cols = append(cols, view.Column{Key: o.Letter, Title: optionTitle(s, o), Hidden: !o.Enabled})
+		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: optionTitle(s, o), Hidden: !o.Enabled})
+		p.Results[i] = o.Setup.Compute()
+	}
+	cell := func(i int, metric string, v float64, unit, text string) view.Cell {
+		c := view.Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
+		if s.Options[i].Enabled {
+			c.Metric, c.Option = metric, s.Options[i].Letter
+		}
+		return c
+	}
+	row := func(label, help string, f func(i int, o OptionInput, r memory.Result) view.Cell) view.Row {
+		rw := view.Row{Label: label, Help: help}
+		for i, o := range s.Options {
+			rw.Cells = append(rw.Cells, f(i, o, p.Results[i]))
+		}
+		return rw
+	}
+	results := view.Table{ID: "results", Title: "Memory per GPU: " + s.modelName(), Corner: "Per GPU", Columns: cols, Rows: resultRows(s, row, cell)}
+	p.Tables = []view.Table{results, claimsTable(s, d, cols, cell), fitTable(s, d)}
+	if s.Preset != nil {
+		p.Explanation = s.Preset.Explanation
+	}
+	p.Charts = []chart.Chart{memoryChart(s, p.Results), concurrencyChart(s, p.Results)}
+	if a := s.Options[0]; !s.IsFlat() {
+		q := "a.gpu=" + a.GPU.ID
+		if n, _, _, ok := memory.GPUsNeeded(a.Setup, s.Context, s.Concurrency); ok {
+			q += "&a.n=" + strconv.Itoa(n)
+		}
+		p.Links = []view.Link{{ID: "tco", Label: "Cost option A in the TCO calculator", Path: "tco/", Query: q}}
+	}
+	return p
+}
+
+func (s Scenario) modelName() string {
+	if s.IsFlat() {
+		return "the seed article's rule of thumb"
+	}
+	return s.Model.Name
+}
+
+type rowFunc = func(label, help string, f func(i int, o OptionInput, r memory.Result) view.Cell) view.Row
+type cellFunc = func(i int, metric string, v float64, unit, text string) view.Cell
+
+// resultRows are the results per option. Labels name no scenario value,
+// since the page keeps them while the figures change; in flat mode the
+// rows the article's rule has no figure for show a dash.
+func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
+	ctx, conc, f := s.Context, s.Concurrency, s.Flat
+	none := func(i int, metric string) view.Cell {
+		return view.Cell{Key: s.Options[i].Letter + "." + metric, Text: "–"}
+	}
+	gibCell := func(metric string, v func(r memory.Result) float64) func(int, OptionInput, memory.Result) view.Cell {
+		return func(i int, _ OptionInput, r memory.Result) view.Cell {
+			if s.IsFlat() {
+				return none(i, metric)
+			}
+			b := v(r)
+			return cell(i, metric, round(b/memory.GiB, 4), "GiB", gib(b))
+		}
+	}
+	return []view.Row{
+		row("Weights", "Parameters x bytes of the format, split over the GPUs.", func(i int, o OptionInput, r memory.Result) view.Cell {
+			if s.IsFlat() {
+				return cell(i, "weights_gib", round(f.WeightsGB*1e9/memory.GiB, 4), "GiB", money.Group(f.WeightsGB, 2)+" GB")
+			}
+			return gibCell("weights_gib", func(r memory.Result) float64 { return r.Weights })(i, o, r)
+		}),
+		row("Activations (peak)", "Start-up profile: a forward pass or the sampler's warm-up, whichever is larger.", gibCell("activation_gib", func(r memory.Result) float64 { return r.Activations })),
+		row("Runtime", "CUDA and NCCL memory outside PyTorch.", gibCell("runtime_gib", func(r memory.Result) float64 { return r.Runtime })),
+		row("KV-cache pool", "What is left of the utilization budget.", gibCell("kv_pool_gib", func(r memory.Result) float64 { return r.KVPool })),
+		row("KV cache per token", "2 x layers x KV heads x head dim x bytes, per GPU.", func(i int, _ OptionInput, r memory.Result) view.Cell {
+			if s.IsFlat() {
+				return cell(i, "kv_bytes_per_token", f.KVPerTokenGB*1e9, "bytes", money.Group(f.KVPerTokenGB, 4)+" GB")
+			}
+			return cell(i, "kv_bytes_per_token", r.KVBytesPerToken, "bytes", bytesText(r.KVBytesPerToken))
+		}),
+		row("KV-cache capacity", "Tokens in whole 16-token blocks (vLLM's \"GPU KV cache size\").", func(i int, _ OptionInput, r memory.Result) view.Cell {
+			if s.IsFlat() {
+				return none(i, "kv_capacity_tokens")
+			}
+			return cell(i, "kv_capacity_tokens", float64(r.CapacityTokens), "tokens", money.Group(float64(r.CapacityTokens), 0))
+		}),
+		row("Sequences at the context length", "How many fit at once (vLLM's \"maximum concurrency\"); the article's batch size in flat mode.",
+			func(i int, o OptionInput, r memory.Result) view.Cell {
+				n := 0
+				if s.IsFlat() {
+					n = f.MaxSequences(o.MemoryGiB, ctx)
+				} else {
+					n = o.Setup.MaxSequences(r, ctx)
+				}
+				return cell(i, "max_sequences", float64(n), "sequences", money.Group(float64(n), 0))
+			}),
+		row("Longest context at the concurrency", "Each of the concurrent sequences can be this long.", func(i int, o OptionInput, r memory.Result) view.Cell {
+			if s.IsFlat() {
+				return none(i, "max_context")
+			}
+			n := o.Setup.MaxContext(r, conc)
+			return cell(i, "max_context", float64(n), "tokens", money.Group(float64(n), 0))
+		}),
+		row("GPUs needed", "Fewest GPUs (a power of two) that hold the concurrent sequences at the context length.",
+			func(i int, o OptionInput, r memory.Result) view.Cell {
+				if s.IsFlat() {
+					return none(i, "gpus_needed")
+				}
+				n, tp, pp, ok := memory.GPUsNeeded(o.Setup, ctx, conc)
+				if !ok {
+					return cell(i, "gpus_needed", -1, "GPUs", "more than "+strconv.Itoa(memory.MaxGPUs))
+				}
+				return cell(i, "gpus_needed", float64(n), "GPUs", parallelText(n, tp, pp))
+			}),
+		row("Fits?", "One sequence of the context length, on the GPUs of this option.", func(i int, o OptionInput, r memory.Result) view.Cell {
+			if s.IsFlat() {
+				return none(i, "fits")
+			}
+			return fitCell(s, o, r, cell(i, "fits", 0, "bool", ""))
+		}),
+	}
+}
+
+func parallelText(n, tp, pp int) string {
+	t := strconv.Itoa(n)
+	if n > 1 {
+		t += " (TP " + strconv.Itoa(tp)
+		if pp > 1 {
+			t += ", PP " + strconv.Itoa(pp)
+		}
+		t += ")"
+	}
+	return t
+}
+
+// fitCell says whether the option fits and, if not, by how much and what
+// would make it fit.
+func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell {
+	ok, short := o.Setup.Fits(r, s.Context)
+	if ok {
+		c.Value, c.Text = 1, "Yes"
+		return c
+	}
+	c.Value = 0
+	var ways []string
+	if n, tp, pp, found := memory.GPUsNeeded(o.Setup, s.Context, 1); found {
+		ways = append(ways, "on "+parallelText(n, tp, pp)+" GPUs")
+	}
+	for _, f := range memory.WeightFormats {
+		if f.Bytes >= o.Setup.Weights.Bytes {
+			continue
+		}
+		t := o.Setup
+		t.Weights = f
+		if fits, _ := t.Fits(t.Compute(), s.Context); fits {
+			ways = append(ways, "with "+f.Label+" weights")
+			break
+		}
+	}
+	if o.Setup.KV.Bytes > 1 {
+		t := o.Setup
+		t.KV = memory.KVFormats[1]
+		if fits, _ := t.Fits(t.Compute(), s.Context); fits {
+			ways = append(ways, "with an FP8 KV cache")
+		}
+	}
+	c.Text = "No: " + gib(short) + " short per GPU"
+	if len(ways) > 0 {
+		c.Text += "; fits " + strings.Join(ways, ", or ")
+	}
+	return c
+}
+
+// claimsTable sets a preset source's batch sizes beside the rule of thumb
+// and beside a real 7B model's architecture on the same GPUs.
+func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Table {
+	t := view.Table{ID: "claims", Title: "The source's figures beside InferCost's", Corner: "Per GPU", Columns: cols,
+		Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
+	claimed := view.Row{Label: "Batch size: source says"}
+	flat := view.Row{Label: "Batch size: the source's rule, recomputed"}
+	arch := view.Row{Label: "Sequences: Llama 2 7B in INT8, from its architecture"}
+	llama, _ := d.Models.Find("llama-2-7b")
+	int8, _ := memory.FindFormat(memory.WeightFormats, "int8")
+	for i, o := range s.Options {
+		l := o.Letter
+		claimed.Cells = append(claimed.Cells, view.Cell{Key: l + ".max_sequences_claimed", Text: "–"})
+		if !t.Hidden {
+			for _, c := range s.Preset.Claims {
+				if c.Option == l && c.Metric == "max_sequences" {
+					claimed.Cells[i] = cell(i, "max_sequences_claimed", c.Value, "sequences", money.Group(c.Value, 0))
+				}
+			}
+		}
+		gb := o.GPU.MemoryGB.Value
+		if s.IsFlat() {
+			gb = o.MemoryGiB // the article's GPU sizes, as entered
+		}
+		n := s.Flat.MaxSequences(gb, s.Context)
+		flat.Cells = append(flat.Cells, view.Cell{Key: l + ".max_sequences_flat", Value: float64(n), Unit: "sequences", Text: strconv.Itoa(n)})
+		seqs, tokens := d.BatchDefaults(o.GPU)
+		a := memory.Setup{Model: llama, Weights: int8, KV: memory.KVFormats[0], GPUMemory: d.VisibleGiB(o.GPU) * memory.GiB,
+			TP: 1, PP: 1, Runtime: d.Runtime(d.Defaults.Utilization.Value, seqs, tokens)}
+		m := a.MaxSequences(a.Compute(), s.Context)
+		arch.Cells = append(arch.Cells, view.Cell{Key: l + ".max_sequences_arch", Value: float64(m), Unit: "sequences", Text: strconv.Itoa(m)})
+	}
+	t.Rows = []view.Row{claimed, flat, arch}
+	return t
+}
+
+// fitTable runs the scenario's model on one GPU of every kind.
+func fitTable(s Scenario, d Data) view.Table {
+	t := view.Table{ID: "fit", Title: "Which GPUs fit " + s.modelName(), Corner: "GPU"}
+	t.Columns = []view.Column{{Key: "fit-w", Title: "Weights per GPU"}, {Key: "fit-pool", Title: "KV-cache pool"},
+		{Key: "fit-seqs", Title: "Sequences at " + money.Group(float64(s.Context), 0) + " tokens"},
+		{Key: "fit-need", Title: "GPUs for " + money.Plural(s.Concurrency, "sequence")}}
+	a := s.Options[0].Setup
+	for _, g := range d.GPUs.GPUs {
+		key := func(m string) string { return "fit." + g.ID + "." + m }
+		rw := view.Row{Label: g.Vendor + " " + g.Name}
+		if s.IsFlat() {
+			n := s.Flat.MaxSequences(g.MemoryGB.Value, s.Context)
+			rw.Cells = []view.Cell{{Key: key("w"), Value: s.Flat.WeightsGB, Text: money.Group(s.Flat.WeightsGB, 2) + " GB"},
+				{Key: key("pool"), Text: "–"}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)}, {Key: key("need"), Text: "–"}}
+			t.Rows = append(t.Rows, rw)
+			continue
+		}
+		seqs, tokens := d.BatchDefaults(g)
+		a.GPUMemory, a.TP, a.PP = d.VisibleGiB(g)*memory.GiB, 1, 1
+		a.Runtime = d.Runtime(a.Runtime.Utilization, seqs, tokens)
+		r := a.Compute()
+		n := a.MaxSequences(r, s.Context)
+		need, tp, pp, ok := memory.GPUsNeeded(a, s.Context, s.Concurrency)
+		needText := "more than " + strconv.Itoa(memory.MaxGPUs)
+		if ok {
+			needText = parallelText(need, tp, pp)
+		}
+		rw.Cells = []view.Cell{
+			{Key: key("w"), Value: r.Weights, Text: gib(r.Weights)},
+			{Key: key("pool"), Value: r.KVPool, Text: gib(r.KVPool)},
+			{Key: key("seqs"), Value: float64(n), Text: money.Group(float64(n), 0)},
+			{Key: key("need"), Value: float64(need), Text: needText},
+		}
+		t.Rows = append(t.Rows, rw)
+	}
+	return t
+}
+
+func memoryChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
+	c := chart.Chart{ID: "chart-memory", Title: "Memory of one GPU", Desc: "Stacked GiB per GPU: what the engine holds, and the headroom outside the utilization budget.",
+		Kind: chart.Stacked, YName: "GiB"}
+	items := []struct {
+		id, name string
+		v        func(r memory.Result) float64
+	}{
+		{"weights", "Weights", func(r memory.Result) float64 { return r.Weights }},
+		{"activations", "Activations", func(r memory.Result) float64 { return r.Activations }},
+		{"runtime", "Runtime", func(r memory.Result) float64 { return r.Runtime }},
+		{"kv", "KV cache", func(r memory.Result) float64 { return math.Max(r.KVPool, 0) }},
+		{"headroom", "Headroom", func(r memory.Result) float64 { return r.Headroom }},
+	}
+	var idx []int
+	for i, o := range s.Options {
+		if o.Enabled {
+			idx = append(idx, i)
+			c.Categories = append(c.Categories, optionTitle(s, o))
+		}
+	}
+	for _, it := range items {
+		sr := chart.Series{ID: it.id, Name: it.name, Values: make([]float64, len(idx)), Hidden: s.IsFlat()}
+		for j, i := range idx {
+			if !s.IsFlat() {
+				sr.Values[j] = round(it.v(res[i])/memory.GiB, 2)
+			}
+		}
+		c.Series = append(c.Series, sr)
+	}
+	return c
+}
+
+// concurrencyChart plots the sequences that fit against the context
+// length, doubling from 512 tokens to the model's limit.
+func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
+	maxCtx := 1 << 17
+	if !s.IsFlat() && s.Model.MaxContext > 0 {
+		maxCtx = max(s.Model.MaxContext, 1024)
+	}
+	c := chart.Chart{ID: "chart-concurrency", Title: "Sequences that fit, by context length",
+		Desc: "Concurrent sequences per model replica; the context axis doubles.", Kind: chart.Lines,
+		XName: "tokens", XMin: 512, XMax: float64(maxCtx), XLog: true, YName: "sequences"}
+	for i, o := range s.Options {
+		sr := chart.Series{ID: o.Letter, Name: optionTitle(s, o), Points: [][2]float64{}, Hidden: !o.Enabled}
+		if o.Enabled {
+			for ctx := 512; ctx <= maxCtx; ctx *= 2 {
+				n := 0
+				if s.IsFlat() {
+					n = s.Flat.MaxSequences(o.MemoryGiB, ctx)
+				} else {
+					n = o.Setup.MaxSequences(res[i], ctx)
+				}
+				sr.Points = append(sr.Points, [2]float64{float64(ctx), float64(n)})
+			}
+		}
+		c.Series = append(c.Series, sr)
+	}
+	return c
+}
+
+func round(v float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(v*p) / p
+}

@@ -1,0 +1,15 @@
+// Package sitedata is the whole of content/data as the calculators read
+// it: gen loads it with package dataset, and the browser module compiles
+// it in (see gen -engine-data).
+package sitedata
+
+import (
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/tcoview"
+)
+
+// Data holds each calculator's data; both share the GPU catalog.
+type Data struct {
+	TCO    tcoview.Data
+	Memory memview.Data
+}
