@@ -33,9 +33,10 @@ $(WASM): go.mod go.sum $(ENGINE_DATA) $(shell find wasm -name '*.go' -not -name 
 generate:
 	$(GO) tool templ generate
 
-# Everything: vet, generated-code freshness, unit and fuzz seed corpora,
+# Everything: formatting, vet, generated-code freshness, unit and fuzz seed corpora,
 # site build checks and the browser tests in headless Chromium.
 test: $(ECHARTS) $(WASM) chromium
+	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser
 	$(GO) tool templ generate

@@ -139,7 +139,9 @@ func (d Data) Validate() error {
 	}
 	for i, c := range d.Calibration {
 		entry := fmt.Sprintf("calibration[%d] %q", i, c.Model)
-		bad := func(field, format string, args ...any) { errs = append(errs, fact.Errorf(entry, field, format, args...)) }
+		bad := func(field, format string, args ...any) {
+			errs = append(errs, fact.Errorf(entry, field, format, args...))
+		}
 		if _, ok := d.Sources[c.Source]; !ok {
 			bad("source", "unknown source %q", c.Source)
 		}

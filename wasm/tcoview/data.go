@@ -74,12 +74,12 @@ func (c ArticleChecks) ImpliedAverageW() float64 {
 
 // Data is everything the TCO calculator reads from content/data.
 type Data struct {
-	GPUs       gpu.Catalog   `json:"gpus"`
-	Sources    fact.Sources  `yaml:"sources" json:"sources"`
-	Defaults   Defaults      `yaml:"defaults" json:"defaults"`
-	Throughput Throughput    `yaml:"throughput" json:"throughput"`
+	GPUs       gpu.Catalog           `json:"gpus"`
+	Sources    fact.Sources          `yaml:"sources" json:"sources"`
+	Defaults   Defaults              `yaml:"defaults" json:"defaults"`
+	Throughput Throughput            `yaml:"throughput" json:"throughput"`
 	Presets    []scenario.PresetData `yaml:"presets" json:"presets"`
-	Checks     ArticleChecks `yaml:"article_checks" json:"article_checks"`
+	Checks     ArticleChecks         `yaml:"article_checks" json:"article_checks"`
 }
 
 func (d Data) presets() []scenario.Preset { return scenario.Presets(d.Presets) }

@@ -131,7 +131,6 @@ func optionTitle(o OptionInput) string {
 	return strconv.Itoa(o.Option.GPUs) + " x " + o.GPU.Name + ", " + kind
 }
 
-
 // compareTable sets every option against option a: when its cumulative
 // cost crosses a's, and how many of its GPUs match a's throughput.
 func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
