@@ -321,8 +321,8 @@ func TestPagesFitAPhone(t *testing.T) {
 	ctx, page := browser(t)
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	root := strings.TrimSuffix(page, "tco/")
-	for _, p := range []string{"", "methodology/tco/", "methodology/memory/", "tco/", "tco/?preset=seed-000", "memory/", "memory/?preset=seed-002"} {
-		if strings.HasPrefix(p, "tco/") || strings.HasPrefix(p, "memory/") {
+	for _, p := range []string{"", "methodology/tco/", "methodology/memory/", "tco/", "tco/?preset=seed-000", "memory/", "memory/?preset=seed-002", "methodology/pricing/", "pricing/", "pricing/?preset=seed-000-roi"} {
+		if strings.HasPrefix(p, "tco/") || strings.HasPrefix(p, "memory/") || strings.HasPrefix(p, "pricing/") {
 			waitReady(ctx, t, root+p)
 		} else {
 			do(t, ctx, chromedp.Navigate(root+p))

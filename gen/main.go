@@ -22,6 +22,7 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
@@ -145,7 +146,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	slices.SortFunc(arts, func(a, b article) int { return a.fm.Order - b.fm.Order })
 
-	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}}
+	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "pricing/", Label: "APIs"}}
 	for _, a := range arts {
 		if a.fm.Nav != "" {
 			nav = append(nav, site.Nav{Path: a.fm.Path, Label: a.fm.Nav})
@@ -160,6 +161,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	tco := tcoview.Build(tcoview.Resolve("", data.TCO))
 	mem := memview.Build(memview.Resolve("", data.Memory), data.Memory)
+	prices := pricingview.Build(pricingview.Resolve("", data.Pricing), data.Pricing)
 	pages = append(pages, page{"tco/", site.Calculator(site.CalcPage{
 		Meta:        meta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
 		ID:          "tco",
@@ -177,6 +179,16 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Methodology: "methodology/memory/",
 		Page:        mem.Page,
 		Presets:     presetLinks(data.Memory.Presets),
+	})})
+	pages = append(pages, page{"pricing/", site.Calculator(site.CalcPage{
+		Meta:        meta("pricing/", "LLM API pricing and self-hosting break-even", "What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off."),
+		ID:          "pricing",
+		Heading:     "API pricing and break-even",
+		Lead:        "What your workload costs on each hosted API, with prompt caching, batch discounts and long-context prices; whether it stays within budget; and from what volume your own GPUs are cheaper. Every price has its source and date, and a link keeps the prices it was made with.",
+		Methodology: "methodology/pricing/",
+		Page:        prices.Page,
+		Presets:     presetLinks(data.Pricing.Presets),
+		Export:      true,
 	})})
 	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
 		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})

@@ -151,7 +151,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 	}
 	mem := all.Memory
 	lookup := func(key string) (string, string) {
-		for _, srcs := range []fact.Sources{d.GPUs.Sources, d.Sources, mem.Models.Sources, mem.Sources} {
+		for _, srcs := range []fact.Sources{d.GPUs.Sources, d.Sources, mem.Models.Sources, mem.Sources, all.Pricing.APIs.Sources, all.Pricing.Sources} {
 			if s, ok := srcs[key]; ok {
 				return s.Title, s.URL
 			}
@@ -347,6 +347,54 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				}
 			}
 			return htmlTable(head, rows)
+		},
+		"api-prices": func() string {
+			api := all.Pricing.APIs
+			var rows [][]string
+			for _, m := range api.Models {
+				for _, r := range api.History(m.ID) {
+					name := html.EscapeString(api.Provider(m.Provider).Name + " " + m.Name)
+					if m.Claim {
+						name += " (vendor's claim)"
+					}
+					if r.Unconfirmed {
+						name += ` <abbr title="unconfirmed: secondary source only">†</abbr>`
+					}
+					price := func(v float64) string {
+						if v == 0 {
+							return "–"
+						}
+						return html.EscapeString(money.Group(v, 3))
+					}
+					tiers := ""
+					for _, t := range r.Tiers {
+						tiers += "above " + money.Group(float64(t.AboveInputTokens), 0) + " input tokens: " + money.Group(t.Input, 2) + " / " + money.Group(t.Output, 2) + " "
+					}
+					batch := "–"
+					if r.BatchDiscountPct > 0 {
+						batch = money.Group(r.BatchDiscountPct, 0) + " %"
+					}
+					rows = append(rows, []string{name, html.EscapeString(r.From), r.Currency, price(r.Input), price(r.CacheRead), price(r.CacheWrite),
+						price(r.Output), batch, html.EscapeString(strings.TrimSpace(tiers)), srcLink(r.Source, lookup) + ", " + html.EscapeString(r.AsOf),
+						html.EscapeString(r.Note)})
+				}
+			}
+			return htmlTable([]string{"Model", "From", "Currency", "Input", "Cache read", "Cache write", "Output", "Batch discount",
+				"Long-context prices", "Source, as of", "Note"}, rows)
+		},
+		"rental": func() string {
+			var rows [][]string
+			for _, o := range d.Rental.Offers {
+				g, _ := d.GPUs.Find(o.GPU)
+				price := html.EscapeString(money.Group(o.USDPerGPUHour, 3))
+				if o.Unconfirmed {
+					price += ` <abbr title="unconfirmed: secondary source only">†</abbr>`
+				}
+				title, url := d.Rental.Sources[o.Source].Title, d.Rental.Sources[o.Source].URL
+				rows = append(rows, []string{html.EscapeString(o.Provider), html.EscapeString(g.Name), html.EscapeString(o.Instance), price,
+					`<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`, html.EscapeString(o.AsOf)})
+			}
+			return htmlTable([]string{"Cloud", "GPU", "Instance", "USD per GPU-hour", "Source", "As of"}, rows)
 		},
 		"seed-000-checks": func() string {
 			c := d.Checks

@@ -14,6 +14,8 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
@@ -240,5 +242,27 @@ func TestMemoryMethodologyShowsTheCalibrationTable(t *testing.T) {
 	}
 	if doc.Find("#seed-002 ~ .scroll").Length() == 0 || doc.Find("#defaults ~ .scroll").Length() == 0 {
 		t.Error("seed-002 or defaults table missing")
+	}
+}
+
+// TestEveryInputHasAField checks that each calculator's form shows every
+// input the engine reads, once.
+func TestEveryInputHasAField(t *testing.T) {
+	out := buildSite(t, "/")
+	d, err := dataset.Load(content.FS, "data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for page, inputs := range map[string][]scenario.Input{
+		"tco":     tcoview.Build(tcoview.Resolve("", d.TCO)).Inputs,
+		"memory":  memview.Build(memview.Resolve("", d.Memory), d.Memory).Inputs,
+		"pricing": pricingview.Build(pricingview.Resolve("", d.Pricing), d.Pricing).Inputs,
+	} {
+		doc := readDoc(t, filepath.Join(out, page, "index.html"))
+		for _, in := range inputs {
+			if n := doc.Find(`#calc-form [name="` + in.Key + `"]`).Length(); n != 1 {
+				t.Errorf("%s: %d form fields named %q; want 1", page, n, in.Key)
+			}
+		}
 	}
 }

@@ -35,6 +35,7 @@ type Series struct {
 	MarkLine   *opts.MarkLines `json:"markLine,omitempty"`
 	ShowSymbol *bool           `json:"showSymbol,omitempty"`
 	Label      *opts.Label     `json:"label,omitempty"`
+	Step       string          `json:"step,omitempty"`
 }
 
 // New returns the full option for c.
@@ -51,11 +52,17 @@ func New(c chart.Chart) Option {
 	if c.Kind == chart.Lines {
 		o.Tooltip.Trigger = "axis"
 		o.XAxis = []opts.XAxis{{Type: "value", Name: c.XName, Min: c.XMin, Max: c.XMax}}
-		if c.XLog {
+		switch {
+		case c.XLog:
 			o.XAxis[0].Type = "log"
+		case c.XTime:
+			o.XAxis[0].Type, o.XAxis[0].Min, o.XAxis[0].Max = "time", nil, nil
 		}
 	} else {
 		o.XAxis = []opts.XAxis{{Type: "category", Data: c.Categories}}
+	}
+	if c.YLog {
+		o.YAxis[0].Type = "log"
 	}
 	if c.Kind == chart.Bars {
 		o.Legend.Show = opts.Bool(false)
@@ -70,6 +77,9 @@ func New(c chart.Chart) Option {
 		switch c.Kind {
 		case chart.Lines:
 			sr.Type, sr.ShowSymbol = "line", &noSymbol
+			if c.Step {
+				sr.Step = "end"
+			}
 			sr.MarkLine = &opts.MarkLines{Data: s.MarkData(), MarkLineStyle: opts.MarkLineStyle{
 				Symbol: []string{"none", "none"},
 				Label:  &opts.Label{Show: opts.Bool(true), Formatter: markLabel},

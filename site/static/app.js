@@ -121,7 +121,7 @@
     });
     (u.columns || []).forEach(function (c) {
       (byCol[c.key] || []).forEach(function (el) { el.hidden = c.hidden; });
-      each('th[data-head="' + c.key + '"]', function (el) { setText(el, c.title); });
+      each('[data-head="' + c.key + '"]:not(legend)', function (el) { setText(el, c.title); });
     });
     Object.keys(u.tables).forEach(function (id) {
       if ($(id)) $(id).hidden = u.tables[id].hidden;
@@ -129,7 +129,9 @@
     });
     (u.links || []).forEach(function (l) {
       var el = $("link-" + l.id);
-      if (el) setAttr(el, "href", el.getAttribute("data-path") + (l.query ? "?" + l.query : ""));
+      if (!el) return;
+      setAttr(el, "href", el.getAttribute("data-path") + (l.query ? "?" + l.query : ""));
+      el.hidden = l.hidden;
     });
     u.cells.forEach(function (c) {
       var el = byKey[c.key];
@@ -162,6 +164,7 @@
       setText($(id + "-title"), u.titles[id]);
     });
     schedule();
+    resort();
     query = u.query;
     clearTimeout(urlTimer);
     urlTimer = setTimeout(writeURL, 200);
@@ -203,6 +206,56 @@
     recompute();
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); });
+
+  // Sortable tables: a header button sorts the rows by that column's
+  // data-value, again in the other direction; the order holds while the
+  // figures change.
+  var sorted = null;
+  function resort() {
+    if (!sorted) return;
+    var body = sorted.table.tBodies[0];
+    var rows = Array.prototype.slice.call(body.rows);
+    var value = function (tr) {
+      var td = tr.querySelector('[data-col="' + sorted.key + '"]');
+      var v = td ? parseFloat(td.getAttribute("data-value")) : NaN;
+      return isNaN(v) ? Infinity : v;
+    };
+    rows.sort(function (a, b) { return sorted.dir * (value(a) - value(b)); });
+    rows.forEach(function (tr) { body.appendChild(tr); });
+  }
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("button[data-sort]");
+    if (!btn) return;
+    var table = btn.closest("table");
+    var key = btn.getAttribute("data-sort");
+    var dir = sorted && sorted.table === table && sorted.key === key ? -sorted.dir : 1;
+    sorted = { table: table, key: key, dir: dir };
+    table.querySelectorAll("th[aria-sort]").forEach(function (th) { th.setAttribute("aria-sort", "none"); });
+    btn.parentNode.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
+    resort();
+  });
+
+  // Export: the engine writes the first table as CSV or Markdown; both
+  // are shown as text, the CSV also as a download.
+  document.querySelectorAll("button[data-export]").forEach(function (btn) {
+    btn.addEventListener("click", function () {
+      var f = window.infercost && window.infercost[name + "Export"];
+      if (!f) return;
+      var text = f(state.toString(), btn.getAttribute("data-export"));
+      var out = $("export-text");
+      out.value = text;
+      out.hidden = false;
+      var link = $("export-download");
+      if (btn.getAttribute("data-export") === "csv") {
+        link.href = "data:text/csv;charset=utf-8," + encodeURIComponent(text);
+        link.hidden = false;
+      } else {
+        link.hidden = true;
+        if (navigator.clipboard) navigator.clipboard.writeText(text).catch(function () {});
+        out.select();
+      }
+    });
+  });
 
   document.getElementById("reset").addEventListener("click", function () {
     if (!window.infercost) return;

@@ -28,8 +28,14 @@ type Chart struct {
 	XName      string
 	XMin, XMax float64
 	XLog       bool
-	// YName is the unit of the values, e.g. a currency code.
+	// XTime: x values are Unix times in milliseconds, shown as dates.
+	XTime bool
+	// Step draws lines as steps that change at each point (prices).
+	Step bool
+	// YName is the unit of the values, e.g. a currency code; YLog makes
+	// the axis logarithmic.
 	YName  string
+	YLog   bool
 	Series []Series
 }
 
@@ -100,9 +106,12 @@ func (c Chart) Legend() []any {
 // scenario, for echarts' setOption to merge into the full option: axes,
 // legend, and each series' name, data and (on lines) marks, matched by id.
 func (c Chart) Patch() map[string]any {
-	x := map[string]any{"data": anys(c.Categories)}
-	if c.Kind == Lines {
-		x = map[string]any{"min": c.XMin, "max": c.XMax}
+	x := map[string]any{}
+	switch {
+	case c.Kind != Lines:
+		x["data"] = anys(c.Categories)
+	case !c.XTime:
+		x["min"], x["max"] = c.XMin, c.XMax
 	}
 	series := make([]any, len(c.Series))
 	for i, s := range c.Series {

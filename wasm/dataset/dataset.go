@@ -15,10 +15,13 @@ import (
 
 // File names inside the data directory.
 const (
-	GPUFile    = "gpus.yaml"
-	ModelFile  = "models.yaml"
-	TCOFile    = "tco.yaml"
-	MemoryFile = "memory.yaml"
+	GPUFile     = "gpus.yaml"
+	ModelFile   = "models.yaml"
+	TCOFile     = "tco.yaml"
+	MemoryFile  = "memory.yaml"
+	RentalFile  = "rental.yaml"
+	APIFile     = "api.yaml"
+	PricingFile = "pricing.yaml"
 )
 
 // Load reads the data files from dir in fsys and validates them. Errors
@@ -28,7 +31,8 @@ func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
 	for _, f := range []struct {
 		file string
 		v    any
-	}{{GPUFile, &d.TCO.GPUs}, {ModelFile, &d.Memory.Models}, {TCOFile, &d.TCO}, {MemoryFile, &d.Memory}} {
+	}{{GPUFile, &d.TCO.GPUs}, {RentalFile, &d.TCO.Rental}, {ModelFile, &d.Memory.Models}, {TCOFile, &d.TCO}, {MemoryFile, &d.Memory},
+		{APIFile, &d.Pricing.APIs}, {PricingFile, &d.Pricing}} {
 		if err := decode(fsys, dir+"/"+f.file, f.v); err != nil {
 			return d, err
 		}
@@ -40,7 +44,8 @@ func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{GPUFile, d.TCO.GPUs.Validate}, {ModelFile, d.Memory.Models.Validate}} {
+	}{{GPUFile, d.TCO.GPUs.Validate}, {RentalFile, func() error { return d.TCO.Rental.Validate(d.TCO.GPUs) }},
+		{ModelFile, d.Memory.Models.Validate}, {APIFile, d.Pricing.ValidateCatalog}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}
@@ -48,10 +53,11 @@ func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
 	if len(errs) > 0 {
 		return d, errors.Join(errs...)
 	}
+	d.Pricing.TCO = d.TCO
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}} {
+	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}, {PricingFile, d.Pricing.Validate}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}

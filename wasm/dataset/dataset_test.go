@@ -32,7 +32,7 @@ func TestContentDataIsValid(t *testing.T) {
 func contentWith(t *testing.T, file, from, to string) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
-	for _, f := range []string{GPUFile, ModelFile, TCOFile, MemoryFile} {
+	for _, f := range []string{GPUFile, RentalFile, ModelFile, TCOFile, MemoryFile, APIFile, PricingFile} {
 		b, err := content.FS.ReadFile("data/" + f)
 		if err != nil {
 			t.Fatal(err)
@@ -64,6 +64,12 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/memory.yaml: calibration[4] "qwen3-33b": model: unknown model "qwen3-33b"`},
 		{"memory preset", MemoryFile, "a.gpu=t4", "a.gpu=t5",
 			`d/memory.yaml: presets[0] "seed-002": query.a.gpu: The preset's value is rejected: Not one of the listed options.`},
+		{"overlapping prices", APIFile, "from: 2025-09-29, input: 0.28", "from: 2024-12-26, input: 0.28",
+			`d/api.yaml: prices "deepseek-v3.2" from 2024-12-26: from: overlaps the period from 2024-12-26`},
+		{"price without source", APIFile, "source: openai-pricing, as_of: 2026-11-30}\n  - {model: gpt-4.1-mini", "as_of: 2026-11-30}\n  - {model: gpt-4.1-mini",
+			`d/api.yaml: prices[2] "gpt-4.1" from 2025-04-14: source: unknown or missing source ""`},
+		{"pricing preset", PricingFile, "vs=holysheep-flat", "vs=holysheep-plus",
+			`d/pricing.yaml: presets[0] "seed-000-roi": query.vs: The preset's value is rejected: Not one of the listed options.`},
 		{"TCO preset", TCOFile, "a.kwh=0.30", "a.kwh=-1",
 			`d/tco.yaml: presets[0] "seed-000": query.a.kwh: The preset's value is rejected: Must be between 0 and 1000000000.`},
 	} {

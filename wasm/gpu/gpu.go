@@ -98,3 +98,47 @@ func (c Catalog) Validate() error {
 	}
 	return errors.Join(errs...)
 }
+
+// Offer is a cloud's on-demand price for one GPU of an instance.
+type Offer struct {
+	Provider      string  `yaml:"provider" json:"provider"`
+	GPU           string  `yaml:"gpu" json:"gpu"`
+	Instance      string  `yaml:"instance" json:"instance"`
+	USDPerGPUHour float64 `yaml:"usd_per_gpu_hour" json:"usd_per_gpu_hour"`
+	Source        string  `yaml:"source" json:"source"`
+	AsOf          string  `yaml:"as_of" json:"as_of"`
+	Unconfirmed   bool    `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
+}
+
+// Rental is the contents of the rental data file.
+type Rental struct {
+	Sources fact.Sources `yaml:"sources" json:"sources"`
+	Offers  []Offer      `yaml:"offers" json:"offers"`
+}
+
+// For returns the offers for a GPU, in data order.
+func (r Rental) For(gpuID string) []Offer {
+	var out []Offer
+	for _, o := range r.Offers {
+		if o.GPU == gpuID {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// Validate checks every offer against the GPU catalog.
+func (r Rental) Validate(c Catalog) error {
+	errs := r.Sources.Validate()
+	for i, o := range r.Offers {
+		entry := fmt.Sprintf("offers[%d] %q %q", i, o.Provider, o.GPU)
+		if _, ok := c.Find(o.GPU); !ok {
+			errs = append(errs, fact.Errorf(entry, "gpu", "unknown GPU %q", o.GPU))
+		}
+		if o.Provider == "" || o.Instance == "" {
+			errs = append(errs, fact.Errorf(entry, "provider", "provider and instance are required"))
+		}
+		errs = append(errs, r.Sources.Check(fact.Figure{Value: o.USDPerGPUHour, Source: o.Source, AsOf: o.AsOf}, entry, "usd_per_gpu_hour", 0.01, 1000)...)
+	}
+	return errors.Join(errs...)
+}

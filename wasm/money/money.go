@@ -44,6 +44,25 @@ func Format(v float64, c Currency) string {
 	return c.Symbol + s
 }
 
+// Precise writes an amount with cents, and amounts below one unit to four
+// significant digits: API prices per request are fractions of a cent.
+func Precise(v float64, c Currency) string {
+	decimals := 2
+	if a := math.Abs(v); a > 0 && a < 1 {
+		decimals = 3 - int(math.Floor(math.Log10(a)))
+	}
+	s := Group(v, decimals)
+	if i := strings.IndexByte(s, '.'); i >= 0 {
+		for len(s)-i > 3 && strings.HasSuffix(s, "0") {
+			s = s[:len(s)-1]
+		}
+	}
+	if strings.HasPrefix(s, "-") {
+		return "-" + c.Symbol + s[1:]
+	}
+	return c.Symbol + s
+}
+
 // Group writes v with the given decimals and commas between thousands.
 func Group(v float64, decimals int) string {
 	s := strconv.FormatFloat(v, 'f', decimals, 64)

@@ -37,3 +37,13 @@ func TestLookupFallsBackToUSD(t *testing.T) {
 		t.Errorf("got %q; want USD", got)
 	}
 }
+
+func TestPrecise(t *testing.T) {
+	usd := Lookup("USD")
+	for v, want := range map[float64]string{0.0044: "$0.0044", 0.0095: "$0.0095", 0.14: "$0.14", 1339.25: "$1,339.25",
+		1250000: "$1,250,000.00", 0: "$0.00", -0.5: "-$0.50", 0.000123456: "$0.0001235"} {
+		if got := Precise(v, usd); got != want {
+			t.Errorf("Precise(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -246,3 +246,43 @@ func (r *Resolver) Encode(version string) string {
 	}
 	return b.String()
 }
+
+// Currency is the query key of the display currency and FX that of its
+// rate, shared by the calculators that show money.
+const (
+	CurrencyKey = "cur"
+	FXKey       = "fx"
+)
+
+// ConvertMoney returns the query of a resolved scenario with the display
+// currency changed to code: every amount given explicitly is converted from
+// fromFX to toFX units per dollar (to 4 significant digits), the exchange
+// rate returns to its default, and the preset stays.
+func ConvertMoney(inputs []Input, preset, code string, fromFX, toFX float64) Values {
+	q := Values{CurrencyKey: {code}}
+	if preset != "" {
+		q.Set(PresetKey, preset)
+	}
+	for _, in := range inputs {
+		if !in.Explicit || in.Key == CurrencyKey || in.Key == FXKey {
+			continue
+		}
+		v := in.Value
+		if in.Money {
+			f, _ := strconv.ParseFloat(v, 64)
+			v = Significant(f/fromFX*toFX, 4)
+		}
+		q.Set(in.Key, v)
+	}
+	return q
+}
+
+// Significant writes v to the given significant digits, so that converted
+// amounts read cleanly in any currency without losing small unit prices.
+func Significant(v float64, digits int) string {
+	if v == 0 {
+		return "0"
+	}
+	scale := math.Pow(10, float64(digits-1)-math.Floor(math.Log10(math.Abs(v))))
+	return FormatNumber(math.Round(v*scale) / scale)
+}

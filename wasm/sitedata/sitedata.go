@@ -5,11 +5,14 @@ package sitedata
 
 import (
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
-// Data holds each calculator's data; both share the GPU catalog.
+// Data holds each calculator's data; they share the GPU catalog, and the
+// pricing calculator the TCO data.
 type Data struct {
-	TCO    tcoview.Data
-	Memory memview.Data
+	TCO     tcoview.Data
+	Memory  memview.Data
+	Pricing pricingview.Data
 }

@@ -75,6 +75,7 @@ func (c ArticleChecks) ImpliedAverageW() float64 {
 // Data is everything the TCO calculator reads from content/data.
 type Data struct {
 	GPUs       gpu.Catalog           `json:"gpus"`
+	Rental     gpu.Rental            `json:"rental"`
 	Sources    fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults   Defaults              `yaml:"defaults" json:"defaults"`
 	Throughput Throughput            `yaml:"throughput" json:"throughput"`

@@ -24,17 +24,20 @@ const MaxOptions = view.MaxOptions
 
 // Global field keys.
 const (
-	keyCurrency = "cur"
-	keyFX       = "fx"
+	keyCurrency = scenario.CurrencyKey
+	keyFX       = scenario.FXKey
 	keyYears    = "y"
 	keyCount    = "k"
 )
 
-// optionDefaults are what each option starts as.
-var optionDefaults = [MaxOptions]struct {
-	kind tco.Kind
-	gpu  string
-}{{tco.Owned, "a100-80gb-sxm"}, {tco.Owned, "h100-sxm"}, {tco.Rented, "h100-sxm"}, {tco.Rented, "a100-80gb-sxm"}}
+// OptionDefault is what an option starts as.
+type OptionDefault struct {
+	Kind tco.Kind
+	GPU  string
+}
+
+// optionDefaults are what options a-d start as.
+var optionDefaults = [MaxOptions]OptionDefault{{tco.Owned, "a100-80gb-sxm"}, {tco.Owned, "h100-sxm"}, {tco.Rented, "h100-sxm"}, {tco.Rented, "a100-80gb-sxm"}}
 
 const defaultCount = 3
 const defaultGPUs = 8
@@ -69,18 +72,11 @@ func (d Data) source(key string) fact.Source {
 
 func num(v float64) string { return scenario.FormatNumber(v) }
 
-// rounded writes a converted amount to 4 significant digits, so that
-// defaults read cleanly in any currency without losing small unit prices.
-func rounded(v float64) string {
-	if v == 0 {
-		return "0"
-	}
-	scale := math.Pow(10, 3-math.Floor(math.Log10(math.Abs(v))))
-	return num(math.Round(v*scale) / scale)
-}
+// rounded writes a converted amount to 4 significant digits.
+func rounded(v float64) string { return scenario.Significant(v, 4) }
 
-// fxDefault is the default number of display-currency units per US dollar.
-func (d Data) fxDefault(code string) fact.Figure {
+// FXDefault is the default number of display-currency units per US dollar.
+func (d Data) FXDefault(code string) fact.Figure {
 	switch code {
 	case "EUR":
 		return d.Defaults.EURPerUSD
@@ -109,17 +105,17 @@ func (d Data) throughputDefault(g gpu.GPU) (float64, string) {
 		" GB/s). Enter a measured figure if you have one."
 }
 
-// readOption reads option i's fields. Money is entered in the display
-// currency (fx units per USD) and converted to USD for the engine.
-func readOption(r *scenario.Resolver, d Data, i int, cur money.Currency, fx float64) OptionInput {
-	l := Letters[i]
+// ReadOption reads the fields of an option whose keys start with prefix
+// and ".". Money is entered in the display currency (fx units per USD) and
+// converted to USD for the engine.
+func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, cur money.Currency, fx float64) OptionInput {
+	l := prefix
 	k := func(name string) string { return l + "." + name }
-	def := optionDefaults[i]
 	o := OptionInput{Letter: l}
-	o.Kind = tco.Kind(r.Choice(scenario.Field{Key: k("kind"), Label: "Kind", Default: string(def.kind),
+	o.Kind = tco.Kind(r.Choice(scenario.Field{Key: k("kind"), Label: "Kind", Default: string(def.Kind),
 		Help:    "Buy and run a cluster, or rent GPUs by the hour.",
 		Choices: []scenario.Choice{{Value: string(tco.Owned), Label: "Owned cluster"}, {Value: string(tco.Rented), Label: "Rented GPUs"}}}))
-	gpuID := r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: def.gpu, Choices: gpuChoices(d.GPUs),
+	gpuID := r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: def.GPU, Choices: gpuChoices(d.GPUs),
 		Help: "GPU model; sets the defaults for price, power and throughput."})
 	o.GPU, _ = d.GPUs.Find(gpuID)
 	g := o.GPU
@@ -175,6 +171,18 @@ func readOption(r *scenario.Resolver, d Data, i int, cur money.Currency, fx floa
 
 	only = string(tco.Rented)
 	rent, rentNote := figureNote(g.RentUSDPerHour, "No sourced rental price for this GPU: enter your quote.")
+	cloud := []scenario.Choice{{Value: "0", Label: "The GPU table's price"}}
+	offers := d.Rental.For(g.ID)
+	for j, of := range offers {
+		cloud = append(cloud, scenario.Choice{Value: strconv.Itoa(j + 1),
+			Label: of.Provider + ", " + of.Instance + ": $" + num(of.USDPerGPUHour) + "/GPU-h (" + of.AsOf + ")"})
+	}
+	pick := r.Choice(scenario.Field{Only: only, Key: k("cloud"), Label: "Cloud offer", Default: "0", Choices: cloud,
+		Help: "On-demand prices of large clouds and GPU clouds for this GPU; sets the rental price."})
+	if j, _ := strconv.Atoi(pick); j > 0 && j <= len(offers) {
+		of := offers[j-1]
+		rent, rentNote = of.USDPerGPUHour, fact.Note(fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed}, d.Rental.Sources[of.Source])
+	}
 	opt.RentUSDPerGPUHour = money("hr", "Rental price", " per GPU-hour", "On-demand or contracted price of one GPU for one hour.", rent, rentNote)
 	opt.RentedHoursPerMonth = r.Number(scenario.Field{Only: only, Key: k("hpm"), Label: "Rented hours", Unit: "hours per month", Min: 1, Max: 744,
 		Default: num(df.RentedHoursPerMonth.Value), Note: d.sourceNote(df.RentedHoursPerMonth), Help: "730 is always on."})

@@ -43,22 +43,14 @@ type Scenario struct {
 // Errors and replaced by defaults.
 func Resolve(rawQuery string, d Data) Scenario {
 	r := scenario.NewResolver(rawQuery, d.presets())
-	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: "Currency", Default: "USD", Choices: currencyChoices(),
-		Help: "Currency for all prices and results."}))
-	fxDefault := d.fxDefault(cur.Code)
-	fxNote := ""
-	if cur.Code != "USD" {
-		fxNote = d.sourceNote(fxDefault)
-	}
-	fx := r.Number(scenario.Field{Key: keyFX, Label: "Exchange rate", Unit: cur.Code + " per USD", Min: 0.0001, Max: 100000,
-		Default: num(fxDefault.Value), Note: fxNote, Help: "Converts the data's US-dollar prices into your currency."})
+	cur, fx := ReadCurrency(r, d, "")
 	years := r.Int(scenario.Field{Key: keyYears, Label: "Period", Unit: "years", Min: 1, Max: 15,
 		Default: num(d.Defaults.Years.Value), Help: "How long the options are compared for."})
 	count := r.Int(scenario.Field{Key: keyCount, Label: "Options compared", Unit: "options", Min: 2, Max: MaxOptions,
 		Default: num(defaultCount), Help: "How many of the options below are compared."})
 	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years}
 	for i := range s.Options {
-		s.Options[i] = readOption(r, d, i, cur, fx)
+		s.Options[i] = ReadOption(r, d, Letters[i], optionDefaults[i], cur, fx)
 		s.Options[i].Enabled = i < count
 	}
 	s.Inputs = r.Inputs
@@ -70,6 +62,20 @@ func Resolve(rawQuery string, d Data) Scenario {
 		s.Preset = scenario.FindPreset(d.Presets, p.Name)
 	}
 	return s
+}
+
+// ReadCurrency reads the display currency and its rate per US dollar.
+func ReadCurrency(r *scenario.Resolver, d Data, section string) (money.Currency, float64) {
+	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: "Currency", Section: section, Default: "USD", Choices: currencyChoices(),
+		Help: "Currency for all prices and results."}))
+	fxDefault := d.FXDefault(cur.Code)
+	fxNote := ""
+	if cur.Code != "USD" {
+		fxNote = d.sourceNote(fxDefault)
+	}
+	fx := r.Number(scenario.Field{Key: keyFX, Label: "Exchange rate", Unit: cur.Code + " per USD", Section: section, Min: 0.0001, Max: 100000,
+		Default: num(fxDefault.Value), Note: fxNote, Help: "Converts the data's US-dollar prices into your currency."})
+	return cur, fx
 }
 
 // Enabled returns the options being compared.

@@ -174,3 +174,16 @@ func FuzzQueryRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// A rented option can take its price from a cloud offer in rental.yaml:
+// option c rents H100 SXMs, whose first offer is AWS p5.48xlarge at $6.88.
+func TestCloudOfferSetsTheRentalPrice(t *testing.T) {
+	d := load(t)
+	s := tcoview.Resolve("c.cloud=1", d)
+	if got := s.Options[2].Option.RentUSDPerGPUHour; got != 6.88 {
+		t.Errorf("rental price %v, want 6.88", got)
+	}
+	if s := tcoview.Resolve("c.cloud=99", d); s.Errors["c.cloud"] == "" {
+		t.Error("an unknown offer is not reported")
+	}
+}

@@ -299,21 +299,10 @@ func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 func Convert(rawQuery, code string, d Data) string {
 	s := Resolve(rawQuery, d)
 	to := money.Lookup(code)
-	toFX := d.fxDefault(to.Code).Value
-	q := scenario.Values{keyCurrency: {to.Code}}
+	preset := ""
 	if s.Preset != nil {
-		q.Set(scenario.PresetKey, s.Preset.Name)
+		preset = s.Preset.Name
 	}
-	for _, in := range s.Inputs {
-		if !in.Explicit || in.Key == keyCurrency || in.Key == keyFX {
-			continue
-		}
-		v := in.Value
-		if in.Money {
-			f, _ := strconv.ParseFloat(v, 64)
-			v = rounded(f / s.FXPerUSD * toFX)
-		}
-		q.Set(in.Key, v)
-	}
+	q := scenario.ConvertMoney(s.Inputs, preset, to.Code, s.FXPerUSD, d.FXDefault(to.Code).Value)
 	return Resolve(q.Encode(), d).Query
 }

@@ -52,6 +52,8 @@ type Table struct {
 	Columns   []Column
 	Rows      []Row
 	Hidden    bool
+	// Sortable tables can be sorted by any column in the browser.
+	Sortable bool
 }
 
 // Group is a set of inputs (a fieldset, data-group) that a scenario may
@@ -67,6 +69,8 @@ type Link struct {
 	ID, Label string
 	Path      string // below the site's base, e.g. "tco/"
 	Query     string
+	// Hidden links keep their place for scenarios that show them.
+	Hidden bool
 }
 
 // Page is everything a calculator page shows for a scenario.
@@ -104,7 +108,7 @@ func (p Page) Cells() []Cell {
 //	             option and unit are "" for cells that are not results
 //	charts       {chart id: chart.Patch}
 //	titles       {chart id: title}
-//	links        [{id, query}]
+//	links        [{id, query, hidden}]
 //	problems     messages that belong to no field
 //	explanation  the preset's explanation
 func (p Page) Update() map[string]any {
@@ -137,7 +141,7 @@ func (p Page) Update() map[string]any {
 	}
 	links := make([]any, len(p.Links))
 	for i, l := range p.Links {
-		links[i] = map[string]any{"id": l.ID, "query": l.Query}
+		links[i] = map[string]any{"id": l.ID, "query": l.Query, "hidden": l.Hidden}
 	}
 	problems := make([]any, len(p.Problems))
 	for i, m := range p.Problems {

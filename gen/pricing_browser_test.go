@@ -1,0 +1,95 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestPricingPageInBrowser checks the pricing calculator: pre-rendered
+// figures equal the engine's, an edit changes them and the URL, a fresh
+// tab reproduces them, a hostile URL is contained, the seed preset shows
+// the article's error, an old edition links to today's prices, and the
+// table sorts and exports.
+func TestPricingPageInBrowser(t *testing.T) {
+	ctx, tco := browser(t)
+	page := strings.TrimSuffix(tco, "tco/") + "pricing/"
+
+	static := readStatic(t, page)
+	live := waitReady(ctx, t, page)
+	if len(live) < 40 || !mapsEqual(static, live) {
+		t.Fatalf("pre-rendered and engine values differ or are missing:\n static %v\n   live %v", static, live)
+	}
+	// GPT-4.1: 10,000 requests x (1,000 x $2 + 300 x $8) / 1e6 x 365.25 / 12.
+	if live["gpt-4.1.monthly_cost"] != "1339.25 USD" {
+		t.Errorf("GPT-4.1 monthly cost %q, want 1339.25 USD", live["gpt-4.1.monthly_cost"])
+	}
+
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="rpd"]`), "20000"))
+	eval[any](t, ctx, `document.querySelector('[name="rpd"]').dispatchEvent(new Event('input', {bubbles: true}))`)
+	after := eval[map[string]string](t, ctx, readMetrics)
+	if after["gpt-4.1.monthly_cost"] != "2678.5 USD" {
+		t.Errorf("twice the requests: %q, want 2678.5 USD", after["gpt-4.1.monthly_cost"])
+	}
+	loc := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !location.search.includes('rpd=20000'); i++) await new Promise(r => setTimeout(r, 20));
+		return location.href; })()`)
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if again := waitReady(tab, t, loc); !mapsEqual(again, after) {
+		t.Errorf("fresh tab of %s differs", loc)
+	}
+
+	// Sorting by monthly cost puts the cheapest API first; the order holds.
+	eval[any](t, ctx, `document.querySelector('button[data-sort="c-month"]').click()`)
+	first := eval[string](t, ctx, `document.querySelector('#compare tbody tr th').firstChild.textContent.trim()`)
+	if !strings.Contains(first, "HolySheep") && !strings.Contains(first, "DeepSeek") {
+		t.Errorf("cheapest first after sorting: %q", first)
+	}
+	// Export as CSV and as Markdown.
+	eval[any](t, ctx, `document.querySelector('button[data-export="csv"]').click()`)
+	csv := eval[string](t, ctx, `document.getElementById('export-text').value`)
+	if !strings.HasPrefix(csv, "API,Input per 1M,") || !strings.Contains(csv, `OpenAI GPT-4.1,$2.00,$0.50,$8.00,$0.0044,$88.00,"$2,678.50"`) {
+		t.Errorf("CSV export:\n%s", csv)
+	}
+	eval[any](t, ctx, `document.querySelector('button[data-export="md"]').click()`)
+	if md := eval[string](t, ctx, `document.getElementById('export-text').value`); !strings.Contains(md, "| OpenAI GPT-4.1 | $2.00 |") {
+		t.Errorf("Markdown export:\n%s", md)
+	}
+
+	// An old edition: May 2024 prices, a note and a link to today's.
+	old := waitReady(ctx, t, page+"?ed=2024-05-13")
+	if old["gpt-4o.cost_per_request"] != "0.0095 USD" || old["gpt-4.1.monthly_cost"] != "" {
+		t.Errorf("May 2024 edition: GPT-4o %q, GPT-4.1 %q", old["gpt-4o.cost_per_request"], old["gpt-4.1.monthly_cost"])
+	}
+	if note := eval[string](t, ctx, `document.getElementById('problems').textContent`); !strings.Contains(note, "newer prices exist") {
+		t.Errorf("no note about newer prices: %q", note)
+	}
+	if href := eval[string](t, ctx, `document.getElementById('link-latest').getAttribute('href')`); strings.Contains(href, "ed=") {
+		t.Errorf("link to today's prices keeps the edition: %q", href)
+	}
+
+	// Hostile input.
+	bad := waitReady(ctx, t, page+`?rpd=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&cache=2&vs=%22%3E%3Cimg%20src%3Dx%3E&ed=2099-01-01&bm=-1`)
+	errs := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('.error')].filter(e => e.textContent).map(e => [e.id, e.textContent]))`)
+	for _, key := range []string{"rpd", "cache", "vs", "ed", "bm"} {
+		if errs["err-"+key] == "" {
+			t.Errorf("no error next to %s (errors: %v)", key, errs)
+		}
+	}
+	if eval[bool](t, ctx, `window.__pwned === 1 || document.querySelector('img[src=x]') !== null`) {
+		t.Error("a script from the URL ran")
+	}
+	if !mapsEqual(bad, live) {
+		t.Error("hostile URL did not fall back to the defaults")
+	}
+
+	// Seed 000's ROI example.
+	seed := waitReady(ctx, t, page+"?preset=seed-000-roi")
+	if seed["custom.monthly_cost"] != "1250000 USD" || seed["holysheep-flat.monthly_cost"] != "70 USD" ||
+		seed["holysheep-flat.monthly_cost_claimed"] != "70000 USD" {
+		t.Errorf("seed-000-roi: %q, %q, claimed %q", seed["custom.monthly_cost"], seed["holysheep-flat.monthly_cost"], seed["holysheep-flat.monthly_cost_claimed"])
+	}
+	saveArtifact(t, "pricing-seed-000-roi.png", fullScreenshot(t, ctx, 100))
+}

@@ -1,0 +1,100 @@
+package pricingview
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tcoview"
+)
+
+// Defaults are the sourced defaults of the pricing calculator.
+type Defaults struct {
+	RequestsPerDay        fact.Figure `yaml:"requests_per_day" json:"requests_per_day"`
+	InputTokens           fact.Figure `yaml:"input_tokens" json:"input_tokens"`
+	OutputTokens          fact.Figure `yaml:"output_tokens" json:"output_tokens"`
+	CachedShare           fact.Figure `yaml:"cached_share" json:"cached_share"`
+	RequestsPerCacheWrite fact.Figure `yaml:"requests_per_cache_write" json:"requests_per_cache_write"`
+	BatchShare            fact.Figure `yaml:"batch_share" json:"batch_share"`
+	DailyBudgetUSD        fact.Figure `yaml:"daily_budget_usd" json:"daily_budget_usd"`
+	MonthlyBudgetUSD      fact.Figure `yaml:"monthly_budget_usd" json:"monthly_budget_usd"`
+}
+
+// Data is everything the pricing calculator reads: the API catalog, the
+// TCO data for the self-hosted cluster and the currency rates, and its own
+// defaults and presets.
+type Data struct {
+	APIs     apiprices.Catalog     `json:"apis"`
+	TCO      tcoview.Data          `json:"tco"`
+	Sources  fact.Sources          `yaml:"sources" json:"sources"`
+	Defaults Defaults              `yaml:"defaults" json:"defaults"`
+	Presets  []scenario.PresetData `yaml:"presets" json:"presets"`
+}
+
+func (d Data) note(f fact.Figure) string {
+	src, ok := d.Sources[f.Source]
+	if !ok {
+		src = d.APIs.Sources[f.Source]
+	}
+	return fact.Note(f, src)
+}
+
+// ValidateCatalog checks the API catalog.
+func (d Data) ValidateCatalog() error {
+	codes := make([]string, len(money.Currencies))
+	for i, c := range money.Currencies {
+		codes[i] = c.Code
+	}
+	return d.APIs.Validate(codes)
+}
+
+// Validate checks the pricing defaults and presets.
+func (d Data) Validate() error {
+	errs := d.Sources.Validate()
+	df := d.Defaults
+	for _, f := range []struct {
+		name     string
+		f        fact.Figure
+		min, max float64
+	}{
+		{"requests_per_day", df.RequestsPerDay, 0, 1e9}, {"input_tokens", df.InputTokens, 0, 1e7},
+		{"output_tokens", df.OutputTokens, 0, 1e7}, {"cached_share", df.CachedShare, 0, 1},
+		{"requests_per_cache_write", df.RequestsPerCacheWrite, 1, 1e9}, {"batch_share", df.BatchShare, 0, 1},
+		{"daily_budget_usd", df.DailyBudgetUSD, 0, 1e9}, {"monthly_budget_usd", df.MonthlyBudgetUSD, 0, 1e10},
+	} {
+		errs = append(errs, d.Sources.Check(f.f, "defaults", f.name, f.min, f.max)...)
+	}
+	for i, p := range d.Presets {
+		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
+		if _, ok := d.Sources[p.Source]; !ok {
+			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
+		}
+		s := Resolve("preset="+scenario.QueryEscape(p.Name), d)
+		for _, in := range s.Inputs {
+			if in.Error != "" {
+				errs = append(errs, fact.Errorf(entry, "query."+in.Key, "%s", in.Error))
+			}
+		}
+		for _, key := range s.Unknown {
+			errs = append(errs, fact.Errorf(entry, "query."+key, "unknown parameter"))
+		}
+		for j, c := range p.Claims {
+			if _, ok := d.modelByID(c.Option); !ok && c.Option != CustomID {
+				errs = append(errs, fact.Errorf(entry, fmt.Sprintf("claims[%d].option", j), "unknown model %q", c.Option))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (d Data) modelByID(id string) (apiprices.Model, bool) {
+	for _, m := range d.APIs.Models {
+		if m.ID == id {
+			return m, true
+		}
+	}
+	return apiprices.Model{}, false
+}

@@ -1,0 +1,167 @@
+// Package pricingview is the API pricing and break-even calculator between
+// the URL and the page: a workload, budgets, a price edition and a
+// self-hosted cluster in; the cost on every API, the budget checks and
+// the volume at which the cluster beats each API out.
+package pricingview
+
+import (
+	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/pricing"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tco"
+	"github.com/infercost/infercost/wasm/tcoview"
+)
+
+// Version is written into every scenario URL as v=.
+const Version = "1"
+
+// CustomID names the row of the reader's own price.
+const CustomID = "custom"
+
+// clusterPrefix is the key prefix of the self-hosted cluster's fields.
+const clusterPrefix = "h"
+
+// Scenario is a resolved query string.
+type Scenario struct {
+	Query    string
+	Inputs   []scenario.Input
+	Problems []string
+	Unknown  []string
+	Preset   *scenario.PresetData
+	Currency money.Currency
+	// FX is display-currency units per US dollar; CNYPerUSD converts
+	// prices quoted in yuan.
+	FX, CNYPerUSD float64
+	// Edition is the date whose prices apply; Latest the newest one.
+	Edition, Latest  string
+	Workload         pricing.Workload
+	DailyBudgetUSD   float64
+	MonthlyBudgetUSD float64
+	// Custom is the reader's own price in USD; zero rates mean none.
+	Custom pricing.Price
+	// Vs is the API the cluster is set against in the chart.
+	Vs      string
+	Cluster tcoview.OptionInput
+	Years   int
+}
+
+// HasCustom reports whether the reader entered a price of their own.
+func (s Scenario) HasCustom() bool { return s.Custom.Input+s.Custom.Output > 0 }
+
+// Resolve reads a query string. It never fails: bad values are reported
+// next to their fields and replaced by defaults.
+func Resolve(rawQuery string, d Data) Scenario {
+	r := scenario.NewResolver(rawQuery, scenario.Presets(d.Presets))
+	df := d.Defaults
+	s := Scenario{Latest: d.APIs.Latest()}
+	num := scenario.FormatNumber
+	n := func(key, label, unit, section, help string, min, max float64, f float64, note string) float64 {
+		return r.Number(scenario.Field{Key: key, Label: label, Unit: unit, Section: section, Min: min, Max: max,
+			Default: num(f), Note: note, Help: help})
+	}
+	const work = "Workload"
+	w := &s.Workload
+	w.RequestsPerDay = n("rpd", "Requests", "per day", work, "API calls a day.", 0, 1e9, df.RequestsPerDay.Value, d.note(df.RequestsPerDay))
+	w.InputTokens = n("in", "Input", "tokens per request", work, "Prompt, system prompt and context sent with each call.", 0, 1e7,
+		df.InputTokens.Value, d.note(df.InputTokens))
+	w.OutputTokens = n("out", "Output", "tokens per request", work, "Tokens generated per call.", 0, 1e7, df.OutputTokens.Value, d.note(df.OutputTokens))
+	w.CachedShare = n("cache", "Cached input", "share, 0–1", work, "Share of the input that repeats a prefix the provider caches.", 0, 1,
+		df.CachedShare.Value, d.note(df.CachedShare))
+	w.RequestsPerCacheWrite = n("reuse", "Cache reuse", "requests per cache write", work,
+		"Calls that read a cached prefix before it expires and is written again.", 1, 1e9, df.RequestsPerCacheWrite.Value, d.note(df.RequestsPerCacheWrite))
+	w.BatchShare = n("batch", "Batch API", "share of requests, 0–1", work, "Sent through the provider's batch API, at its discount.", 0, 1,
+		df.BatchShare.Value, d.note(df.BatchShare))
+
+	const prices = "Prices and currency"
+	eds := d.APIs.Editions()
+	choices := make([]scenario.Choice, len(eds))
+	for i, e := range eds {
+		choices[len(eds)-1-i] = scenario.Choice{Value: e, Label: e}
+	}
+	choices[0].Label += " (latest)"
+	s.Edition = r.Choice(scenario.Field{Key: "ed", Label: "Prices as of", Section: prices, Default: s.Latest, Choices: choices,
+		Help: "The data edition: a link keeps the prices it was made with."})
+	s.Currency, s.FX = tcoview.ReadCurrency(r, d.TCO, prices)
+	s.CNYPerUSD = n("cny", "Yuan rate", "CNY per USD", prices, "Converts prices quoted in yuan.", 0.01, 1000,
+		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.Note)
+	money := func(key, label, unit, section, help string, usd float64, note string) float64 {
+		return r.Number(scenario.Field{Key: key, Label: label, Unit: s.Currency.Code + unit, Section: section, Min: 0, Max: 1e10,
+			Default: scenario.Significant(usd*s.FX, 4), Note: note, Help: help, Money: true}) / s.FX
+	}
+	s.Custom.Input = money("cp.in", "Your price, input", " per 1M tokens", prices, "A quote or your own cost; 0 leaves the row out.", 0, "")
+	s.Custom.Output = money("cp.out", "Your price, output", " per 1M tokens", prices, "", 0, "")
+	vs := make([]scenario.Choice, 0, len(d.APIs.Models)+1)
+	for _, m := range d.APIs.Models {
+		vs = append(vs, scenario.Choice{Value: m.ID, Label: d.APIs.Provider(m.Provider).Name + " " + m.Name})
+	}
+	vs = append(vs, scenario.Choice{Value: CustomID, Label: "Your price"})
+	s.Vs = r.Choice(scenario.Field{Key: "vs", Label: "Set the cluster against", Section: prices, Default: "gpt-4.1", Choices: vs,
+		Help: "The API drawn beside the self-hosted cluster."})
+
+	const budget = "Budget"
+	s.DailyBudgetUSD = money("bd", "Daily budget", " per day", budget, "Warns at 90 %, alarms above 100 %; 0 for none.",
+		df.DailyBudgetUSD.Value, d.note(df.DailyBudgetUSD))
+	s.MonthlyBudgetUSD = money("bm", "Monthly budget", " per month", budget, "", df.MonthlyBudgetUSD.Value, d.note(df.MonthlyBudgetUSD))
+
+	s.Years = r.Int(scenario.Field{Key: clusterPrefix + ".y", Label: "Period", Unit: "years", Min: 1, Max: 15,
+		Default: num(d.TCO.Defaults.Years.Value), Help: "Months over which the cluster's capex is spread."})
+	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX)
+	s.Inputs, s.Problems, s.Unknown = r.Inputs, r.Problems, r.Unknown()
+	s.Query = r.Encode(Version)
+	if p := r.Preset(); p != nil {
+		s.Preset = scenario.FindPreset(d.Presets, p.Name)
+	}
+	if s.Edition != s.Latest {
+		s.Problems = append(s.Problems, "These are the prices of "+s.Edition+", as this link was made with; newer prices exist ("+s.Latest+").")
+	}
+	return s
+}
+
+// Price returns a model's price in USD in the scenario's edition, if it
+// was sold then.
+func (s Scenario) Price(d Data, model string) (apiprices.PriceRow, pricing.Price, bool) {
+	row, ok := d.APIs.PriceOn(model, s.Edition)
+	if !ok {
+		return row, pricing.Price{}, false
+	}
+	return row, row.USD(s.unitsPerUSD(d, row.Currency)), true
+}
+
+// unitsPerUSD converts a price row's currency: yuan at the scenario's
+// rate, euros at the data's.
+func (s Scenario) unitsPerUSD(d Data, code string) float64 {
+	switch code {
+	case "CNY":
+		return s.CNYPerUSD
+	case "EUR":
+		return d.TCO.Defaults.EURPerUSD.Value
+	}
+	return 1
+}
+
+// ClusterCost returns the self-hosted cluster for the break-even. Its
+// throughput counts output tokens; the workload's requests carry input
+// tokens too, so its capacity in the workload's tokens (input and output)
+// is its output tokens x (input + output) / output: generating the output
+// is taken as the bottleneck, prefill as free.
+func (s Scenario) ClusterCost() pricing.Cluster {
+	years := float64(s.Years)
+	r := tco.Compute(s.Cluster.Option, years)
+	months := years * 12
+	w := s.Workload
+	mix := (w.InputTokens + w.OutputTokens) / max(w.OutputTokens, 1)
+	return pricing.Cluster{PerMonth: r.TCOUSD / months, OpexPerMonth: r.OpexPerYear.Total() / 12,
+		Capex: r.Capex.Total(), TokensPerMonth: r.Tokens / months * mix}
+}
+
+// Convert returns the query with the display currency changed to code.
+func Convert(rawQuery, code string, d Data) string {
+	s := Resolve(rawQuery, d)
+	to := money.Lookup(code)
+	preset := ""
+	if s.Preset != nil {
+		preset = s.Preset.Name
+	}
+	return Resolve(scenario.ConvertMoney(s.Inputs, preset, to.Code, s.FX, d.TCO.FXDefault(to.Code).Value).Encode(), d).Query
+}

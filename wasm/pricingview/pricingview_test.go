@@ -1,0 +1,179 @@
+package pricingview_test
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+func load(t testing.TB) pricingview.Data {
+	t.Helper()
+	d, err := dataset.Load(content.FS, "data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Pricing
+}
+
+// cells maps option.metric, and key for cells without a metric, to cells.
+func cells(p pricingview.Page) map[string]view.Cell {
+	m := map[string]view.Cell{}
+	for _, c := range p.Cells() {
+		m[c.Key] = c
+		if c.Metric != "" {
+			m[c.Option+"."+c.Metric] = c
+		}
+	}
+	return m
+}
+
+func build(t testing.TB, d pricingview.Data, q string) pricingview.Page {
+	return pricingview.Build(pricingview.Resolve(q, d), d)
+}
+
+// Seed 000's ROI example: 500 million tokens a month at $2.50 per 1,000
+// tokens is $1,250,000; at the reseller's claimed ¥1 ≈ $0.14 per million
+// it is $70, not the article's $70,000.
+func TestSeedROIPreset(t *testing.T) {
+	d := load(t)
+	p := build(t, d, "preset=seed-000-roi")
+	c := cells(p)
+	if got := c["custom.monthly_cost"].Value; math.Abs(got-1250000) > 0.01 {
+		t.Errorf("custom price: %v a month, want 1,250,000", got)
+	}
+	if got := c["holysheep-flat.monthly_cost"].Value; math.Abs(got-70) > 1e-6 {
+		t.Errorf("reseller: %v a month, want 70", got)
+	}
+	if got := c["holysheep-flat.cl-ratio"].Text; got != "1,000.00x" {
+		t.Errorf("claim ratio %q, want 1,000.00x", got)
+	}
+	if !strings.Contains(p.Explanation, "not the $70,000") {
+		t.Errorf("explanation does not point out the error: %q", p.Explanation)
+	}
+}
+
+// GPT-4.1 at the default workload: 10,000 requests a day of 1,000 input
+// and 300 output tokens: 1,000 x $2 + 300 x $8 = $0.0044 a request, $44 a
+// day, $44 x 365.25 / 12 = $1,339.25 a month; 88 % of the $50 daily budget
+// (no warning), 133.9 % of the $1,000 monthly budget (alarm).
+func TestDefaultWorkloadOnGPT41(t *testing.T) {
+	d := load(t)
+	c := cells(build(t, d, ""))
+	for key, want := range map[string]float64{
+		"gpt-4.1.cost_per_request": 0.0044, "gpt-4.1.daily_cost": 44, "gpt-4.1.monthly_cost": 1339.25,
+		"gpt-4.1.daily_budget_pct": 88, "gpt-4.1.monthly_budget_pct": 133.93,
+	} {
+		if got := c[key].Value; math.Abs(got-want) > 1e-6*math.Max(1, want) {
+			t.Errorf("%s = %v, want %v", key, got, want)
+		}
+	}
+	if !strings.Contains(c["gpt-4.1.monthly_budget_pct"].Text, "over budget") || strings.Contains(c["gpt-4.1.daily_budget_pct"].Text, "⚠") {
+		t.Errorf("budget texts: %q / %q", c["gpt-4.1.daily_budget_pct"].Text, c["gpt-4.1.monthly_budget_pct"].Text)
+	}
+}
+
+// An old edition reproduces old prices, says newer ones exist and links
+// to them; a model not yet sold shows no figures.
+func TestEditions(t *testing.T) {
+	d := load(t)
+	old := build(t, d, "ed=2024-05-13")
+	c := cells(old)
+	// GPT-4o at launch: 1,000 x $5 + 300 x $15 = $0.0095 a request.
+	if got := c["gpt-4o.cost_per_request"].Value; math.Abs(got-0.0095) > 1e-12 {
+		t.Errorf("GPT-4o in May 2024: %v a request, want 0.0095", got)
+	}
+	if got := c["gpt-4.1.c-req"]; got.Text != "–" || got.Metric != "" {
+		t.Errorf("GPT-4.1 was not sold in May 2024 but shows %+v", got)
+	}
+	if len(old.Problems) != 1 || !strings.Contains(old.Problems[0], "newer prices exist") || len(old.Links) != 1 || old.Links[0].Hidden {
+		t.Errorf("old edition: problems %q, links %v", old.Problems, old.Links)
+	}
+	now := cells(build(t, d, ""))
+	// Today: 1,000 x $2.50 + 300 x $10 = $0.0055.
+	if got := now["gpt-4o.cost_per_request"].Value; math.Abs(got-0.0055) > 1e-12 {
+		t.Errorf("GPT-4o today: %v a request, want 0.0055", got)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	d := load(t)
+	s := pricingview.Resolve("rpd=-5&cache=1.5&vs=gpt-9&ed=1999-01-01&in=abc&bm=1e99", d)
+	errs := map[string]bool{}
+	for _, in := range s.Inputs {
+		errs[in.Key] = in.Error != ""
+	}
+	for _, key := range []string{"rpd", "cache", "vs", "ed", "in", "bm"} {
+		if !errs[key] {
+			t.Errorf("%s: no error", key)
+		}
+	}
+	if s.Query != "v=1" || s.Edition != s.Latest {
+		t.Errorf("defaults not used: %q, edition %s", s.Query, s.Edition)
+	}
+}
+
+func TestExport(t *testing.T) {
+	d := load(t)
+	p := build(t, d, "")
+	rows, err := csv.NewReader(strings.NewReader(p.Export("csv"))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != len(d.APIs.Models)+2 || rows[0][0] != "API" || rows[0][6] != "Per month" {
+		t.Fatalf("CSV head %q, %d rows", rows[0], len(rows))
+	}
+	var gpt []string
+	for _, r := range rows {
+		if r[0] == "OpenAI GPT-4.1" {
+			gpt = r
+		}
+	}
+	if gpt == nil || gpt[6] != "$1,339.25" || gpt[4] != "$0.0044" {
+		t.Errorf("GPT-4.1 row %q", gpt)
+	}
+	md := strings.Split(strings.TrimSpace(p.Export("md")), "\n")
+	if len(md) != len(rows)+1 || !strings.HasPrefix(md[1], "| --- |") || !strings.Contains(p.Export("md"), "| OpenAI GPT-4.1 | $2.00 |") {
+		t.Errorf("Markdown:\n%s", strings.Join(md[:3], "\n"))
+	}
+}
+
+func TestCurrencySwitchKeepsFigures(t *testing.T) {
+	d := load(t)
+	q := pricingview.Convert("bd=100", "EUR", d)
+	eur := pricingview.Build(pricingview.Resolve(q, d), d)
+	usd := build(t, d, "bd=100")
+	fx := eur.Scenario.FX
+	if got, want := cells(eur)["gpt-4.1.monthly_cost"].Value, cells(usd)["gpt-4.1.monthly_cost"].Value*fx; math.Abs(got-want) > 1e-9*want {
+		t.Errorf("monthly cost in EUR %v, want %v", got, want)
+	}
+	if got, want := cells(eur)["gpt-4.1.daily_budget_pct"].Value, cells(usd)["gpt-4.1.daily_budget_pct"].Value; math.Abs(got-want) > 0.01 {
+		t.Errorf("budget share changed with the currency: %v vs %v", got, want)
+	}
+}
+
+func FuzzQueryRoundTrip(f *testing.F) {
+	d := load(f)
+	for _, seed := range []string{"", "preset=seed-000-roi", "ed=2024-05-13&cur=EUR", "h.kind=rent&h.n=64&vs=custom&cp.in=1",
+		"rpd=0&in=0&out=0", "cache=1&reuse=1&batch=1", "in=300000&vs=claude-sonnet-4.5"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		s := pricingview.Resolve(q, d)
+		again := pricingview.Resolve(s.Query, d)
+		if again.Query != s.Query || !reflect.DeepEqual(again.Workload, s.Workload) || again.Edition != s.Edition {
+			t.Fatalf("round trip of %q: %q -> %q", q, s.Query, again.Query)
+		}
+		p := pricingview.Build(s, d)
+		if _, err := json.Marshal(p.Update()); err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+	})
+}

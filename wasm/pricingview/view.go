@@ -1,0 +1,299 @@
+package pricingview
+
+import (
+	"math"
+	"strconv"
+	"time"
+
+	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/pricing"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// Page is everything the pricing page shows for a scenario.
+type Page struct {
+	view.Page
+	Scenario Scenario
+}
+
+// offer is one row of the comparison: an API model or the reader's price.
+type offer struct {
+	ID, Name string
+	Claim    bool
+	Sold     bool // in the scenario's edition
+	Price    pricing.Price
+	Note     string
+}
+
+func offers(s Scenario, d Data) []offer {
+	var out []offer
+	for _, m := range d.APIs.Models {
+		o := offer{ID: m.ID, Name: d.APIs.Provider(m.Provider).Name + " " + m.Name, Claim: m.Claim}
+		if row, p, ok := s.Price(d, m.ID); ok {
+			o.Sold, o.Price = true, p
+			o.Note = "Prices from " + row.From + "; " + d.APIs.Sources[row.Source].Title + ", as of " + row.AsOf
+			if row.Unconfirmed {
+				o.Note += "; unconfirmed †"
+			}
+		}
+		if o.Claim {
+			o.Name += " (vendor's claim)"
+		}
+		out = append(out, o)
+	}
+	return append(out, offer{ID: CustomID, Name: "Your price", Sold: s.HasCustom(), Price: s.Custom})
+}
+
+// Build prices the workload on every API and lays out the page.
+func Build(s Scenario, d Data) Page {
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
+	p.Groups = []view.Group{{Key: clusterPrefix, Title: "Self-hosted cluster", Kind: string(s.Cluster.Kind)}}
+	cur, fx := s.Currency, s.FX
+	amount := func(usd float64) string { return money.Precise(usd*fx, cur) }
+	cluster := s.ClusterCost()
+	volume := s.Workload.TokensPerMonth()
+	// Each column's cell: its value, unit and text for a priced offer. A
+	// column with a metric makes its cells documented results.
+	type column struct {
+		view.Column
+		metric string
+		cell   func(o offer, c pricing.Cost) (float64, string, string)
+	}
+	// Amounts keep micro-units: enough for prices per request, and free of
+	// float noise such as 69.99999999999997.
+	amountCell := func(usd float64) (float64, string, string) { return round(usd*fx, 6), cur.Code, amount(usd) }
+	budget := func(cost, budgetUSD float64) (float64, string, string) {
+		pct, st := pricing.Check(cost, budgetUSD)
+		return round(pct, 2), "%", budgetText(pct, st)
+	}
+	cols := []column{
+		{view.Column{Key: "p-in", Title: "Input per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) { return amountCell(o.Price.Input) }},
+		{view.Column{Key: "p-read", Title: "Cached input per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) {
+			return o.Price.CacheRead * fx, cur.Code, cacheText(o.Price, amount)
+		}},
+		{view.Column{Key: "p-out", Title: "Output per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) { return amountCell(o.Price.Output) }},
+		{view.Column{Key: "c-req", Title: "Per request"}, "cost_per_request", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerRequest) }},
+		{view.Column{Key: "c-day", Title: "Per day"}, "daily_cost", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerDay) }},
+		{view.Column{Key: "c-month", Title: "Per month"}, "monthly_cost", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerMonth) }},
+		{view.Column{Key: "b-day", Title: "Daily budget"}, "daily_budget_pct", func(_ offer, c pricing.Cost) (float64, string, string) {
+			return budget(c.PerDay, s.DailyBudgetUSD)
+		}},
+		{view.Column{Key: "b-month", Title: "Monthly budget"}, "monthly_budget_pct", func(_ offer, c pricing.Cost) (float64, string, string) {
+			return budget(c.PerMonth, s.MonthlyBudgetUSD)
+		}},
+		{view.Column{Key: "be", Title: "Self-hosting pays above"}, "breakeven_mtok_per_month", func(_ offer, c pricing.Cost) (float64, string, string) {
+			if be, ok := cluster.BreakEven(c.PerMTok); ok {
+				return round(be/1e6, 3), "Mtok/month", money.Count(be) + " tokens/month"
+			}
+			return -1, "Mtok/month", "never: cheaper than the cluster at full load"
+		}},
+		{view.Column{Key: "pb", Title: "Payback of the capex"}, "payback_months", func(_ offer, c pricing.Cost) (float64, string, string) {
+			if cluster.Capex == 0 {
+				return 0, "months", "no capex (rented)"
+			}
+			if pb, ok := cluster.PaybackMonths(c.PerMonth, volume); ok {
+				return round(pb, 2), "months", money.Group(pb, 1) + " months"
+			}
+			return -1, "months", "never at this volume"
+		}},
+	}
+	t := view.Table{ID: "compare", Title: "Cost of the workload on each API, prices of " + s.Edition, Corner: "API", Sortable: true}
+	for _, c := range cols {
+		t.Columns = append(t.Columns, c.Column)
+	}
+	for _, o := range offers(s, d) {
+		row := view.Row{Label: o.Name, Help: o.Note}
+		cost := o.Price.Cost(s.Workload)
+		for _, c := range cols {
+			cell := view.Cell{Key: o.ID + "." + c.Key, Value: math.MaxFloat64, Text: "–"} // unpriced rows sort last
+			if o.Sold {
+				cell.Value, cell.Unit, cell.Text = c.cell(o, cost)
+				if c.metric != "" {
+					cell.Metric, cell.Option = c.metric, o.ID
+				} else {
+					cell.Unit = ""
+				}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		if !o.Sold {
+			row.Help = "Not sold on " + s.Edition + "."
+			if o.ID == CustomID {
+				row.Help = "Enter your price to add this row."
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	p.Tables = []view.Table{t, claimsTable(s, d), clusterTable(s, cluster, volume)}
+	if s.Preset != nil {
+		p.Explanation = s.Preset.Explanation
+	}
+	p.Charts = []chart.Chart{monthlyChart(s, d), breakEvenChart(s, d, cluster), historyChart(s, d)}
+	q := scenario.ParseQuery(s.Query)
+	delete(q, "ed")
+	p.Links = []view.Link{{ID: "latest", Label: "Show today's prices (" + s.Latest + ")", Path: "pricing/", Query: q.Encode(),
+		Hidden: s.Edition == s.Latest}}
+	return p
+}
+
+func cacheText(p pricing.Price, f func(float64) string) string {
+	if p.CacheRead == 0 {
+		return "no discount"
+	}
+	t := f(p.CacheRead)
+	if p.CacheWrite > 0 {
+		t += " (write " + f(p.CacheWrite) + ")"
+	}
+	return t
+}
+
+func budgetText(pct float64, st pricing.Status) string {
+	switch st {
+	case pricing.NoBudget:
+		return "no budget"
+	case pricing.Warn:
+		return "⚠ " + money.Group(pct, 1) + " %: nearly used up"
+	case pricing.Alarm:
+		return "⛔ " + money.Group(pct, 1) + " %: over budget"
+	}
+	return money.Group(pct, 1) + " %"
+}
+
+// claimsTable sets a preset source's monthly costs beside the engine's.
+func claimsTable(s Scenario, d Data) view.Table {
+	t := view.Table{ID: "claims", Title: "The source's figures beside InferCost's", Corner: "Per month",
+		Columns: []view.Column{{Key: "cl-src", Title: "Source says"}, {Key: "cl-ours", Title: "InferCost"}, {Key: "cl-ratio", Title: "Source / InferCost"}},
+		Hidden:  s.Preset == nil || len(s.Preset.Claims) == 0}
+	for _, o := range offers(s, d) {
+		row := view.Row{Label: o.Name, Cells: []view.Cell{{Key: o.ID + ".cl-src", Text: "–"}, {Key: o.ID + ".cl-ours", Text: "–"}, {Key: o.ID + ".cl-ratio", Text: "–"}}}
+		if !t.Hidden && o.Sold {
+			for _, c := range s.Preset.Claims {
+				if c.Option != o.ID || c.Metric != "monthly_cost" {
+					continue
+				}
+				ours := o.Price.Cost(s.Workload).PerMonth
+				row.Cells[0] = view.Cell{Key: o.ID + ".cl-src", Metric: "monthly_cost_claimed", Option: o.ID, Value: round(c.Value*s.FX, 6),
+					Unit: s.Currency.Code, Text: money.Format(c.Value*s.FX, s.Currency)}
+				row.Cells[1] = view.Cell{Key: o.ID + ".cl-ours", Value: round(ours*s.FX, 6), Text: money.Precise(ours*s.FX, s.Currency)}
+				if ours > 0 {
+					row.Cells[2] = view.Cell{Key: o.ID + ".cl-ratio", Value: c.Value / ours, Text: money.Group(c.Value/ours, 2) + "x"}
+				}
+			}
+		}
+		t.Rows = append(t.Rows, row)
+	}
+	return t
+}
+
+// clusterTable shows what the self-hosted cluster costs and serves.
+func clusterTable(s Scenario, c pricing.Cluster, volume float64) view.Table {
+	cur, fx := s.Currency, s.FX
+	cell := func(key string, v float64, text string) view.Cell {
+		return view.Cell{Key: "h." + key, Value: v, Text: text}
+	}
+	rows := []view.Row{
+		{Label: "Cost per month", Help: "TCO over the period / months.", Cells: []view.Cell{cell("month", c.PerMonth*fx, money.Format(c.PerMonth*fx, cur))}},
+		{Label: "Capacity", Help: "Tokens a month at the cluster's throughput and load, in the workload's input/output mix.",
+			Cells: []view.Cell{cell("capacity", c.TokensPerMonth, money.Count(c.TokensPerMonth)+" tokens")}},
+		{Label: "Your workload", Help: "Input and output tokens a month.", Cells: []view.Cell{cell("volume", volume, money.Count(volume)+" tokens")}},
+		{Label: "Clusters for your workload", Cells: []view.Cell{cell("clusters", c.Clusters(volume), money.Group(c.Clusters(volume), 0))}},
+		{Label: "Cost of your workload", Cells: []view.Cell{cell("cost", c.CostAt(volume)*fx, money.Format(c.CostAt(volume)*fx, cur))}},
+	}
+	return view.Table{ID: "cluster", Title: "The self-hosted cluster", Corner: "", Columns: []view.Column{{Key: "h-val", Title: optionText(s)}}, Rows: rows}
+}
+
+func optionText(s Scenario) string {
+	kind := "owned"
+	if s.Cluster.Kind == "rent" {
+		kind = "rented"
+	}
+	return strconv.Itoa(s.Cluster.Option.GPUs) + " x " + s.Cluster.GPU.Name + ", " + kind
+}
+
+func monthlyChart(s Scenario, d Data) chart.Chart {
+	c := chart.Chart{ID: "chart-monthly", Title: "Monthly cost of the workload", Desc: "Per API, at the prices of the edition.",
+		Kind: chart.Bars, YName: s.Currency.Code}
+	sr := chart.Series{ID: "monthly", Name: "Per month"}
+	for _, o := range offers(s, d) {
+		if !o.Sold {
+			continue
+		}
+		c.Categories = append(c.Categories, o.Name)
+		sr.Values = append(sr.Values, round(o.Price.Cost(s.Workload).PerMonth*s.FX, 2))
+	}
+	c.Series = []chart.Series{sr}
+	return c
+}
+
+// volumes are the chart's monthly token volumes, a point per doubling.
+func volumes() []float64 {
+	var v []float64
+	for x := 1e6; x <= 1e13; x *= 2 {
+		v = append(v, x)
+	}
+	return v
+}
+
+func breakEvenChart(s Scenario, d Data, cluster pricing.Cluster) chart.Chart {
+	c := chart.Chart{ID: "chart-breakeven", Title: "Monthly cost against volume",
+		Desc: "The chosen API and the self-hosted cluster (a step for each added cluster); the line marks where the cluster becomes cheaper.",
+		Kind: chart.Lines, XName: "tokens/month", XMin: 1e6, XMax: 1e13, XLog: true, YName: s.Currency.Code, YLog: true}
+	api := chart.Series{ID: "api", Points: [][2]float64{}}
+	for _, o := range offers(s, d) {
+		if o.ID != s.Vs {
+			continue
+		}
+		api.Name = o.Name
+		if !o.Sold {
+			api.Hidden = true
+			break
+		}
+		per := o.Price.Cost(s.Workload).PerMTok
+		for _, v := range volumes() {
+			api.Points = append(api.Points, [2]float64{v, round(v/1e6*per*s.FX, 2)})
+		}
+		if be, ok := cluster.BreakEven(per); ok {
+			api.Marks = []chart.Mark{{Name: "break-even", X: round(be, 0)}}
+		}
+	}
+	own := chart.Series{ID: "cluster", Name: "Self-hosted: " + optionText(s), Points: [][2]float64{}}
+	for _, v := range volumes() {
+		own.Points = append(own.Points, [2]float64{v, round(cluster.CostAt(v)*s.FX, 2)})
+	}
+	c.Series = []chart.Series{api, own}
+	return c
+}
+
+// historyChart plots each model's output price over time.
+func historyChart(s Scenario, d Data) chart.Chart {
+	c := chart.Chart{ID: "chart-history", Title: "Output price history", Desc: "Per 1M output tokens, as each price took effect.",
+		Kind: chart.Lines, XTime: true, Step: true, YName: s.Currency.Code}
+	end := ms(s.Latest)
+	for _, m := range d.APIs.Models {
+		sr := chart.Series{ID: m.ID, Name: m.Name, Points: [][2]float64{}}
+		for _, r := range d.APIs.History(m.ID) {
+			sr.Points = append(sr.Points, [2]float64{ms(r.From), round(r.Output/s.unitsPerUSD(d, r.Currency)*s.FX, 4)})
+		}
+		if n := len(sr.Points); n > 0 && sr.Points[n-1][0] < end {
+			sr.Points = append(sr.Points, [2]float64{end, sr.Points[n-1][1]})
+		}
+		c.Series = append(c.Series, sr)
+	}
+	return c
+}
+
+// ms is a date's Unix time in milliseconds (0 for a bad date).
+func ms(date string) float64 {
+	t, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return 0
+	}
+	return float64(t.UnixMilli())
+}
+
+func round(v float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(v*p) / p
+}
