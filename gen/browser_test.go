@@ -144,9 +144,20 @@ func TestTCOPageInBrowser(t *testing.T) {
 	// A hostile URL: field errors, defaults, no script run.
 	hostile := page + `?a.n=%3Cscript%3Ewindow.__pwned%3D1%3C%2Fscript%3E&a.kwh=NaN&b.gp=-5&b.tps=1e400` +
 		`&a.gpu=%22%3E%3Cimg%20src%3Dx%20onerror%3D%22window.__pwned%3D1%22%3E&k=99&zzz=1`
-	bad := waitReady(ctx, t, hostile)
+	checkHostile(t, ctx, hostile, live, "a.n", "a.kwh", "b.gp", "b.tps", "a.gpu", "k")
+
+	waitReady(ctx, t, page+"?preset=seed-000")
+	saveArtifact(t, "tco-seed-000.jpg", fullScreenshot(t, ctx, 80))
+}
+
+// checkHostile opens a URL of bad values (scripts, markup, NaN, out of
+// range) and checks that each named field shows an error, no script ran,
+// and the results are the defaults (live).
+func checkHostile(t *testing.T, ctx context.Context, url string, live map[string]string, keys ...string) {
+	t.Helper()
+	bad := waitReady(ctx, t, url)
 	errs := eval[map[string]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('.error')].filter(e => e.textContent).map(e => [e.id, e.textContent]))`)
-	for _, key := range []string{"a.n", "a.kwh", "b.gp", "b.tps", "a.gpu", "k"} {
+	for _, key := range keys {
 		if errs["err-"+key] == "" {
 			t.Errorf("no error shown next to %s (errors: %v)", key, errs)
 		}
@@ -157,9 +168,6 @@ func TestTCOPageInBrowser(t *testing.T) {
 	if !mapsEqual(bad, live) {
 		t.Errorf("hostile URL did not fall back to the defaults:\n got %v\nwant %v", bad, live)
 	}
-
-	waitReady(ctx, t, page+"?preset=seed-000")
-	saveArtifact(t, "tco-seed-000.jpg", fullScreenshot(t, ctx, 80))
 }
 
 // fullScreenshot scrolls every chart into view (charts redraw only on

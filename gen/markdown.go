@@ -14,6 +14,7 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
+	"github.com/infercost/infercost/wasm/view"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
@@ -139,6 +140,34 @@ func htmlTable(head []string, rows [][]string) string {
 	return b.String()
 }
 
+// claimsHTML renders the claims table of a preset's page, with the
+// columns the preset compares.
+func claimsHTML(tables []view.Table, corner string) string {
+	for _, t := range tables {
+		if t.ID != "claims" {
+			continue
+		}
+		head := []string{corner}
+		for _, c := range t.Columns {
+			if !c.Hidden {
+				head = append(head, c.Title)
+			}
+		}
+		var rows [][]string
+		for _, r := range t.Rows {
+			row := []string{html.EscapeString(r.Label)}
+			for i, c := range t.Columns {
+				if !c.Hidden {
+					row = append(row, html.EscapeString(r.Cells[i].Text))
+				}
+			}
+			rows = append(rows, row)
+		}
+		return htmlTable(head, rows)
+	}
+	return ""
+}
+
 // dataTables are the tables articles can embed, keyed by block name.
 func dataTables(all sitedata.Data, base string) map[string]func() string {
 	d := all.TCO
@@ -220,29 +249,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
 		},
 		"seed-000": func() string {
-			p := tcoview.Build(tcoview.Resolve("preset=seed-000", d))
-			head := []string{"Figure"}
-			var cols []int
-			for i, c := range p.Columns {
-				if !c.Hidden {
-					head = append(head, c.Title)
-					cols = append(cols, i)
-				}
-			}
-			var rows [][]string
-			for _, t := range p.Tables {
-				if t.ID != "claims" {
-					continue
-				}
-				for _, r := range t.Rows {
-					row := []string{html.EscapeString(r.Label)}
-					for _, i := range cols {
-						row = append(row, html.EscapeString(r.Cells[i].Text))
-					}
-					rows = append(rows, row)
-				}
-			}
-			return htmlTable(head, rows)
+			return claimsHTML(tcoview.Build(tcoview.Resolve("preset=seed-000", d)).Tables, "Figure")
 		},
 		"models": func() string {
 			var rows [][]string
@@ -324,29 +331,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				"Weights reported (GiB)", "Weights InferCost (GiB)", "Error", "KV cache reported", "KV cache InferCost", "Error"}, rows)
 		},
 		"seed-002": func() string {
-			p := memview.Build(memview.Resolve("preset=seed-002", mem), mem)
-			head := []string{"Batch size at 2,048 tokens"}
-			var cols []int
-			for i, o := range p.Scenario.Options {
-				if o.Enabled {
-					head = append(head, o.GPU.Name)
-					cols = append(cols, i)
-				}
-			}
-			var rows [][]string
-			for _, t := range p.Tables {
-				if t.ID != "claims" {
-					continue
-				}
-				for _, r := range t.Rows {
-					row := []string{html.EscapeString(r.Label)}
-					for _, i := range cols {
-						row = append(row, html.EscapeString(r.Cells[i].Text))
-					}
-					rows = append(rows, row)
-				}
-			}
-			return htmlTable(head, rows)
+			return claimsHTML(memview.Build(memview.Resolve("preset=seed-002", mem), mem).Tables, "Batch size at 2,048 tokens")
 		},
 		"api-prices": func() string {
 			api := all.Pricing.APIs

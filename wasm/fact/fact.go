@@ -71,6 +71,27 @@ func (s Sources) Validate() []error {
 	return errs
 }
 
+// Bound is a named figure and the range its value must lie in.
+type Bound struct {
+	Name     string
+	Figure   Figure
+	Min, Max float64
+}
+
+// Range returns a Bound.
+func Range(name string, f Figure, min, max float64) Bound {
+	return Bound{Name: name, Figure: f, Min: min, Max: max}
+}
+
+// CheckAll validates each figure of an entry (see Check).
+func (s Sources) CheckAll(entry string, bounds []Bound) []error {
+	var errs []error
+	for _, b := range bounds {
+		errs = append(errs, s.Check(b.Figure, entry, b.Name, b.Min, b.Max)...)
+	}
+	return errs
+}
+
 // Check validates a figure: value within [min, max], a known source and a
 // date.
 func (s Sources) Check(f Figure, entry, field string, min, max float64) []error {

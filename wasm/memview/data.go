@@ -116,27 +116,17 @@ func (c Calibration) Setup(d Data) memory.Setup {
 func (d Data) Validate() error {
 	errs := d.Sources.Validate()
 	df := d.Defaults
-	for _, f := range []struct {
-		name     string
-		f        fact.Figure
-		min, max float64
-	}{
-		{"utilization", df.Utilization, 0.01, 1}, {"block_size", df.BlockSize, 1, 1024},
-		{"driver_reserved_gib", df.DriverReservedGiB, 0, 8}, {"non_torch_gib", df.NonTorchGiB, 0, 16},
-		{"nccl_gib", df.NCCLGiB, 0, 16}, {"sampler_bytes_per_logit", df.SamplerBytesPerLogit, 0, 1000},
-		{"large_gpu_seqs", df.LargeGPUSeqs, 1, 1e5}, {"large_gpu_tokens", df.LargeGPUTokens, 1, 1e7},
-		{"small_gpu_seqs", df.SmallGPUSeqs, 1, 1e5}, {"small_gpu_tokens", df.SmallGPUTokens, 1, 1e7},
-		{"large_gpu_min_gib", df.LargeGPUMinGiB, 1, 1e4}, {"context", df.Context, 1, 1 << 24},
-		{"concurrency", df.Concurrency, 1, 1e6}, {"flat_weights_gb", df.FlatWeightsGB, 0, 1e5},
-		{"flat_kv_per_token_gb", df.FlatKVPerTokenGB, 0, 1}, {"flat_reserve_gb", df.FlatReserveGB, 0, 1e3},
-		{"flat_per_sequence_gb", df.FlatPerSequenceGB, 0, 1e3},
-	} {
-		if _, ok := d.Sources[f.f.Source]; !ok {
-			errs = append(errs, fact.Errorf("defaults", f.name+".source", "unknown source %q", f.f.Source))
-			continue
-		}
-		errs = append(errs, d.Sources.Check(f.f, "defaults", f.name, f.min, f.max)...)
-	}
+	errs = append(errs, d.Sources.CheckAll("defaults", []fact.Bound{
+		fact.Range("utilization", df.Utilization, 0.01, 1), fact.Range("block_size", df.BlockSize, 1, 1024),
+		fact.Range("driver_reserved_gib", df.DriverReservedGiB, 0, 8), fact.Range("non_torch_gib", df.NonTorchGiB, 0, 16),
+		fact.Range("nccl_gib", df.NCCLGiB, 0, 16), fact.Range("sampler_bytes_per_logit", df.SamplerBytesPerLogit, 0, 1000),
+		fact.Range("large_gpu_seqs", df.LargeGPUSeqs, 1, 1e5), fact.Range("large_gpu_tokens", df.LargeGPUTokens, 1, 1e7),
+		fact.Range("small_gpu_seqs", df.SmallGPUSeqs, 1, 1e5), fact.Range("small_gpu_tokens", df.SmallGPUTokens, 1, 1e7),
+		fact.Range("large_gpu_min_gib", df.LargeGPUMinGiB, 1, 1e4), fact.Range("context", df.Context, 1, 1<<24),
+		fact.Range("concurrency", df.Concurrency, 1, 1e6), fact.Range("flat_weights_gb", df.FlatWeightsGB, 0, 1e5),
+		fact.Range("flat_kv_per_token_gb", df.FlatKVPerTokenGB, 0, 1), fact.Range("flat_reserve_gb", df.FlatReserveGB, 0, 1e3),
+		fact.Range("flat_per_sequence_gb", df.FlatPerSequenceGB, 0, 1e3),
+	})...)
 	for i, c := range d.Calibration {
 		entry := fmt.Sprintf("calibration[%d] %q", i, c.Model)
 		bad := func(field, format string, args ...any) {
@@ -167,24 +157,10 @@ func (d Data) Validate() error {
 			bad("kv_gib", "a row needs the reported KV cache, in GiB or tokens")
 		}
 	}
-	for i, p := range d.Presets {
-		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
-		if p.Name == "" || p.Title == "" {
-			errs = append(errs, fact.Errorf(entry, "name", "name and title are required"))
-		}
-		if _, ok := d.Sources[p.Source]; !ok {
-			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
-		}
-		s := Resolve("preset="+scenario.QueryEscape(p.Name), d)
-		for _, in := range s.Inputs {
-			if in.Error != "" {
-				errs = append(errs, fact.Errorf(entry, "query."+in.Key, "%s", in.Error))
-			}
-		}
-		for _, key := range s.Unknown {
-			errs = append(errs, fact.Errorf(entry, "query."+key, "unknown parameter"))
-		}
-	}
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
+		s := Resolve(q, d)
+		return s.Inputs, s.Unknown
+	}, nil)...)
 	return errors.Join(errs...)
 }
 

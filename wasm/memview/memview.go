@@ -55,11 +55,7 @@ type OptionInput struct {
 
 // Scenario is a resolved query string.
 type Scenario struct {
-	Query       string
-	Inputs      []scenario.Input
-	Problems    []string
-	Unknown     []string
-	Preset      *scenario.PresetData
+	scenario.Resolved
 	ModelChoice string
 	Model       model.Model
 	Flat        memory.Flat // used when ModelChoice is FlatModel
@@ -123,11 +119,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 		s.Options[i] = readOption(r, d, i, s, wf, kvf, util)
 		s.Options[i].Enabled = i < count
 	}
-	s.Inputs, s.Problems, s.Unknown = r.Inputs, r.Problems, r.Unknown()
-	s.Query = r.Encode(Version)
-	if p := r.Preset(); p != nil {
-		s.Preset = scenario.FindPreset(d.Presets, p.Name)
-	}
+	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }
 

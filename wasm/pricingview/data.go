@@ -2,7 +2,7 @@ package pricingview
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
@@ -55,38 +55,21 @@ func (d Data) ValidateCatalog() error {
 func (d Data) Validate() error {
 	errs := d.Sources.Validate()
 	df := d.Defaults
-	for _, f := range []struct {
-		name     string
-		f        fact.Figure
-		min, max float64
-	}{
-		{"requests_per_day", df.RequestsPerDay, 0, 1e9}, {"input_tokens", df.InputTokens, 0, 1e7},
-		{"output_tokens", df.OutputTokens, 0, 1e7}, {"cached_share", df.CachedShare, 0, 1},
-		{"requests_per_cache_write", df.RequestsPerCacheWrite, 1, 1e9}, {"batch_share", df.BatchShare, 0, 1},
-		{"daily_budget_usd", df.DailyBudgetUSD, 0, 1e9}, {"monthly_budget_usd", df.MonthlyBudgetUSD, 0, 1e10},
-	} {
-		errs = append(errs, d.Sources.Check(f.f, "defaults", f.name, f.min, f.max)...)
-	}
-	for i, p := range d.Presets {
-		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
-		if _, ok := d.Sources[p.Source]; !ok {
-			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
+	errs = append(errs, d.Sources.CheckAll("defaults", []fact.Bound{
+		fact.Range("requests_per_day", df.RequestsPerDay, 0, 1e9), fact.Range("input_tokens", df.InputTokens, 0, 1e7),
+		fact.Range("output_tokens", df.OutputTokens, 0, 1e7), fact.Range("cached_share", df.CachedShare, 0, 1),
+		fact.Range("requests_per_cache_write", df.RequestsPerCacheWrite, 1, 1e9), fact.Range("batch_share", df.BatchShare, 0, 1),
+		fact.Range("daily_budget_usd", df.DailyBudgetUSD, 0, 1e9), fact.Range("monthly_budget_usd", df.MonthlyBudgetUSD, 0, 1e10),
+	})...)
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
+		s := Resolve(q, d)
+		return s.Inputs, s.Unknown
+	}, func(c scenario.Claim) string {
+		if _, ok := d.modelByID(c.Option); !ok && c.Option != CustomID {
+			return "unknown model " + strconv.Quote(c.Option)
 		}
-		s := Resolve("preset="+scenario.QueryEscape(p.Name), d)
-		for _, in := range s.Inputs {
-			if in.Error != "" {
-				errs = append(errs, fact.Errorf(entry, "query."+in.Key, "%s", in.Error))
-			}
-		}
-		for _, key := range s.Unknown {
-			errs = append(errs, fact.Errorf(entry, "query."+key, "unknown parameter"))
-		}
-		for j, c := range p.Claims {
-			if _, ok := d.modelByID(c.Option); !ok && c.Option != CustomID {
-				errs = append(errs, fact.Errorf(entry, fmt.Sprintf("claims[%d].option", j), "unknown model %q", c.Option))
-			}
-		}
-	}
+		return ""
+	})...)
 	return errors.Join(errs...)
 }
 

@@ -24,11 +24,7 @@ const clusterPrefix = "h"
 
 // Scenario is a resolved query string.
 type Scenario struct {
-	Query    string
-	Inputs   []scenario.Input
-	Problems []string
-	Unknown  []string
-	Preset   *scenario.PresetData
+	scenario.Resolved
 	Currency money.Currency
 	// FX is display-currency units per US dollar; CNYPerUSD converts
 	// prices quoted in yuan.
@@ -107,11 +103,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	s.Years = r.Int(scenario.Field{Key: clusterPrefix + ".y", Label: "Period", Unit: "years", Min: 1, Max: 15,
 		Default: num(d.TCO.Defaults.Years.Value), Help: "Months over which the cluster's capex is spread."})
 	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX)
-	s.Inputs, s.Problems, s.Unknown = r.Inputs, r.Problems, r.Unknown()
-	s.Query = r.Encode(Version)
-	if p := r.Preset(); p != nil {
-		s.Preset = scenario.FindPreset(d.Presets, p.Name)
-	}
+	s.Resolved = r.Resolved(Version, d.Presets)
 	if s.Edition != s.Latest {
 		s.Problems = append(s.Problems, "These are the prices of "+s.Edition+", as this link was made with; newer prices exist ("+s.Latest+").")
 	}
@@ -159,9 +151,5 @@ func (s Scenario) ClusterCost() pricing.Cluster {
 func Convert(rawQuery, code string, d Data) string {
 	s := Resolve(rawQuery, d)
 	to := money.Lookup(code)
-	preset := ""
-	if s.Preset != nil {
-		preset = s.Preset.Name
-	}
-	return Resolve(scenario.ConvertMoney(s.Inputs, preset, to.Code, s.FX, d.TCO.FXDefault(to.Code).Value).Encode(), d).Query
+	return Resolve(scenario.ConvertMoney(s.Inputs, s.PresetName(), to.Code, s.FX, d.TCO.FXDefault(to.Code).Value).Encode(), d).Query
 }

@@ -1,6 +1,11 @@
 package scenario
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/infercost/infercost/wasm/fact"
+)
 
 // Claim is a figure that a preset's source states, shown beside the
 // engine's own for the same option and metric.
@@ -39,4 +44,71 @@ func FindPreset(ps []PresetData, name string) *PresetData {
 		}
 	}
 	return nil
+}
+
+// ValidatePresets checks the presets of a data file: each has a name, a
+// title and a known source; the calculator reads every value of its query
+// without error and knows every parameter; and claim, if given, accepts
+// each claim (it returns the problem, or "").
+func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query string) ([]Input, []string), claim func(Claim) string) []error {
+	var errs []error
+	for i, p := range ps {
+		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
+		if p.Name == "" || p.Title == "" {
+			errs = append(errs, fact.Errorf(entry, "name", "name and title are required"))
+		}
+		if _, ok := sources[p.Source]; !ok {
+			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
+		}
+		inputs, unknown := resolve(PresetKey + "=" + QueryEscape(p.Name))
+		for _, in := range inputs {
+			if in.Error != "" {
+				errs = append(errs, fact.Errorf(entry, "query."+in.Key, "%s", in.Error))
+			}
+		}
+		for _, key := range unknown {
+			errs = append(errs, fact.Errorf(entry, "query."+key, "unknown parameter"))
+		}
+		for j, c := range p.Claims {
+			if claim == nil {
+				break
+			}
+			if msg := claim(c); msg != "" {
+				errs = append(errs, fact.Errorf(entry, fmt.Sprintf("claims[%d]", j), "%s", msg))
+			}
+		}
+	}
+	return errs
+}
+
+// Resolved is what every calculator's scenario keeps of its query.
+type Resolved struct {
+	// Query is the canonical query string, without "?".
+	Query string
+	// Inputs are all fields in form order, with values and errors.
+	Inputs []Input
+	// Problems are messages that belong to no field.
+	Problems []string
+	// Unknown are the parameters no field read.
+	Unknown []string
+	// Preset is the applied preset, or nil.
+	Preset *PresetData
+}
+
+// Resolved returns what the resolver read, once the calculator has read
+// every field, with the query encoded at version.
+func (r *Resolver) Resolved(version string, presets []PresetData) Resolved {
+	out := Resolved{Query: r.Encode(version), Inputs: r.Inputs, Problems: r.Problems, Unknown: r.Unknown()}
+	if p := r.Preset(); p != nil {
+		out.Preset = FindPreset(presets, p.Name)
+	}
+	return out
+}
+
+// PresetName is the applied preset's name, or "".
+func (r Resolved) PresetName() string {
+	if r.Preset == nil {
+		return ""
+	}
+	return r.Preset.Name
 }

@@ -3,6 +3,7 @@ package tcoview
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
@@ -90,21 +91,15 @@ func (d Data) presets() []scenario.Preset { return scenario.Presets(d.Presets) }
 func (d Data) Validate() error {
 	errs := d.Sources.Validate()
 	df := d.Defaults
-	for _, f := range []struct {
-		name     string
-		f        fact.Figure
-		min, max float64
-	}{
-		{"years", df.Years, 1, 30}, {"gpus_per_server", df.GPUsPerServer, 1, 16},
-		{"server_usd", df.ServerUSD, 0, 1e7}, {"network_usd", df.NetworkUSD, 0, 1e7},
-		{"server_overhead_w", df.ServerOverheadW, 0, 50000}, {"load_factor", df.LoadFactor, 0.01, 1},
-		{"pue", df.PUE, 1, 3}, {"electricity_usd_per_kwh", df.ElectricityUSDPerKWh, 0, 10},
-		{"maintenance_pct", df.MaintenancePct, 0, 100}, {"staff_usd_per_year", df.StaffUSDPerYear, 0, 1e8},
-		{"rented_hours_per_month", df.RentedHoursPerMonth, 1, 744},
-		{"eur_per_usd", df.EURPerUSD, 0.01, 100}, {"cny_per_usd", df.CNYPerUSD, 0.01, 100},
-	} {
-		errs = append(errs, d.Sources.Check(f.f, "defaults", f.name, f.min, f.max)...)
-	}
+	errs = append(errs, d.Sources.CheckAll("defaults", []fact.Bound{
+		fact.Range("years", df.Years, 1, 30), fact.Range("gpus_per_server", df.GPUsPerServer, 1, 16),
+		fact.Range("server_usd", df.ServerUSD, 0, 1e7), fact.Range("network_usd", df.NetworkUSD, 0, 1e7),
+		fact.Range("server_overhead_w", df.ServerOverheadW, 0, 50000), fact.Range("load_factor", df.LoadFactor, 0.01, 1),
+		fact.Range("pue", df.PUE, 1, 3), fact.Range("electricity_usd_per_kwh", df.ElectricityUSDPerKWh, 0, 10),
+		fact.Range("maintenance_pct", df.MaintenancePct, 0, 100), fact.Range("staff_usd_per_year", df.StaffUSDPerYear, 0, 1e8),
+		fact.Range("rented_hours_per_month", df.RentedHoursPerMonth, 1, 744),
+		fact.Range("eur_per_usd", df.EURPerUSD, 0.01, 100), fact.Range("cny_per_usd", df.CNYPerUSD, 0.01, 100),
+	})...)
 	if _, ok := d.GPUs.Find(d.Throughput.Reference); !ok {
 		errs = append(errs, fact.Errorf("throughput", "reference", "unknown GPU %q", d.Throughput.Reference))
 	}
@@ -120,27 +115,15 @@ func (d Data) Validate() error {
 	if !hasRef {
 		errs = append(errs, fact.Errorf("throughput", "rows", "no row for the reference GPU %q", d.Throughput.Reference))
 	}
-	for i, p := range d.Presets {
-		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
-		if p.Name == "" || p.Title == "" {
-			errs = append(errs, fact.Errorf(entry, "name", "name and title are required"))
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
+		s := Resolve(q, d)
+		return s.Inputs, s.Unknown
+	}, func(c scenario.Claim) string {
+		if !knownClaimMetric[c.Metric] {
+			return "unknown metric " + strconv.Quote(c.Metric)
 		}
-		if _, ok := d.Sources[p.Source]; !ok {
-			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
-		}
-		s := Resolve("preset="+scenario.QueryEscape(p.Name), d)
-		for key, msg := range s.Errors {
-			errs = append(errs, fact.Errorf(entry, "query."+key, "%s", msg))
-		}
-		for _, key := range s.Unknown {
-			errs = append(errs, fact.Errorf(entry, "query."+key, "unknown parameter"))
-		}
-		for j, c := range p.Claims {
-			if !knownClaimMetric[c.Metric] {
-				errs = append(errs, fact.Errorf(entry, fmt.Sprintf("claims[%d].metric", j), "unknown metric %q", c.Metric))
-			}
-		}
-	}
+		return ""
+	})...)
 	errs = append(errs, d.Checks.validate(d)...)
 	return errors.Join(errs...)
 }

@@ -24,19 +24,14 @@ type OptionInput struct {
 
 // Scenario is a resolved query string.
 type Scenario struct {
-	// Query is the canonical query string (without "?").
-	Query    string
+	scenario.Resolved
 	Currency money.Currency
 	// FXPerUSD is display-currency units per US dollar.
 	FXPerUSD float64
 	Years    int
 	Options  [MaxOptions]OptionInput
-	// Inputs are all fields in form order, with values and errors.
-	Inputs   []scenario.Input
-	Errors   map[string]string
-	Problems []string
-	Unknown  []string
-	Preset   *scenario.PresetData
+	// Errors maps field keys to their error messages.
+	Errors map[string]string
 }
 
 // Resolve reads a query string. It never fails: bad values are reported in
@@ -53,14 +48,8 @@ func Resolve(rawQuery string, d Data) Scenario {
 		s.Options[i] = ReadOption(r, d, Letters[i], optionDefaults[i], cur, fx)
 		s.Options[i].Enabled = i < count
 	}
-	s.Inputs = r.Inputs
+	s.Resolved = r.Resolved(Version, d.Presets)
 	s.Errors = r.Errors()
-	s.Problems = r.Problems
-	s.Unknown = r.Unknown()
-	s.Query = r.Encode(Version)
-	if p := r.Preset(); p != nil {
-		s.Preset = scenario.FindPreset(d.Presets, p.Name)
-	}
 	return s
 }
 

@@ -299,10 +299,6 @@ func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 func Convert(rawQuery, code string, d Data) string {
 	s := Resolve(rawQuery, d)
 	to := money.Lookup(code)
-	preset := ""
-	if s.Preset != nil {
-		preset = s.Preset.Name
-	}
-	q := scenario.ConvertMoney(s.Inputs, preset, to.Code, s.FXPerUSD, d.FXDefault(to.Code).Value)
+	q := scenario.ConvertMoney(s.Inputs, s.PresetName(), to.Code, s.FXPerUSD, d.FXDefault(to.Code).Value)
 	return Resolve(q.Encode(), d).Query
 }
