@@ -22,7 +22,7 @@ $(ECHARTS): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-$(ENGINE_DATA): $(wildcard content/data/*.yaml) gen/golit.go
+$(ENGINE_DATA): $(wildcard content/data/*.yaml) $(shell find gen wasm -name '*.go' -not -name '*_test.go' -not -name data_gen.go)
 	$(GO) run ./gen -engine-data $@
 
 # The browser module: the engine with the syscall/js host.

@@ -297,6 +297,17 @@ func TestReportSizesAndRecomputeTime(t *testing.T) {
 		t.Logf("bench: /tco/ resource %-20s %8.0f B uncompressed", name, b)
 	}
 	t.Logf("bench: /tco/ page weight %.0f B uncompressed (the test server does not compress)", bytes)
+
+	// The estimator's page runs the load simulation on every change: 8
+	// rates for the chart and a bisection for the highest rate in target.
+	perfPage := strings.TrimSuffix(page, "tco/") + "performance/"
+	waitReady(ctx, t, perfPage)
+	sim := eval[[]float64](t, ctx, `(() => { const out = [];
+		for (let i = 0; i < 30; i++) { const t0 = performance.now(); window.infercost.performance('rate=' + (1 + i % 5)); out.push(performance.now() - t0); }
+		return out; })()`)
+	slices.Sort(sim)
+	t.Logf("bench: /performance/ engine per change (roofline, 9+ simulations of 400 requests, bisection) in the browser: p50 %.1f ms, p95 %.1f ms",
+		pct(sim, 50), pct(sim, 95))
 }
 
 func pct(sorted []float64, p int) float64 {
@@ -329,8 +340,8 @@ func TestPagesFitAPhone(t *testing.T) {
 	ctx, page := browser(t)
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	root := strings.TrimSuffix(page, "tco/")
-	for _, p := range []string{"", "methodology/tco/", "methodology/memory/", "tco/", "tco/?preset=seed-000", "memory/", "memory/?preset=seed-002", "methodology/pricing/", "pricing/", "pricing/?preset=seed-000-roi"} {
-		if strings.HasPrefix(p, "tco/") || strings.HasPrefix(p, "memory/") || strings.HasPrefix(p, "pricing/") {
+	for _, p := range []string{"", "methodology/tco/", "methodology/memory/", "tco/", "tco/?preset=seed-000", "memory/", "memory/?preset=seed-002", "methodology/pricing/", "pricing/", "pricing/?preset=seed-000-roi", "methodology/performance/", "performance/"} {
+		if strings.HasPrefix(p, "tco/") || strings.HasPrefix(p, "memory/") || strings.HasPrefix(p, "pricing/") || strings.HasPrefix(p, "performance/") {
 			waitReady(ctx, t, root+p)
 		} else {
 			do(t, ctx, chromedp.Navigate(root+p))

@@ -22,6 +22,7 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
@@ -80,7 +81,7 @@ func writeEngineData(content, file string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", content, err)
 	}
-	src, err := engineDataSource(data)
+	src, err := engineDataSource(data.Unlinked())
 	if err != nil {
 		return err
 	}
@@ -146,7 +147,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	slices.SortFunc(arts, func(a, b article) int { return a.fm.Order - b.fm.Order })
 
-	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "pricing/", Label: "APIs"}}
+	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "performance/", Label: "Speed"}, {Path: "pricing/", Label: "APIs"}}
 	for _, a := range arts {
 		if a.fm.Nav != "" {
 			nav = append(nav, site.Nav{Path: a.fm.Path, Label: a.fm.Nav})
@@ -162,6 +163,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	tco := tcoview.Build(tcoview.Resolve("", data.TCO))
 	mem := memview.Build(memview.Resolve("", data.Memory), data.Memory)
 	prices := pricingview.Build(pricingview.Resolve("", data.Pricing), data.Pricing)
+	perfPage := perfview.Build(perfview.Resolve("", data.Perf))
 	pages = append(pages, page{"tco/", site.Calculator(site.CalcPage{
 		Meta:        meta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
 		ID:          "tco",
@@ -189,6 +191,15 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Page:        prices.Page,
 		Presets:     presetLinks(data.Pricing.Presets),
 		Export:      true,
+	})})
+	pages = append(pages, page{"performance/", site.Calculator(site.CalcPage{
+		Meta:        meta("performance/", "LLM throughput and latency estimator", "Time to first token, time per token, tokens per second and P99 latency under load for any model on A100, H100 or other GPUs."),
+		ID:          "performance",
+		Heading:     "Throughput and latency",
+		Lead:        "How fast a GPU serves a model: time to first token, time per output token and tokens per second by batch size from a roofline, and latency percentiles under load from a simulation of continuous batching. Its error against published measurements is on the methodology page.",
+		Methodology: "methodology/performance/",
+		Page:        perfPage.Page,
+		Presets:     presetLinks(data.Perf.Presets),
 	})})
 	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
 		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})

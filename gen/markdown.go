@@ -12,6 +12,7 @@ import (
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
@@ -180,7 +181,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 	}
 	mem := all.Memory
 	lookup := func(key string) (string, string) {
-		for _, srcs := range []fact.Sources{d.GPUs.Sources, d.Sources, mem.Models.Sources, mem.Sources, all.Pricing.APIs.Sources, all.Pricing.Sources} {
+		for _, srcs := range []fact.Sources{d.GPUs.Sources, d.Sources, mem.Models.Sources, mem.Sources, all.Pricing.APIs.Sources, all.Pricing.Sources, all.Perf.Sources} {
 			if s, ok := srcs[key]; ok {
 				return s.Title, s.URL
 			}
@@ -380,6 +381,65 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 					`<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`, html.EscapeString(o.AsOf)})
 			}
 			return htmlTable([]string{"Cloud", "GPU", "Instance", "USD per GPU-hour", "Source", "As of"}, rows)
+		},
+		"perf-calibration": func() string {
+			pf := all.Perf
+			var rows [][]string
+			for _, r := range pf.Calibrate() {
+				m := r.Row
+				model, _ := pf.Memory.Models.Find(m.Model)
+				g, _ := d.GPUs.Find(m.GPU)
+				what, measured, est := "tokens/s per GPU", money.Group(m.TokensPerSecGP, 0), money.Group(r.Estimate, 0)
+				if m.TTFTms > 0 {
+					what, measured, est = "time to first token (ms)", money.Group(m.TTFTms, 1), money.Group(r.Estimate, 1)
+				}
+				rows = append(rows, []string{srcLink(m.Source, lookup), html.EscapeString(model.Name + " on " + strconv.Itoa(m.TP) + " x " + g.Name + ", " + strings.ToUpper(m.Precision)),
+					strconv.Itoa(m.Batch) + " / " + strconv.Itoa(m.Input) + " / " + strconv.Itoa(m.Output), what, measured, est, fmt.Sprintf("%+.1f %%", 100*r.Err)})
+			}
+			rows = append(rows, []string{"", "<strong>Median absolute error, tokens/s</strong>", "", "", "", "", fmt.Sprintf("<strong>%.1f %%</strong>", 100*perfview.MedianAbsError(pf.Calibrate()))})
+			return htmlTable([]string{"Source", "Model and GPUs", "Batch / input / output", "Measured", "Published", "InferCost", "Error"}, rows)
+		},
+		"seed-000-perf": func() string {
+			pf := all.Perf
+			sd := pf.Seed
+			setups := []struct{ gpu, prec, label string }{{"a100-80gb-sxm", "bf16", "A100 FP16"}, {"h100-sxm", "bf16", "H100 FP16"}, {"h100-sxm", "fp8", "H100 FP8"}}
+			claim := func(r perfview.SeedRow, i int) float64 { return []float64{r.A100, r.H100, r.H100FP8}[i] }
+			var rows [][]string
+			for _, r := range sd.Throughput {
+				m, _ := pf.Memory.Models.Find(r.Model)
+				row := []string{html.EscapeString(m.Name) + ", tokens/s per server"}
+				for i, st := range setups {
+					s, _ := pf.Setup(r.Model, st.gpu, sd.TP, st.prec, st.prec, pf.Efficiency())
+					est := s.At(float64(sd.ThroughputBatch), float64(sd.Input), float64(sd.Output)).TokensPerSecond
+					row = append(row, money.Group(claim(r, i), 0)+" claimed; "+money.Group(est, 0)+" estimated")
+				}
+				rows = append(rows, row)
+			}
+			pm, _ := pf.Memory.Models.Find(sd.P99Model)
+			for _, r := range sd.P99ms {
+				row := []string{"P99 at batch " + strconv.Itoa(r.Batch) + " (" + html.EscapeString(pm.Name) + ")"}
+				for i, st := range setups {
+					s, _ := pf.Setup(sd.P99Model, st.gpu, sd.TP, st.prec, st.prec, pf.Efficiency())
+					pt := s.At(float64(r.Batch), float64(sd.Input), float64(sd.Output))
+					row = append(row, money.Group(claim(r, i), 0)+" ms claimed; first token "+money.Group(pt.TTFT*1000, 0)+" ms, whole answer "+money.Group(pt.E2E*1000, 0)+" ms estimated")
+				}
+				rows = append(rows, row)
+			}
+			return htmlTable([]string{"The article's claim beside InferCost's estimate", "A100 80GB, FP16", "H100 SXM, FP16", "H100 SXM, FP8"}, rows)
+		},
+		"perf-defaults": func() string {
+			df := all.Perf.Defaults
+			var rows [][]string
+			for _, r := range []struct {
+				name string
+				f    fact.Figure
+			}{{"Compute efficiency (MFU)", df.ComputeEfficiency}, {"Memory efficiency (MBU)", df.MemoryEfficiency}, {"Link efficiency", df.LinkEfficiency},
+				{"All-reduce latency (µs)", df.CollectiveLatencyUS}, {"Prompt tokens", df.PromptTokens}, {"Output tokens", df.OutputTokens},
+				{"Batch", df.Batch}, {"Request rate (per second)", df.Rate}, {"P99 target (s)", df.P99TargetS}, {"Simulated requests", df.Requests}} {
+				f := r.f
+				rows = append(rows, []string{html.EscapeString(r.name), fig(&f, 3), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+			}
+			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
 		},
 		"seed-000-checks": func() string {
 			c := d.Checks

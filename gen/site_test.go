@@ -15,6 +15,7 @@ import (
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
@@ -254,9 +255,10 @@ func TestEveryInputHasAField(t *testing.T) {
 		t.Fatal(err)
 	}
 	for page, inputs := range map[string][]scenario.Input{
-		"tco":     tcoview.Build(tcoview.Resolve("", d.TCO)).Inputs,
-		"memory":  memview.Build(memview.Resolve("", d.Memory), d.Memory).Inputs,
-		"pricing": pricingview.Build(pricingview.Resolve("", d.Pricing), d.Pricing).Inputs,
+		"tco":         tcoview.Build(tcoview.Resolve("", d.TCO)).Inputs,
+		"memory":      memview.Build(memview.Resolve("", d.Memory), d.Memory).Inputs,
+		"pricing":     pricingview.Build(pricingview.Resolve("", d.Pricing), d.Pricing).Inputs,
+		"performance": perfview.Build(perfview.Resolve("", d.Perf)).Inputs,
 	} {
 		doc := readDoc(t, filepath.Join(out, page, "index.html"))
 		for _, in := range inputs {

@@ -22,6 +22,7 @@ const (
 	RentalFile  = "rental.yaml"
 	APIFile     = "api.yaml"
 	PricingFile = "pricing.yaml"
+	PerfFile    = "perf.yaml"
 )
 
 // Load reads the data files from dir in fsys and validates them. Errors
@@ -32,12 +33,12 @@ func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
 		file string
 		v    any
 	}{{GPUFile, &d.TCO.GPUs}, {RentalFile, &d.TCO.Rental}, {ModelFile, &d.Memory.Models}, {TCOFile, &d.TCO}, {MemoryFile, &d.Memory},
-		{APIFile, &d.Pricing.APIs}, {PricingFile, &d.Pricing}} {
+		{APIFile, &d.Pricing.APIs}, {PricingFile, &d.Pricing}, {PerfFile, &d.Perf}} {
 		if err := decode(fsys, dir+"/"+f.file, f.v); err != nil {
 			return d, err
 		}
 	}
-	d.Memory.GPUs = d.TCO.GPUs
+	d.Memory.GPUs = d.TCO.GPUs // for the model checks below
 	// The calculators' checks resolve presets against the catalogs, so
 	// they run only on valid catalogs.
 	var errs []error
@@ -53,11 +54,11 @@ func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
 	if len(errs) > 0 {
 		return d, errors.Join(errs...)
 	}
-	d.Pricing.TCO = d.TCO
+	d.Link()
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}, {PricingFile, d.Pricing.Validate}} {
+	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}, {PricingFile, d.Pricing.Validate}, {PerfFile, d.Perf.Validate}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}

@@ -32,7 +32,7 @@ func TestContentDataIsValid(t *testing.T) {
 func contentWith(t *testing.T, file, from, to string) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
-	for _, f := range []string{GPUFile, RentalFile, ModelFile, TCOFile, MemoryFile, APIFile, PricingFile} {
+	for _, f := range []string{GPUFile, RentalFile, ModelFile, TCOFile, MemoryFile, APIFile, PricingFile, PerfFile} {
 		b, err := content.FS.ReadFile("data/" + f)
 		if err != nil {
 			t.Fatal(err)

@@ -4,15 +4,38 @@
 package sitedata
 
 import (
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
-// Data holds each calculator's data; they share the GPU catalog, and the
-// pricing calculator the TCO data.
+// Data holds each calculator's data; they share the GPU catalog, the
+// pricing calculator reads the TCO data and the estimator the memory data.
 type Data struct {
 	TCO     tcoview.Data
 	Memory  memview.Data
 	Pricing pricingview.Data
+	Perf    perfview.Data
+}
+
+// Link gives each calculator the data it shares with others: the memory
+// calculator the GPU catalog, the estimator the memory data, the TCO
+// calculator the estimator's, and the pricing calculator the TCO data.
+func (d *Data) Link() {
+	d.Memory.GPUs = d.TCO.GPUs
+	d.Perf.Memory = d.Memory
+	d.TCO.Perf = d.Perf
+	d.Pricing.TCO = d.TCO
+}
+
+// Unlinked returns the data with the shared copies left out, as the
+// browser module compiles it in; Link restores them.
+func (d Data) Unlinked() Data {
+	d.Memory.GPUs = gpu.Catalog{}
+	d.Perf.Memory = memview.Data{}
+	d.TCO.Perf = perfview.Data{}
+	d.Pricing.TCO = tcoview.Data{}
+	return d
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
@@ -75,8 +76,11 @@ func (c ArticleChecks) ImpliedAverageW() float64 {
 
 // Data is everything the TCO calculator reads from content/data.
 type Data struct {
-	GPUs       gpu.Catalog           `json:"gpus"`
-	Rental     gpu.Rental            `json:"rental"`
+	GPUs   gpu.Catalog `json:"gpus"`
+	Rental gpu.Rental  `json:"rental"`
+	// Perf is the throughput estimator's data, for options that take their
+	// throughput from it.
+	Perf       perfview.Data         `json:"perf"`
 	Sources    fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults   Defaults              `yaml:"defaults" json:"defaults"`
 	Throughput Throughput            `yaml:"throughput" json:"throughput"`

@@ -6,7 +6,10 @@ import (
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/view"
@@ -105,6 +108,57 @@ func (d Data) throughputDefault(g gpu.GPU) (float64, string) {
 		" GB/s). Enter a measured figure if you have one."
 }
 
+// Estimate is an option's throughput from the estimator (package perf):
+// a model in a precision at a batch on the fewest GPUs that hold it.
+type Estimate struct {
+	Setup perf.Setup
+	Point perf.Point
+	Load  perf.Load // for sizing under a latency target
+	Note  string
+}
+
+// readEstimate reads the estimator's fields of an option; nil when the
+// throughput is typed in, or the model does not fit one server.
+func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU, only string) *Estimate {
+	pd := d.Perf
+	models := []scenario.Choice{{Value: "", Label: "Typed in (below)"}}
+	for _, m := range pd.Memory.Models.Models {
+		models = append(models, scenario.Choice{Value: m.ID, Label: m.Name + " (estimated)"})
+	}
+	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: "Throughput from", Default: "", Choices: models,
+		Help: "Estimate tokens/s per GPU for a model with the throughput estimator, or type a measured figure below."})
+	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: "Estimator precision", Default: "bf16", Choices: perfview.Precisions,
+		Help: "Weights and matrix products for the estimate."})
+	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: "Estimator batch", Unit: "requests", Min: 1, Max: 4096,
+		Default: num(pd.Defaults.Batch.Value), Help: "Requests served together in the estimate."})
+	if _, ok := perfview.Hardware(g, precision); !ok {
+		r.Reject(k("pp"), "This GPU has no FP8 tensor cores.")
+		precision = "bf16"
+	}
+	if modelID == "" {
+		return nil
+	}
+	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
+	s, _ := pd.Setup(modelID, g.ID, 1, precision, precision, pd.Efficiency())
+	md := pd.Memory
+	seqs, tokens := md.BatchDefaults(g)
+	ms := memory.Setup{Model: s.Model, Weights: s.Weights, KV: s.KV, GPUMemory: md.VisibleGiB(g) * memory.GiB, TP: 1, PP: 1,
+		Runtime: md.Runtime(md.Defaults.Utilization.Value, seqs, tokens)}
+	n, tp, pp, ok := memory.GPUsNeeded(ms, in+out, batch)
+	if !ok || pp > 1 {
+		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" needs more than one server of "+g.Name+".")
+		return nil
+	}
+	s.TP = tp
+	kv, _, _ := pd.KVCapacity(s, g)
+	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)),
+		Load: perf.Load{Prompt: in, Output: out, Requests: int(pd.Defaults.Requests.Value), Seed: 1, MaxSeqs: seqs,
+			MaxBatched: tokens, KVCapacity: kv, WarmupRequest: int(pd.Defaults.Requests.Value) / 10}}
+	e.Note = "Estimated: " + s.Model.Name + " in " + precision + ", batch " + strconv.Itoa(batch) + ", " + strconv.Itoa(in) + " tokens in / " +
+		strconv.Itoa(out) + " out, on " + strconv.Itoa(n) + " GPU(s) per replica (throughput estimator)."
+	return e
+}
+
 // ReadOption reads the fields of an option whose keys start with prefix
 // and ".". Money is entered in the display currency (fx units per USD) and
 // converted to USD for the engine.
@@ -135,6 +189,10 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	opt.GPUs = r.Int(scenario.Field{Only: only, Key: k("n"), Label: "GPUs", Unit: "GPUs", Min: 1, Max: 100000,
 		Default: strconv.Itoa(defaultGPUs), Help: "Number of GPUs in the cluster, or rented at once."})
 	tps, tpsNote := d.throughputDefault(g)
+	o.Estimate = readEstimate(r, d, k, g, only)
+	if e := o.Estimate; e != nil {
+		tps, tpsNote = e.Point.TokensPerSecondGPU, e.Note
+	}
 	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Only: only, Key: k("tps"), Label: "Throughput", Unit: "tokens/s per GPU",
 		Min: 0.1, Max: 1e6, Default: num(tps), Note: tpsNote,
 		Help: "Output tokens per second one GPU sustains while serving your model and batch size."})

@@ -20,6 +20,8 @@ type OptionInput struct {
 	GPU     gpu.GPU
 	// Option is in US dollars.
 	Option tco.Option
+	// Estimate, if set, is where the throughput default came from.
+	Estimate *Estimate
 }
 
 // Scenario is a resolved query string.
@@ -32,6 +34,10 @@ type Scenario struct {
 	Options  [MaxOptions]OptionInput
 	// Errors maps field keys to their error messages.
 	Errors map[string]string
+	// DemandPerMonth is output tokens a month every option is sized for
+	// (0: none), under a P99 end-to-end latency target of SLO seconds
+	// (0: none) where the throughput is estimated.
+	DemandPerMonth, SLO float64
 }
 
 // Resolve reads a query string. It never fails: bad values are reported in
@@ -44,6 +50,10 @@ func Resolve(rawQuery string, d Data) Scenario {
 	count := r.Int(scenario.Field{Key: keyCount, Label: "Options compared", Unit: "options", Min: 2, Max: MaxOptions,
 		Default: num(defaultCount), Help: "How many of the options below are compared."})
 	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years}
+	s.DemandPerMonth = r.Number(scenario.Field{Key: "dem", Label: "Demand", Unit: "output tokens per month", Min: 0, Max: 1e16, Default: "0",
+		Help: "Sizes every option for this demand; 0 leaves it out."})
+	s.SLO = r.Number(scenario.Field{Key: "slo", Label: "P99 latency target", Unit: "seconds", Min: 0, Max: 3600, Default: "0",
+		Help: "With a demand, options whose throughput is estimated are sized so that the simulated P99 end-to-end latency meets it; 0 for none."})
 	for i := range s.Options {
 		s.Options[i] = ReadOption(r, d, Letters[i], optionDefaults[i], cur, fx)
 		s.Options[i].Enabled = i < count

@@ -187,3 +187,45 @@ func TestCloudOfferSetsTheRentalPrice(t *testing.T) {
 		t.Error("an unknown offer is not reported")
 	}
 }
+
+// An option can take its throughput from the estimator: Llama 2 7B in
+// BF16 at batch 16 on option a's A100 80GB fits one GPU, and the default
+// becomes the estimator's tokens/s per GPU for 512 tokens in, 256 out.
+func TestThroughputFromTheEstimator(t *testing.T) {
+	d := load(t)
+	s := tcoview.Resolve("a.pm=llama-2-7b&a.pb=16", d)
+	e := s.Options[0].Estimate
+	if e == nil || e.Setup.TP != 1 {
+		t.Fatalf("no estimate on one GPU: %+v", e)
+	}
+	want := e.Setup.At(16, 512, 256).TokensPerSecondGPU
+	if got := s.Options[0].Option.TokensPerSecondPerGPU; got != want || got <= 0 {
+		t.Errorf("throughput %v, want the estimate %v", got, want)
+	}
+	// Llama 3.1 405B does not fit one A100 server: reported, typed default kept.
+	big := tcoview.Resolve("a.pm=llama-3.1-405b", d)
+	if big.Errors["a.pm"] == "" || big.Options[0].Estimate != nil {
+		t.Errorf("405B on A100s: error %q", big.Errors["a.pm"])
+	}
+}
+
+// Sizing for a demand: 1e9 output tokens a month is 1e9 / (730 h x 3,600)
+// = 380.5 tokens/s; option a (A100, 289 tokens/s per GPU at 0.6 load)
+// needs ceil(380.5 / 173.4) = 3 GPUs.
+func TestDemandSizing(t *testing.T) {
+	d := load(t)
+	c := cells(tcoview.Build(tcoview.Resolve("dem=1e9", d)))
+	if got := c["a.demand_gpus"].Value; got != 3 {
+		t.Errorf("GPUs for the demand %v, want 3", got)
+	}
+	// With an estimated throughput and a P99 target, whole replicas at the
+	// highest rate that meets it.
+	s := tcoview.Resolve("dem=1e9&slo=30&a.pm=llama-2-7b", d)
+	p := tcoview.Build(s)
+	e := s.Options[0].Estimate
+	rate := e.Setup.MaxRate(e.Load, 30)
+	want := math.Ceil(380.517503805175/(rate*256)) * float64(e.Setup.TP)
+	if got := cells(p)["a.demand_gpus"].Value; got != want || got < 1 {
+		t.Errorf("GPUs under a 30 s P99 target %v, want %v", got, want)
+	}
+}

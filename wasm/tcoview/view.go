@@ -154,7 +154,43 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		v := tco.Compute(sized, years).TCOUSD * s.FXPerUSD
 		cost.Cells[i] = cell(i, "equal_throughput_tco", v, s.Currency.Code, money.Format(v, s.Currency))
 	}
-	return Table{ID: "compare", Title: "Compared with option A", Rows: []Row{be, gpus, cost}}
+	demG := Row{Label: "GPUs for the demand", Help: "Serving the demand field's tokens (and its P99 target, for estimated throughput).", Cells: make([]Cell, MaxOptions)}
+	demC := Row{Label: "TCO for the demand", Help: "TCO of a cluster of that size.", Cells: make([]Cell, MaxOptions)}
+	for i, o := range s.Options {
+		n, text := demandGPUs(s, o)
+		demG.Cells[i] = cell(i, "demand_gpus", float64(n), "GPUs", text)
+		demC.Cells[i] = cell(i, "demand_tco", -1, s.Currency.Code, "–")
+		if n > 0 {
+			sized := o.Option
+			sized.GPUs = n
+			v := tco.Compute(sized, years).TCOUSD * s.FXPerUSD
+			demC.Cells[i] = cell(i, "demand_tco", v, s.Currency.Code, money.Format(v, s.Currency))
+		}
+	}
+	return Table{ID: "compare", Title: "Compared with option A", Rows: []Row{be, gpus, cost, demG, demC}}
+}
+
+// demandGPUs sizes an option for the scenario's demand: with an estimated
+// throughput and a latency target, whole replicas at the highest request
+// rate whose simulated P99 meets the target; otherwise GPUs at the
+// option's throughput and load. 0 with a reason when it cannot.
+func demandGPUs(s Scenario, o OptionInput) (int, string) {
+	if s.DemandPerMonth <= 0 {
+		return 0, "no demand set"
+	}
+	perSecond := s.DemandPerMonth / (tco.HoursPerYear / 12 * 3600)
+	if e := o.Estimate; e != nil && s.SLO > 0 {
+		rate := e.Setup.MaxRate(e.Load, s.SLO)
+		if rate <= 0 {
+			return 0, "the P99 target cannot be met"
+		}
+		replicas := math.Ceil(perSecond / (rate * float64(e.Load.Output)))
+		n := int(replicas) * e.Setup.TP
+		return n, strconv.Itoa(n) + " (" + money.Group(replicas, 0) + " replicas at " + money.Group(rate, 2) + " requests/s)"
+	}
+	perGPU := o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor
+	n := int(math.Ceil(perSecond / perGPU))
+	return n, strconv.Itoa(n)
 }
 
 // claimsTable sets the preset source's figures beside the engine's.

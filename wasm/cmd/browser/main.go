@@ -2,7 +2,8 @@
 
 // Command browser is the engine's host in the web page. It only moves
 // values: it exposes one function per calculator, infercost.tco(query),
-// infercost.memory(query) and infercost.pricing(query), which return what
+// infercost.memory(query), infercost.pricing(query) and
+// infercost.performance(query), which return what
 // the page should show as JSON (see view.Page.Update);
 // infercost.tcoConvert and infercost.pricingConvert(query, currency), which
 // return the query with its amounts in another currency; and
@@ -16,12 +17,14 @@ import (
 	"syscall/js"
 
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
 func main() {
+	data.Link()
 	api := js.Global().Get("Object").New()
 	api.Set("tco", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return string(plainjson.Append(nil, tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)).Update()))
@@ -40,6 +43,9 @@ func main() {
 	}))
 	api.Set("pricingExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Export(arg(args, 1))
+	}))
+	api.Set("performance", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		return string(plainjson.Append(nil, perfview.Build(perfview.Resolve(arg(args, 0), data.Perf)).Update()))
 	}))
 	js.Global().Set("infercost", api)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("infercost:ready"))

@@ -1,0 +1,168 @@
+// Package perf estimates how fast a GPU serves an LLM: a roofline of
+// prefill and decode (the slower of moving the bytes and doing the
+// arithmetic, with the all-reduces of tensor parallelism over the GPU
+// link), and a discrete-event simulation of continuous batching under
+// Poisson load for latency percentiles.
+package perf
+
+import (
+	"math"
+
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/model"
+)
+
+// Hardware is what the roofline needs of a GPU.
+type Hardware struct {
+	TFLOPS    float64 // dense, at the compute precision
+	Bandwidth float64 // memory, GB/s
+	LinkGBps  float64 // GPU-to-GPU, both directions added
+}
+
+// Efficiency is the share of the peak that serving reaches.
+type Efficiency struct {
+	// Compute is the model FLOPs utilization (MFU) of matrix products.
+	Compute float64
+	// Memory is the share of the memory bandwidth reached (MBU).
+	Memory float64
+	// Link is the share of the link bandwidth an all-reduce reaches.
+	Link float64
+	// CollectiveLatency is the fixed cost of one all-reduce, seconds.
+	CollectiveLatency float64
+}
+
+// Setup is a model replica on TP GPUs.
+type Setup struct {
+	Model      model.Model
+	Weights    memory.Format // weight format, also the activations' bytes when 1
+	KV         memory.Format
+	Hardware   Hardware
+	TP         int
+	Efficiency Efficiency
+}
+
+func (s Setup) mem() memory.Setup {
+	return memory.Setup{Model: s.Model, Weights: s.Weights, KV: s.KV, TP: s.TP, PP: 1}
+}
+
+// weightBytes is the weights on one GPU.
+func (s Setup) weightBytes() float64 { return s.mem().WeightBytes() }
+
+// kvBytesPerToken is the KV cache per token on one GPU.
+func (s Setup) kvBytesPerToken() float64 { return s.mem().KVBytesPerToken() }
+
+// flops is the arithmetic of processing tokens new tokens that attend to
+// ctxSum earlier tokens in all: 2 x active parameters per token for the
+// matrix products, and 4 x layers x heads x head dim per attended pair.
+func (s Setup) flops(tokens, ctxSum float64) float64 {
+	m := s.Model
+	return 2*m.Active()*1e9*tokens + 4*float64(m.Layers*m.Heads*m.HeadDim)*ctxSum
+}
+
+// commTime is the tensor-parallel all-reduces of a step over tokens
+// tokens: two per layer (after attention and after the MLP), each moving
+// 2 (TP-1)/TP of the tokens' hidden states in 16 bits over one direction
+// of the link, plus a fixed latency.
+func (s Setup) commTime(tokens float64) float64 {
+	if s.TP <= 1 {
+		return 0
+	}
+	e := s.Efficiency
+	perDir := s.Hardware.LinkGBps * 1e9 / 2 * e.Link
+	tp := float64(s.TP)
+	bytes := 2 * (tp - 1) / tp * tokens * float64(s.Model.Hidden) * 2
+	return 2 * float64(s.Model.Layers) * (bytes/perDir + e.CollectiveLatency)
+}
+
+// Step is the time of one forward pass that processes tokens new tokens
+// attending to ctxSum cached or new tokens in all, and reads the KV cache
+// of kvTokens tokens: the slower of the arithmetic and the memory traffic
+// (weights once, plus the KV cache), plus the all-reduces.
+func (s Setup) Step(tokens, ctxSum, kvTokens float64) (seconds float64, computeBound bool) {
+	r := s.roofline()
+	return r.step(tokens, ctxSum, kvTokens)
+}
+
+// roofline holds a setup's constants, so that a simulation's many steps
+// do not recompute them.
+type roofline struct {
+	flopsPerToken, flopsPerPair float64 // see Setup.flops
+	flopRate, byteRate          float64 // per second, at the efficiencies
+	weights, kvPerToken         float64 // bytes per GPU
+	commPerToken, commAt        float64 // all-reduce seconds per token and per step
+}
+
+func (s Setup) roofline() roofline {
+	e, h := s.Efficiency, s.Hardware
+	r := roofline{flopsPerToken: s.flops(1, 0), flopsPerPair: s.flops(0, 1),
+		flopRate: h.TFLOPS * 1e12 * e.Compute * float64(s.TP), byteRate: h.Bandwidth * 1e9 * e.Memory,
+		weights: s.weightBytes(), kvPerToken: s.kvBytesPerToken()}
+	if s.TP > 1 {
+		r.commAt = s.commTime(0)
+		r.commPerToken = s.commTime(1) - r.commAt
+	}
+	return r
+}
+
+func (r *roofline) step(tokens, ctxSum, kvTokens float64) (float64, bool) {
+	compute := (tokens*r.flopsPerToken + ctxSum*r.flopsPerPair) / r.flopRate
+	memory := (r.weights + kvTokens*r.kvPerToken) / r.byteRate
+	comm := 0.0
+	if tokens > 0 {
+		comm = r.commAt + tokens*r.commPerToken
+	}
+	return math.Max(compute, memory) + comm, compute > memory
+}
+
+// Prefill is the time to process batch prompts of prompt tokens each in
+// one pass: time to first token when they arrive together.
+func (s Setup) Prefill(batch, prompt float64) float64 {
+	// Causal attention: token i attends to i earlier tokens, p^2/2 pairs.
+	t, _ := s.Step(batch*prompt, batch*prompt*prompt/2, 0)
+	return t
+}
+
+// Decode is the time of one decode step for batch sequences at context
+// ctx: time per output token.
+func (s Setup) Decode(batch, ctx float64) (float64, bool) {
+	return s.Step(batch, batch*ctx, batch*ctx)
+}
+
+// Point is the roofline's estimate for a batch of requests served
+// together (static batching, as in the published TensorRT-LLM tables).
+type Point struct {
+	Batch              float64
+	TTFT, TPOT, E2E    float64 // seconds
+	TokensPerSecond    float64 // output tokens per second of the replica
+	TokensPerSecondGPU float64
+	ComputeBound       bool // decode is limited by arithmetic, not memory
+}
+
+// At estimates a batch of requests of prompt input and output tokens: the
+// prefill yields the first token, output - 1 decode steps the rest, taken
+// at the average context, prompt + output / 2.
+func (s Setup) At(batch, prompt, output float64) Point {
+	ttft := s.Prefill(batch, prompt)
+	tpot, cb := s.Decode(batch, prompt+output/2)
+	p := Point{Batch: batch, TTFT: ttft, TPOT: tpot, E2E: ttft + math.Max(output-1, 0)*tpot, ComputeBound: cb}
+	if p.E2E > 0 {
+		p.TokensPerSecond = batch * output / p.E2E
+		p.TokensPerSecondGPU = p.TokensPerSecond / float64(s.TP)
+	}
+	return p
+}
+
+// CriticalBatch is the batch from which decode at context ctx is limited
+// by arithmetic rather than memory, or 0 if it never is: where the
+// compute time 2 A B / F' meets the memory time (W + B c kv) / BW'.
+func (s Setup) CriticalBatch(ctx float64) float64 {
+	e, h := s.Efficiency, s.Hardware
+	fp := h.TFLOPS * 1e12 * e.Compute * float64(s.TP)
+	bw := h.Bandwidth * 1e9 * e.Memory
+	perSeqCompute := s.flops(1, ctx) / fp
+	perSeqMemory := ctx * s.kvBytesPerToken() / bw
+	if perSeqCompute <= perSeqMemory {
+		return 0
+	}
+	return s.weightBytes() / bw / (perSeqCompute - perSeqMemory)
+}

@@ -1,0 +1,169 @@
+package perf
+
+import (
+	"math"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/model"
+)
+
+var llama2_7b = model.Model{ID: "llama-2-7b", ParamsB: 6.74, Layers: 32, Hidden: 4096, Heads: 32, KVHeads: 32, HeadDim: 128,
+	Intermediate: 11008, Vocab: 32000, MaxContext: 4096}
+
+// A100 80GB SXM: 312 dense BF16 TFLOPS, 2,039 GB/s, NVLink 600 GB/s.
+var a100 = Hardware{TFLOPS: 312, Bandwidth: 2039, LinkGBps: 600}
+
+// Round efficiencies keep the arithmetic below readable.
+var eff = Efficiency{Compute: 0.5, Memory: 0.8, Link: 0.7, CollectiveLatency: 8e-6}
+
+func setup(tp int) Setup {
+	return Setup{Model: llama2_7b, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], Hardware: a100, TP: tp, Efficiency: eff}
+}
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Abs(b) }
+
+// Decode at batch 1, context 1,000, one GPU (memory-bound):
+//
+//	memory  (13.48e9 weights + 1,000 x 524,288 B KV) / (2,039e9 x 0.8)
+//	        = 14.004288e9 / 1.6312e12             = 8.5852 ms
+//	compute (2 x 6.74e9 + 4 x 32 x 32 x 128 x 1,000) / (312e12 x 0.5)
+//	        = 1.3480524e10... / 1.56e14           = 0.0890 ms
+func TestDecodeIsMemoryBoundAtBatch1(t *testing.T) {
+	s := setup(1)
+	got, cb := s.Decode(1, 1000)
+	want := (13.48e9 + 1000*524288) / (2039e9 * 0.8)
+	if cb || !near(got, want, 1e-12) {
+		t.Errorf("decode: %v s (compute-bound %v), want %v s, memory-bound", got, cb, want)
+	}
+}
+
+// Prefill of one 2,048-token prompt (compute-bound):
+//
+//	flops   2 x 6.74e9 x 2,048 + 4 x 32 x 32 x 128 x 2,048^2 / 2
+//	        = 2.760704e13 + 1.099511627776e12 = 2.8706551627776e13
+//	time    / (312e12 x 0.5)                  = 184.02 ms
+func TestPrefillIsComputeBound(t *testing.T) {
+	got := setup(1).Prefill(1, 2048)
+	want := (2*6.74e9*2048 + 4*32*32*128*2048.0*2048/2) / (312e12 * 0.5)
+	if !near(got, want, 1e-12) {
+		t.Errorf("prefill: %v s, want %v s", got, want)
+	}
+}
+
+// Tensor parallelism on 2 GPUs splits the arithmetic and the bytes and
+// adds two all-reduces per layer: a decode step of 1 token moves
+// 2 x (1/2) x 4,096 x 2 B = 8,192 B over 300 GB/s x 0.7 each way, plus
+// 8 us: 32 layers x 2 x (8,192 / 2.1e11 + 8e-6) = 0.51450 ms.
+func TestTensorParallelAddsAllReduces(t *testing.T) {
+	s1, s2 := setup(1), setup(2)
+	want := 2 * 32 * (8192/(300e9*0.7) + 8e-6)
+	if got := s2.commTime(1); !near(got, want, 1e-12) {
+		t.Errorf("all-reduce time %v, want %v", got, want)
+	}
+	d1, _ := s1.Decode(1, 1000)
+	d2, _ := s2.Decode(1, 1000)
+	if !near(d2, d1/2+want, 1e-9) {
+		t.Errorf("TP 2 decode %v, want half of %v plus %v", d2, d1, want)
+	}
+}
+
+// The decode turns compute-bound where 2 A B / F' meets (W + B c kv) / BW'.
+func TestCriticalBatch(t *testing.T) {
+	s := setup(1)
+	// At 100 tokens of context a sequence costs 2 x 6.74e9 + 4 x 32 x 32 x
+	// 128 x 100 FLOPs / 1.56e14 = 86.7 us of arithmetic and 100 x 524,288 B
+	// / 1.6312e12 = 32.1 us of KV reads; the weights' 8.264 ms of reads are
+	// shared, so the batch is 8.264 ms / 54.5 us = 151.6.
+	b := s.CriticalBatch(100)
+	if !near(b, 151.6, 0.01) {
+		t.Fatalf("critical batch %v, want 151.6", b)
+	}
+	_, cb1 := s.Decode(151, 100)
+	_, cb2 := s.Decode(152, 100)
+	if cb1 || !cb2 {
+		t.Errorf("at 151 compute-bound %v, at 152 %v", cb1, cb2)
+	}
+	// At 1,000 tokens Llama 2's full-size KV heads read 321 us per
+	// sequence, more than its 90 us of arithmetic: decode stays
+	// memory-bound at any batch.
+	if got := s.CriticalBatch(1000); got != 0 {
+		t.Errorf("critical batch at 1,000 tokens %v, want 0 (never)", got)
+	}
+}
+
+func load(rate float64) Load {
+	return Load{Rate: rate, Prompt: 512, Output: 128, Requests: 800, Seed: 1, MaxSeqs: 256, MaxBatched: 2048, KVCapacity: 100000, WarmupRequest: 100}
+}
+
+func TestSimulationIsDeterministic(t *testing.T) {
+	s := setup(1)
+	a, b := s.Simulate(load(5)), s.Simulate(load(5))
+	if a != b {
+		t.Errorf("same seed, different results: %+v vs %+v", a, b)
+	}
+	l := load(5)
+	l.Seed = 2
+	if c := s.Simulate(l); c == a {
+		t.Error("another seed gives identical results")
+	}
+}
+
+// At very low load no request waits: P99 approaches the unloaded latency,
+// a prefill of 512 tokens and 127 decode steps at batch 1.
+func TestLowLoadApproachesUnloadedLatency(t *testing.T) {
+	s := setup(1)
+	st := s.Simulate(load(0.002))
+	p := s.At(1, 512, 128)
+	if !near(st.E2E[2], p.E2E, 0.05) || !near(st.TTFT[2], p.TTFT, 0.05) {
+		t.Errorf("P99 at 0.002 req/s: E2E %v TTFT %v; unloaded E2E %v TTFT %v", st.E2E[2], st.TTFT[2], p.E2E, p.TTFT)
+	}
+}
+
+func TestLatencyRisesWithLoad(t *testing.T) {
+	s := setup(1)
+	prev := 0.0
+	for _, rate := range []float64{1, 4, 8, 12, 16} {
+		st := s.Simulate(load(rate))
+		if st.E2E[2] < prev {
+			t.Errorf("P99 at %v req/s is %v, below %v at a lower rate", rate, st.E2E[2], prev)
+		}
+		prev = st.E2E[2]
+	}
+}
+
+// Little's law: the time-average number of requests in the system equals
+// the arrival rate times the mean time in the system.
+func TestLittlesLaw(t *testing.T) {
+	s := setup(1)
+	for _, rate := range []float64{2, 8} {
+		l := load(rate)
+		l.WarmupRequest = 0
+		st := s.Simulate(l)
+		if want := rate * st.MeanE2E; !near(st.MeanInSystem, want, 0.1) {
+			t.Errorf("%v req/s: L = %v, lambda W = %v", rate, st.MeanInSystem, want)
+		}
+	}
+}
+
+func TestMaxRateMeetsTheTarget(t *testing.T) {
+	s := setup(1)
+	l := load(0)
+	unloaded := s.At(1, 512, 128).E2E
+	target := 2 * unloaded
+	r := s.MaxRate(l, target)
+	if r <= 0 {
+		t.Fatalf("no rate meets %v s", target)
+	}
+	l.Rate = r
+	if st := s.Simulate(l); st.E2E[2] > target {
+		t.Errorf("at the max rate %v P99 is %v > %v", r, st.E2E[2], target)
+	}
+	l.Rate = r * 1.2
+	if st := s.Simulate(l); st.E2E[2] <= target {
+		t.Errorf("20 %% above the max rate P99 %v still meets %v", st.E2E[2], target)
+	}
+	if got := s.MaxRate(l, unloaded/2); got != 0 {
+		t.Errorf("a target below the unloaded latency is met at %v req/s", got)
+	}
+}

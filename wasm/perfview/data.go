@@ -1,0 +1,206 @@
+package perfview
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/scenario"
+)
+
+// Defaults are the sourced defaults of the estimator.
+type Defaults struct {
+	ComputeEfficiency   fact.Figure `yaml:"compute_efficiency" json:"compute_efficiency"`
+	MemoryEfficiency    fact.Figure `yaml:"memory_efficiency" json:"memory_efficiency"`
+	LinkEfficiency      fact.Figure `yaml:"link_efficiency" json:"link_efficiency"`
+	CollectiveLatencyUS fact.Figure `yaml:"collective_latency_us" json:"collective_latency_us"`
+	PromptTokens        fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
+	OutputTokens        fact.Figure `yaml:"output_tokens" json:"output_tokens"`
+	Batch               fact.Figure `yaml:"batch" json:"batch"`
+	Rate                fact.Figure `yaml:"rate" json:"rate"`
+	P99TargetS          fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
+	Requests            fact.Figure `yaml:"requests" json:"requests"`
+}
+
+// Measurement is a published result: output tokens per second per GPU or
+// time to first token, for a model on GPUs in a precision.
+type Measurement struct {
+	Source         string  `yaml:"source" json:"source"`
+	Model          string  `yaml:"model" json:"model"`
+	GPU            string  `yaml:"gpu" json:"gpu"`
+	TP             int     `yaml:"tp" json:"tp"`
+	Precision      string  `yaml:"precision" json:"precision"`
+	KV             string  `yaml:"kv" json:"kv"`
+	Batch          int     `yaml:"batch" json:"batch"`
+	Input          int     `yaml:"input" json:"input"`
+	Output         int     `yaml:"output" json:"output"`
+	TokensPerSecGP float64 `yaml:"tokens_per_s_gpu,omitempty" json:"tokens_per_s_gpu,omitempty"`
+	TTFTms         float64 `yaml:"ttft_ms,omitempty" json:"ttft_ms,omitempty"`
+}
+
+// SeedRow is one row of a claims table: the figure for A100 in BF16/FP16,
+// H100 in BF16/FP16 and H100 in FP8.
+type SeedRow struct {
+	Model   string  `yaml:"model,omitempty" json:"model,omitempty"`
+	Batch   int     `yaml:"batch,omitempty" json:"batch,omitempty"`
+	A100    float64 `yaml:"a100_bf16" json:"a100_bf16"`
+	H100    float64 `yaml:"h100_bf16" json:"h100_bf16"`
+	H100FP8 float64 `yaml:"h100_fp8" json:"h100_fp8"`
+}
+
+// Seed is seed article 000's throughput and P99 tables, and the shape of
+// request InferCost assumes to set estimates beside them.
+type Seed struct {
+	TP              int       `yaml:"tp" json:"tp"`
+	Input           int       `yaml:"input" json:"input"`
+	Output          int       `yaml:"output" json:"output"`
+	ThroughputBatch int       `yaml:"throughput_batch" json:"throughput_batch"`
+	Throughput      []SeedRow `yaml:"throughput" json:"throughput"`
+	P99Model        string    `yaml:"p99_model" json:"p99_model"`
+	P99ms           []SeedRow `yaml:"p99_ms" json:"p99_ms"`
+}
+
+// Data is everything the estimator reads: the memory calculator's data
+// (GPUs, models, vLLM's memory defaults for the KV-cache limit) and its own.
+type Data struct {
+	Memory       memview.Data          `json:"memory"`
+	Sources      fact.Sources          `yaml:"sources" json:"sources"`
+	Defaults     Defaults              `yaml:"defaults" json:"defaults"`
+	Measurements []Measurement         `yaml:"measurements" json:"measurements"`
+	Seed         Seed                  `yaml:"seed" json:"seed"`
+	Presets      []scenario.PresetData `yaml:"presets" json:"presets"`
+}
+
+// Precisions are the compute precisions: weights and matrix products.
+var Precisions = []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8 (needs FP8 tensor cores)"}}
+
+// Hardware returns a GPU's roofline figures at a precision; ok is false
+// when the GPU has no FP8 tensor cores.
+func Hardware(g gpu.GPU, precision string) (perf.Hardware, bool) {
+	h := perf.Hardware{TFLOPS: g.BF16DenseTFLOPS.Value, Bandwidth: g.BandwidthGBps.Value, LinkGBps: g.Link.GBps.Value}
+	if precision == "fp8" {
+		if g.FP8DenseTFLOPS == nil {
+			return h, false
+		}
+		h.TFLOPS = g.FP8DenseTFLOPS.Value
+	}
+	return h, true
+}
+
+// Efficiency returns the data's default efficiencies.
+func (d Data) Efficiency() perf.Efficiency {
+	df := d.Defaults
+	return perf.Efficiency{Compute: df.ComputeEfficiency.Value, Memory: df.MemoryEfficiency.Value,
+		Link: df.LinkEfficiency.Value, CollectiveLatency: df.CollectiveLatencyUS.Value * 1e-6}
+}
+
+// Setup builds a replica of a catalog model on a catalog GPU; ok is false
+// for an unknown model or GPU, or FP8 on a GPU without it.
+func (d Data) Setup(modelID, gpuID string, tp int, precision, kv string, e perf.Efficiency) (perf.Setup, bool) {
+	m, okM := d.Memory.Models.Find(modelID)
+	g, okG := d.Memory.GPUs.Find(gpuID)
+	h, okH := Hardware(g, precision)
+	w, _ := memory.FindFormat(memory.WeightFormats, precision)
+	k, _ := memory.FindFormat(memory.KVFormats, kv)
+	return perf.Setup{Model: m, Weights: w, KV: k, Hardware: h, TP: tp, Efficiency: e}, okM && okG && okH
+}
+
+// KVCapacity is the replica's KV cache in tokens and vLLM's max_num_seqs
+// and max_num_batched_tokens on the GPU, from the memory model.
+func (d Data) KVCapacity(s perf.Setup, g gpu.GPU) (tokens, seqs, batched int) {
+	md := d.Memory
+	seqs, batched = md.BatchDefaults(g)
+	ms := memory.Setup{Model: s.Model, Weights: s.Weights, KV: s.KV, GPUMemory: md.VisibleGiB(g) * memory.GiB,
+		TP: s.TP, PP: 1, Runtime: md.Runtime(md.Defaults.Utilization.Value, seqs, batched)}
+	return ms.Compute().CapacityTokens, seqs, batched
+}
+
+// Result is the engine's estimate for a measurement.
+type Result struct {
+	Row      Measurement
+	Estimate float64 // in the measurement's unit
+	Err      float64 // estimate / measured - 1
+}
+
+// Calibrate runs the roofline on every published measurement with the
+// default efficiencies.
+func (d Data) Calibrate() []Result {
+	var out []Result
+	for _, m := range d.Measurements {
+		s, _ := d.Setup(m.Model, m.GPU, m.TP, m.Precision, m.KV, d.Efficiency())
+		p := s.At(float64(m.Batch), float64(m.Input), float64(m.Output))
+		r := Result{Row: m}
+		if m.TokensPerSecGP > 0 {
+			r.Estimate, r.Err = p.TokensPerSecondGPU, p.TokensPerSecondGPU/m.TokensPerSecGP-1
+		} else {
+			r.Estimate, r.Err = p.TTFT*1000, p.TTFT*1000/m.TTFTms-1
+		}
+		out = append(out, r)
+	}
+	return out
+}
+
+// MedianAbsError is the median of |error| over the throughput rows.
+func MedianAbsError(rs []Result) float64 {
+	var errs []float64
+	for _, r := range rs {
+		if r.Row.TokensPerSecGP > 0 {
+			errs = append(errs, math.Abs(r.Err))
+		}
+	}
+	if len(errs) == 0 {
+		return math.NaN()
+	}
+	slices.Sort(errs)
+	n := len(errs)
+	if n%2 == 1 {
+		return errs[n/2]
+	}
+	return (errs[n/2-1] + errs[n/2]) / 2
+}
+
+// Validate checks the estimator's data.
+func (d Data) Validate() error {
+	errs := d.Sources.Validate()
+	df := d.Defaults
+	errs = append(errs, d.Sources.CheckAll("defaults", []fact.Bound{
+		fact.Range("compute_efficiency", df.ComputeEfficiency, 0.01, 1), fact.Range("memory_efficiency", df.MemoryEfficiency, 0.01, 1),
+		fact.Range("link_efficiency", df.LinkEfficiency, 0.01, 1), fact.Range("collective_latency_us", df.CollectiveLatencyUS, 0, 1000),
+		fact.Range("prompt_tokens", df.PromptTokens, 1, 1e6), fact.Range("output_tokens", df.OutputTokens, 1, 1e6),
+		fact.Range("batch", df.Batch, 1, 4096), fact.Range("rate", df.Rate, 0.001, 1e5),
+		fact.Range("p99_target_s", df.P99TargetS, 0.001, 3600), fact.Range("requests", df.Requests, 50, 10000),
+	})...)
+	for i, m := range d.Measurements {
+		entry := fmt.Sprintf("measurements[%d] %q on %q", i, m.Model, m.GPU)
+		if _, ok := d.Sources[m.Source]; !ok {
+			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", m.Source))
+		}
+		if _, ok := d.Setup(m.Model, m.GPU, m.TP, m.Precision, m.KV, d.Efficiency()); !ok {
+			errs = append(errs, fact.Errorf(entry, "model", "unknown model or GPU, or FP8 on a GPU without it"))
+		}
+		if (m.TokensPerSecGP > 0) == (m.TTFTms > 0) || m.Batch < 1 || m.Input < 1 || m.Output < 1 || m.TP < 1 {
+			errs = append(errs, fact.Errorf(entry, "tokens_per_s_gpu", "a row gives either tokens_per_s_gpu or ttft_ms, with batch, input, output and tp >= 1"))
+		}
+	}
+	for i, r := range d.Seed.Throughput {
+		if _, ok := d.Memory.Models.Find(r.Model); !ok {
+			errs = append(errs, fact.Errorf(fmt.Sprintf("seed.throughput[%d]", i), "model", "unknown model %q", r.Model))
+		}
+	}
+	if _, ok := d.Memory.Models.Find(d.Seed.P99Model); !ok {
+		errs = append(errs, fact.Errorf("seed", "p99_model", "unknown model %q", d.Seed.P99Model))
+	}
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
+		s := Resolve(q, d)
+		return s.Inputs, s.Unknown
+	}, nil)...)
+	return errors.Join(errs...)
+}
+
+func (d Data) note(f fact.Figure) string { return fact.Note(f, d.Sources[f.Source]) }

@@ -1,0 +1,113 @@
+// Package perfview is the throughput and latency estimator between the URL
+// and the page: a model, a GPU, a precision and a request shape in; the
+// roofline's latencies and throughput by batch size, and the simulated
+// latency percentiles by request rate, out.
+package perfview
+
+import (
+	"strconv"
+
+	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/scenario"
+)
+
+// Version is written into every scenario URL as v=.
+const Version = "1"
+
+// Scenario is a resolved query string.
+type Scenario struct {
+	scenario.Resolved
+	Setup         perf.Setup
+	GPU           gpu.GPU
+	Prompt        int
+	Output        int
+	Batch         int
+	Rate          float64 // requests per second
+	TargetS       float64 // P99 end-to-end target, seconds
+	Requests      int
+	KVTokens      int // the replica's KV cache, tokens
+	MaxSeqs       int
+	MaxBatched    int
+	ModelFitsNote string
+}
+
+// Load returns the simulation's traffic at a rate.
+func (s Scenario) Load(rate float64) perf.Load {
+	return perf.Load{Rate: rate, Prompt: s.Prompt, Output: s.Output, Requests: s.Requests, Seed: 1,
+		MaxSeqs: s.MaxSeqs, MaxBatched: s.MaxBatched, KVCapacity: s.KVTokens, WarmupRequest: s.Requests / 10}
+}
+
+// Resolve reads a query string. It never fails: bad values are reported
+// next to their fields and replaced by defaults.
+func Resolve(rawQuery string, d Data) Scenario {
+	r := scenario.NewResolver(rawQuery, scenario.Presets(d.Presets))
+	df := d.Defaults
+	md := d.Memory
+	s := Scenario{}
+	num := scenario.FormatNumber
+	var models, gpus []scenario.Choice
+	for _, m := range md.Models.Models {
+		models = append(models, scenario.Choice{Value: m.ID, Label: m.Name})
+	}
+	for _, g := range md.GPUs.GPUs {
+		gpus = append(gpus, scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name})
+	}
+	const sec = "Model and GPU"
+	modelID := r.Choice(scenario.Field{Key: "model", Label: "Model", Section: sec, Default: "llama-3.1-8b", Choices: models,
+		Help: "Architecture from the model's config.json."})
+	gpuID := r.Choice(scenario.Field{Key: "gpu", Label: "GPU", Section: sec, Default: "h100-sxm", Choices: gpus,
+		Help: "Peak TFLOPS, memory bandwidth and link from the GPU table."})
+	precision := r.Choice(scenario.Field{Key: "prec", Label: "Precision", Section: sec, Default: "bf16", Choices: Precisions,
+		Help: "Weights and matrix products; FP8 uses the GPU's FP8 TFLOPS."})
+	kv := r.Choice(scenario.Field{Key: "kv", Label: "KV-cache format", Section: sec, Default: "bf16",
+		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: "Bytes read per cached token."})
+	tp := r.Int(scenario.Field{Key: "tp", Label: "Tensor parallelism", Unit: "GPUs", Section: sec, Min: 1, Max: 64, Default: "1",
+		Help: "GPUs one replica is split over; must divide the attention heads."})
+	s.GPU, _ = md.GPUs.Find(gpuID)
+	m, _ := md.Models.Find(modelID)
+	if msg := memory.TPError(m, tp); msg != "" {
+		r.Reject("tp", msg)
+		tp = 1
+	}
+	if _, ok := Hardware(s.GPU, precision); !ok {
+		r.Reject("prec", "This GPU has no FP8 tensor cores.")
+		precision = "bf16"
+	}
+
+	const work = "Requests"
+	count := func(key, label, unit, help string, f float64, note string, min, max float64) int {
+		return r.Int(scenario.Field{Key: key, Label: label, Unit: unit, Section: work, Min: min, Max: max, Default: num(f), Note: note, Help: help})
+	}
+	s.Prompt = count("in", "Prompt", "tokens", "Input tokens per request.", df.PromptTokens.Value, d.note(df.PromptTokens), 1, 1<<20)
+	s.Output = count("out", "Output", "tokens", "Tokens generated per request.", df.OutputTokens.Value, d.note(df.OutputTokens), 1, 1<<20)
+	s.Batch = count("b", "Batch", "requests", "Requests served together in the batch view.", df.Batch.Value, d.note(df.Batch), 1, 4096)
+	s.Rate = r.Number(scenario.Field{Key: "rate", Label: "Request rate", Unit: "requests/s", Section: work, Min: 0.001, Max: 1e5,
+		Default: num(df.Rate.Value), Note: d.note(df.Rate), Help: "Poisson arrivals for the latency percentiles."})
+	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: "P99 latency target", Unit: "seconds end to end", Section: work, Min: 0.001, Max: 3600,
+		Default: num(df.P99TargetS.Value), Note: d.note(df.P99TargetS), Help: "Sets the highest rate that meets it."})
+
+	const effSec = "Efficiency"
+	e := d.Efficiency()
+	frac := func(key, label, help string, f float64, note string) float64 {
+		return r.Number(scenario.Field{Key: key, Label: label, Unit: "fraction of peak", Section: effSec, Min: 0.01, Max: 1,
+			Default: num(f), Note: note, Help: help})
+	}
+	e.Compute = frac("mfu", "Compute efficiency", "Share of peak TFLOPS matrix products reach (MFU).", e.Compute, d.note(df.ComputeEfficiency))
+	e.Memory = frac("mbu", "Memory efficiency", "Share of peak bandwidth the decode reaches (MBU).", e.Memory, d.note(df.MemoryEfficiency))
+	e.Link = frac("link", "Link efficiency", "Share of the GPU link an all-reduce reaches.", e.Link, d.note(df.LinkEfficiency))
+	s.Requests = int(df.Requests.Value)
+
+	s.Setup, _ = d.Setup(modelID, gpuID, tp, precision, kv, e)
+	s.KVTokens, s.MaxSeqs, s.MaxBatched = d.KVCapacity(s.Setup, s.GPU)
+	if s.KVTokens < s.Prompt+s.Output {
+		s.ModelFitsNote = "The model and one request of this length do not fit on " + strconv.Itoa(tp) + " x " + s.GPU.Name +
+			": the latency simulation needs more GPUs (see the memory calculator)."
+	}
+	s.Resolved = r.Resolved(Version, d.Presets)
+	if s.ModelFitsNote != "" {
+		s.Problems = append(s.Problems, s.ModelFitsNote)
+	}
+	return s
+}

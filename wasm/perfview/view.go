@@ -1,0 +1,160 @@
+package perfview
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// Page is everything the estimator's page shows for a scenario.
+type Page struct {
+	view.Page
+	Scenario Scenario
+	Point    perf.Point // at the scenario's batch
+	Load     perf.Stats // at the scenario's rate
+	MaxRate  float64    // requests/s within the P99 target
+}
+
+// batches are the batch view's sizes, doubling.
+func batches() []int {
+	var b []int
+	for n := 1; n <= 1024; n *= 2 {
+		b = append(b, n)
+	}
+	return b
+}
+
+func ms(s float64) string { return money.Group(s*1000, 1) + " ms" }
+
+// Build runs the roofline and the simulation and lays out the page.
+func Build(s Scenario) Page {
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
+	st := s.Setup
+	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
+	fits := s.ModelFitsNote == ""
+	if fits {
+		p.Load = st.Simulate(s.Load(s.Rate))
+		p.MaxRate = st.MaxRate(s.Load(0), s.TargetS)
+	}
+	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
+	cell := func(metric string, v float64, unit, text string) []view.Cell {
+		return []view.Cell{{Key: "a." + metric, Metric: metric, Option: "a", Value: v, Unit: unit, Text: text}}
+	}
+	msCell := func(metric string, sec float64) []view.Cell { return cell(metric, round(sec*1000, 3), "ms", ms(sec)) }
+	pt := p.Point
+	crit := st.CriticalBatch(float64(s.Prompt) + float64(s.Output)/2)
+	critText := "never (memory-bound at any batch)"
+	if crit > 0 {
+		critText = "from batch " + money.Group(math.Ceil(crit), 0)
+	}
+	bound := "memory"
+	if pt.ComputeBound {
+		bound = "compute"
+	}
+	roof := view.Table{ID: "results", Title: "At batch " + strconv.Itoa(s.Batch) + " (roofline)", Corner: "Per replica", Columns: col, Rows: []view.Row{
+		{Label: "Time to first token", Help: "Prefill of the batch's prompts.", Cells: msCell("ttft_ms", pt.TTFT)},
+		{Label: "Time per output token", Help: "One decode step, limited by " + bound + ".", Cells: msCell("tpot_ms", pt.TPOT)},
+		{Label: "End-to-end latency", Help: "First token, then the rest one step each.", Cells: msCell("e2e_ms", pt.E2E)},
+		{Label: "Throughput per GPU", Help: "Output tokens per second.", Cells: cell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", money.Group(pt.TokensPerSecondGPU, 0)+" tokens/s")},
+		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: cell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
+		{Label: "Decode turns compute-bound", Help: "Below it, reading weights and cache sets the pace.", Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
+	}}
+	p95 := func(metric string, v float64) []view.Cell {
+		if !fits {
+			return []view.Cell{{Key: "a." + metric, Text: "–"}}
+		}
+		return msCell(metric, v)
+	}
+	rateText := "–"
+	if fits {
+		rateText = money.Group(p.MaxRate, 2) + " requests/s"
+	}
+	load := view.Table{ID: "load", Title: "Under load: " + money.Group(s.Rate, 2) + " requests/s (simulated)", Corner: "Per replica", Columns: col, Rows: []view.Row{
+		{Label: "TTFT P50 / P99", Help: "Poisson arrivals, continuous batching, seed 1.", Cells: p95("p99_ttft_ms", p.Load.TTFT[2])},
+		{Label: "End-to-end P50", Cells: p95("p50_latency_ms", p.Load.E2E[0])},
+		{Label: "End-to-end P95", Cells: p95("p95_latency_ms", p.Load.E2E[1])},
+		{Label: "End-to-end P99", Cells: p95("p99_latency_ms", p.Load.E2E[2])},
+		{Label: "Highest rate within the P99 target", Help: "Of " + money.Group(s.TargetS, 2) + " s end to end.",
+			Cells: func() []view.Cell {
+				if !fits {
+					return []view.Cell{{Key: "a.max_rps_at_slo", Text: "–"}}
+				}
+				return cell("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", rateText)
+			}()},
+	}}
+	load.Rows[0].Cells[0].Text = p95Text(fits, p.Load.TTFT[0], p.Load.TTFT[2])
+	p.Tables = []view.Table{roof, load}
+	p.Charts = []chart.Chart{batchChart(s), rateChart(s, p.MaxRate, fits)}
+	return p
+}
+
+func p95Text(fits bool, p50, p99 float64) string {
+	if !fits {
+		return "–"
+	}
+	return ms(p50) + " / " + ms(p99)
+}
+
+func batchChart(s Scenario) chart.Chart {
+	c := chart.Chart{ID: "chart-batch", Title: "Throughput and latency by batch size",
+		Desc: "Tokens per second per GPU and milliseconds per output token; the line marks where decode turns compute-bound.",
+		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, YName: "tokens/s per GPU · ms per token", YLog: true}
+	tps := chart.Series{ID: "tps", Name: "Tokens/s per GPU", Points: [][2]float64{}}
+	tpot := chart.Series{ID: "tpot", Name: "ms per output token", Points: [][2]float64{}}
+	for _, b := range batches() {
+		pt := s.Setup.At(float64(b), float64(s.Prompt), float64(s.Output))
+		tps.Points = append(tps.Points, [2]float64{float64(b), round(pt.TokensPerSecondGPU, 1)})
+		tpot.Points = append(tpot.Points, [2]float64{float64(b), round(pt.TPOT*1000, 3)})
+	}
+	if crit := s.Setup.CriticalBatch(float64(s.Prompt) + float64(s.Output)/2); crit > 0 && crit <= 1024 {
+		tps.Marks = []chart.Mark{{Name: "compute-bound", X: round(crit, 1)}}
+	}
+	c.Series = []chart.Series{tps, tpot}
+	return c
+}
+
+// rates are the latency chart's request rates: fractions of the
+// replica's ceiling at a full batch.
+func rates(s Scenario) []float64 {
+	ceiling := s.Setup.At(float64(s.MaxSeqs), float64(s.Prompt), float64(s.Output)).TokensPerSecond / float64(s.Output)
+	var out []float64
+	for _, f := range []float64{0.05, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9, 1.05} {
+		out = append(out, ceiling*f)
+	}
+	return out
+}
+
+func rateChart(s Scenario, maxRate float64, fits bool) chart.Chart {
+	c := chart.Chart{ID: "chart-rate", Title: "Latency by request rate (simulated)",
+		Desc: "P50, P95 and P99 end-to-end latency; the line marks the highest rate within the P99 target.",
+		Kind: chart.Lines, XName: "requests/s", YName: "seconds", YLog: true}
+	series := []chart.Series{{ID: "p50", Name: "P50"}, {ID: "p95", Name: "P95"}, {ID: "p99", Name: "P99"}}
+	for i := range series {
+		series[i].Points = [][2]float64{}
+		series[i].Hidden = !fits
+	}
+	if fits {
+		rs := rates(s)
+		c.XMin, c.XMax = 0, round(rs[len(rs)-1], 3)
+		for _, r := range rs {
+			st := s.Setup.Simulate(s.Load(r))
+			for k := range series {
+				series[k].Points = append(series[k].Points, [2]float64{round(r, 3), round(st.E2E[k], 4)})
+			}
+		}
+		if maxRate > 0 {
+			series[2].Marks = []chart.Mark{{Name: "P99 target", X: round(maxRate, 3)}}
+		}
+	}
+	c.Series = series
+	return c
+}
+
+func round(v float64, digits int) float64 {
+	p := math.Pow(10, float64(digits))
+	return math.Round(v*p) / p
+}
