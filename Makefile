@@ -50,7 +50,7 @@ chromium:
 	  else echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
 
 bench: $(ECHARTS) $(WASM) chromium
-	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/pricing
+	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing
 	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -run 'TestReportSizesAndRecomputeTime' -v ./gen | grep -E '^\s+(bench|---|ok|FAIL)|bench:'
 
 clean:

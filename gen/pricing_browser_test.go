@@ -41,6 +41,19 @@ func TestPricingPageInBrowser(t *testing.T) {
 		t.Errorf("fresh tab of %s differs", loc)
 	}
 
+	// Switching the currency converts the figures at the default rate.
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="cur"]`), "EUR"))
+	eval[any](t, ctx, `document.querySelector('[name="cur"]').dispatchEvent(new Event('input', {bubbles: true}))`)
+	eur := eval[map[string]string](t, ctx, readMetrics)
+	if !strings.HasSuffix(eur["gpt-4.1.monthly_cost"], " EUR") || eur["gpt-4.1.monthly_cost"] == after["gpt-4.1.monthly_cost"] {
+		t.Errorf("after switching to EUR: %q", eur["gpt-4.1.monthly_cost"])
+	}
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="cur"]`), "USD"))
+	eval[any](t, ctx, `document.querySelector('[name="cur"]').dispatchEvent(new Event('input', {bubbles: true}))`)
+	if back := eval[map[string]string](t, ctx, readMetrics); back["gpt-4.1.monthly_cost"] != "2678.5 USD" {
+		t.Errorf("back in USD: %q", back["gpt-4.1.monthly_cost"])
+	}
+
 	// Sorting by monthly cost puts the cheapest API first; the order holds.
 	eval[any](t, ctx, `document.querySelector('button[data-sort="c-month"]').click()`)
 	first := eval[string](t, ctx, `document.querySelector('#compare tbody tr th').firstChild.textContent.trim()`)

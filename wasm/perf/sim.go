@@ -232,21 +232,37 @@ func quantile(sorted []float64, p float64) float64 {
 	return sorted[max(0, min(k, len(sorted)-1))]
 }
 
+// Ceiling is the replica's most requests per second: one full batch's
+// throughput.
+func (s Setup) Ceiling(l Load) float64 {
+	return s.At(float64(l.MaxSeqs), float64(l.Prompt), float64(l.Output)).TokensPerSecond / float64(l.Output)
+}
+
+// Meets reports whether the simulated P99 end-to-end latency at stats is
+// within target seconds, every request served.
+func (st Stats) Meets(target float64) bool { return st.Rejected == 0 && st.E2E[2] <= target }
+
 // MaxRate is the highest request rate, to within 2 %, at which the P99
 // end-to-end latency stays within target seconds, found by bisection over
-// simulations of l at other rates; 0 if not even a trickle meets it.
+// simulations of l between a thousandth and 1.5 times the ceiling; 0 if
+// not even a trickle meets it.
 func (s Setup) MaxRate(l Load, target float64) float64 {
+	c := s.Ceiling(l)
+	return s.MaxRateIn(l, target, c/1000, c*1.5)
+}
+
+// MaxRateIn is MaxRate searched between lo and hi requests per second; it
+// returns 0 when lo does not meet the target, hi when hi does.
+func (s Setup) MaxRateIn(l Load, target, lo, hi float64) float64 {
 	meets := func(rate float64) bool {
 		l.Rate = rate
-		st := s.Simulate(l)
-		return st.Rejected == 0 && st.E2E[2] <= target
+		return s.Simulate(l).Meets(target)
 	}
-	// The replica's ceiling: one full batch's throughput in requests.
-	p := s.At(float64(l.MaxSeqs), float64(l.Prompt), float64(l.Output))
-	hi := p.TokensPerSecond / float64(l.Output) * 1.5
-	lo := hi / 1000
 	if !meets(lo) {
 		return 0
+	}
+	if meets(hi) {
+		return hi
 	}
 	for hi/lo > 1.02 {
 		mid := math.Sqrt(lo * hi)

@@ -36,9 +36,11 @@ func Build(s Scenario) Page {
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.ModelFitsNote == ""
+	var curve []rateStats
 	if fits {
 		p.Load = st.Simulate(s.Load(s.Rate))
-		p.MaxRate = st.MaxRate(s.Load(0), s.TargetS)
+		curve = simulateRates(s)
+		p.MaxRate = maxRate(s, curve)
 	}
 	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
 	cell := func(metric string, v float64, unit, text string) []view.Cell {
@@ -88,7 +90,7 @@ func Build(s Scenario) Page {
 	}}
 	load.Rows[0].Cells[0].Text = p95Text(fits, p.Load.TTFT[0], p.Load.TTFT[2])
 	p.Tables = []view.Table{roof, load}
-	p.Charts = []chart.Chart{batchChart(s), rateChart(s, p.MaxRate, fits)}
+	p.Charts = []chart.Chart{batchChart(s), rateChart(curve, p.MaxRate, fits)}
 	return p
 }
 
@@ -117,18 +119,39 @@ func batchChart(s Scenario) chart.Chart {
 	return c
 }
 
-// rates are the latency chart's request rates: fractions of the
+// rateStats is a simulated run at a rate.
+type rateStats struct {
+	rate float64
+	perf.Stats
+}
+
+// simulateRates runs the latency chart's rates: fractions of the
 // replica's ceiling at a full batch.
-func rates(s Scenario) []float64 {
-	ceiling := s.Setup.At(float64(s.MaxSeqs), float64(s.Prompt), float64(s.Output)).TokensPerSecond / float64(s.Output)
-	var out []float64
+func simulateRates(s Scenario) []rateStats {
+	ceiling := s.Setup.Ceiling(s.Load(0))
+	var out []rateStats
 	for _, f := range []float64{0.05, 0.15, 0.3, 0.45, 0.6, 0.75, 0.9, 1.05} {
-		out = append(out, ceiling*f)
+		out = append(out, rateStats{ceiling * f, s.Setup.Simulate(s.Load(ceiling * f))})
 	}
 	return out
 }
 
-func rateChart(s Scenario, maxRate float64, fits bool) chart.Chart {
+// maxRate bisects for the highest rate within the P99 target between the
+// chart's last rate that meets it and the first that does not.
+func maxRate(s Scenario, curve []rateStats) float64 {
+	lo, hi := curve[0].rate/100, curve[len(curve)-1].rate*1.5
+	for _, c := range curve {
+		if c.Meets(s.TargetS) {
+			lo = c.rate
+		} else {
+			hi = c.rate
+			break
+		}
+	}
+	return s.Setup.MaxRateIn(s.Load(0), s.TargetS, lo, hi)
+}
+
+func rateChart(curve []rateStats, maxRate float64, fits bool) chart.Chart {
 	c := chart.Chart{ID: "chart-rate", Title: "Latency by request rate (simulated)",
 		Desc: "P50, P95 and P99 end-to-end latency; the line marks the highest rate within the P99 target.",
 		Kind: chart.Lines, XName: "requests/s", YName: "seconds", YLog: true}
@@ -138,12 +161,10 @@ func rateChart(s Scenario, maxRate float64, fits bool) chart.Chart {
 		series[i].Hidden = !fits
 	}
 	if fits {
-		rs := rates(s)
-		c.XMin, c.XMax = 0, round(rs[len(rs)-1], 3)
-		for _, r := range rs {
-			st := s.Setup.Simulate(s.Load(r))
+		c.XMin, c.XMax = 0, round(curve[len(curve)-1].rate, 3)
+		for _, r := range curve {
 			for k := range series {
-				series[k].Points = append(series[k].Points, [2]float64{round(r, 3), round(st.E2E[k], 4)})
+				series[k].Points = append(series[k].Points, [2]float64{round(r.rate, 3), round(r.E2E[k], 4)})
 			}
 		}
 		if maxRate > 0 {
