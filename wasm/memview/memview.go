@@ -142,10 +142,13 @@ func readCustom(r *scenario.Resolver, d Data) model.Model {
 	m.Intermediate = count("i", "Intermediate size", "intermediate_size of the MLP; sizes activations.", base.Intermediate, 1<<20)
 	m.Vocab = count("v", "Vocabulary", "vocab_size; sizes the sampler's memory.", base.Vocab, 1<<22)
 	if m.Heads%m.KVHeads != 0 {
+		// Fall back to the defaults, which are consistent, so that the form
+		// shows what is used.
 		r.Reject("m.kvh", "The KV heads must divide the attention heads.")
 		m.KVHeads = base.KVHeads
 		if m.Heads%m.KVHeads != 0 {
-			m.KVHeads = m.Heads
+			r.Reject("m.heads", "The attention heads must be a multiple of the KV heads.")
+			m.Heads = base.Heads
 		}
 	}
 	return m

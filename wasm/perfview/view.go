@@ -65,40 +65,30 @@ func Build(s Scenario) Page {
 		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: cell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
 		{Label: "Decode turns compute-bound", Help: "Below it, reading weights and cache sets the pace.", Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
 	}}
-	p95 := func(metric string, v float64) []view.Cell {
+	// simulated is a cell of the load table: a dash when the model does
+	// not fit and nothing was simulated.
+	simulated := func(metric string, v float64, unit, text string) []view.Cell {
 		if !fits {
 			return []view.Cell{{Key: "a." + metric, Text: "–"}}
 		}
-		return msCell(metric, v)
+		return cell(metric, v, unit, text)
 	}
-	rateText := "–"
-	if fits {
-		rateText = money.Group(p.MaxRate, 2) + " requests/s"
+	simMS := func(metric string, sec float64) []view.Cell {
+		return simulated(metric, round(sec*1000, 3), "ms", ms(sec))
 	}
+	ttft := p.Load.TTFT
 	load := view.Table{ID: "load", Title: "Under load: " + money.Group(s.Rate, 2) + " requests/s (simulated)", Corner: "Per replica", Columns: col, Rows: []view.Row{
-		{Label: "TTFT P50 / P99", Help: "Poisson arrivals, continuous batching, seed 1.", Cells: p95("p99_ttft_ms", p.Load.TTFT[2])},
-		{Label: "End-to-end P50", Cells: p95("p50_latency_ms", p.Load.E2E[0])},
-		{Label: "End-to-end P95", Cells: p95("p95_latency_ms", p.Load.E2E[1])},
-		{Label: "End-to-end P99", Cells: p95("p99_latency_ms", p.Load.E2E[2])},
+		{Label: "TTFT P50 / P99", Help: "Poisson arrivals, continuous batching, seed 1.",
+			Cells: simulated("p99_ttft_ms", round(ttft[2]*1000, 3), "ms", ms(ttft[0])+" / "+ms(ttft[2]))},
+		{Label: "End-to-end P50", Cells: simMS("p50_latency_ms", p.Load.E2E[0])},
+		{Label: "End-to-end P95", Cells: simMS("p95_latency_ms", p.Load.E2E[1])},
+		{Label: "End-to-end P99", Cells: simMS("p99_latency_ms", p.Load.E2E[2])},
 		{Label: "Highest rate within the P99 target", Help: "Of " + money.Group(s.TargetS, 2) + " s end to end.",
-			Cells: func() []view.Cell {
-				if !fits {
-					return []view.Cell{{Key: "a.max_rps_at_slo", Text: "–"}}
-				}
-				return cell("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", rateText)
-			}()},
+			Cells: simulated("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", money.Group(p.MaxRate, 2)+" requests/s")},
 	}}
-	load.Rows[0].Cells[0].Text = p95Text(fits, p.Load.TTFT[0], p.Load.TTFT[2])
 	p.Tables = []view.Table{roof, load}
 	p.Charts = []chart.Chart{batchChart(s), rateChart(curve, p.MaxRate, fits)}
 	return p
-}
-
-func p95Text(fits bool, p50, p99 float64) string {
-	if !fits {
-		return "–"
-	}
-	return ms(p50) + " / " + ms(p99)
 }
 
 func batchChart(s Scenario) chart.Chart {

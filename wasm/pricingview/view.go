@@ -103,7 +103,8 @@ func Build(s Scenario, d Data) Page {
 	for _, c := range cols {
 		t.Columns = append(t.Columns, c.Column)
 	}
-	for _, o := range offers(s, d) {
+	offered := offers(s, d)
+	for _, o := range offered {
 		row := view.Row{Label: o.Name, Help: o.Note}
 		cost := o.Price.Cost(s.Workload)
 		for _, c := range cols {
@@ -126,11 +127,11 @@ func Build(s Scenario, d Data) Page {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	p.Tables = []view.Table{t, claimsTable(s, d), clusterTable(s, cluster, volume)}
+	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume)}
 	if s.Preset != nil {
 		p.Explanation = s.Preset.Explanation
 	}
-	p.Charts = []chart.Chart{monthlyChart(s, d), breakEvenChart(s, d, cluster), historyChart(s, d)}
+	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, offered, cluster), historyChart(s, d)}
 	q := scenario.ParseQuery(s.Query)
 	delete(q, "ed")
 	p.Links = []view.Link{{ID: "latest", Label: "Show today's prices (" + s.Latest + ")", Path: "pricing/", Query: q.Encode(),
@@ -162,11 +163,11 @@ func budgetText(pct float64, st pricing.Status) string {
 }
 
 // claimsTable sets a preset source's monthly costs beside the engine's.
-func claimsTable(s Scenario, d Data) view.Table {
+func claimsTable(s Scenario, offered []offer) view.Table {
 	t := view.Table{ID: "claims", Title: "The source's figures beside InferCost's", Corner: "Per month",
 		Columns: []view.Column{{Key: "cl-src", Title: "Source says"}, {Key: "cl-ours", Title: "InferCost"}, {Key: "cl-ratio", Title: "Source / InferCost"}},
 		Hidden:  s.Preset == nil || len(s.Preset.Claims) == 0}
-	for _, o := range offers(s, d) {
+	for _, o := range offered {
 		row := view.Row{Label: o.Name, Cells: []view.Cell{{Key: o.ID + ".cl-src", Text: "–"}, {Key: o.ID + ".cl-ours", Text: "–"}, {Key: o.ID + ".cl-ratio", Text: "–"}}}
 		if !t.Hidden && o.Sold {
 			for _, c := range s.Preset.Claims {
@@ -212,11 +213,11 @@ func optionText(s Scenario) string {
 	return strconv.Itoa(s.Cluster.Option.GPUs) + " x " + s.Cluster.GPU.Name + ", " + kind
 }
 
-func monthlyChart(s Scenario, d Data) chart.Chart {
+func monthlyChart(s Scenario, offered []offer) chart.Chart {
 	c := chart.Chart{ID: "chart-monthly", Title: "Monthly cost of the workload", Desc: "Per API, at the prices of the edition.",
 		Kind: chart.Bars, YName: s.Currency.Code}
 	sr := chart.Series{ID: "monthly", Name: "Per month"}
-	for _, o := range offers(s, d) {
+	for _, o := range offered {
 		if !o.Sold {
 			continue
 		}
@@ -236,12 +237,12 @@ func volumes() []float64 {
 	return v
 }
 
-func breakEvenChart(s Scenario, d Data, cluster pricing.Cluster) chart.Chart {
+func breakEvenChart(s Scenario, offered []offer, cluster pricing.Cluster) chart.Chart {
 	c := chart.Chart{ID: "chart-breakeven", Title: "Monthly cost against volume",
 		Desc: "The chosen API and the self-hosted cluster (a step for each added cluster); the line marks where the cluster becomes cheaper.",
 		Kind: chart.Lines, XName: "tokens/month", XMin: 1e6, XMax: 1e13, XLog: true, YName: s.Currency.Code, YLog: true}
 	api := chart.Series{ID: "api", Points: [][2]float64{}}
-	for _, o := range offers(s, d) {
+	for _, o := range offered {
 		if o.ID != s.Vs {
 			continue
 		}
