@@ -143,9 +143,10 @@ func maxRate(s Scenario, curve []rateStats) float64 {
 
 func rateChart(curve []rateStats, maxRate float64, fits bool) chart.Chart {
 	c := chart.Chart{ID: "chart-rate", Title: "Latency by request rate (simulated)",
-		Desc: "P50, P95 and P99 end-to-end latency; the line marks the highest rate within the P99 target.",
+		Desc: "P50, P95 and P99 of end-to-end latency and of time to first token; the line marks the highest rate within the P99 target.",
 		Kind: chart.Lines, XName: "requests/s", YName: "seconds", YLog: true}
-	series := []chart.Series{{ID: "p50", Name: "P50"}, {ID: "p95", Name: "P95"}, {ID: "p99", Name: "P99"}}
+	series := []chart.Series{{ID: "p50", Name: "End-to-end P50"}, {ID: "p95", Name: "End-to-end P95"}, {ID: "p99", Name: "End-to-end P99"},
+		{ID: "ttft50", Name: "First token P50"}, {ID: "ttft95", Name: "First token P95"}, {ID: "ttft99", Name: "First token P99"}}
 	for i := range series {
 		series[i].Points = [][2]float64{}
 		series[i].Hidden = !fits
@@ -153,8 +154,9 @@ func rateChart(curve []rateStats, maxRate float64, fits bool) chart.Chart {
 	if fits {
 		c.XMin, c.XMax = 0, round(curve[len(curve)-1].rate, 3)
 		for _, r := range curve {
-			for k := range series {
+			for k := range 3 {
 				series[k].Points = append(series[k].Points, [2]float64{round(r.rate, 3), round(r.E2E[k], 4)})
+				series[3+k].Points = append(series[3+k].Points, [2]float64{round(r.rate, 3), round(r.TTFT[k], 4)})
 			}
 		}
 		if maxRate > 0 {
