@@ -11,8 +11,10 @@ import (
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
@@ -142,7 +144,7 @@ func htmlTable(head []string, rows [][]string) string {
 }
 
 // claimsHTML renders the claims table of a preset's page, with the
-// columns the preset compares.
+// columns the preset compares and the rows that have something to show.
 func claimsHTML(tables []view.Table, corner string) string {
 	for _, t := range tables {
 		if t.ID != "claims" {
@@ -157,12 +159,16 @@ func claimsHTML(tables []view.Table, corner string) string {
 		var rows [][]string
 		for _, r := range t.Rows {
 			row := []string{html.EscapeString(r.Label)}
+			shown := false
 			for i, c := range t.Columns {
 				if !c.Hidden {
 					row = append(row, html.EscapeString(r.Cells[i].Text))
+					shown = shown || r.Cells[i].Text != "–"
 				}
 			}
-			rows = append(rows, row)
+			if shown {
+				rows = append(rows, row)
+			}
 		}
 		return htmlTable(head, rows)
 	}
@@ -296,6 +302,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				{"NCCL buffers with several GPUs (GiB)", df.NCCLGiB}, {"Sampler memory per logit (bytes)", df.SamplerBytesPerLogit},
 				{"max_num_seqs, GPUs of 70 GiB or more except A100", df.LargeGPUSeqs}, {"max_num_batched_tokens, same GPUs", df.LargeGPUTokens},
 				{"max_num_seqs, other GPUs", df.SmallGPUSeqs}, {"max_num_batched_tokens, other GPUs", df.SmallGPUTokens},
+				{"Smallest GPU memory for the larger defaults (GiB)", df.LargeGPUMinGiB},
 				{"Context length (tokens)", df.Context}, {"Concurrent sequences", df.Concurrency},
 			} {
 				f := r.f
@@ -331,8 +338,30 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 			return htmlTable([]string{"Log", "Model and GPUs", "max_model_len / max_num_seqs / max_num_batched_tokens",
 				"Weights reported (GiB)", "Weights InferCost (GiB)", "Error", "KV cache reported", "KV cache InferCost", "Error"}, rows)
 		},
+		"seed-000-roi": func() string {
+			pd := all.Pricing
+			return claimsHTML(pricingview.Build(pricingview.Resolve("preset=seed-000-roi", pd), pd).Tables, "Per month")
+		},
 		"seed-002": func() string {
 			return claimsHTML(memview.Build(memview.Resolve("preset=seed-002", mem), mem).Tables, "Batch size at 2,048 tokens")
+		},
+		"seed-002-checks": func() string {
+			bytesPerToken := func(id string) (model.Model, float64) {
+				m, _ := mem.Models.Find(id)
+				return m, memory.Setup{Model: m, KV: memory.KVFormats[0], TP: 1, PP: 1}.KVBytesPerToken()
+			}
+			llama, llamaKV := bytesPerToken("llama-2-7b")
+			mistral, mistralKV := bytesPerToken("mistral-7b")
+			flat := mem.Defaults.FlatKVPerTokenGB.Value * 1e9
+			weights16 := memory.Setup{Model: llama, Weights: memory.WeightFormats[1], TP: 1, PP: 1}.WeightBytes()
+			return "<ul>\n<li><strong>The KV cache depends on the model.</strong> " + html.EscapeString(llama.Name) + " caches " +
+				money.Group(llamaKV/(1<<20), 2) + " MiB per token in 16 bits (" + strconv.Itoa(llama.Layers) + " layers × " +
+				strconv.Itoa(llama.KVHeads) + " KV heads × " + strconv.Itoa(llama.HeadDim) + " × 2 × 2 bytes), " +
+				money.Group(llamaKV/flat, 1) + " times the article's flat " + money.Group(mem.Defaults.FlatKVPerTokenGB.Value, 4) +
+				" GB; " + html.EscapeString(mistral.Name) + ", with " + strconv.Itoa(mistral.KVHeads) + " KV heads, caches " +
+				money.Group(mistralKV/1024, 0) + " KiB.</li>\n<li><strong>A " + money.Group(mem.Defaults.FlatWeightsGB.Value, 0) +
+				" GB 7B model is an 8-bit model.</strong> In 16 bits the weights of " + html.EscapeString(llama.Name) + " are " +
+				money.Group(weights16/1e9, 1) + " GB.</li>\n</ul>\n"
 		},
 		"api-prices": func() string {
 			api := all.Pricing.APIs

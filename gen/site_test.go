@@ -241,6 +241,14 @@ func TestMemoryMethodologyShowsTheCalibrationTable(t *testing.T) {
 	if text := rows.Text(); !strings.Contains(text, "14.99") || !strings.Contains(text, "14.96") || !strings.Contains(text, "117,616 tokens") {
 		t.Errorf("calibration table lacks the expected figures:\n%s", text)
 	}
+	// The seed's flat 0.0002 GB beside Llama 2 7B: 2 x 32 x 32 x 128 x 2 B
+	// = 524,288 B = 0.50 MiB a token, 2.6 times as much; Mistral 7B's 8 KV
+	// heads: 131,072 B = 128 KiB; 6.74e9 x 2 B = 13.5 GB in 16 bits.
+	for _, want := range []string{"caches 0.50 MiB per token", "2.6 times the article's flat 0.0002 GB", "caches 128 KiB", "are 13.5 GB"} {
+		if !strings.Contains(doc.Text(), want) {
+			t.Errorf("methodology lacks %q", want)
+		}
+	}
 	if doc.Find("#seed-002 ~ .scroll").Length() == 0 || doc.Find("#defaults ~ .scroll").Length() == 0 {
 		t.Error("seed-002 or defaults table missing")
 	}
@@ -265,6 +273,19 @@ func TestEveryInputHasAField(t *testing.T) {
 			if n := doc.Find(`#calc-form [name="` + in.Key + `"]`).Length(); n != 1 {
 				t.Errorf("%s: %d form fields named %q; want 1", page, n, in.Key)
 			}
+		}
+	}
+}
+
+// TestPricingMethodologyShowsTheSeedROI checks the seed's ROI figures as
+// the engine prices them: 500e6 tokens x $0.14 / 1e6 = $70, beside the
+// article's $70,000; 500e6 x $2,500 / 1e6 = $1,250,000.
+func TestPricingMethodologyShowsTheSeedROI(t *testing.T) {
+	out := buildSite(t, "/")
+	text := readDoc(t, filepath.Join(out, "methodology", "pricing", "index.html")).Find("#seed-000-roi ~ .scroll").First().Text()
+	for _, want := range []string{"$70,000$70.001,000.00x", "$1,250,000$1,250,000.001.00x"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("seed ROI table lacks %q:\n%s", want, text)
 		}
 	}
 }

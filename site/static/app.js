@@ -117,11 +117,11 @@
         el.hidden = g.hidden;
         setAttr(el, "data-kind", g.kind);
       });
-      each('legend[data-head="' + g.key + '"]', function (el) { setText(el, g.title); });
+      each('[data-group-head="' + g.key + '"]', function (el) { setText(el, g.title); });
     });
     (u.columns || []).forEach(function (c) {
       (byCol[c.key] || []).forEach(function (el) { el.hidden = c.hidden; });
-      each('[data-head="' + c.key + '"]:not(legend)', function (el) { setText(el, c.title); });
+      each('[data-head="' + c.key + '"]', function (el) { setText(el, c.title); });
     });
     Object.keys(u.tables).forEach(function (id) {
       if ($(id)) $(id).hidden = u.tables[id].hidden;

@@ -101,14 +101,24 @@ func (d Data) Runtime(util float64, seqs, tokens int) memory.Runtime {
 		NCCL: df.NCCLGiB.Value * memory.GiB, BlockSize: int(df.BlockSize.Value)}
 }
 
-// Setup is the engine setup of a calibration row.
+// OnGPU is a model served with vLLM's defaults on tp GPUs of a kind: the
+// memory CUDA sees, gpu_memory_utilization and the GPU's batch defaults.
+func (d Data) OnGPU(m model.Model, w, kv memory.Format, g gpu.GPU, tp int) memory.Setup {
+	seqs, tokens := d.BatchDefaults(g)
+	return memory.Setup{Model: m, Weights: w, KV: kv, GPUMemory: d.VisibleGiB(g) * memory.GiB, TP: tp, PP: 1,
+		Runtime: d.Runtime(d.Defaults.Utilization.Value, seqs, tokens)}
+}
+
+// Setup is the engine setup of a calibration row: the row's settings, as
+// the vLLM version that wrote the log had them.
 func (c Calibration) Setup(d Data) memory.Setup {
 	m, _ := d.Models.Find(c.Model)
 	g, _ := d.GPUs.Find(c.GPU)
 	w, _ := memory.FindFormat(memory.WeightFormats, c.Weights)
 	kv, _ := memory.FindFormat(memory.KVFormats, c.KV)
-	return memory.Setup{Model: m, Weights: w, KV: kv, GPUMemory: d.VisibleGiB(g) * memory.GiB, TP: c.TP, PP: 1,
-		Runtime: d.Runtime(c.Utilization, c.MaxNumSeqs, c.MaxBatchedTokens)}
+	s := d.OnGPU(m, w, kv, g, c.TP)
+	s.Runtime = d.Runtime(c.Utilization, c.MaxNumSeqs, c.MaxBatchedTokens)
+	return s
 }
 
 // Validate checks the memory data: sources, defaults, calibration rows and

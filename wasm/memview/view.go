@@ -239,9 +239,7 @@ func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Tab
 		}
 		n := s.Flat.MaxSequences(gb, s.Context)
 		flat.Cells = append(flat.Cells, view.Cell{Key: l + ".max_sequences_flat", Value: float64(n), Unit: "sequences", Text: strconv.Itoa(n)})
-		seqs, tokens := d.BatchDefaults(o.GPU)
-		a := memory.Setup{Model: llama, Weights: int8, KV: memory.KVFormats[0], GPUMemory: d.VisibleGiB(o.GPU) * memory.GiB,
-			TP: 1, PP: 1, Runtime: d.Runtime(d.Defaults.Utilization.Value, seqs, tokens)}
+		a := d.OnGPU(llama, int8, memory.KVFormats[0], o.GPU, 1)
 		m := a.MaxSequences(a.Compute(), s.Context)
 		arch.Cells = append(arch.Cells, view.Cell{Key: l + ".max_sequences_arch", Value: float64(m), Unit: "sequences", Text: strconv.Itoa(m)})
 	}
@@ -266,9 +264,9 @@ func fitTable(s Scenario, d Data) view.Table {
 			t.Rows = append(t.Rows, rw)
 			continue
 		}
-		seqs, tokens := d.BatchDefaults(g)
-		a.GPUMemory, a.TP, a.PP = d.VisibleGiB(g)*memory.GiB, 1, 1
-		a.Runtime = d.Runtime(a.Runtime.Utilization, seqs, tokens)
+		util := a.Runtime.Utilization
+		a = d.OnGPU(a.Model, a.Weights, a.KV, g, 1)
+		a.Runtime.Utilization = util
 		r := a.Compute()
 		n := a.MaxSequences(r, s.Context)
 		need, tp, pp, ok := memory.GPUsNeeded(a, s.Context, s.Concurrency)

@@ -23,8 +23,6 @@ type Load struct {
 type Stats struct {
 	TTFT, E2E [3]float64 // P50, P95, P99
 	MeanE2E   float64
-	// Throughput is output tokens per second over the run.
-	Throughput float64
 	// MeanInSystem is the time-average number of requests in the system
 	// (waiting or running), for Little's law: MeanInSystem = Rate x MeanE2E.
 	MeanInSystem float64
@@ -164,7 +162,6 @@ func (s Setup) Simulate(l Load) Stats {
 		st.MeanE2E = sum / float64(len(e2e))
 	}
 	if now > 0 {
-		st.Throughput = float64(finished*l.Output) / now
 		st.MeanInSystem = area / now
 	}
 	return st

@@ -111,14 +111,15 @@ func (d Data) Setup(modelID, gpuID string, tp int, precision, kv string, e perf.
 	return perf.Setup{Model: m, Weights: w, KV: k, Hardware: h, TP: tp, Efficiency: e}, okM && okG && okH
 }
 
-// KVCapacity is the replica's KV cache in tokens and vLLM's max_num_seqs
-// and max_num_batched_tokens on the GPU, from the memory model.
-func (d Data) KVCapacity(s perf.Setup, g gpu.GPU) (tokens, seqs, batched int) {
-	md := d.Memory
-	seqs, batched = md.BatchDefaults(g)
-	ms := memory.Setup{Model: s.Model, Weights: s.Weights, KV: s.KV, GPUMemory: md.VisibleGiB(g) * memory.GiB,
-		TP: s.TP, PP: 1, Runtime: md.Runtime(md.Defaults.Utilization.Value, seqs, batched)}
-	return ms.Compute().CapacityTokens, seqs, batched
+// Load is the simulated traffic for a replica on GPUs of kind g, without a
+// rate: requests of prompt and output tokens, the data's run length and
+// seed 1, and the scheduler's limits from the memory model (vLLM's
+// max_num_seqs and max_num_batched_tokens on the GPU, the KV cache left).
+func (d Data) Load(s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
+	ms := d.Memory.OnGPU(s.Model, s.Weights, s.KV, g, s.TP)
+	n := int(d.Defaults.Requests.Value)
+	return perf.Load{Prompt: prompt, Output: output, Requests: n, Seed: 1, WarmupRequest: n / 10,
+		MaxSeqs: ms.Runtime.MaxNumSeqs, MaxBatched: ms.Runtime.MaxBatchedTokens, KVCapacity: ms.Compute().CapacityTokens}
 }
 
 // Result is the engine's estimate for a measurement.

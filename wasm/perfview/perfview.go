@@ -19,24 +19,26 @@ const Version = "1"
 // Scenario is a resolved query string.
 type Scenario struct {
 	scenario.Resolved
-	Setup         perf.Setup
-	GPU           gpu.GPU
-	Prompt        int
-	Output        int
-	Batch         int
-	Rate          float64 // requests per second
-	TargetS       float64 // P99 end-to-end target, seconds
-	Requests      int
-	KVTokens      int // the replica's KV cache, tokens
-	MaxSeqs       int
-	MaxBatched    int
-	ModelFitsNote string
+	Setup   perf.Setup
+	GPU     gpu.GPU
+	Prompt  int
+	Output  int
+	Batch   int
+	Rate    float64 // requests per second
+	TargetS float64 // P99 end-to-end target, seconds
+	// Traffic is the simulation's load but for its rate.
+	Traffic perf.Load
 }
+
+// Simulable reports whether one request fits the replica's KV cache, so
+// that there is a load to simulate.
+func (s Scenario) Simulable() bool { return s.Traffic.KVCapacity >= s.Prompt+s.Output }
 
 // Load returns the simulation's traffic at a rate.
 func (s Scenario) Load(rate float64) perf.Load {
-	return perf.Load{Rate: rate, Prompt: s.Prompt, Output: s.Output, Requests: s.Requests, Seed: 1,
-		MaxSeqs: s.MaxSeqs, MaxBatched: s.MaxBatched, KVCapacity: s.KVTokens, WarmupRequest: s.Requests / 10}
+	l := s.Traffic
+	l.Rate = rate
+	return l
 }
 
 // Resolve reads a query string. It never fails: bad values are reported
@@ -97,17 +99,13 @@ func Resolve(rawQuery string, d Data) Scenario {
 	e.Compute = frac("mfu", "Compute efficiency", "Share of peak TFLOPS matrix products reach (MFU).", e.Compute, d.note(df.ComputeEfficiency))
 	e.Memory = frac("mbu", "Memory efficiency", "Share of peak bandwidth the decode reaches (MBU).", e.Memory, d.note(df.MemoryEfficiency))
 	e.Link = frac("link", "Link efficiency", "Share of the GPU link an all-reduce reaches.", e.Link, d.note(df.LinkEfficiency))
-	s.Requests = int(df.Requests.Value)
 
 	s.Setup, _ = d.Setup(modelID, gpuID, tp, precision, kv, e)
-	s.KVTokens, s.MaxSeqs, s.MaxBatched = d.KVCapacity(s.Setup, s.GPU)
-	if s.KVTokens < s.Prompt+s.Output {
-		s.ModelFitsNote = "The model and one request of this length do not fit on " + strconv.Itoa(tp) + " x " + s.GPU.Name +
-			": the latency simulation needs more GPUs (see the memory calculator)."
-	}
+	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
 	s.Resolved = r.Resolved(Version, d.Presets)
-	if s.ModelFitsNote != "" {
-		s.Problems = append(s.Problems, s.ModelFitsNote)
+	if !s.Simulable() {
+		s.Problems = append(s.Problems, "The model and one request of this length do not fit on "+strconv.Itoa(tp)+" x "+s.GPU.Name+
+			": the latency simulation needs more GPUs (see the memory calculator).")
 	}
 	return s
 }

@@ -35,7 +35,7 @@ func Build(s Scenario) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
-	fits := s.ModelFitsNote == ""
+	fits := s.Simulable()
 	var curve []rateStats
 	if fits {
 		p.Load = st.Simulate(s.Load(s.Rate))

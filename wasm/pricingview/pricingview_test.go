@@ -55,7 +55,7 @@ func TestSeedROIPreset(t *testing.T) {
 	if got := c["holysheep-flat.cl-ratio"].Text; got != "1,000.00x" {
 		t.Errorf("claim ratio %q, want 1,000.00x", got)
 	}
-	if !strings.Contains(p.Explanation, "not the $70,000") {
+	if !strings.Contains(p.Explanation, "factor of 1,000") {
 		t.Errorf("explanation does not point out the error: %q", p.Explanation)
 	}
 }

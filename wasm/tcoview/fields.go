@@ -140,20 +140,13 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
 	s, _ := pd.Setup(modelID, g.ID, 1, precision, precision, pd.Efficiency())
-	md := pd.Memory
-	seqs, tokens := md.BatchDefaults(g)
-	ms := memory.Setup{Model: s.Model, Weights: s.Weights, KV: s.KV, GPUMemory: md.VisibleGiB(g) * memory.GiB, TP: 1, PP: 1,
-		Runtime: md.Runtime(md.Defaults.Utilization.Value, seqs, tokens)}
-	n, tp, pp, ok := memory.GPUsNeeded(ms, in+out, batch)
+	n, tp, pp, ok := memory.GPUsNeeded(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
 	if !ok || pp > 1 {
 		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" needs more than one server of "+g.Name+".")
 		return nil
 	}
 	s.TP = tp
-	kv, _, _ := pd.KVCapacity(s, g)
-	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)),
-		Load: perf.Load{Prompt: in, Output: out, Requests: int(pd.Defaults.Requests.Value), Seed: 1, MaxSeqs: seqs,
-			MaxBatched: tokens, KVCapacity: kv, WarmupRequest: int(pd.Defaults.Requests.Value) / 10}}
+	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.Load(s, g, in, out)}
 	e.Note = "Estimated: " + s.Model.Name + " in " + precision + ", batch " + strconv.Itoa(batch) + ", " + strconv.Itoa(in) + " tokens in / " +
 		strconv.Itoa(out) + " out, on " + strconv.Itoa(n) + " GPU(s) per replica (throughput estimator)."
 	return e
