@@ -7,7 +7,8 @@ ADDR    ?= 127.0.0.1:8080
 WASM    := build/engine.wasm
 # The data the browser module compiles in, written from content/data.
 ENGINE_DATA := wasm/cmd/browser/data_gen.go
-ECHARTS := node_modules/echarts/dist/echarts.min.js
+# Stamp of npm ci: gen bundles ECharts from node_modules.
+ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 
 .PHONY: build serve test bench clean generate chromium

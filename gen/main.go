@@ -20,6 +20,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/site/echart"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/perfview"
@@ -41,7 +42,7 @@ type Config struct {
 	Out     string // output directory, emptied first
 	Base    string // base path: "/" or "/repo/"
 	Wasm    string // the browser module to publish
-	ECharts string // echarts.min.js from npm
+	Modules string // npm packages (node_modules), for the ECharts bundle
 	Version string // cache-busting suffix for asset URLs
 }
 
@@ -52,7 +53,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Out, "out", "public", "output directory")
 	fs.StringVar(&c.Base, "base", "/", "base path of the site, e.g. /infercost/ for a project page")
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
-	fs.StringVar(&c.ECharts, "echarts", "node_modules/echarts/dist/echarts.min.js", "ECharts bundle")
+	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts)")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	engineData := fs.String("engine-data", "", "only write the data the browser module compiles in to this Go file")
@@ -223,7 +224,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	return len(pages), copyAssets(c)
 }
 
-// copyAssets publishes the static files, ECharts, Go's wasm_exec.js and the
+// copyAssets publishes the static files, the ECharts bundle, Go's wasm_exec.js and the
 // browser module under assets/.
 func copyAssets(c Config) error {
 	dir := filepath.Join(c.Out, "assets")
@@ -248,9 +249,15 @@ func copyAssets(c Config) error {
 	if err != nil {
 		return err
 	}
+	charts, err := echart.Script(c.Modules)
+	if err != nil {
+		return err
+	}
+	if err := writeFile(filepath.Join(dir, "echarts.js"), charts); err != nil {
+		return err
+	}
 	for src, dst := range map[string]string{
-		c.ECharts: "echarts.min.js",
-		c.Wasm:    "engine.wasm",
+		c.Wasm: "engine.wasm",
 		path.Join(goroot, "lib", "wasm", "wasm_exec.js"): "wasm_exec.js",
 	} {
 		b, err := os.ReadFile(src)

@@ -59,7 +59,7 @@ func buildSite(t testing.TB, base string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "public")
 	_, err := Build(context.Background(), Config{Content: "../content", Out: out, Base: base,
-		Wasm: browserModule(t), ECharts: "../node_modules/echarts/dist/echarts.min.js", Version: "test"})
+		Wasm: browserModule(t), Modules: "../node_modules", Version: "test"})
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
