@@ -150,6 +150,52 @@ func TestTCOPageInBrowser(t *testing.T) {
 	saveArtifact(t, "tco-seed-000.jpg", fullScreenshot(t, ctx, 80))
 }
 
+// The legend is HTML: its buttons hide and show series through ECharts,
+// by keyboard too, and keep their state while the figures change. Bars take
+// a row per option, and the axes format numbers for the reader.
+func TestChartLegendAndLayout(t *testing.T) {
+	ctx, page := browser(t)
+	waitReady(ctx, t, page)
+	const selected = `(async () => { await nextFrames(2); const o = echarts.getInstanceByDom(document.getElementById('chart-cumulative')).getOption();
+		return [...document.querySelectorAll('#chart-cumulative-legend li:not([hidden]) button')].map(b =>
+			b.textContent.trim() + '|' + b.getAttribute('aria-pressed') + '|' + (o.legend[0].selected[b.textContent.trim()] !== false)); })()`
+	evalAsync[int](t, ctx, `(async () => { document.getElementById('chart-cumulative').scrollIntoView(); await nextFrames(3); return 1; })()`)
+	shown := evalAsync[[]string](t, ctx, selected)
+	if len(shown) != 3 {
+		t.Fatalf("legend shows %v; want the three options", shown)
+	}
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`#chart-cumulative-legend li:nth-child(2) button`)),
+		chromedp.KeyEvent("\r"))
+	// Changing option a renames its series; b stays hidden.
+	eval[any](t, ctx, `(() => { const e = document.getElementById('in-a.n'); e.value = '16'; e.dispatchEvent(new Event('input', {bubbles: true})); return 0; })()`)
+	after := evalAsync[[]string](t, ctx, selected)
+	for i, want := range []string{"true|true", "false|false", "true|true"} {
+		if i >= len(after) || !strings.HasSuffix(after[i], "|"+want) {
+			t.Errorf("legend after hiding b and changing a: %v; want item %d pressed|drawn = %s", after, i, want)
+		}
+	}
+	if !strings.HasPrefix(after[0], "a: 16 x") {
+		t.Errorf("legend did not follow option a's new name: %v", after)
+	}
+
+	// A fourth option adds a row to the bar charts.
+	height := `(async () => { await nextFrames(2); const el = document.getElementById('chart-breakdown');
+		return [el.getBoundingClientRect().height, echarts.getInstanceByDom(el).getHeight()]; })()`
+	evalAsync[int](t, ctx, `(async () => { document.getElementById('chart-breakdown').scrollIntoView(); await nextFrames(3); return 1; })()`)
+	three := evalAsync[[]float64](t, ctx, height)
+	eval[any](t, ctx, `(() => { const e = document.getElementById('in-k'); e.value = '4'; e.dispatchEvent(new Event('input', {bubbles: true})); return 0; })()`)
+	four := evalAsync[[]float64](t, ctx, height)
+	if four[0] != three[0]+40 || four[1] != four[0] {
+		t.Errorf("breakdown box and chart heights: 3 options %v, 4 options %v; want 40 px more, chart filling its box", three, four)
+	}
+
+	labels := eval[[]string](t, ctx, `(() => { const o = echarts.getInstanceByDom(document.getElementById('chart-breakdown')).getOption();
+		return [o.xAxis[0].axisLabel.formatter(1250000), o.tooltip[0].valueFormatter(1294027.2), o.tooltip[0].valueFormatter(0.90471)]; })()`)
+	if strings.Join(labels, " ") != "1.25M 1,294,027 0.9047" {
+		t.Errorf("axis label and tooltips read %q; want 1.25M, 1,294,027 and 0.9047", labels)
+	}
+}
+
 // checkHostile opens a URL of bad values (scripts, markup, NaN, out of
 // range) and checks that each named field shows an error, no script ran,
 // and the results are the defaults (live).

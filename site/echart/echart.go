@@ -1,13 +1,21 @@
 // Package echart builds the full Apache ECharts option for a chart.Chart
 // with go-echarts' opts types: the look of each kind of chart (axes,
-// tooltip, legend, stacking, mark lines) and the chart's data. The pages
+// tooltip, stacking, mark lines, colours) and the chart's data. The pages
 // embed this option; the browser module later merges chart.Chart.Patch
 // into it, so every key that Patch writes must be set here from the same
 // fields.
+//
+// The layout is fixed in pixels rather than measured: ECharts otherwise
+// measures every axis label again on each redraw, and the page draws the
+// legend as HTML buttons (keyboard-accessible, wrapping on a phone), which
+// also spares ECharts a component per redraw. The page formats numbers
+// (axis labels, tooltips, bar and mark labels) in the reader's locale,
+// since an option in JSON cannot carry a function.
 package echart
 
 import (
 	"encoding/json"
+	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
 	"github.com/infercost/infercost/wasm/chart"
@@ -19,10 +27,33 @@ type Option struct {
 	Animation bool          `json:"animation"`
 	Tooltip   *opts.Tooltip `json:"tooltip,omitempty"`
 	Legend    *opts.Legend  `json:"legend,omitempty"`
-	Grid      *opts.Grid    `json:"grid,omitempty"`
-	XAxis     []opts.XAxis  `json:"xAxis"`
-	YAxis     []opts.YAxis  `json:"yAxis"`
+	Grid      *Grid         `json:"grid,omitempty"`
+	XAxis     []Axis        `json:"xAxis"`
+	YAxis     []Axis        `json:"yAxis"`
 	Series    []Series      `json:"series"`
+}
+
+// Grid is go-echarts' grid with ECharts 6's outerBoundsMode, which "none"
+// turns off label measuring.
+type Grid struct {
+	opts.Grid
+	OuterBoundsMode string `json:"outerBoundsMode,omitempty"`
+}
+
+// Axis is go-echarts' axis with the label and name settings of ECharts 6
+// that it lacks.
+type Axis struct {
+	opts.YAxis
+	AxisLabel     *AxisLabel      `json:"axisLabel,omitempty"`
+	NameTextStyle *opts.TextStyle `json:"nameTextStyle,omitempty"`
+}
+
+// AxisLabel wraps category names longer than Width pixels into lines
+// LineHeight pixels apart.
+type AxisLabel struct {
+	Width      int    `json:"width,omitempty"`
+	Overflow   string `json:"overflow,omitempty"`
+	LineHeight int    `json:"lineHeight,omitempty"`
 }
 
 // Series is one series of bars or a line; ID is what Patch merges by.
@@ -32,11 +63,20 @@ type Series struct {
 	Type       string          `json:"type"` // "bar" or "line"
 	Stack      string          `json:"stack,omitempty"`
 	Data       []any           `json:"data"`
+	ItemStyle  *opts.ItemStyle `json:"itemStyle,omitempty"`
+	LineStyle  *opts.LineStyle `json:"lineStyle,omitempty"`
 	MarkLine   *opts.MarkLines `json:"markLine,omitempty"`
 	ShowSymbol *bool           `json:"showSymbol,omitempty"`
 	Label      *opts.Label     `json:"label,omitempty"`
 	Step       string          `json:"step,omitempty"`
 }
+
+// Bars leave categoryWidth pixels on the left for the category names,
+// wrapped; axis names sit nameGap pixels from their axis.
+const (
+	categoryWidth = 140
+	nameGap       = 28
+)
 
 // New returns the full option for c.
 func New(c chart.Chart) Option {
@@ -45,49 +85,55 @@ func New(c chart.Chart) Option {
 		// costs time.
 		Animation: false,
 		Tooltip:   &opts.Tooltip{Show: opts.Bool(true), Trigger: "item"},
-		Legend:    &opts.Legend{Show: opts.Bool(true), Bottom: "0", Data: c.Legend()},
-		Grid:      &opts.Grid{Left: "3%", Right: "4%", Top: "12%", Bottom: "14%", ContainLabel: opts.Bool(true)},
-		YAxis:     []opts.YAxis{{Type: "value", Name: c.YName, AxisLabel: &opts.AxisLabel{Formatter: "{value}"}}},
+		// Hidden: the page shows the legend as HTML and toggles series
+		// through ECharts' legend actions.
+		Legend: &opts.Legend{Show: opts.Bool(false), Data: c.Legend()},
 	}
+	// The value axis is named by the unit: below it for bars, above it
+	// (starting at the axis) for lines.
+	value := Axis{YAxis: opts.YAxis{Type: "value", Name: c.Unit}}
 	if c.Kind == chart.Lines {
 		o.Tooltip.Trigger = "axis"
-		o.XAxis = []opts.XAxis{{Type: "value", Name: c.XName, Min: c.XMin, Max: c.XMax}}
+		// Room on the left for compact axis labels ("1.2M").
+		o.Grid = &Grid{opts.Grid{Left: "56", Right: "24", Top: "40", Bottom: "48"}, "none"}
+		x := Axis{YAxis: opts.YAxis{Type: "value", Name: c.XName, NameLocation: "middle", NameGap: nameGap, Min: c.XMin, Max: c.XMax}}
 		switch {
 		case c.XLog:
-			o.XAxis[0].Type = "log"
+			x.Type = "log"
 		case c.XTime:
-			o.XAxis[0].Type, o.XAxis[0].Min, o.XAxis[0].Max = "time", nil, nil
+			x.Type, x.Min, x.Max = "time", nil, nil
 		}
+		value.NameTextStyle = &opts.TextStyle{Align: "left"}
+		if c.YLog {
+			value.Type = "log"
+		}
+		o.XAxis, o.YAxis = []Axis{x}, []Axis{value}
 	} else {
-		o.XAxis = []opts.XAxis{{Type: "category", Data: c.Categories}}
-	}
-	if c.YLog {
-		o.YAxis[0].Type = "log"
-	}
-	if c.Kind == chart.Bars {
-		o.Legend.Show = opts.Bool(false)
+		// Room on the right for the value labels.
+		o.Grid = &Grid{opts.Grid{Left: strconv.Itoa(categoryWidth + 16), Right: "72", Top: "8", Bottom: "48"}, "none"}
+		value.NameLocation, value.NameGap = "middle", nameGap
+		o.XAxis = []Axis{value}
+		o.YAxis = []Axis{{YAxis: opts.YAxis{Type: "category", Data: c.Categories, Inverse: opts.Bool(true)},
+			AxisLabel: &AxisLabel{Width: categoryWidth, Overflow: "break", LineHeight: 14}}}
 	}
 	noSymbol := false
-	markLabel := "{b}: {c}"
-	if c.XName != "" {
-		markLabel += " " + c.XName
-	}
-	for _, s := range c.Series {
-		sr := Series{ID: s.ID, Name: s.Name, Type: "bar", Data: s.Data()}
+	for i, s := range c.Series {
+		sr := Series{ID: s.ID, Name: s.Name, Type: "bar", Data: s.Data(), ItemStyle: &opts.ItemStyle{Color: chart.Color(i)}}
 		switch c.Kind {
 		case chart.Lines:
 			sr.Type, sr.ShowSymbol = "line", &noSymbol
+			sr.LineStyle = &opts.LineStyle{Color: chart.Color(i)}
 			if c.Step {
 				sr.Step = "end"
 			}
 			sr.MarkLine = &opts.MarkLines{Data: s.MarkData(), MarkLineStyle: opts.MarkLineStyle{
 				Symbol: []string{"none", "none"},
-				Label:  &opts.Label{Show: opts.Bool(true), Formatter: markLabel},
+				Label:  &opts.Label{Show: opts.Bool(true)},
 			}}
 		case chart.Stacked:
 			sr.Stack = "total"
 		case chart.Bars:
-			sr.Label = &opts.Label{Show: opts.Bool(true), Position: "top"}
+			sr.Label = &opts.Label{Show: opts.Bool(true), Position: "right"}
 		}
 		o.Series = append(o.Series, sr)
 	}

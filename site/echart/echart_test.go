@@ -13,12 +13,12 @@ import (
 // and the same axis, legend and mark values.
 func TestPatchMatchesFullOption(t *testing.T) {
 	for _, c := range []chart.Chart{
-		{ID: "s", Kind: chart.Stacked, Categories: []string{"a: x", "b: y"}, YName: "EUR", Series: []chart.Series{
+		{ID: "s", Kind: chart.Stacked, Categories: []string{"a: x", "b: y"}, Unit: "EUR", Series: []chart.Series{
 			{ID: "gpus", Name: "GPUs", Values: []float64{1, 2}}, {ID: "rent", Name: "Rent", Values: []float64{0, 0}, Hidden: true}}},
-		{ID: "l", Kind: chart.Lines, XName: "months", XMax: 36, YName: "USD", Series: []chart.Series{
+		{ID: "l", Kind: chart.Lines, XName: "months", XMax: 36, Unit: "USD", Series: []chart.Series{
 			{ID: "a", Name: "a", Points: [][2]float64{{0, 1}, {36, 2}}},
 			{ID: "b", Name: "b", Points: [][2]float64{{0, 2}, {36, 1.5}}, Marks: []chart.Mark{{Name: "break-even", X: 20}}}}},
-		{ID: "b", Kind: chart.Bars, Categories: []string{"a"}, YName: "CNY", Series: []chart.Series{
+		{ID: "b", Kind: chart.Bars, Categories: []string{"a"}, Unit: "CNY", Series: []chart.Series{
 			{ID: "cpt", Name: "Cost", Values: []float64{0.5}, Colors: []string{"#123456"}}}},
 	} {
 		var full, patch map[string]any

@@ -17,42 +17,101 @@
   var timings = (window.__infercostTimings = []);
 
   // Charts are redrawn in animation frames, only while on screen (or
-  // nearly), and a frame draws no further chart once it has spent
-  // frameBudget ms: a chart costs 2-6 ms to redraw, more than the engine
-  // and the tables together, and the page must keep answering keystrokes.
-  // A chart scrolled into view gets the latest patch.
-  var frameBudget = 4;
+  // nearly). A frame draws every chart that waits unless the input
+  // handler and the charts drawn so far have used frameBudget ms, so that
+  // the page keeps answering keystrokes on a slow machine; the rest wait
+  // for the next frame. A chart scrolled into view gets the latest patch.
+  var frameBudget = 12;
   var pending = {};
-  var drawn = {};
   var visible = {};
   var frame = 0;
+  var handlerTime = 0;
   var chartTimings = (window.__infercostChartTimings = []);
 
   function drawPending() {
     frame = 0;
     var t0 = performance.now();
+    var spent = handlerTime;
+    handlerTime = 0;
     var ids = Object.keys(pending).filter(function (id) { return visible[id]; });
     for (var i = 0; i < ids.length; i++) {
-      if (i > 0 && performance.now() - t0 > frameBudget) {
+      if (i > 0 && spent + performance.now() - t0 > frameBudget) {
         schedule();
         break;
       }
-      charts[ids[i]].setOption(pending[ids[i]]);
-      delete pending[ids[i]];
+      draw(ids[i]);
     }
     if (ids.length) chartTimings.push(performance.now() - t0);
+  }
+  function draw(id) {
+    var p = pending[id];
+    delete pending[id];
+    var box = charts[id].getDom();
+    if (p.height && box.style.height !== p.height + "px") {
+      box.style.height = p.height + "px";
+      charts[id].resize();
+    }
+    charts[id].setOption(p.option);
   }
   function schedule() {
     if (!frame) frame = requestAnimationFrame(drawPending);
   }
   // A printout shows every chart as it is now.
-  addEventListener("beforeprint", function () {
-    Object.keys(pending).forEach(function (id) { charts[id].setOption(pending[id]); delete pending[id]; });
-  });
+  addEventListener("beforeprint", function () { Object.keys(pending).forEach(draw); });
   // pendingCharts is how many charts on screen still wait for a redraw.
   window.__infercostPendingCharts = function () {
     return Object.keys(pending).filter(function (id) { return visible[id]; }).length;
   };
+
+  // Numbers in charts follow the page's language: compact on the axes
+  // ("1.2M"), four significant digits in tooltips and labels.
+  var lang = root.lang || "en";
+  var compact = new Intl.NumberFormat(lang, { notation: "compact", maximumSignificantDigits: 3 });
+  var whole = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
+  var precise = new Intl.NumberFormat(lang, { maximumSignificantDigits: 4 });
+  function number(v) {
+    if (typeof v !== "number") return v;
+    return (Math.abs(v) >= 1000 ? whole : precise).format(v);
+  }
+  function withFormatters(opt) {
+    opt.xAxis.concat(opt.yAxis).forEach(function (a) {
+      if (a.type === "value" || a.type === "log") a.axisLabel = { formatter: function (v) { return compact.format(v); } };
+    });
+    opt.tooltip.valueFormatter = number;
+    var xUnit = opt.xAxis[0].name ? " " + opt.xAxis[0].name : "";
+    opt.series.forEach(function (s) {
+      if (s.label) s.label.formatter = function (p) { return number(p.value); };
+      if (s.markLine) s.markLine.label.formatter = function (p) { return p.name + ": " + number(p.value) + xUnit; };
+    });
+    return opt;
+  }
+
+  // The legend is HTML: its n-th button shows or hides the n-th series
+  // through ECharts' legend, which the option keeps hidden. Hidden names
+  // stay hidden when a series is renamed back.
+  var off = {};
+  function updateLegend(id, patch) {
+    var list = $(id + "-legend");
+    if (!list) return;
+    var shown = patch.legend[0].data || [];
+    patch.series.forEach(function (s, i) {
+      var li = list.children[i];
+      if (!li) return;
+      li.hidden = shown.indexOf(s.name) < 0;
+      setText(li.querySelector(".legend-name"), s.name);
+      setAttr(li.firstElementChild, "aria-pressed", off[id + "\n" + s.name] ? "false" : "true");
+    });
+  }
+  document.addEventListener("click", function (e) {
+    var btn = e.target.closest && e.target.closest("button.legend-item");
+    if (!btn) return;
+    var id = btn.closest(".chart-legend").id.replace(/-legend$/, "");
+    var name = btn.querySelector(".legend-name").textContent;
+    var on = btn.getAttribute("aria-pressed") !== "true";
+    btn.setAttribute("aria-pressed", on ? "true" : "false");
+    if (on) delete off[id + "\n" + name]; else off[id + "\n" + name] = true;
+    if (charts[id]) charts[id].dispatchAction({ type: "legendToggleSelect", name: name });
+  });
 
   function drawCharts() {
     if (!window.echarts) return;
@@ -62,8 +121,8 @@
     }, { rootMargin: "200px" });
     document.querySelectorAll(".chart-box").forEach(function (el) {
       var opt = document.getElementById(el.id + "-option");
-      var chart = echarts.init(el, null, { renderer: "canvas", useDirtyRect: true });
-      chart.setOption(JSON.parse(opt.textContent));
+      var chart = echarts.init(el, null, { renderer: "canvas" });
+      chart.setOption(withFormatters(JSON.parse(opt.textContent)));
       charts[el.id] = chart;
       if (io) io.observe(el); else visible[el.id] = true;
     });
@@ -153,16 +212,14 @@
       problems.appendChild(li);
     });
     // Each patch holds all that depends on the scenario; ECharts merges it
-    // into the full option drawn at start, series by id.
-    // A chart whose patch is unchanged is not redrawn.
+    // into the full option drawn at start, series by id. Only changed
+    // charts come.
     Object.keys(u.charts).forEach(function (id) {
-      var key = JSON.stringify(u.charts[id]);
-      if (charts[id] && drawn[id] !== key) {
-        pending[id] = u.charts[id];
-        drawn[id] = key;
-      }
-      setText($(id + "-title"), u.titles[id]);
+      if (!charts[id]) return;
+      pending[id] = { option: u.charts[id], height: u.heights[id] };
+      updateLegend(id, u.charts[id]);
     });
+    Object.keys(u.titles).forEach(function (id) { setText($(id + "-title"), u.titles[id]); });
     schedule();
     resort();
     query = u.query;
@@ -180,18 +237,27 @@
   }
   addEventListener("pagehide", writeURL);
 
+  // rejected holds the inputs whose value the engine refused; the engine
+  // sends an input again only when it changes.
+  var rejected = {};
   function recompute() {
     var t0 = performance.now();
     var u = JSON.parse(window.infercost[name](state.toString()));
     apply(u);
     // Keep rejected raw values so the reader can fix them; the URL keeps
     // only the canonical scenario.
-    var next = new URLSearchParams(u.query);
     u.inputs.forEach(function (s) {
-      if (s.error && state.has(s.key)) next.set(s.key, state.get(s.key));
+      if (s.error) rejected[s.key] = true;
+      else delete rejected[s.key];
+    });
+    var next = new URLSearchParams(u.query);
+    Object.keys(rejected).forEach(function (k) {
+      if (state.has(k)) next.set(k, state.get(k));
     });
     state = next;
-    timings.push(performance.now() - t0);
+    var spent = performance.now() - t0;
+    handlerTime += spent;
+    timings.push(spent);
   }
 
   form.addEventListener("input", function (e) {

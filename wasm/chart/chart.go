@@ -10,12 +10,23 @@ package chart
 // Kind is how a chart draws its series.
 type Kind string
 
-// Chart kinds.
+// Chart kinds. Bars run across, a row per category, so that long category
+// names (an option's GPUs, an API's model) stay readable on a phone.
 const (
 	Bars    Kind = "bars"    // one bar per category; values may carry colours
 	Stacked Kind = "stacked" // series stacked on each category
 	Lines   Kind = "lines"   // lines over a numeric x axis
 )
+
+// Palette colours series by their index, the same way in the chart and
+// in its legend on the page; a view colours options by their index with
+// it too, so that option b has one colour in every chart. Tableau 10, then
+// two darker tones.
+var Palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+	"#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#1f3b73", "#8c6d31"}
+
+// Color returns the colour of series i.
+func Color(i int) string { return Palette[i%len(Palette)] }
 
 // Chart is one chart: where it sits on the page and what it shows.
 type Chart struct {
@@ -32,9 +43,9 @@ type Chart struct {
 	XTime bool
 	// Step draws lines as steps that change at each point (prices).
 	Step bool
-	// YName is the unit of the values, e.g. a currency code; YLog makes
+	// Unit is the unit of the values, e.g. a currency code; YLog makes
 	// the axis logarithmic.
-	YName  string
+	Unit   string
 	YLog   bool
 	Series []Series
 }
@@ -102,14 +113,23 @@ func (c Chart) Legend() []any {
 	return names
 }
 
+// Height is the chart's height in CSS pixels: bars take a row per
+// category, with room below for the axis and its name.
+func (c Chart) Height() int {
+	if c.Kind == Lines {
+		return 320
+	}
+	return max(160, 64+40*len(c.Categories))
+}
+
 // Patch returns the part of the chart's ECharts option that depends on the
 // scenario, for echarts' setOption to merge into the full option: axes,
 // legend, and each series' name, data and (on lines) marks, matched by id.
 func (c Chart) Patch() map[string]any {
-	x := map[string]any{}
+	x, y := map[string]any{}, map[string]any{"name": c.Unit}
 	switch {
 	case c.Kind != Lines:
-		x["data"] = anys(c.Categories)
+		x, y = y, map[string]any{"data": anys(c.Categories)}
 	case !c.XTime:
 		x["min"], x["max"] = c.XMin, c.XMax
 	}
@@ -123,7 +143,7 @@ func (c Chart) Patch() map[string]any {
 	}
 	return map[string]any{
 		"xAxis":  []any{x},
-		"yAxis":  []any{map[string]any{"name": c.YName}},
+		"yAxis":  []any{y},
 		"legend": []any{map[string]any{"data": c.Legend()}},
 		"series": series,
 	}

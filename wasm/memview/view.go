@@ -287,7 +287,7 @@ func fitTable(s Scenario, d Data) view.Table {
 
 func memoryChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
 	c := chart.Chart{ID: "chart-memory", Title: "Memory of one GPU", Desc: "Stacked GiB per GPU: what the engine holds, and the headroom outside the utilization budget.",
-		Kind: chart.Stacked, YName: "GiB"}
+		Kind: chart.Stacked, Unit: "GiB"}
 	items := []struct {
 		id, name string
 		v        func(r memory.Result) float64
@@ -326,7 +326,7 @@ func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Char
 	}
 	c := chart.Chart{ID: "chart-concurrency", Title: "Sequences that fit, by context length",
 		Desc: "Concurrent sequences per model replica; the context axis doubles.", Kind: chart.Lines,
-		XName: "tokens", XMin: 512, XMax: float64(maxCtx), XLog: true, YName: "sequences"}
+		XName: "tokens", XMin: 512, XMax: float64(maxCtx), XLog: true, Unit: "sequences"}
 	for i, o := range s.Options {
 		sr := chart.Series{ID: o.Letter, Name: optionTitle(s, o), Points: [][2]float64{}, Hidden: !o.Enabled}
 		if o.Enabled {

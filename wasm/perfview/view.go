@@ -94,7 +94,7 @@ func Build(s Scenario) Page {
 func batchChart(s Scenario) chart.Chart {
 	c := chart.Chart{ID: "chart-batch", Title: "Throughput and latency by batch size",
 		Desc: "Tokens per second per GPU and milliseconds per output token; the line marks where decode turns compute-bound.",
-		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, YName: "tokens/s per GPU · ms per token", YLog: true}
+		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, Unit: "tokens/s per GPU · ms per token", YLog: true}
 	tps := chart.Series{ID: "tps", Name: "Tokens/s per GPU", Points: [][2]float64{}}
 	tpot := chart.Series{ID: "tpot", Name: "ms per output token", Points: [][2]float64{}}
 	for _, b := range batches() {
@@ -144,7 +144,7 @@ func maxRate(s Scenario, curve []rateStats) float64 {
 func rateChart(curve []rateStats, maxRate float64, fits bool) chart.Chart {
 	c := chart.Chart{ID: "chart-rate", Title: "Latency by request rate (simulated)",
 		Desc: "P50, P95 and P99 of end-to-end latency and of time to first token; the line marks the highest rate within the P99 target.",
-		Kind: chart.Lines, XName: "requests/s", YName: "seconds", YLog: true}
+		Kind: chart.Lines, XName: "requests/s", Unit: "seconds", YLog: true}
 	series := []chart.Series{{ID: "p50", Name: "End-to-end P50"}, {ID: "p95", Name: "End-to-end P95"}, {ID: "p99", Name: "End-to-end P99"},
 		{ID: "ttft50", Name: "First token P50"}, {ID: "ttft95", Name: "First token P95"}, {ID: "ttft99", Name: "First token P99"}}
 	for i := range series {

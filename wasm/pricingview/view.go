@@ -215,7 +215,7 @@ func optionText(s Scenario) string {
 
 func monthlyChart(s Scenario, offered []offer) chart.Chart {
 	c := chart.Chart{ID: "chart-monthly", Title: "Monthly cost of the workload", Desc: "Per API, at the prices of the edition.",
-		Kind: chart.Bars, YName: s.Currency.Code}
+		Kind: chart.Bars, Unit: s.Currency.Code}
 	sr := chart.Series{ID: "monthly", Name: "Per month"}
 	for _, o := range offered {
 		if !o.Sold {
@@ -240,7 +240,7 @@ func volumes() []float64 {
 func breakEvenChart(s Scenario, offered []offer, cluster pricing.Cluster) chart.Chart {
 	c := chart.Chart{ID: "chart-breakeven", Title: "Monthly cost against volume",
 		Desc: "The chosen API and the self-hosted cluster (a step for each added cluster); the line marks where the cluster becomes cheaper.",
-		Kind: chart.Lines, XName: "tokens/month", XMin: 1e6, XMax: 1e13, XLog: true, YName: s.Currency.Code, YLog: true}
+		Kind: chart.Lines, XName: "tokens/month", XMin: 1e6, XMax: 1e13, XLog: true, Unit: s.Currency.Code, YLog: true}
 	api := chart.Series{ID: "api", Points: [][2]float64{}}
 	for _, o := range offered {
 		if o.ID != s.Vs {
@@ -270,7 +270,7 @@ func breakEvenChart(s Scenario, offered []offer, cluster pricing.Cluster) chart.
 // historyChart plots each model's output price over time.
 func historyChart(s Scenario, d Data) chart.Chart {
 	c := chart.Chart{ID: "chart-history", Title: "Output price history", Desc: "Per 1M output tokens, as each price took effect.",
-		Kind: chart.Lines, XTime: true, Step: true, YName: s.Currency.Code}
+		Kind: chart.Lines, XTime: true, Step: true, Unit: s.Currency.Code}
 	end := ms(s.Latest)
 	for _, m := range d.APIs.Models {
 		sr := chart.Series{ID: m.ID, Name: m.Name, Points: [][2]float64{}}

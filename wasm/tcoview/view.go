@@ -243,8 +243,6 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 	return t
 }
 
-var palette = []string{"#2563eb", "#dc2626", "#059669", "#d97706"}
-
 // optionNames returns the enabled options' indexes and labels.
 func optionNames(s Scenario) ([]int, []string) {
 	var idx []int
@@ -279,7 +277,7 @@ func breakdownChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 	idx, names := optionNames(s)
 	c := chart.Chart{ID: "chart-breakdown", Title: "Cost by item over " + money.Plural(s.Years, "year"),
 		Desc: "Stacked bars: capex items and opex items over the whole period, per option.",
-		Kind: chart.Stacked, Categories: names, YName: s.Currency.Code}
+		Kind: chart.Stacked, Categories: names, Unit: s.Currency.Code}
 	for _, it := range items {
 		sr := chart.Series{ID: it.id, Name: it.name, Values: make([]float64, len(idx)), Hidden: true}
 		for j, i := range idx {
@@ -295,7 +293,7 @@ func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 	years := float64(s.Years)
 	c := chart.Chart{ID: "chart-cumulative", Title: "Cumulative cost",
 		Desc: "Money spent by month; vertical lines mark break-even with option A.",
-		Kind: chart.Lines, XName: "months", XMax: years * 12, YName: s.Currency.Code}
+		Kind: chart.Lines, XName: "months", XMax: years * 12, Unit: s.Currency.Code}
 	for i, opt := range s.Options {
 		sr := chart.Series{ID: opt.Letter, Name: opt.Letter + ": " + optionTitle(opt), Points: [][2]float64{}, Hidden: !opt.Enabled}
 		if opt.Enabled {
@@ -320,10 +318,10 @@ func perTokenChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 	sr := chart.Series{ID: "cost_per_mtok", Name: "Cost per 1M tokens"}
 	for _, i := range idx {
 		sr.Values = append(sr.Values, round4(res[i].USDPerMTok*s.FXPerUSD))
-		sr.Colors = append(sr.Colors, palette[i])
+		sr.Colors = append(sr.Colors, chart.Color(i))
 	}
 	return chart.Chart{ID: "chart-per-token", Title: "Cost per 1M tokens", Desc: "TCO divided by the tokens of the same period.",
-		Kind: chart.Bars, Categories: names, YName: s.Currency.Code, Series: []chart.Series{sr}}
+		Kind: chart.Bars, Categories: names, Unit: s.Currency.Code, Series: []chart.Series{sr}}
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }

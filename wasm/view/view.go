@@ -108,6 +108,7 @@ func (p Page) Cells() []Cell {
 //	             option and unit are "" for cells that are not results
 //	charts       {chart id: chart.Patch}
 //	titles       {chart id: title}
+//	heights      {chart id: height in CSS pixels}
 //	links        [{id, query, hidden}]
 //	problems     messages that belong to no field
 //	explanation  the preset's explanation
@@ -135,9 +136,9 @@ func (p Page) Update() map[string]any {
 	for _, c := range p.Cells() {
 		cells = append(cells, map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit})
 	}
-	charts, titles := map[string]any{}, map[string]any{}
+	charts, titles, heights := map[string]any{}, map[string]any{}, map[string]any{}
 	for _, c := range p.Charts {
-		charts[c.ID], titles[c.ID] = c.Patch(), c.Title
+		charts[c.ID], titles[c.ID], heights[c.ID] = c.Patch(), c.Title, c.Height()
 	}
 	links := make([]any, len(p.Links))
 	for i, l := range p.Links {
@@ -148,5 +149,5 @@ func (p Page) Update() map[string]any {
 		problems[i] = m
 	}
 	return map[string]any{"query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
-		"cells": cells, "charts": charts, "titles": titles, "links": links, "problems": problems, "explanation": p.Explanation}
+		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": problems, "explanation": p.Explanation}
 }

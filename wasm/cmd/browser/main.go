@@ -3,8 +3,9 @@
 // Command browser is the engine's host in the web page. It only moves
 // values: it exposes one function per calculator, infercost.tco(query),
 // infercost.memory(query), infercost.pricing(query) and
-// infercost.performance(query), which return what
-// the page should show as JSON (see view.Page.Update);
+// infercost.performance(query), which return what the page should change,
+// as JSON, since the previous call to the same function (see
+// view.Page.Update and view.Changes);
 // infercost.tcoConvert and infercost.pricingConvert(query, currency), which
 // return the query with its amounts in another currency; and
 // infercost.pricingExport(query, "csv" or "md"), the comparison table. The data is
@@ -21,22 +22,23 @@ import (
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/tcoview"
+	"github.com/infercost/infercost/wasm/view"
 )
 
 func main() {
 	data.Link()
 	api := js.Global().Get("Object").New()
 	api.Set("tco", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return string(plainjson.Append(nil, tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)).Update()))
+		return changes("tco", tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)))
 	}))
 	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return tcoview.Convert(arg(args, 0), arg(args, 1), data.TCO)
 	}))
 	api.Set("memory", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return string(plainjson.Append(nil, memview.Build(memview.Resolve(arg(args, 0), data.Memory), data.Memory).Update()))
+		return changes("memory", memview.Build(memview.Resolve(arg(args, 0), data.Memory), data.Memory))
 	}))
 	api.Set("pricing", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return string(plainjson.Append(nil, pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Update()))
+		return changes("pricing", pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing))
 	}))
 	api.Set("pricingConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return pricingview.Convert(arg(args, 0), arg(args, 1), data.Pricing)
@@ -45,11 +47,23 @@ func main() {
 		return pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Export(arg(args, 1))
 	}))
 	api.Set("performance", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return string(plainjson.Append(nil, perfview.Build(perfview.Resolve(arg(args, 0), data.Perf)).Update()))
+		return changes("performance", perfview.Build(perfview.Resolve(arg(args, 0), data.Perf)))
 	}))
 	js.Global().Set("infercost", api)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("infercost:ready"))
 	select {}
+}
+
+// shown holds the last update each function returned: what its page shows.
+var shown = map[string]map[string]any{}
+
+// changes returns, as JSON, what the page of calculator name must change
+// to show p.
+func changes(name string, p interface{ Update() map[string]any }) string {
+	next := p.Update()
+	out := view.Changes(shown[name], next)
+	shown[name] = next
+	return string(plainjson.Append(nil, out))
 }
 
 func arg(args []js.Value, i int) string {
