@@ -56,8 +56,54 @@
   function schedule() {
     if (!frame) frame = requestAnimationFrame(drawPending);
   }
-  // A printout shows every chart as it is now.
-  addEventListener("beforeprint", function () { Object.keys(pending).forEach(draw); });
+  // A printout shows every chart as it is now: every panel is shown (see
+  // style.css) and every chart fitted to it.
+  addEventListener("beforeprint", function () {
+    Object.keys(charts).forEach(function (id) {
+      var panel = $(id + "-panel");
+      panel.setAttribute("data-print", panel.hidden ? "hidden" : "");
+      panel.hidden = false;
+      charts[id].resize();
+    });
+    Object.keys(pending).forEach(draw);
+  });
+  addEventListener("afterprint", function () {
+    Object.keys(charts).forEach(function (id) {
+      var panel = $(id + "-panel");
+      panel.hidden = panel.getAttribute("data-print") === "hidden";
+      panel.removeAttribute("data-print");
+    });
+  });
+
+  // Chart tabs: one chart on screen at a time. Arrow keys, Home and End
+  // move between tabs; a chart shown for the first time is sized to its
+  // panel and then gets its latest patch (drawPending, once on screen).
+  function selectTab(tab) {
+    tab.parentNode.querySelectorAll('[role="tab"]').forEach(function (t) {
+      var on = t === tab;
+      t.setAttribute("aria-selected", on ? "true" : "false");
+      t.tabIndex = on ? 0 : -1;
+      $(t.getAttribute("aria-controls")).hidden = !on;
+    });
+    var chart = charts[tab.id.replace(/-tab$/, "")];
+    if (chart) chart.resize();
+  }
+  document.querySelectorAll('[role="tablist"]').forEach(function (list) {
+    var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
+    list.addEventListener("click", function (e) {
+      var tab = e.target.closest('[role="tab"]');
+      if (tab) selectTab(tab);
+    });
+    list.addEventListener("keydown", function (e) {
+      var i = tabs.indexOf(document.activeElement);
+      var to = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+      if (i < 0 || to === undefined) return;
+      e.preventDefault();
+      var tab = tabs[(to + tabs.length) % tabs.length];
+      selectTab(tab);
+      tab.focus();
+    });
+  });
   // pendingCharts is how many charts on screen still wait for a redraw.
   window.__infercostPendingCharts = function () {
     return Object.keys(pending).filter(function (id) { return visible[id]; }).length;
@@ -219,7 +265,10 @@
       pending[id] = { option: u.charts[id], height: u.heights[id] };
       updateLegend(id, u.charts[id]);
     });
-    Object.keys(u.titles).forEach(function (id) { setText($(id + "-title"), u.titles[id]); });
+    Object.keys(u.titles).forEach(function (id) {
+      setText($(id + "-title"), u.titles[id]);
+      setText($(id + "-tab"), u.titles[id]);
+    });
     schedule();
     resort();
     query = u.query;
@@ -258,7 +307,13 @@
     var spent = performance.now() - t0;
     handlerTime += spent;
     timings.push(spent);
+    // The engine collects its garbage once the reader pauses (see
+    // wasm/cmd/browser).
+    clearTimeout(gcTimer);
+    gcTimer = setTimeout(function () { idle(window.infercost.collect); }, 1000);
   }
+  var gcTimer = 0;
+  var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 0); };
 
   form.addEventListener("input", function (e) {
     var el = e.target;
@@ -337,6 +392,18 @@
     else prompt("Copy this link:", location.href);
   });
 
+  // The browser compiles the engine quickly first and optimises the parts
+  // that run often later: the first few dozen keystrokes would each take
+  // twice as long. The engine runs that often while the page is idle
+  // instead, for the scenario already shown, so nothing on the page moves.
+  function warmUp(n) {
+    if (n <= 0) return;
+    idle(function () {
+      recompute();
+      warmUp(n - 1);
+    });
+  }
+
   function start() {
     drawCharts();
     var go = new Go();
@@ -346,6 +413,7 @@
       status.textContent = "";
       status.hidden = true;
       root.setAttribute("data-engine", "ready");
+      warmUp(30);
     }).catch(function (err) {
       status.textContent = "The calculator could not start (" + err + "); the figures shown are the defaults.";
       root.setAttribute("data-engine", "failed");

@@ -43,8 +43,9 @@ type Chart struct {
 	XTime bool
 	// Step draws lines as steps that change at each point (prices).
 	Step bool
-	// Unit is the unit of the values, e.g. a currency code; YLog makes
-	// the axis logarithmic.
+	// Unit is the unit of the values, e.g. a currency code, and names the
+	// value axis (across, for bars); YLog makes the value axis of Lines
+	// logarithmic.
 	Unit   string
 	YLog   bool
 	Series []Series
@@ -73,8 +74,12 @@ type Mark struct {
 }
 
 // Data returns the series' data in ECharts' form: bar values (with an
-// itemStyle when coloured) or [x, y] pairs.
+// itemStyle when coloured) or [x, y] pairs; none for a hidden series, which
+// then costs ECharts nothing to draw.
 func (s Series) Data() []any {
+	if s.Hidden {
+		return []any{}
+	}
 	if s.Points != nil {
 		d := make([]any, len(s.Points))
 		for i, p := range s.Points {

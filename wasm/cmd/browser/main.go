@@ -8,13 +8,16 @@
 // view.Page.Update and view.Changes);
 // infercost.tcoConvert and infercost.pricingConvert(query, currency), which
 // return the query with its amounts in another currency; and
-// infercost.pricingExport(query, "csv" or "md"), the comparison table. The data is
+// infercost.pricingExport(query, "csv" or "md"), the comparison table; and
+// infercost.collect(), which collects garbage. The data is
 // compiled in (data_gen.go, written by gen -engine-data), and nothing here
 // uses encoding/json, net/url or go-echarts: they would more than double the
 // module's download (see package plainjson).
 package main
 
 import (
+	"runtime"
+	"runtime/debug"
 	"syscall/js"
 
 	"github.com/infercost/infercost/wasm/memview"
@@ -27,6 +30,14 @@ import (
 
 func main() {
 	data.Link()
+	// The reader types in bursts. A keystroke allocates a few hundred KB
+	// and the live heap is under 2 MB, so Go's default pacing collected
+	// every seventh keystroke or so, a few ms inside the input handler.
+	// Garbage is collected while the reader pauses instead
+	// (infercost.collect, which the page calls when idle); the limit
+	// bounds the heap within a long burst.
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(32 << 20)
 	api := js.Global().Get("Object").New()
 	api.Set("tco", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return changes("tco", tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)))
@@ -48,6 +59,10 @@ func main() {
 	}))
 	api.Set("performance", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return changes("performance", perfview.Build(perfview.Resolve(arg(args, 0), data.Perf)))
+	}))
+	api.Set("collect", js.FuncOf(func(js.Value, []js.Value) any {
+		runtime.GC()
+		return nil
 	}))
 	js.Global().Set("infercost", api)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("infercost:ready"))
