@@ -7,6 +7,8 @@
 // module the reader downloads.
 package chart
 
+import "slices"
+
 // Kind is how a chart draws its series.
 type Kind string
 
@@ -160,4 +162,21 @@ func anys(ss []string) []any {
 		out[i] = s
 	}
 	return out
+}
+
+// Equal reports whether two charts show the same.
+func (c Chart) Equal(d Chart) bool {
+	if c.ID != d.ID || c.Title != d.Title || c.Desc != d.Desc || c.Kind != d.Kind || c.XName != d.XName ||
+		c.XMin != d.XMin || c.XMax != d.XMax || c.XLog != d.XLog || c.XTime != d.XTime || c.Step != d.Step ||
+		c.Unit != d.Unit || c.YLog != d.YLog || !slices.Equal(c.Categories, d.Categories) || len(c.Series) != len(d.Series) {
+		return false
+	}
+	for i, s := range c.Series {
+		t := d.Series[i]
+		if s.ID != t.ID || s.Name != t.Name || s.Hidden != t.Hidden || !slices.Equal(s.Values, t.Values) ||
+			!slices.Equal(s.Colors, t.Colors) || !slices.Equal(s.Points, t.Points) || !slices.Equal(s.Marks, t.Marks) {
+			return false
+		}
+	}
+	return true
 }

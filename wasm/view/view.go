@@ -96,7 +96,7 @@ func (p Page) Cells() []Cell {
 	return out
 }
 
-// Update returns the page's changes for the page loader, as plain values
+// Update returns all the page shows, for the page loader, as plain values
 // (string, float64, bool, []any, map[string]any) for package plainjson:
 //
 //	query        canonical query string
@@ -112,37 +112,50 @@ func (p Page) Cells() []Cell {
 //	links        [{id, query, hidden}]
 //	problems     messages that belong to no field
 //	explanation  the preset's explanation
-func (p Page) Update() map[string]any {
-	inputs := make([]any, len(p.Inputs))
-	for i, in := range p.Inputs {
-		inputs[i] = map[string]any{"key": in.Key, "value": in.Value, "error": in.Error, "note": in.Note, "unit": in.Unit, "default": in.Default}
+func (p Page) Update() map[string]any { return p.Since(nil) }
+
+// Since returns what the page loader must change to go from showing prev
+// to showing p, in the form of Update: the inputs, groups, columns, cells,
+// links, tables and charts that differ (a chart's title and height come
+// with it); the query, problems and explanation always. With a nil prev it
+// returns all of Update.
+//
+// A keystroke changes a few dozen of the page's hundreds of values;
+// comparing them here, before they become JSON, saves the browser module
+// most of its work and the page most of its DOM updates. Every scenario
+// of a calculator has the same inputs, groups, cells, tables, charts and
+// links in the same order, so records are compared by place.
+func (p Page) Since(prev *Page) map[string]any {
+	var was Page
+	if prev != nil {
+		was = *prev
 	}
-	groups := make([]any, len(p.Groups))
-	for i, g := range p.Groups {
-		groups[i] = map[string]any{"key": g.Key, "title": g.Title, "kind": g.Kind, "hidden": g.Hidden}
-	}
-	var columns, cells []any
-	seen := map[string]bool{}
+	inputs := changed(inputStates(was.Inputs), inputStates(p.Inputs), prev == nil, func(in inputState) map[string]any {
+		return map[string]any{"key": in.Key, "value": in.Value, "error": in.Error, "note": in.Note, "unit": in.Unit, "default": in.Default}
+	})
+	groups := changed(was.Groups, p.Groups, prev == nil, func(g Group) map[string]any {
+		return map[string]any{"key": g.Key, "title": g.Title, "kind": g.Kind, "hidden": g.Hidden}
+	})
+	columns := changed(was.columns(), p.columns(), prev == nil, func(c Column) map[string]any {
+		return map[string]any{"key": c.Key, "title": c.Title, "hidden": c.Hidden}
+	})
+	cells := changed(was.Cells(), p.Cells(), prev == nil, func(c Cell) map[string]any {
+		return map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit}
+	})
+	links := changed(was.Links, p.Links, prev == nil, func(l Link) map[string]any {
+		return map[string]any{"id": l.ID, "query": l.Query, "hidden": l.Hidden}
+	})
 	tables := map[string]any{}
-	for _, t := range p.Tables {
-		tables[t.ID] = map[string]any{"hidden": t.Hidden, "title": t.Title}
-		for _, c := range t.Columns {
-			if !seen[c.Key] {
-				seen[c.Key] = true
-				columns = append(columns, map[string]any{"key": c.Key, "title": c.Title, "hidden": c.Hidden})
-			}
+	for i, t := range p.Tables {
+		if prev == nil || i >= len(was.Tables) || was.Tables[i].ID != t.ID || was.Tables[i].Hidden != t.Hidden || was.Tables[i].Title != t.Title {
+			tables[t.ID] = map[string]any{"hidden": t.Hidden, "title": t.Title}
 		}
 	}
-	for _, c := range p.Cells() {
-		cells = append(cells, map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit})
-	}
 	charts, titles, heights := map[string]any{}, map[string]any{}, map[string]any{}
-	for _, c := range p.Charts {
-		charts[c.ID], titles[c.ID], heights[c.ID] = c.Patch(), c.Title, c.Height()
-	}
-	links := make([]any, len(p.Links))
-	for i, l := range p.Links {
-		links[i] = map[string]any{"id": l.ID, "query": l.Query, "hidden": l.Hidden}
+	for i, c := range p.Charts {
+		if prev == nil || i >= len(was.Charts) || !c.Equal(was.Charts[i]) {
+			charts[c.ID], titles[c.ID], heights[c.ID] = c.Patch(), c.Title, c.Height()
+		}
 	}
 	problems := make([]any, len(p.Problems))
 	for i, m := range p.Problems {
@@ -150,4 +163,42 @@ func (p Page) Update() map[string]any {
 	}
 	return map[string]any{"query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
 		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": problems, "explanation": p.Explanation}
+}
+
+// changed returns the records of next, as plain maps, that differ from the
+// record at the same place in prev; all of them when all is set.
+func changed[T comparable](prev, next []T, all bool, record func(T) map[string]any) []any {
+	out := []any{}
+	for i, r := range next {
+		if all || i >= len(prev) || prev[i] != r {
+			out = append(out, record(r))
+		}
+	}
+	return out
+}
+
+// inputState is what the page shows of an input.
+type inputState struct{ Key, Value, Error, Note, Unit, Default string }
+
+func inputStates(ins []scenario.Input) []inputState {
+	out := make([]inputState, len(ins))
+	for i, in := range ins {
+		out[i] = inputState{in.Key, in.Value, in.Error, in.Note, in.Unit, in.Default}
+	}
+	return out
+}
+
+// columns returns the columns of every table, once per key.
+func (p Page) columns() []Column {
+	var out []Column
+	seen := map[string]bool{}
+	for _, t := range p.Tables {
+		for _, c := range t.Columns {
+			if !seen[c.Key] {
+				seen[c.Key] = true
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }

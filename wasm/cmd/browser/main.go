@@ -5,7 +5,7 @@
 // infercost.memory(query), infercost.pricing(query) and
 // infercost.performance(query), which return what the page should change,
 // as JSON, since the previous call to the same function (see
-// view.Page.Update and view.Changes);
+// view.Page.Update and Since);
 // infercost.tcoConvert and infercost.pricingConvert(query, currency), which
 // return the query with its amounts in another currency; and
 // infercost.pricingExport(query, "csv" or "md"), the comparison table; and
@@ -40,16 +40,16 @@ func main() {
 	debug.SetMemoryLimit(32 << 20)
 	api := js.Global().Get("Object").New()
 	api.Set("tco", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("tco", tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)))
+		return changes("tco", tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)).Page)
 	}))
 	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return tcoview.Convert(arg(args, 0), arg(args, 1), data.TCO)
 	}))
 	api.Set("memory", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("memory", memview.Build(memview.Resolve(arg(args, 0), data.Memory), data.Memory))
+		return changes("memory", memview.Build(memview.Resolve(arg(args, 0), data.Memory), data.Memory).Page)
 	}))
 	api.Set("pricing", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("pricing", pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing))
+		return changes("pricing", pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Page)
 	}))
 	api.Set("pricingConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return pricingview.Convert(arg(args, 0), arg(args, 1), data.Pricing)
@@ -58,7 +58,7 @@ func main() {
 		return pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Export(arg(args, 1))
 	}))
 	api.Set("performance", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("performance", perfview.Build(perfview.Resolve(arg(args, 0), data.Perf)))
+		return changes("performance", perfview.Build(perfview.Resolve(arg(args, 0), data.Perf)).Page)
 	}))
 	api.Set("collect", js.FuncOf(func(js.Value, []js.Value) any {
 		runtime.GC()
@@ -69,15 +69,14 @@ func main() {
 	select {}
 }
 
-// shown holds the last update each function returned: what its page shows.
-var shown = map[string]map[string]any{}
+// shown holds the page each function last returned: what its page shows.
+var shown = map[string]*view.Page{}
 
 // changes returns, as JSON, what the page of calculator name must change
 // to show p.
-func changes(name string, p interface{ Update() map[string]any }) string {
-	next := p.Update()
-	out := view.Changes(shown[name], next)
-	shown[name] = next
+func changes(name string, p view.Page) string {
+	out := p.Since(shown[name])
+	shown[name] = &p
 	return string(plainjson.Append(nil, out))
 }
 

@@ -1,0 +1,106 @@
+package view_test
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
+	c := func(v float64) chart.Chart {
+		return chart.Chart{ID: "c", Title: "C", Kind: chart.Bars, Categories: []string{"a"}, Series: []chart.Series{{ID: "s", Values: []float64{v}}}}
+	}
+	prev := view.Page{Query: "n=1", Problems: []string{"p"},
+		Inputs: []scenario.Input{{Field: scenario.Field{Key: "n"}, Value: "1"}, {Field: scenario.Field{Key: "m"}, Value: "2"}},
+		Links:  []view.Link{{ID: "x", Query: "q"}}, Charts: []chart.Chart{c(1), c(2)}}
+	next := prev
+	next.Inputs = []scenario.Input{{Field: scenario.Field{Key: "n"}, Value: "1"}, {Field: scenario.Field{Key: "m"}, Value: "3"}}
+	next.Charts = []chart.Chart{c(1), c(2.5)}
+	got := next.Since(&prev)
+	want := map[string]any{"query": "n=1", "problems": []any{"p"}, "explanation": "",
+		"inputs": []any{map[string]any{"key": "m", "value": "3", "error": "", "note": "", "unit": "", "default": ""}},
+		"groups": []any{}, "columns": []any{}, "cells": []any{}, "links": []any{}, "tables": map[string]any{},
+		"charts":  map[string]any{"c": c(2.5).Patch()},
+		"titles":  map[string]any{"c": "C"},
+		"heights": map[string]any{"c": c(2.5).Height()},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Since:\n got %v\nwant %v", got, want)
+	}
+	if got, want := fmt.Sprint(next.Since(nil)), fmt.Sprint(next.Update()); got != want {
+		t.Errorf("Since(nil) = %s; want all of Update, %s", got, want)
+	}
+}
+
+// Applied the way the page loader applies it, what changed since the
+// previous page turns that page's update into the next one's.
+func TestSinceAppliesToTheNextUpdate(t *testing.T) {
+	page := func(n string, err string, v float64) view.Page {
+		return view.Page{
+			Query:  "n=" + n,
+			Inputs: []scenario.Input{{Field: scenario.Field{Key: "n"}, Value: n, Error: err}, {Field: scenario.Field{Key: "kwh"}, Value: "0.2"}},
+			Tables: []view.Table{{ID: "t", Columns: []view.Column{{Key: "tco", Title: "TCO"}},
+				Rows: []view.Row{{Cells: []view.Cell{{Key: "a.tco", Text: "x", Value: v}, {Key: "b.tco", Text: "y", Value: 2}}}}}},
+		}
+	}
+	steps := []view.Page{page("8", "", 1), page("9", "", 1.5), page("x", "not a number", 1.5), page("8", "", 1)}
+	shown := steps[0].Update()
+	for i, p := range steps[1:] {
+		next := p.Update()
+		shown = apply(shown, p.Since(&steps[i]))
+		// fmt prints maps in key order, and nil and empty lists alike.
+		if fmt.Sprint(shown) != fmt.Sprint(next) {
+			t.Errorf("after %s:\n got %v\nwant %v", p.Query, shown, next)
+		}
+	}
+}
+
+func apply(shown, changes map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range shown {
+		out[k] = v
+	}
+	for k, v := range changes {
+		switch v := v.(type) {
+		case []any:
+			if k == "problems" {
+				out[k] = v
+				continue
+			}
+			old, _ := out[k].([]any)
+			old = append([]any(nil), old...)
+			for _, r := range v {
+				for i, o := range old {
+					if key(o) == key(r) {
+						old[i] = r
+					}
+				}
+			}
+			out[k] = old
+		case map[string]any:
+			m := map[string]any{}
+			for id, x := range out[k].(map[string]any) {
+				m[id] = x
+			}
+			for id, x := range v {
+				m[id] = x
+			}
+			out[k] = m
+		default:
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func key(r any) any {
+	m := r.(map[string]any)
+	if k, ok := m["key"]; ok {
+		return k
+	}
+	return m["id"]
+}
