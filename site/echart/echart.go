@@ -31,6 +31,27 @@ type Option struct {
 	XAxis     []Axis        `json:"xAxis"`
 	YAxis     []Axis        `json:"yAxis"`
 	Series    []Series      `json:"series"`
+	Media     []Media       `json:"media,omitempty"`
+}
+
+// Media is a layout that ECharts applies while the chart is at most
+// MaxWidth pixels wide (always, without a query): bars keep less room for
+// the category names on a phone.
+type Media struct {
+	Query  *MediaQuery `json:"query,omitempty"`
+	Option Layout      `json:"option"`
+}
+
+// MediaQuery is the condition of a Media.
+type MediaQuery struct {
+	MaxWidth int `json:"maxWidth"`
+}
+
+// Layout is the part of an option that Media changes.
+type Layout struct {
+	Grid  Grid   `json:"grid"`
+	XAxis []Axis `json:"xAxis"`
+	YAxis []Axis `json:"yAxis"`
 }
 
 // Grid is go-echarts' grid with ECharts 6's outerBoundsMode, which "none"
@@ -53,6 +74,7 @@ type Axis struct {
 type AxisLabel struct {
 	Width      int    `json:"width,omitempty"`
 	Overflow   string `json:"overflow,omitempty"`
+	FontSize   int    `json:"fontSize,omitempty"`
 	LineHeight int    `json:"lineHeight,omitempty"`
 }
 
@@ -72,11 +94,25 @@ type Series struct {
 }
 
 // Bars leave categoryWidth pixels on the left for the category names,
-// wrapped; axis names sit nameGap pixels from their axis.
+// wrapped, and less on charts up to phoneWidth pixels wide; axis names sit
+// nameGap pixels from their axis.
 const (
-	categoryWidth = 140
-	nameGap       = 28
+	categoryWidth      = 140
+	phoneWidth         = 480
+	phoneCategoryWidth = 104
+	nameGap            = 28
 )
+
+// barLayout leaves names pixels for the category names, in type of size
+// font, and room on the right for the value labels, with about ticks ticks
+// on the value axis.
+func barLayout(names, font, ticks int) Layout {
+	return Layout{
+		Grid:  Grid{opts.Grid{Left: strconv.Itoa(names + 16), Right: "72", Top: "8", Bottom: "48"}, "none"},
+		XAxis: []Axis{{YAxis: opts.YAxis{SplitNumber: ticks}}},
+		YAxis: []Axis{{AxisLabel: &AxisLabel{Width: names, FontSize: font, LineHeight: font + 1}}},
+	}
+}
 
 // New returns the full option for c.
 func New(c chart.Chart) Option {
@@ -109,12 +145,14 @@ func New(c chart.Chart) Option {
 		}
 		o.XAxis, o.YAxis = []Axis{x}, []Axis{value}
 	} else {
-		// Room on the right for the value labels.
-		o.Grid = &Grid{opts.Grid{Left: strconv.Itoa(categoryWidth + 16), Right: "72", Top: "8", Bottom: "48"}, "none"}
 		value.NameLocation, value.NameGap = "middle", nameGap
 		o.XAxis = []Axis{value}
+		// Names wrap within a row, in smaller type on a phone.
+		wide, narrow := barLayout(categoryWidth, 12, 5), barLayout(phoneCategoryWidth, 11, 3)
 		o.YAxis = []Axis{{YAxis: opts.YAxis{Type: "category", Data: c.Categories, Inverse: opts.Bool(true)},
-			AxisLabel: &AxisLabel{Width: categoryWidth, Overflow: "break", LineHeight: 14}}}
+			AxisLabel: &AxisLabel{Width: categoryWidth, Overflow: "break", FontSize: 12, LineHeight: 13}}}
+		o.Grid, o.XAxis[0].SplitNumber = &wide.Grid, 5
+		o.Media = []Media{{Option: wide}, {Query: &MediaQuery{MaxWidth: phoneWidth}, Option: narrow}}
 	}
 	noSymbol := false
 	for i, s := range c.Series {
