@@ -56,8 +56,8 @@
   function schedule() {
     if (!frame) frame = requestAnimationFrame(drawPending);
   }
-  // A printout shows every chart as it is now: every panel is shown (see
-  // style.css) and every chart fitted to it.
+  // A printout shows every chart as it is now: every tab's panel is shown
+  // (style.css hides the tabs) and every chart fitted to it.
   addEventListener("beforeprint", function () {
     Object.keys(charts).forEach(function (id) {
       var panel = $(id + "-panel");
