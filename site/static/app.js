@@ -43,9 +43,12 @@
     }
     if (ids.length) chartTimings.push(performance.now() - t0);
   }
+  // last holds the patch each chart shows (for warmUp).
+  var last = {};
   function draw(id) {
     var p = pending[id];
     delete pending[id];
+    last[id] = p.option;
     var box = charts[id].getDom();
     if (p.height && box.style.height !== p.height + "px") {
       box.style.height = p.height + "px";
@@ -392,14 +395,20 @@
     else prompt("Copy this link:", location.href);
   });
 
-  // The browser compiles the engine quickly first and optimises the parts
-  // that run often later: the first few dozen keystrokes would each take
-  // twice as long. The engine runs that often while the page is idle
-  // instead, for the scenario already shown, so nothing on the page moves.
+  // The browser compiles code quickly first and optimises the parts that
+  // run often later: the first few dozen keystrokes would each take up to
+  // twice as long. The engine and the chart of the selected tab run that
+  // often while the page is idle instead, for the scenario already shown, so nothing on
+  // the page moves.
   function warmUp(n) {
     if (n <= 0) return;
     idle(function () {
       recompute();
+      Object.keys(charts).forEach(function (id) {
+        if ($(id + "-panel").hidden) return;
+        if (pending[id]) draw(id);
+        else if (last[id]) charts[id].setOption(last[id]);
+      });
       warmUp(n - 1);
     });
   }
