@@ -151,7 +151,8 @@ func TestTCOPageInBrowser(t *testing.T) {
 	saveArtifact(t, "tco-seed-000.jpg", fullScreenshot(t, ctx, 80))
 }
 
-// Charts sit behind tabs, one on screen at a time, chosen by keyboard too.
+// Charts sit behind tabs, one on screen at a time, chosen by keyboard too,
+// and all of them are printed.
 // The legend is HTML: its buttons hide and show series through ECharts,
 // and keep their state while the figures change. Bars take a row per
 // option, and the axes format numbers for the reader.
@@ -201,6 +202,16 @@ func TestChartTabsLegendAndLayout(t *testing.T) {
 	four := evalAsync[[]float64](t, ctx, height)
 	if four[0] != three[0]+40 || four[1] != four[0] {
 		t.Errorf("breakdown box and chart heights: 3 options %v, 4 options %v; want 40 px more, chart filling its box", three, four)
+	}
+
+	// A printout shows every chart, fitted to the page.
+	printed := evalAsync[string](t, ctx, `(async () => { dispatchEvent(new Event('beforeprint'));
+		const during = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('figure').hidden && echarts.getInstanceByDom(el).getWidth() > 300);
+		dispatchEvent(new Event('afterprint'));
+		const after = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('figure').hidden);
+		return during.join(' ') + ' / ' + after.join(' '); })()`)
+	if printed != "true true true / true false false" {
+		t.Errorf("charts shown and sized for print / after: %s; want all, then the selected tab's", printed)
 	}
 
 	labels := eval[[]string](t, ctx, `(() => { const o = echarts.getInstanceByDom(document.getElementById('chart-breakdown')).getOption();
