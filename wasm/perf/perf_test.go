@@ -167,3 +167,24 @@ func TestMaxRateMeetsTheTarget(t *testing.T) {
 		t.Errorf("a target below the unloaded latency is met at %v req/s", got)
 	}
 }
+
+// At or above what the replica can serve the queue grows without end, so
+// no target is met there, however loose it is over a finite run. The
+// ceiling counts only the sequences the KV cache holds:
+// 100,000 tokens / (512 + 128) per request = 156, fewer than max_num_seqs 256.
+func TestNoTargetIsMetAboveTheCeiling(t *testing.T) {
+	s := setup(1)
+	l := load(0)
+	ceiling := s.Ceiling(l)
+	if want := s.At(156, 512, 128).TokensPerSecond / 128; ceiling != want {
+		t.Errorf("ceiling %v req/s; want %v, a batch of the 156 requests the KV cache holds", ceiling, want)
+	}
+	const loose = 1e6 // seconds
+	if r := s.MaxRate(l, loose); r >= ceiling || r < ceiling/1.02 {
+		t.Errorf("with a loose target the max rate is %v req/s; want just below the ceiling %v", r, ceiling)
+	}
+	l.Rate = 1.2 * ceiling
+	if st := s.Simulate(l); !st.Overloaded || st.Meets(loose) {
+		t.Errorf("at 1.2 x the ceiling: overloaded %v, meets a %v s target %v; want overloaded, not met", st.Overloaded, loose, st.Meets(loose))
+	}
+}

@@ -28,6 +28,9 @@ type Stats struct {
 	MeanInSystem float64
 	// Rejected counts requests that can never fit the KV cache.
 	Rejected int
+	// Overloaded: the rate is at or above the replica's Ceiling, so the
+	// queue grows without end, whatever a finite run's latencies say.
+	Overloaded bool
 }
 
 type request struct {
@@ -51,7 +54,7 @@ func (s Setup) Simulate(l Load) Stats {
 		reqs[i].arrival, arrivals[i] = t, t
 	}
 	need := l.Prompt + l.Output
-	var st Stats
+	st := Stats{Overloaded: l.Rate >= s.Ceiling(l)}
 	var running []int // admitted, not finished
 	next := 0         // first request not yet admitted
 	kvFree := l.KVCapacity
@@ -229,23 +232,32 @@ func quantile(sorted []float64, p float64) float64 {
 	return sorted[max(0, min(k, len(sorted)-1))]
 }
 
-// Ceiling is the replica's most requests per second: one full batch's
-// throughput.
+// Ceiling is the replica's most requests per second: the throughput of
+// the largest batch it runs, max_num_seqs or as many requests as the KV
+// cache holds, whichever is fewer.
 func (s Setup) Ceiling(l Load) float64 {
-	return s.At(float64(l.MaxSeqs), float64(l.Prompt), float64(l.Output)).TokensPerSecond / float64(l.Output)
+	batch := l.MaxSeqs
+	if l.KVCapacity > 0 {
+		batch = max(1, min(batch, l.KVCapacity/(l.Prompt+l.Output)))
+	}
+	return s.At(float64(batch), float64(l.Prompt), float64(l.Output)).TokensPerSecond / float64(l.Output)
 }
 
 // Meets reports whether the simulated P99 end-to-end latency at stats is
-// within target seconds, every request served.
-func (st Stats) Meets(target float64) bool { return st.Rejected == 0 && st.E2E[2] <= target }
+// within target seconds, every request served, at a rate the replica
+// sustains.
+func (st Stats) Meets(target float64) bool {
+	return st.Rejected == 0 && !st.Overloaded && st.E2E[2] <= target
+}
 
 // MaxRate is the highest request rate, to within 2 %, at which the P99
 // end-to-end latency stays within target seconds, found by bisection over
-// simulations of l between a thousandth and 1.5 times the ceiling; 0 if
-// not even a trickle meets it.
+// simulations of l between a thousandth of the ceiling and the ceiling; 0
+// if not even a trickle meets it. A rate at or above the ceiling never
+// meets a target (Stats.Overloaded).
 func (s Setup) MaxRate(l Load, target float64) float64 {
 	c := s.Ceiling(l)
-	return s.MaxRateIn(l, target, c/1000, c*1.5)
+	return s.MaxRateIn(l, target, c/1000, c)
 }
 
 // MaxRateIn is MaxRate searched between lo and hi requests per second; it

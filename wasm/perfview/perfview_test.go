@@ -95,3 +95,19 @@ func FuzzQueryRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// Every line a chart's description promises lies within its x axis.
+func TestChartMarksAreOnTheAxis(t *testing.T) {
+	d := load(t)
+	for _, q := range []string{"", "preset=trtllm-70b-h100", "preset=seed-000-70b", "slo=600", "slo=0.5", "m=llama-3.1-8b&g=h100-sxm"} {
+		for _, c := range perfview.Build(perfview.Resolve(q, d)).Charts {
+			for _, s := range c.Series {
+				for _, m := range s.Marks {
+					if m.X < c.XMin || m.X > c.XMax {
+						t.Errorf("%s: %s: mark %q at %v outside the axis [%v, %v]", q, c.ID, m.Name, m.X, c.XMin, c.XMax)
+					}
+				}
+			}
+		}
+	}
+}

@@ -93,7 +93,7 @@ func Build(s Scenario) Page {
 
 func batchChart(s Scenario) chart.Chart {
 	c := chart.Chart{ID: "chart-batch", Title: "Throughput and latency by batch size",
-		Desc: "Tokens per second per GPU and milliseconds per output token; the line marks where decode turns compute-bound.",
+		Desc: "Tokens per second per GPU and milliseconds per output token; a line marks where decode turns compute-bound, if it does by batch 1,024.",
 		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, Unit: "tokens/s per GPU · ms per token", YLog: true}
 	tps := chart.Series{ID: "tps", Name: "Tokens/s per GPU", Points: [][2]float64{}}
 	tpot := chart.Series{ID: "tpot", Name: "ms per output token", Points: [][2]float64{}}
@@ -161,6 +161,9 @@ func rateChart(curve []rateStats, maxRate float64, fits bool) chart.Chart {
 		}
 		if maxRate > 0 {
 			series[2].Marks = []chart.Mark{{Name: "P99 target", X: round(maxRate, 3)}}
+			// The target may hold beyond the simulated rates; the axis
+			// reaches the line.
+			c.XMax = max(c.XMax, round(maxRate, 3))
 		}
 	}
 	c.Series = series
