@@ -161,9 +161,6 @@ func rateChart(curve []rateStats, maxRate float64, fits bool) chart.Chart {
 		}
 		if maxRate > 0 {
 			series[2].Marks = []chart.Mark{{Name: "P99 target", X: round(maxRate, 3)}}
-			// The target may hold beyond the simulated rates; the axis
-			// reaches the line.
-			c.XMax = max(c.XMax, round(maxRate, 3))
 		}
 	}
 	c.Series = series
