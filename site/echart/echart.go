@@ -31,27 +31,20 @@ type Option struct {
 	XAxis     []Axis        `json:"xAxis"`
 	YAxis     []Axis        `json:"yAxis"`
 	Series    []Series      `json:"series"`
-	Media     []Media       `json:"media,omitempty"`
+	// Layouts are not ECharts': the page takes them out and sets the one
+	// that fits the chart's width (see Layout).
+	Layouts []Layout `json:"layouts,omitempty"`
 }
 
-// Media is a layout that ECharts applies while the chart is at most
-// MaxWidth pixels wide (always, without a query): bars keep less room for
-// the category names on a phone.
-type Media struct {
-	Query  *MediaQuery `json:"query,omitempty"`
-	Option Layout      `json:"option"`
-}
-
-// MediaQuery is the condition of a Media.
-type MediaQuery struct {
-	MaxWidth int `json:"maxWidth"`
-}
-
-// Layout is the part of an option that Media changes.
+// Layout is a layout for charts at most MaxWidth pixels wide (any width,
+// when 0); the page sets the first that fits when a chart is drawn or
+// resized: bars keep less room for category names on a phone. ECharts'
+// own media queries would do the same at a cost on every redraw.
 type Layout struct {
-	Grid  Grid   `json:"grid"`
-	XAxis []Axis `json:"xAxis"`
-	YAxis []Axis `json:"yAxis"`
+	MaxWidth int    `json:"maxWidth,omitempty"`
+	Grid     Grid   `json:"grid"`
+	XAxis    []Axis `json:"xAxis"`
+	YAxis    []Axis `json:"yAxis"`
 }
 
 // Grid is go-echarts' grid with ECharts 6's outerBoundsMode, which "none"
@@ -70,8 +63,10 @@ type Axis struct {
 }
 
 // AxisLabel wraps category names longer than Width pixels into lines
-// LineHeight pixels apart.
+// LineHeight pixels apart. Interval 0 shows every name without measuring
+// them for overlaps first.
 type AxisLabel struct {
+	Interval   *int   `json:"interval,omitempty"`
 	Width      int    `json:"width,omitempty"`
 	Overflow   string `json:"overflow,omitempty"`
 	FontSize   int    `json:"fontSize,omitempty"`
@@ -149,10 +144,12 @@ func New(c chart.Chart) Option {
 		o.XAxis = []Axis{value}
 		// Names wrap within a row, in smaller type on a phone.
 		wide, narrow := barLayout(categoryWidth, 12, 5), barLayout(phoneCategoryWidth, 11, 3)
+		narrow.MaxWidth = phoneWidth
+		every := 0
 		o.YAxis = []Axis{{YAxis: opts.YAxis{Type: "category", Data: c.Categories, Inverse: opts.Bool(true)},
-			AxisLabel: &AxisLabel{Width: categoryWidth, Overflow: "break", FontSize: 12, LineHeight: 13}}}
+			AxisLabel: &AxisLabel{Interval: &every, Width: categoryWidth, Overflow: "break", FontSize: 12, LineHeight: 13}}}
 		o.Grid, o.XAxis[0].SplitNumber = &wide.Grid, 5
-		o.Media = []Media{{Option: wide}, {Query: &MediaQuery{MaxWidth: phoneWidth}, Option: narrow}}
+		o.Layouts = []Layout{narrow, wide}
 	}
 	noSymbol := false
 	for i, s := range c.Series {

@@ -52,7 +52,7 @@
     var box = charts[id].getDom();
     if (p.height && box.style.height !== p.height + "px") {
       box.style.height = p.height + "px";
-      charts[id].resize();
+      resize(id);
     }
     charts[id].setOption(p.option);
   }
@@ -66,7 +66,7 @@
       var panel = $(id + "-panel");
       panel.setAttribute("data-print", panel.hidden ? "hidden" : "");
       panel.hidden = false;
-      charts[id].resize();
+      resize(id);
     });
     Object.keys(pending).forEach(draw);
   });
@@ -88,8 +88,8 @@
       t.tabIndex = on ? 0 : -1;
       $(t.getAttribute("aria-controls")).hidden = !on;
     });
-    var chart = charts[tab.id.replace(/-tab$/, "")];
-    if (chart) chart.resize();
+    var id = tab.id.replace(/-tab$/, "");
+    if (charts[id]) resize(id);
   }
   document.querySelectorAll('[role="tablist"]').forEach(function (list) {
     var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
@@ -169,15 +169,35 @@
       schedule();
     }, { rootMargin: "200px" });
     document.querySelectorAll(".chart-box").forEach(function (el) {
-      var opt = document.getElementById(el.id + "-option");
+      var opt = JSON.parse(document.getElementById(el.id + "-option").textContent);
+      layouts[el.id] = opt.layouts || [];
+      delete opt.layouts;
       var chart = echarts.init(el, null, { renderer: "canvas" });
-      chart.setOption(withFormatters(JSON.parse(opt.textContent)));
+      chart.setOption(withFormatters(opt));
       charts[el.id] = chart;
+      fit(el.id);
       if (io) io.observe(el); else visible[el.id] = true;
     });
     window.addEventListener("resize", function () {
-      Object.keys(charts).forEach(function (k) { charts[k].resize(); });
+      Object.keys(charts).forEach(resize);
     });
+  }
+
+  // A chart takes the first of its layouts (see echart.Layout) that fits
+  // its width, whenever it is drawn at a new size.
+  var layouts = {};
+  var fitted = {};
+  function fit(id) {
+    var w = charts[id].getWidth();
+    var pick = layouts[id].filter(function (l) { return !l.maxWidth || w <= l.maxWidth; })[0];
+    if (pick && fitted[id] !== pick) {
+      fitted[id] = pick;
+      charts[id].setOption({ grid: pick.grid, xAxis: pick.xAxis, yAxis: pick.yAxis });
+    }
+  }
+  function resize(id) {
+    charts[id].resize();
+    fit(id);
   }
 
   // Elements are looked up once: attribute selectors over the whole page
