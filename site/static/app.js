@@ -146,7 +146,7 @@
     patch.series.forEach(function (s, i) {
       var li = list.children[i];
       if (!li) return;
-      li.hidden = shown.indexOf(s.name) < 0;
+      setHidden(li, shown.indexOf(s.name) < 0);
       setText(li.querySelector(".legend-name"), s.name);
       setAttr(li.firstElementChild, "aria-pressed", off[id + "\n" + s.name] ? "false" : "true");
     });
@@ -209,17 +209,29 @@
     if (!(id in byId)) byId[id] = document.getElementById(id);
     return byId[id];
   }
-  var byCol = {};
-  document.querySelectorAll("[data-col]").forEach(function (el) {
-    var k = el.getAttribute("data-col");
-    (byCol[k] = byCol[k] || []).push(el);
-  });
-  function each(selector, f) { document.querySelectorAll(selector).forEach(f); }
+  // group returns, by the value of attribute name, the elements that carry
+  // it.
+  function group(name) {
+    var out = {};
+    document.querySelectorAll("[" + name + "]").forEach(function (el) {
+      var k = el.getAttribute(name);
+      (out[k] = out[k] || []).push(el);
+    });
+    return out;
+  }
+  var byCol = group("data-col");
+  var byHead = group("data-head");
+  var byGroup = group("data-group");
+  var byGroupHead = group("data-group-head");
+  function each(elements, f) { (elements || []).forEach(f); }
 
   // Writes only what changed, so that an edit restyles only its results.
   function setText(el, text) {
     text = text || "";
     if (el && el.textContent !== text) el.textContent = text;
+  }
+  function setHidden(el, hidden) {
+    if (el && el.hidden !== hidden) el.hidden = hidden;
   }
   function setAttr(el, name, value) {
     if (value === "" || value === null) {
@@ -229,6 +241,7 @@
     }
   }
 
+  var shownProblems = null;
   function apply(u) {
     u.inputs.forEach(function (s) {
       var el = form.elements[s.key];
@@ -241,25 +254,25 @@
       if (s.unit) setText($("unit-" + s.key), "(" + s.unit + ")");
     });
     u.groups.forEach(function (g) {
-      each('[data-group="' + g.key + '"]', function (el) {
-        el.hidden = g.hidden;
+      each(byGroup[g.key], function (el) {
+        setHidden(el, g.hidden);
         setAttr(el, "data-kind", g.kind);
       });
-      each('[data-group-head="' + g.key + '"]', function (el) { setText(el, g.title); });
+      each(byGroupHead[g.key], function (el) { setText(el, g.title); });
     });
     (u.columns || []).forEach(function (c) {
-      (byCol[c.key] || []).forEach(function (el) { el.hidden = c.hidden; });
-      each('[data-head="' + c.key + '"]', function (el) { setText(el, c.title); });
+      each(byCol[c.key], function (el) { setHidden(el, c.hidden); });
+      each(byHead[c.key], function (el) { setText(el, c.title); });
     });
     Object.keys(u.tables).forEach(function (id) {
-      if ($(id)) $(id).hidden = u.tables[id].hidden;
+      setHidden($(id), u.tables[id].hidden);
       setText($(id + "-title"), u.tables[id].title);
     });
     (u.links || []).forEach(function (l) {
       var el = $("link-" + l.id);
       if (!el) return;
       setAttr(el, "href", el.getAttribute("data-path") + (l.query ? "?" + l.query : ""));
-      el.hidden = l.hidden;
+      setHidden(el, l.hidden);
     });
     u.cells.forEach(function (c) {
       var el = byKey[c.key];
@@ -272,14 +285,17 @@
     });
     var ex = $("explanation");
     setText(ex, u.explanation);
-    ex.hidden = !u.explanation;
+    setHidden(ex, !u.explanation);
     var problems = $("problems");
-    problems.textContent = "";
-    u.problems.forEach(function (p) {
-      var li = document.createElement("li");
-      li.textContent = p;
-      problems.appendChild(li);
-    });
+    if (shownProblems !== u.problems.join("\n")) {
+      shownProblems = u.problems.join("\n");
+      problems.textContent = "";
+      u.problems.forEach(function (p) {
+        var li = document.createElement("li");
+        li.textContent = p;
+        problems.appendChild(li);
+      });
+    }
     // Each patch holds all that depends on the scenario; ECharts merges it
     // into the full option drawn at start, series by id. Only changed
     // charts come.
