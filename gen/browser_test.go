@@ -336,9 +336,10 @@ func TestReportSizesAndRecomputeTime(t *testing.T) {
 
 	ctx, page := browser(t)
 	waitReady(ctx, t, page)
-	// A reader starts typing a moment after the page has loaded: by then
-	// the page has warmed the engine up while idle (app.js, warmUp).
-	evalAsync[int](t, ctx, `new Promise(r => setTimeout(() => r(1), 2000))`)
+	// A reader starts typing a few seconds after the page has loaded: by
+	// then the page has warmed the engine and the chart up while idle
+	// (app.js, warmUp).
+	evalAsync[int](t, ctx, `new Promise(r => setTimeout(() => r(1), 4000))`)
 	// One change at a time, as when typing, for each chart tab in turn: a
 	// change costs its input handler (engine, tables) and then the redraw
 	// of the chart on screen in the next animation frame (app.js).

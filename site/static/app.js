@@ -355,6 +355,7 @@
   var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 0); };
 
   form.addEventListener("input", function (e) {
+    warming = false;
     var el = e.target;
     if (!el.name || !window.infercost) return;
     var convert = window.infercost[name + "Convert"];
@@ -432,13 +433,16 @@
   });
 
   // The browser compiles code quickly first and optimises the parts that
-  // run often later: the first few dozen keystrokes would each take up to
-  // twice as long. The engine and the chart of the selected tab run that
-  // often while the page is idle instead, for the scenario already shown, so nothing on
-  // the page moves.
+  // run often later: the first hundred keystrokes or so would each take up
+  // to twice as long. The engine and the chart of the selected tab run that
+  // often while the page is idle instead (about 2 s of idle time here), for
+  // the scenario already shown, so nothing on the page moves; the reader's
+  // first input stops it.
+  var warming = true;
   function warmUp(n) {
-    if (n <= 0) return;
+    if (n <= 0 || !warming) return;
     idle(function () {
+      if (!warming) return;
       recompute();
       Object.keys(charts).forEach(function (id) {
         if ($(id + "-panel").hidden) return;
@@ -458,7 +462,7 @@
       status.textContent = "";
       status.hidden = true;
       root.setAttribute("data-engine", "ready");
-      warmUp(30);
+      warmUp(100);
     }).catch(function (err) {
       status.textContent = "The calculator could not start (" + err + "); the figures shown are the defaults.";
       root.setAttribute("data-engine", "failed");
