@@ -263,9 +263,12 @@ func (s Setup) MaxRate(l Load, target float64) float64 {
 // MaxRateIn is MaxRate searched between lo and hi requests per second; it
 // returns 0 when lo does not meet the target, hi when hi does.
 func (s Setup) MaxRateIn(l Load, target, lo, hi float64) float64 {
+	// Nothing at or above the ceiling meets a target: no need to simulate.
+	ceiling := s.Ceiling(l)
+	hi = min(hi, ceiling)
 	meets := func(rate float64) bool {
 		l.Rate = rate
-		return s.Simulate(l).Meets(target)
+		return rate < ceiling && s.Simulate(l).Meets(target)
 	}
 	if !meets(lo) {
 		return 0
