@@ -145,10 +145,11 @@ func New(c chart.Chart) Option {
 		// Names wrap within a row, in smaller type on a phone.
 		wide, narrow := barLayout(categoryWidth, 12, 5), barLayout(phoneCategoryWidth, 11, 3)
 		narrow.MaxWidth = phoneWidth
-		every := 0
-		o.YAxis = []Axis{{YAxis: opts.YAxis{Type: "category", Data: c.Categories, Inverse: opts.Bool(true)},
-			AxisLabel: &AxisLabel{Interval: &every, Width: categoryWidth, Overflow: "break", FontSize: 12, LineHeight: 13}}}
-		o.Grid, o.XAxis[0].SplitNumber = &wide.Grid, 5
+		// The option starts in the wide layout.
+		every, label := 0, *wide.YAxis[0].AxisLabel
+		label.Interval, label.Overflow = &every, "break"
+		o.YAxis = []Axis{{YAxis: opts.YAxis{Type: "category", Data: c.Categories, Inverse: opts.Bool(true)}, AxisLabel: &label}}
+		o.Grid, o.XAxis[0].SplitNumber = &wide.Grid, wide.XAxis[0].SplitNumber
 		o.Layouts = []Layout{narrow, wide}
 	}
 	noSymbol := false
