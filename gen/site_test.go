@@ -12,8 +12,7 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
@@ -146,10 +145,7 @@ func TestLinksResolveInsideTheBasePath(t *testing.T) {
 func TestTCOPageIsCompleteWithoutScript(t *testing.T) {
 	out := buildSite(t, "/")
 	doc := readDoc(t, filepath.Join(out, "tco", "index.html"))
-	d, err := dataset.Load(content.FS, "data")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := datasettest.Load(t)
 	want := tcoview.Build(tcoview.Resolve("", d.TCO))
 	found := map[string]bool{}
 	for _, tb := range want.Tables {
@@ -258,10 +254,7 @@ func TestMemoryMethodologyShowsTheCalibrationTable(t *testing.T) {
 // input the engine reads, once.
 func TestEveryInputHasAField(t *testing.T) {
 	out := buildSite(t, "/")
-	d, err := dataset.Load(content.FS, "data")
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := datasettest.Load(t)
 	for page, inputs := range map[string][]scenario.Input{
 		"tco":         tcoview.Build(tcoview.Resolve("", d.TCO)).Inputs,
 		"memory":      memview.Build(memview.Resolve("", d.Memory), d.Memory).Inputs,

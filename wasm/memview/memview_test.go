@@ -7,28 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memview"
-	"github.com/infercost/infercost/wasm/view"
 )
 
-func load(t testing.TB) memview.Data {
-	t.Helper()
-	d, err := dataset.Load(content.FS, "data")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d.Memory
-}
-
-func cells(p memview.Page) map[string]view.Cell {
-	m := map[string]view.Cell{}
-	for _, c := range p.Cells() {
-		m[c.Key] = c
-	}
-	return m
-}
+func load(t testing.TB) memview.Data { return datasettest.Load(t).Memory }
 
 // The engine against every published vLLM start-up log in the data: KV
 // capacity within 10 %, weights within 3 % (issue 3). The table on the
@@ -55,7 +38,7 @@ func TestCalibrationAgainstVLLM(t *testing.T) {
 func TestSeedPreset(t *testing.T) {
 	d := load(t)
 	p := memview.Build(memview.Resolve("preset=seed-002", d), d)
-	c := cells(p)
+	c := p.CellsByKey()
 	for l, want := range map[string]float64{"a": 13, "b": 29, "c": 60, "d": 139} {
 		if got := c[l+".max_sequences"].Value; got != want {
 			t.Errorf("option %s: %v sequences, want %v", l, got, want)
@@ -75,7 +58,7 @@ func TestSeedPreset(t *testing.T) {
 func TestModelThatDoesNotFitIsAnAnswer(t *testing.T) {
 	d := load(t)
 	p := memview.Build(memview.Resolve("model=llama-3.1-70b&a.gpu=l40s", d), d)
-	fits := cells(p)["a.fits"]
+	fits := p.CellsByKey()["a.fits"]
 	if fits.Value != 0 || !strings.Contains(fits.Text, "short per GPU") || !strings.Contains(fits.Text, "fits on") {
 		t.Errorf("70B on one L40S: %q; want how much is missing and what would fit", fits.Text)
 	}

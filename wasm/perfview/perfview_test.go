@@ -6,20 +6,11 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/perfview"
-	"github.com/infercost/infercost/wasm/view"
 )
 
-func load(t testing.TB) perfview.Data {
-	t.Helper()
-	d, err := dataset.Load(content.FS, "data")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d.Perf
-}
+func load(t testing.TB) perfview.Data { return datasettest.Load(t).Perf }
 
 // The roofline against every published throughput in the data: median
 // absolute error at most 25 % (issue 4). The methodology page's table is
@@ -37,17 +28,9 @@ func TestCalibrationAgainstPublishedThroughput(t *testing.T) {
 	t.Logf("median absolute error on tokens/s: %.1f %%", 100*med)
 }
 
-func cells(p perfview.Page) map[string]view.Cell {
-	m := map[string]view.Cell{}
-	for _, c := range p.Cells() {
-		m[c.Key] = c
-	}
-	return m
-}
-
 func TestDefaultPageHasTheMetrics(t *testing.T) {
 	p := perfview.Build(perfview.Resolve("", load(t)))
-	c := cells(p)
+	c := p.CellsByKey()
 	for _, m := range []string{"ttft_ms", "tpot_ms", "tokens_per_s_gpu", "p99_latency_ms", "max_rps_at_slo"} {
 		if cl := c["a."+m]; cl.Metric != m || cl.Value <= 0 || math.IsInf(cl.Value, 0) {
 			t.Errorf("%s: %+v", m, cl)
@@ -74,7 +57,7 @@ func TestBadInput(t *testing.T) {
 	// A model that does not fit is an answer: the roofline still runs, the
 	// simulation says why it cannot.
 	big := perfview.Build(perfview.Resolve("model=llama-3.1-405b&gpu=l4", d))
-	if len(big.Problems) == 0 || cells(big)["a.p99_latency_ms"].Text != "–" {
+	if len(big.Problems) == 0 || big.CellsByKey()["a.p99_latency_ms"].Text != "–" {
 		t.Errorf("405B on one L4: problems %q", big.Problems)
 	}
 }

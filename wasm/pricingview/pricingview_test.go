@@ -8,26 +8,17 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/view"
 )
 
-func load(t testing.TB) pricingview.Data {
-	t.Helper()
-	d, err := dataset.Load(content.FS, "data")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d.Pricing
-}
+func load(t testing.TB) pricingview.Data { return datasettest.Load(t).Pricing }
 
 // cells maps option.metric, and key for cells without a metric, to cells.
 func cells(p pricingview.Page) map[string]view.Cell {
-	m := map[string]view.Cell{}
+	m := p.CellsByKey()
 	for _, c := range p.Cells() {
-		m[c.Key] = c
 		if c.Metric != "" {
 			m[c.Option+"."+c.Metric] = c
 		}

@@ -8,31 +8,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
-func load(t testing.TB) tcoview.Data {
-	t.Helper()
-	d, err := dataset.Load(content.FS, "data")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d.TCO
-}
-
-func cells(p tcoview.Page) map[string]tcoview.Cell {
-	m := map[string]tcoview.Cell{}
-	for _, tb := range p.Tables {
-		for _, r := range tb.Rows {
-			for _, c := range r.Cells {
-				m[c.Key] = c
-			}
-		}
-	}
-	return m
-}
+func load(t testing.TB) tcoview.Data { return datasettest.Load(t).TCO }
 
 func TestDefaultsResolveWithoutErrors(t *testing.T) {
 	s := tcoview.Resolve("", load(t))
@@ -51,7 +31,7 @@ func TestDefaultsResolveWithoutErrors(t *testing.T) {
 // figures are those pinned by the engine test (wasm/tco), in EUR.
 func TestSeedPresetShowsCorrectedCostPerToken(t *testing.T) {
 	p := tcoview.Build(tcoview.Resolve("preset=seed-000", load(t)))
-	c := cells(p)
+	c := p.CellsByKey()
 	want := map[string]float64{
 		"a.capex": 440000, "b.capex": 800000,
 		"a.opex": 128875.50, "b.opex": 163517.166,
@@ -105,7 +85,7 @@ func TestHostileQueryIsReportedAndDefaultsUsed(t *testing.T) {
 		t.Errorf("canonical query keeps rejected values: %q", s.Query)
 	}
 	p := tcoview.Build(s)
-	for _, c := range cells(p) {
+	for _, c := range p.CellsByKey() {
 		if math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
 			t.Errorf("%s: %v", c.Key, c.Value)
 		}
@@ -136,7 +116,7 @@ func TestCurrencyConversionKeepsTheFigures(t *testing.T) {
 	if eur.Scenario.Currency.Code != "EUR" || !strings.Contains(q, "cur=EUR") {
 		t.Fatalf("converted query %q is not in EUR", q)
 	}
-	got, want := cells(eur)["a.tco"].Value, cells(usd)["a.tco"].Value*fx
+	got, want := eur.CellsByKey()["a.tco"].Value, usd.CellsByKey()["a.tco"].Value*fx
 	if math.Abs(got-want) > 1e-6*want {
 		t.Errorf("TCO after switching to EUR: got %.2f; want %.2f", got, want)
 	}
@@ -163,7 +143,7 @@ func FuzzQueryRoundTrip(f *testing.F) {
 			t.Fatalf("scenario differs after round trip of %q", q)
 		}
 		p := tcoview.Build(s)
-		for _, c := range cells(p) {
+		for _, c := range p.CellsByKey() {
 			if math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
 				t.Fatalf("%q: %s is %v", q, c.Key, c.Value)
 			}
@@ -214,7 +194,7 @@ func TestThroughputFromTheEstimator(t *testing.T) {
 // needs ceil(380.5 / 173.4) = 3 GPUs.
 func TestDemandSizing(t *testing.T) {
 	d := load(t)
-	c := cells(tcoview.Build(tcoview.Resolve("dem=1e9", d)))
+	c := tcoview.Build(tcoview.Resolve("dem=1e9", d)).CellsByKey()
 	if got := c["a.demand_gpus"].Value; got != 3 {
 		t.Errorf("GPUs for the demand %v, want 3", got)
 	}
@@ -225,7 +205,7 @@ func TestDemandSizing(t *testing.T) {
 	e := s.Options[0].Estimate
 	rate := e.Setup.MaxRate(e.Load, 30)
 	want := math.Ceil(380.517503805175/(rate*256)) * float64(e.Setup.TP)
-	if got := cells(p)["a.demand_gpus"].Value; got != want || got < 1 {
+	if got := p.CellsByKey()["a.demand_gpus"].Value; got != want || got < 1 {
 		t.Errorf("GPUs under a 30 s P99 target %v, want %v", got, want)
 	}
 }

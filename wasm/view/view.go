@@ -85,6 +85,15 @@ type Page struct {
 	Explanation string
 }
 
+// CellsByKey returns every cell of the page's tables by its key.
+func (p Page) CellsByKey() map[string]Cell {
+	m := map[string]Cell{}
+	for _, c := range p.Cells() {
+		m[c.Key] = c
+	}
+	return m
+}
+
 // Cells returns every cell of the page's tables.
 func (p Page) Cells() []Cell {
 	var out []Cell
