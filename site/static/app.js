@@ -171,6 +171,8 @@
     document.querySelectorAll(".chart-box").forEach(function (el) {
       var opt = JSON.parse(document.getElementById(el.id + "-option").textContent);
       layouts[el.id] = opt.layouts || [];
+      // The option starts in the layout for any width (echart.New).
+      fitted[el.id] = layouts[el.id].filter(function (l) { return !l.maxWidth; })[0];
       delete opt.layouts;
       var chart = echarts.init(el, null, { renderer: "canvas" });
       chart.setOption(withFormatters(opt));
@@ -184,11 +186,13 @@
   }
 
   // A chart takes the first of its layouts (see echart.Layout) that fits
-  // its width, whenever it is drawn at a new size.
+  // its width, whenever it is drawn at a new size; a chart in a hidden tab
+  // (no width) waits until it is shown.
   var layouts = {};
   var fitted = {};
   function fit(id) {
     var w = charts[id].getWidth();
+    if (!w) return;
     var pick = layouts[id].filter(function (l) { return !l.maxWidth || w <= l.maxWidth; })[0];
     if (pick && fitted[id] !== pick) {
       fitted[id] = pick;
