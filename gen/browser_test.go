@@ -59,9 +59,11 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	}
 }
 
+// eval evaluates an expression once the engine has answered every input
+// so far (it works in a worker, after the input event has returned).
 func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](settle+"return ("+expr+"); })()", chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
@@ -71,11 +73,16 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 // framesJS defines nextFrames(n), a promise resolved after n animation frames.
 const framesJS = `window.nextFrames = n => new Promise(r => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r(); f(n); });`
 
+// settle opens an async function that first waits until the engine has
+// answered (see app.js, settled).
+const settle = `(async () => { if (window.__infercost) await window.__infercost.settled(); `
+
 // evalAsync evaluates an expression that returns a promise, with nextFrames()
-// defined, and waits for its value.
+// defined, once the engine has answered every input so far, and waits for
+// its value.
 func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](framesJS+expr, chromedp.EvalAwaitPromise))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](framesJS+settle+"return await ("+expr+"); })()", chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
@@ -84,7 +91,7 @@ func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 
 func waitReady(ctx context.Context, t *testing.T, url string) map[string]string {
 	t.Helper()
-	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"][data-charts]`)))
 	return eval[map[string]string](t, ctx, readMetrics)
 }
 
@@ -207,9 +214,9 @@ func TestChartTabsLegendAndLayout(t *testing.T) {
 
 	// A printout shows every chart, fitted to the page.
 	printed := evalAsync[string](t, ctx, `(async () => { dispatchEvent(new Event('beforeprint'));
-		const during = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('figure').hidden && echarts.getInstanceByDom(el).getWidth() > 300);
+		const during = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('.chart-panel').hidden && echarts.getInstanceByDom(el).getWidth() > 300);
 		dispatchEvent(new Event('afterprint'));
-		const after = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('figure').hidden);
+		const after = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('.chart-panel').hidden);
 		return during.join(' ') + ' / ' + after.join(' '); })()`)
 	if printed != "true true true / true false false" {
 		t.Errorf("charts shown and sized for print / after: %s; want all, then the selected tab's", printed)
