@@ -393,6 +393,7 @@
   }
 
   function ready() {
+    if (performance.mark) performance.mark("infercost-ready");
     setText(status, "");
     root.setAttribute("data-engine", "ready");
     loadCharts();
