@@ -36,6 +36,7 @@ generate:
 test: $(ECHARTS) $(WASM) chromium
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
+	$(GO) tool actionlint
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser
 	$(GO) tool templ generate
 	$(GO) run ./gen -decoder $(DECODER)
