@@ -2,9 +2,9 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"compress/gzip"
 	"context"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -90,7 +90,11 @@ func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 
 func waitReady(ctx context.Context, t *testing.T, url string) map[string]string {
 	t.Helper()
-	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"][data-charts]`)))
+	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+	// ECharts loads when the charts come near the screen (app.js).
+	eval[any](t, ctx, `document.querySelector('.charts') ? document.querySelector('.charts').scrollIntoView() : 0`)
+	do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`html[data-charts]`)))
+	eval[any](t, ctx, `scrollTo(0, 0)`)
 	return eval[map[string]string](t, ctx, readMetrics)
 }
 

@@ -489,7 +489,8 @@
   // The engine starts at once: the page preloads its module and data
   // file from the document head, which the worker's requests then find.
   // Charts come after the figures: ECharts loads once the engine has
-  // answered, so that its download does not delay the engine's.
+  // answered (and the charts are near the screen), so that its download
+  // does not delay the engine's.
   function start() {
     setText(status, "Loading the calculator…");
     root.setAttribute("data-engine", "loading");
@@ -522,16 +523,32 @@
     worker.postMessage({ start: { wasm: script.getAttribute("data-wasm"), data: script.getAttribute("data-data"), calc: name } });
   }
   // loadCharts adds ECharts and draws the charts, with the engine's
-  // latest figures; if it cannot load, each chart says so.
+  // latest figures, once they come near the screen: on a phone they sit
+  // below the form, and 190 KB of script a reader may never scroll to
+  // would only delay what they came for. If ECharts cannot load, each
+  // chart says so.
+  var chartsLoading = false;
   function loadCharts() {
-    if (!document.querySelector(".chart-box")) {
+    var section = document.querySelector(".charts");
+    if (!section) {
       root.setAttribute("data-charts", "ready");
       return;
     }
-    if (window.echarts) {
-      drawCharts();
+    if (!("IntersectionObserver" in window)) {
+      addCharts();
       return;
     }
+    var io = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (e) { return e.isIntersecting; })) return;
+      io.disconnect();
+      addCharts();
+    }, { rootMargin: "400px" });
+    io.observe(section);
+    addEventListener("beforeprint", addCharts);
+  }
+  function addCharts() {
+    if (chartsLoading) return;
+    chartsLoading = true;
     var el = document.createElement("script");
     el.src = script.getAttribute("data-echarts");
     el.onload = drawCharts;

@@ -57,19 +57,22 @@ func main() {
 		}
 		d.Link()
 		data = d
+		// The page shows the default scenario, pre-rendered by gen from
+		// the same data: the first answer sends only what differs.
+		name := arg(args, 0)
+		if build, ok := pages[name]; ok {
+			p := build("")
+			shown[name] = &p
+		}
 		return ""
 	}))
-	api.Set("tco", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("tco", tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)).Page)
-	}))
+	for name, build := range pages {
+		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
+			return changes(name, build(arg(args, 0)))
+		}))
+	}
 	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return tcoview.Convert(arg(args, 0), arg(args, 1), data.TCO)
-	}))
-	api.Set("memory", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("memory", memview.Build(memview.Resolve(arg(args, 0), data.Memory), data.Memory).Page)
-	}))
-	api.Set("pricing", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("pricing", pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Page)
 	}))
 	api.Set("pricingConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return pricingview.Convert(arg(args, 0), arg(args, 1), data.Pricing)
@@ -77,15 +80,24 @@ func main() {
 	api.Set("pricingExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Export(arg(args, 1))
 	}))
-	api.Set("performance", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("performance", perfview.Build(perfview.Resolve(arg(args, 0), data.Perf)).Page)
-	}))
 	api.Set("collect", js.FuncOf(func(js.Value, []js.Value) any {
 		runtime.GC()
 		return nil
 	}))
 	js.Global().Set("infercost", api)
 	select {}
+}
+
+// pages builds each calculator's page for a query.
+var pages = map[string]func(query string) view.Page{
+	"tco": func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page },
+	"memory": func(q string) view.Page {
+		return memview.Build(memview.Resolve(q, data.Memory), data.Memory).Page
+	},
+	"pricing": func(q string) view.Page {
+		return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
+	},
+	"performance": func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page },
 }
 
 // shown holds the page each function last returned: what its page shows.
