@@ -119,11 +119,41 @@
     if (typeof v !== "number") return v;
     return (Math.abs(v) >= 1000 ? whole : precise).format(v);
   }
+  // tooltip builds a tooltip as elements: ECharts' own is HTML with
+  // style attributes, which the pages' CSP refuses. A heading (the
+  // category or the x value) and a row per series, in its colour.
+  function tooltip(params) {
+    var list = [].concat(params);
+    var box = document.createElement("div");
+    if (!list.length) return box;
+    var head = document.createElement("div");
+    head.className = "tip-head";
+    var first = list[0];
+    head.textContent = Array.isArray(first.value) ? number(first.value[0]) : first.axisValueLabel || first.name;
+    box.appendChild(head);
+    list.forEach(function (p) {
+      var row = document.createElement("div");
+      row.className = "tip-row";
+      var mark = document.createElement("span");
+      mark.className = "swatch";
+      mark.style.backgroundColor = typeof p.color === "string" ? p.color : "";
+      var name = document.createElement("span");
+      name.textContent = p.seriesName;
+      var value = document.createElement("b");
+      value.textContent = number(Array.isArray(p.value) ? p.value[1] : p.value);
+      row.appendChild(mark);
+      row.appendChild(name);
+      row.appendChild(value);
+      box.appendChild(row);
+    });
+    return [box];
+  }
+
   function withFormatters(opt) {
     opt.xAxis.concat(opt.yAxis).forEach(function (a) {
       if (a.type === "value" || a.type === "log") a.axisLabel = { formatter: function (v) { return compact.format(v); } };
     });
-    opt.tooltip.valueFormatter = number;
+    opt.tooltip.formatter = tooltip;
     var xUnit = opt.xAxis[0].name ? " " + opt.xAxis[0].name : "";
     opt.series.forEach(function (s) {
       if (s.label) s.label.formatter = function (p) { return number(p.value); };
