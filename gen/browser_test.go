@@ -25,13 +25,19 @@ import (
 // /sub/ and served on 127.0.0.1.
 func browser(t *testing.T) (context.Context, string) {
 	t.Helper()
+	out := buildSite(t, "/sub/")
+	srv := httptest.NewServer(SiteHandler(out, "/sub/"))
+	t.Cleanup(srv.Close)
+	return startBrowser(t), srv.URL + "/sub/tco/"
+}
+
+// startBrowser starts headless Debian chromium with a new profile.
+func startBrowser(t *testing.T) context.Context {
+	t.Helper()
 	exe, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Fatal("the browser tests need Debian's chromium (make test installs it as root): ", err)
 	}
-	out := buildSite(t, "/sub/")
-	srv := httptest.NewServer(SiteHandler(out, "/sub/"))
-	t.Cleanup(srv.Close)
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
@@ -44,7 +50,7 @@ func browser(t *testing.T) (context.Context, string) {
 	t.Cleanup(cancel2)
 	ctx, cancel3 := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(cancel3)
-	return ctx, srv.URL + "/sub/tco/"
+	return ctx
 }
 
 // readMetrics reads every headline result of the page:

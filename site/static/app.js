@@ -407,8 +407,13 @@
       done();
       if (root.getAttribute("data-engine") !== "ready") ready();
     }, function (err) {
-      done();
-      fail(err);
+      // The Go program does not survive a panic: the page keeps what it
+      // shows and stops asking.
+      computing = false;
+      waiting = null;
+      clearTimeout(updatingTimer);
+      worker = null;
+      fail("The calculator stopped (" + err + "). The figures shown are the last it computed; the tables, sources and methodology still work. Reload the page to start it again.");
     });
   }
   function done() {
@@ -428,8 +433,13 @@
     root.setAttribute("data-engine", "ready");
     loadCharts();
   }
-  function fail(reason) {
-    status.textContent = "The calculator could not start (" + reason + "). The figures shown are for the default scenario; the tables, sources and methodology still work. Reload the page to try again.";
+  // failed says, in a sentence, why the engine cannot start, and fail shows
+  // a message about it prominently.
+  function failed(reason) {
+    return "The calculator could not start: " + reason + ". The figures shown are for the default scenario; the tables, sources and methodology still work. Reload the page to try again.";
+  }
+  function fail(message) {
+    status.textContent = message;
     status.className = "status failed";
     root.setAttribute("data-engine", "failed");
     setAttr(outputs, "data-updating", "");
@@ -530,19 +540,19 @@
     try {
       worker = new Worker(script.getAttribute("data-worker"));
     } catch (err) {
-      fail(err);
+      fail(failed(String(err)));
       return;
     }
     worker.onerror = function (e) {
       e.preventDefault();
-      fail(e.message || "the engine's script did not load");
+      fail(failed("its script could not be loaded"));
     };
     worker.onmessage = function (e) {
       var m = e.data;
       if (m.ready) {
         compute(performance.now());
       } else if (m.failed) {
-        fail(m.failed);
+        fail(failed(m.failed));
       } else if (calls[m.id]) {
         var c = calls[m.id];
         delete calls[m.id];

@@ -11,10 +11,13 @@
   var started = null;
   var gcTimer = 0;
 
-  function fetchOK(url) {
+  // fetchOK fetches url; what names it for the reader if it fails.
+  function fetchOK(url, what) {
     return fetch(url).then(function (r) {
-      if (!r.ok) throw new Error(url.replace(/^.*\//, "").replace(/\?.*$/, "") + ": HTTP " + r.status);
+      if (!r.ok) throw new Error(what + " could not be downloaded (HTTP " + r.status + ")");
       return r;
+    }, function () {
+      throw new Error(what + " could not be downloaded (network error)");
     });
   }
 
@@ -23,8 +26,8 @@
   function start(s) {
     var go = new Go();
     return Promise.all([
-      WebAssembly.instantiateStreaming(fetchOK(s.wasm), go.importObject),
-      fetchOK(s.data).then(function (r) { return r.arrayBuffer(); })
+      WebAssembly.instantiateStreaming(fetchOK(s.wasm, "its engine"), go.importObject),
+      fetchOK(s.data, "its data").then(function (r) { return r.arrayBuffer(); })
     ]).then(function (r) {
       go.run(r[0].instance); // returns once main waits: infercost is set
       var err = self.infercost.load(s.calc, new Uint8Array(r[1]));
