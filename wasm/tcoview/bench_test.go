@@ -15,3 +15,13 @@ func BenchmarkDefaultScenario(b *testing.B) {
 		_ = tcoview.Build(tcoview.Resolve("a.n=16&b.kwh=0.2", d)).Update()
 	}
 }
+
+// BenchmarkEstimateWithTarget is the estimator's page feeding an option:
+// Llama 2 7B's throughput estimated, and the fleet sized for a demand
+// under a P99 target (a bisection of simulations).
+func BenchmarkEstimateWithTarget(b *testing.B) {
+	d := load(b)
+	for b.Loop() {
+		_ = tcoview.Build(tcoview.Resolve("dem=1e9&slo=30&a.pm=llama-2-7b", d)).Update()
+	}
+}
