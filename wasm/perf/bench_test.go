@@ -16,7 +16,7 @@ func BenchmarkMaxRate(b *testing.B) {
 	s, l := setup(1), load(0)
 	target := 2 * s.At(1, 512, 128).E2E
 	for b.Loop() {
-		_ = s.MaxRate(l, target)
+		_, _ = s.MaxRate(l, target)
 	}
 }
 

@@ -114,6 +114,50 @@ func (r *roofline) step(tokens, ctxSum, kvTokens float64) (float64, bool) {
 	return math.Max(compute, memory) + comm, compute > memory
 }
 
+// steps is the total time of n steps j = 0 .. n-1 that each process
+// tokens new tokens attending to ctx0 + j dctx pairs and read kv0 + j dkv
+// cached tokens, in constant time: each step's compute and memory times
+// are lines in j, which cross at most once, so the sum of the larger is
+// two arithmetic series.
+func (r *roofline) steps(n int, tokens, ctx0, dctx, kv0, dkv float64) float64 {
+	if n <= 0 {
+		return 0
+	}
+	compute := line{(tokens*r.flopsPerToken + ctx0*r.flopsPerPair) / r.flopRate, dctx * r.flopsPerPair / r.flopRate}
+	memory := line{(r.weights + kv0*r.kvPerToken) / r.byteRate, dkv * r.kvPerToken / r.byteRate}
+	comm := 0.0
+	if tokens > 0 {
+		comm = r.commAt + tokens*r.commPerToken
+	}
+	nf := float64(n)
+	// Compute is the larger from step split on when its slope is steeper,
+	// up to step split when it is flatter.
+	first, second, split := memory, compute, 0.0
+	switch gap, slope := compute.at0-memory.at0, compute.slope-memory.slope; {
+	case slope > 0:
+		split = math.Ceil(-gap / slope)
+	case slope < 0:
+		first, second, split = compute, memory, math.Floor(gap/-slope)+1
+	case gap >= 0:
+		first, split = compute, nf
+	default:
+		split = nf
+	}
+	split = max(0, min(split, nf))
+	return first.sum(0, split) + second.sum(split, nf) + nf*comm
+}
+
+// line is a step time that grows linearly with the step's number.
+type line struct{ at0, slope float64 }
+
+// sum is the line's total over steps j0 .. j1-1.
+func (l line) sum(j0, j1 float64) float64 {
+	if j1 <= j0 {
+		return 0
+	}
+	return (j1 - j0) * (l.at0 + l.slope*(j0+j1-1)/2)
+}
+
 // Prefill is the time to process batch prompts of prompt tokens each in
 // one pass: time to first token when they arrive together.
 func (s Setup) Prefill(batch, prompt float64) float64 {

@@ -1,6 +1,7 @@
 package perf
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -31,43 +32,66 @@ type Stats struct {
 	// Overloaded: the rate is at or above the replica's Ceiling, so the
 	// queue grows without end, whatever a finite run's latencies say.
 	Overloaded bool
+	// Events counts the run's events (see MaxEvents): its cost.
+	Events int
+	// TooLarge: the run stopped at MaxEvents before every request was
+	// served; its latencies are of the requests served by then.
+	TooLarge bool
 }
 
 type request struct {
 	arrival, first, done float64
 	prefilled, decoded   int
+	chunk                int // prompt tokens in the step being built
 }
+
+// MaxEvents is the work budget of one simulation: how many events
+// (admissions and idle waits, steps that finish a prompt or share a step's
+// budget between prompts, and stretches of identical steps, which end at
+// an arrival, a completion or a prompt's last chunk) it runs before it
+// gives up with Stats.TooLarge. An event costs time in proportion to the
+// sequences running, at most Load.MaxSeqs, and never in proportion to the
+// tokens: a run takes about 5 events per request whatever the lengths
+// (see TestEventsDoNotGrowWithTokens).
+const MaxEvents = 20000
 
 // Simulate runs continuous batching as vLLM schedules it: each step
 // decodes one token for every running sequence and spends what is left of
 // the step's token budget on prefilling waiting prompts (first come, first
 // served, in chunks); a request is admitted when the KV cache can hold its
 // prompt and output. A step takes Setup.Step for its tokens.
+//
+// The run advances by events, never by tokens: steps that differ only by
+// their growing contexts are added up in closed form (see stretch). It
+// stops after MaxEvents events with Stats.TooLarge set.
 func (s Setup) Simulate(l Load) Stats {
 	rl := s.roofline()
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
 	reqs := make([]request, l.Requests)
-	arrivals := make([]float64, l.Requests)
 	t := 0.0
 	for i := range reqs {
 		t += rng.ExpFloat64() / l.Rate
-		reqs[i].arrival, arrivals[i] = t, t
+		reqs[i].arrival = t
 	}
 	need := l.Prompt + l.Output
 	st := Stats{Overloaded: l.Rate >= s.Ceiling(l)}
-	var running []int // admitted, not finished
+	var running []int // admitted, not finished: decoding ones first, then prompts being filled
 	next := 0         // first request not yet admitted
+	arrived := 0      // requests arrived by now; reqs[arrived] is the next arrival
 	kvFree := l.KVCapacity
 	now, area := 0.0, 0.0
 	finished := 0
-	// inSystem counts requests arrived and not yet finished at a time.
-	inSystem := func(at float64) int {
-		arrived, _ := slices.BinarySearch(arrivals, math.Nextafter(at, math.Inf(1)))
-		return arrived - finished - st.Rejected
-	}
 	for finished+st.Rejected < len(reqs) {
+		if st.Events == MaxEvents {
+			st.TooLarge = true
+			break
+		}
+		st.Events++
+		for arrived < len(reqs) && reqs[arrived].arrival <= now {
+			arrived++
+		}
 		// Admit arrived requests while the cache and the scheduler allow.
-		for next < len(reqs) && reqs[next].arrival <= now && len(running) < l.MaxSeqs {
+		for next < arrived && len(running) < l.MaxSeqs {
 			if need > l.KVCapacity {
 				st.Rejected++
 				next++
@@ -87,14 +111,25 @@ func (s Setup) Simulate(l Load) Stats {
 			now = math.Max(now, reqs[next].arrival) // idle until the next arrival
 			continue
 		}
-		// While every running sequence decodes and nothing arrives, steps
-		// differ only by their growing contexts: advance them together,
-		// each in constant time, up to the next completion or arrival.
-		if k, dt := fastForward(&rl, reqs, running, l, now, arrivalAfter(reqs, next, now)); k > 0 {
-			area += float64(inSystem(now)) * dt
+		// Requests arrived and not finished, sampled at a step's start: a
+		// request that arrived but waits for room changes nothing until a
+		// sequence finishes, so a stretch runs up to the next arrival.
+		inSystem := float64(arrived - finished - st.Rejected)
+		arrival := math.Inf(1)
+		if arrived < len(reqs) {
+			arrival = reqs[arrived].arrival
+		}
+		if k, dt, filling, chunk := stretch(&rl, reqs, running, l, now, arrival); k > 0 {
+			area += inSystem * dt
 			now += dt
 			for _, i := range running {
-				reqs[i].decoded += k
+				r := &reqs[i]
+				if r.prefilled == l.Prompt {
+					r.decoded += k
+				}
+			}
+			if filling >= 0 {
+				reqs[filling].prefilled += k * chunk
 			}
 			running, finished, kvFree = retire(reqs, running, l, now, finished, kvFree)
 			continue
@@ -102,8 +137,6 @@ func (s Setup) Simulate(l Load) Stats {
 		// Build the step: decodes first, then prompt chunks within the budget.
 		budget := l.MaxBatched
 		tokens, ctxSum, kvRead := 0.0, 0.0, 0.0
-		type chunk struct{ i, n int }
-		var chunks []chunk
 		for _, i := range running {
 			r := &reqs[i]
 			if r.prefilled == l.Prompt {
@@ -114,10 +147,11 @@ func (s Setup) Simulate(l Load) Stats {
 		}
 		for _, i := range running {
 			r := &reqs[i]
+			r.chunk = 0
 			if r.prefilled < l.Prompt && budget > 0 {
 				n := min(l.Prompt-r.prefilled, budget)
 				budget -= n
-				chunks = append(chunks, chunk{i, n})
+				r.chunk = n
 				done := float64(r.prefilled)
 				tokens += float64(n)
 				ctxSum += float64(n)*done + float64(n)*float64(n)/2
@@ -125,26 +159,21 @@ func (s Setup) Simulate(l Load) Stats {
 			}
 		}
 		dt, _ := rl.step(tokens, ctxSum, kvRead)
-		area += float64(inSystem(now)) * dt // sampled at the step's start
+		area += inSystem * dt
 		now += dt
 		// Apply the step: decodes advance, chunks advance, finished leave.
-		keep := running[:0]
 		for _, i := range running {
 			r := &reqs[i]
 			if r.prefilled == l.Prompt {
 				r.decoded++
-			}
-			for _, c := range chunks {
-				if c.i == i {
-					r.prefilled += c.n
-					if r.prefilled == l.Prompt {
-						r.first, r.decoded = now, 1 // the prefill's last pass yields the first token
-					}
+			} else if r.chunk > 0 {
+				r.prefilled += r.chunk
+				if r.prefilled == l.Prompt {
+					r.first, r.decoded = now, 1 // the prefill's last pass yields the first token
 				}
 			}
-			keep = append(keep, i)
 		}
-		running, finished, kvFree = retire(reqs, keep, l, now, finished, kvFree)
+		running, finished, kvFree = retire(reqs, running, l, now, finished, kvFree)
 	}
 	var ttft, e2e []float64
 	sum := 0.0
@@ -170,41 +199,73 @@ func (s Setup) Simulate(l Load) Stats {
 	return st
 }
 
-// arrivalAfter is when the next request arrives after now, +Inf if none
-// does; a request that arrived but waits for room changes nothing until a
-// sequence finishes.
-func arrivalAfter(reqs []request, next int, now float64) float64 {
-	for i := next; i < len(reqs); i++ {
-		if reqs[i].arrival > now {
-			return reqs[i].arrival
-		}
-	}
-	return math.Inf(1)
-}
-
-// fastForward returns how many decode-only steps can run from now before
-// a sequence finishes or a request arrives (the step it arrives in
-// included), and their total time; 0 if a prompt is still being filled.
-func fastForward(rl *roofline, reqs []request, running []int, l Load, now, arrival float64) (int, float64) {
-	left := math.MaxInt
-	b, ctx := 0.0, 0.0
+// stretch returns how many steps from now are alike but for their
+// growing contexts, and their total time: every filled sequence decodes
+// one token, and the first prompt being filled, if the budget leaves room
+// for it, takes all that is left of the step's tokens without being
+// finished by them. It runs until a sequence finishes, a prompt's last
+// chunk comes due (that step shares the budget, so it is built on its
+// own) or a request arrives (the step it arrives in included). filling is
+// the request whose prompt the stretch fills, -1 if none; k is 0 when the
+// next step is not part of a stretch.
+//
+// Every step j of a stretch processes the same tokens, attends to ctx0 +
+// j dctx pairs and reads kv0 + j dkv cached tokens, so its time is the
+// larger of two lines in j plus a constant; roofline.steps adds such steps
+// up in constant time, and the arrival is found by bisection on the count.
+func stretch(rl *roofline, reqs []request, running []int, l Load, now, arrival float64) (k int, total float64, filling, chunk int) {
+	left := math.MaxInt // steps until a sequence finishes
+	d, ctx := 0, 0.0    // decoding sequences, their contexts
+	filling = -1
 	for _, i := range running {
 		r := reqs[i]
-		if r.prefilled < l.Prompt {
-			return 0, 0
+		if r.prefilled == l.Prompt {
+			left = min(left, l.Output-r.decoded)
+			ctx += float64(l.Prompt + r.decoded)
+			d++
+		} else if filling < 0 {
+			filling = i
 		}
-		left = min(left, l.Output-r.decoded)
-		ctx += float64(l.Prompt + r.decoded)
-		b++
 	}
-	k, total := 0, 0.0
-	for k < left && now+total < arrival {
-		dt, _ := rl.step(b, ctx, ctx)
-		total += dt
-		ctx += b
-		k++
+	chunk = l.MaxBatched - d // prompt tokens a step has room for
+	ctx0, dctx, kv0, dkv := ctx, float64(d), ctx, float64(d)
+	tokens := float64(d)
+	if filling >= 0 && chunk > 0 {
+		rest := l.Prompt - reqs[filling].prefilled
+		if rest <= chunk {
+			return 0, 0, -1, 0 // the prompt's last chunk: a step of its own
+		}
+		// Steps while more than a chunk is left: the last one is built on
+		// its own.
+		left = min(left, (rest-1)/chunk)
+		c, done := float64(chunk), float64(reqs[filling].prefilled)
+		tokens += c
+		ctx0 += c*done + c*c/2
+		dctx += c * c
+		kv0 += done
+		dkv += c
+	} else {
+		filling, chunk = -1, 0
 	}
-	return k, total
+	if left == math.MaxInt || left <= 0 {
+		return 0, 0, -1, 0
+	}
+	sum := func(n int) float64 { return rl.steps(n, tokens, ctx0, dctx, kv0, dkv) }
+	k = left
+	if !math.IsInf(arrival, 1) {
+		// Step j starts at now + sum(j), which grows with j: the stretch
+		// takes the steps that start before the arrival, at most left.
+		lo := 1
+		for lo < k {
+			mid := lo + (k-lo)/2
+			if now+sum(mid) >= arrival {
+				k = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+	}
+	return k, sum(k), filling, chunk
 }
 
 // retire removes finished sequences from running, freeing their cache.
@@ -245,38 +306,60 @@ func (s Setup) Ceiling(l Load) float64 {
 
 // Meets reports whether the simulated P99 end-to-end latency at stats is
 // within target seconds, every request served, at a rate the replica
-// sustains.
+// sustains, within the work budget.
 func (st Stats) Meets(target float64) bool {
-	return st.Rejected == 0 && !st.Overloaded && st.E2E[2] <= target
+	return st.Rejected == 0 && !st.Overloaded && !st.TooLarge && st.E2E[2] <= target
 }
+
+// ErrTooLarge is returned when a search needs more simulations, or a
+// simulation more events, than the work budget allows (MaxEvents,
+// MaxBisections).
+var ErrTooLarge = errors.New("the simulation exceeds its work budget")
+
+// MaxBisections bounds MaxRateIn's halvings of the interval: 20 narrow
+// any interval of positive rates whose ends are within a factor 1.02^(2^20)
+// of each other, more than float64 spans, to 2 %; the latency page's
+// search takes about 8.
+const MaxBisections = 20
 
 // MaxRate is the highest request rate, to within 2 %, at which the P99
 // end-to-end latency stays within target seconds, found by bisection over
 // simulations of l between a thousandth of the ceiling and the ceiling; 0
 // if not even a trickle meets it. A rate at or above the ceiling never
-// meets a target (Stats.Overloaded).
-func (s Setup) MaxRate(l Load, target float64) float64 {
+// meets a target (Stats.Overloaded). It runs at most MaxBisections + 2
+// simulations of at most MaxEvents events each, and returns ErrTooLarge
+// when one of them does not finish within its budget.
+func (s Setup) MaxRate(l Load, target float64) (float64, error) {
 	c := s.Ceiling(l)
 	return s.MaxRateIn(l, target, c/1000, c)
 }
 
 // MaxRateIn is MaxRate searched between lo and hi requests per second; it
 // returns 0 when lo does not meet the target, hi when hi does.
-func (s Setup) MaxRateIn(l Load, target, lo, hi float64) float64 {
+func (s Setup) MaxRateIn(l Load, target, lo, hi float64) (float64, error) {
 	// Nothing at or above the ceiling meets a target: no need to simulate.
 	ceiling := s.Ceiling(l)
 	hi = min(hi, ceiling)
+	tooLarge := false
 	meets := func(rate float64) bool {
+		if rate >= ceiling || tooLarge {
+			return false
+		}
 		l.Rate = rate
-		return rate < ceiling && s.Simulate(l).Meets(target)
+		st := s.Simulate(l)
+		tooLarge = st.TooLarge
+		return st.Meets(target)
 	}
 	if !meets(lo) {
-		return 0
+		return 0, budget(tooLarge)
 	}
 	if meets(hi) {
-		return hi
+		return hi, budget(tooLarge)
 	}
-	for hi/lo > 1.02 {
+	for range MaxBisections {
+		if hi/lo <= 1.02 {
+			return lo, budget(tooLarge)
+		}
 		mid := math.Sqrt(lo * hi)
 		if meets(mid) {
 			lo = mid
@@ -284,5 +367,12 @@ func (s Setup) MaxRateIn(l Load, target, lo, hi float64) float64 {
 			hi = mid
 		}
 	}
-	return lo
+	return 0, ErrTooLarge
+}
+
+func budget(exceeded bool) error {
+	if exceeded {
+		return ErrTooLarge
+	}
+	return nil
 }

@@ -203,7 +203,10 @@ func TestDemandSizing(t *testing.T) {
 	s := tcoview.Resolve("dem=1e9&slo=30&a.pm=llama-2-7b", d)
 	p := tcoview.Build(s)
 	e := s.Options[0].Estimate
-	rate := e.Setup.MaxRate(e.Load, 30)
+	rate, err := e.Setup.MaxRate(e.Load, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := math.Ceil(380.517503805175/(rate*256)) * float64(e.Setup.TP)
 	if got := p.CellsByKey()["a.demand_gpus"].Value; got != want || got < 1 {
 		t.Errorf("GPUs under a 30 s P99 target %v, want %v", got, want)

@@ -180,7 +180,10 @@ func demandGPUs(s Scenario, o OptionInput) (int, string) {
 	}
 	perSecond := s.DemandPerMonth / (tco.HoursPerYear / 12 * 3600)
 	if e := o.Estimate; e != nil && s.SLO > 0 {
-		rate := e.Setup.MaxRate(e.Load, s.SLO)
+		rate, err := e.Setup.MaxRate(e.Load, s.SLO)
+		if err != nil {
+			return 0, "too large to simulate in the browser: " + err.Error()
+		}
 		if rate <= 0 {
 			return 0, "the P99 target cannot be met"
 		}
