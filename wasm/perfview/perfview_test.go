@@ -65,6 +65,36 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// A request longer than the model's context (max_position_embeddings) is
+// reported next to the longer of its two fields, whose default is used:
+// Llama 2 7B reads 4,096 positions, so 1 + 1,048,575 tokens are rejected
+// at the output (the default 256 is used) and 5,000 + 256 at the prompt
+// (512).
+func TestRequestBeyondTheContextIsReported(t *testing.T) {
+	d := load(t)
+	for _, c := range []struct {
+		query, key  string
+		prompt, out int
+	}{
+		{"model=llama-2-7b&gpu=a100-80gb-sxm&tp=8&in=1&out=1048575", "out", 1, 256},
+		{"model=llama-2-7b&in=5000", "in", 512, 256},
+		{"model=llama-2-7b&in=4000&out=4000", "out", 512, 256}, // 4,000 + 256 still too long: both
+		{"model=llama-2-7b&in=3840&out=256", "", 3840, 256},
+		{"model=llama-3.1-8b&in=100000&out=31072", "", 100000, 31072},
+	} {
+		s := perfview.Resolve(c.query, d)
+		errs := map[string]string{}
+		for _, in := range s.Inputs {
+			if in.Error != "" {
+				errs[in.Key] = in.Error
+			}
+		}
+		if (c.key == "") != (len(errs) == 0) || (c.key != "" && errs[c.key] == "") || s.Prompt != c.prompt || s.Output != c.out {
+			t.Errorf("%s: errors %v, %d in / %d out; want an error at %q, %d / %d", c.query, errs, s.Prompt, s.Output, c.key, c.prompt, c.out)
+		}
+	}
+}
+
 // A change of the rate reruns only the simulation at that rate: the
 // latency chart's runs and the search for the highest rate read the
 // replica, the lengths and the target, never the rate. The result is the
