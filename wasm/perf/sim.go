@@ -41,18 +41,23 @@ type Stats struct {
 
 type request struct {
 	arrival, first, done float64
-	prefilled, decoded   int
-	chunk                int // prompt tokens in the step being built
+	prefilled            int
+	// started is the run's count of steps when the prompt's last chunk
+	// yielded the first token: the request has decoded steps - started + 1
+	// tokens since.
+	started int
 }
 
-// MaxEvents is the work budget of one simulation: how many events
-// (admissions and idle waits, steps that finish a prompt or share a step's
-// budget between prompts, and stretches of identical steps, which end at
-// an arrival, a completion or a prompt's last chunk) it runs before it
-// gives up with Stats.TooLarge. An event costs time in proportion to the
-// sequences running, at most Load.MaxSeqs, and never in proportion to the
-// tokens: a run takes about 5 events per request whatever the lengths
-// (see TestEventsDoNotGrowWithTokens).
+// MaxEvents is the work budget of one simulation: how many events it runs
+// before it gives up with Stats.TooLarge. An event is an idle wait for an
+// arrival, a step that fills the last chunk of a prompt (its budget may be
+// shared by several prompts), or a stretch of steps alike but for their
+// growing contexts, which ends at an arrival, a completion or a prompt's
+// last chunk. A request causes at most 4 events, so a run of n requests
+// takes at most about 4n, whatever the lengths (see
+// TestEventsDoNotGrowWithTokens), and an event costs constant time, but
+// for a bisection over the stretch's steps (at most 21 halvings for a
+// million tokens).
 const MaxEvents = 20000
 
 // Simulate runs continuous batching as vLLM schedules it: each step
@@ -62,12 +67,12 @@ const MaxEvents = 20000
 // prompt and output. A step takes Setup.Step for its tokens.
 //
 // The run advances by events, never by tokens: steps that differ only by
-// their growing contexts are added up in closed form (see stretch). It
-// stops after MaxEvents events with Stats.TooLarge set.
+// their growing contexts are added up in closed form (see batch.stretch).
+// It stops after MaxEvents events with Stats.TooLarge set.
 func (s Setup) Simulate(l Load) Stats {
-	rl := s.roofline()
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
-	reqs := make([]request, l.Requests)
+	b := batch{rl: s.roofline(), l: l, reqs: make([]request, l.Requests)}
+	reqs := b.reqs
 	t := 0.0
 	for i := range reqs {
 		t += rng.ExpFloat64() / l.Rate
@@ -75,13 +80,11 @@ func (s Setup) Simulate(l Load) Stats {
 	}
 	need := l.Prompt + l.Output
 	st := Stats{Overloaded: l.Rate >= s.Ceiling(l)}
-	var running []int // admitted, not finished: decoding ones first, then prompts being filled
-	next := 0         // first request not yet admitted
-	arrived := 0      // requests arrived by now; reqs[arrived] is the next arrival
+	next := 0    // first request not yet admitted
+	arrived := 0 // requests arrived by now; reqs[arrived] is the next arrival
 	kvFree := l.KVCapacity
 	now, area := 0.0, 0.0
-	finished := 0
-	for finished+st.Rejected < len(reqs) {
+	for b.finished+st.Rejected < len(reqs) {
 		if st.Events == MaxEvents {
 			st.TooLarge = true
 			break
@@ -91,7 +94,7 @@ func (s Setup) Simulate(l Load) Stats {
 			arrived++
 		}
 		// Admit arrived requests while the cache and the scheduler allow.
-		for next < arrived && len(running) < l.MaxSeqs {
+		for next < arrived && b.size() < l.MaxSeqs {
 			if need > l.KVCapacity {
 				st.Rejected++
 				next++
@@ -101,10 +104,10 @@ func (s Setup) Simulate(l Load) Stats {
 				break
 			}
 			kvFree -= need
-			running = append(running, next)
+			b.running = append(b.running, next)
 			next++
 		}
-		if len(running) == 0 {
+		if b.size() == 0 {
 			if next >= len(reqs) {
 				break
 			}
@@ -114,66 +117,18 @@ func (s Setup) Simulate(l Load) Stats {
 		// Requests arrived and not finished, sampled at a step's start: a
 		// request that arrived but waits for room changes nothing until a
 		// sequence finishes, so a stretch runs up to the next arrival.
-		inSystem := float64(arrived - finished - st.Rejected)
+		inSystem := float64(arrived - b.finished - st.Rejected)
 		arrival := math.Inf(1)
 		if arrived < len(reqs) {
 			arrival = reqs[arrived].arrival
 		}
-		if k, dt, filling, chunk := stretch(&rl, reqs, running, l, now, arrival); k > 0 {
-			area += inSystem * dt
-			now += dt
-			for _, i := range running {
-				r := &reqs[i]
-				if r.prefilled == l.Prompt {
-					r.decoded += k
-				}
-			}
-			if filling >= 0 {
-				reqs[filling].prefilled += k * chunk
-			}
-			running, finished, kvFree = retire(reqs, running, l, now, finished, kvFree)
-			continue
+		dt := b.stretch(now, arrival)
+		if dt == 0 {
+			dt = b.step(now)
 		}
-		// Build the step: decodes first, then prompt chunks within the budget.
-		budget := l.MaxBatched
-		tokens, ctxSum, kvRead := 0.0, 0.0, 0.0
-		for _, i := range running {
-			r := &reqs[i]
-			if r.prefilled == l.Prompt {
-				ctx := float64(l.Prompt + r.decoded)
-				tokens, ctxSum, kvRead = tokens+1, ctxSum+ctx, kvRead+ctx
-				budget--
-			}
-		}
-		for _, i := range running {
-			r := &reqs[i]
-			r.chunk = 0
-			if r.prefilled < l.Prompt && budget > 0 {
-				n := min(l.Prompt-r.prefilled, budget)
-				budget -= n
-				r.chunk = n
-				done := float64(r.prefilled)
-				tokens += float64(n)
-				ctxSum += float64(n)*done + float64(n)*float64(n)/2
-				kvRead += done
-			}
-		}
-		dt, _ := rl.step(tokens, ctxSum, kvRead)
 		area += inSystem * dt
 		now += dt
-		// Apply the step: decodes advance, chunks advance, finished leave.
-		for _, i := range running {
-			r := &reqs[i]
-			if r.prefilled == l.Prompt {
-				r.decoded++
-			} else if r.chunk > 0 {
-				r.prefilled += r.chunk
-				if r.prefilled == l.Prompt {
-					r.first, r.decoded = now, 1 // the prefill's last pass yields the first token
-				}
-			}
-		}
-		running, finished, kvFree = retire(reqs, running, l, now, finished, kvFree)
+		kvFree += need * b.retire(now)
 	}
 	var ttft, e2e []float64
 	sum := 0.0
@@ -199,59 +154,84 @@ func (s Setup) Simulate(l Load) Stats {
 	return st
 }
 
-// stretch returns how many steps from now are alike but for their
-// growing contexts, and their total time: every filled sequence decodes
-// one token, and the first prompt being filled, if the budget leaves room
-// for it, takes all that is left of the step's tokens without being
-// finished by them. It runs until a sequence finishes, a prompt's last
-// chunk comes due (that step shares the budget, so it is built on its
-// own) or a request arrives (the step it arrives in included). filling is
-// the request whose prompt the stretch fills, -1 if none; k is 0 when the
-// next step is not part of a stretch.
+// batch is the scheduler's running sequences, in the order admitted:
+// running[head:filled] decode, running[filled:] have prompts being
+// filled. First come, first served keeps them so: prompts are filled in
+// order, and as every request has the same lengths, sequences finish in
+// order. Each decoding sequence's context is then a function of the run's
+// step count, so that a step's work is known from sums kept as sequences
+// come and go, in constant time whatever the batch.
+type batch struct {
+	rl           roofline
+	l            Load
+	reqs         []request
+	running      []int
+	head, filled int
+	steps        int // steps taken in the run
+	startedSum   int // of request.started over the decoding sequences
+	finished     int
+}
+
+func (b *batch) size() int     { return len(b.running) - b.head }
+func (b *batch) decoding() int { return b.filled - b.head }
+
+// decoded is how many tokens a decoding request has generated.
+func (b *batch) decoded(r *request) int { return b.steps - r.started + 1 }
+
+// context is the decoding sequences' contexts in all: prompt plus tokens
+// generated, each.
+func (b *batch) context() float64 {
+	d := b.decoding()
+	return float64(d*b.l.Prompt + d*(b.steps+1) - b.startedSum)
+}
+
+// stretch advances the batch by as many steps from now as are alike but
+// for their growing contexts, and returns their total time; 0 when the
+// next step is not part of a stretch. In a stretch every decoding
+// sequence decodes one token, and the first prompt being filled, if the
+// budget leaves room for it, takes all that is left of the step's tokens
+// without being finished by them. It runs until a sequence finishes, a
+// prompt's last chunk comes due (that step may share the budget, so it is
+// built on its own by step) or a request arrives (the step it arrives in
+// included).
 //
 // Every step j of a stretch processes the same tokens, attends to ctx0 +
 // j dctx pairs and reads kv0 + j dkv cached tokens, so its time is the
 // larger of two lines in j plus a constant; roofline.steps adds such steps
 // up in constant time, and the arrival is found by bisection on the count.
-func stretch(rl *roofline, reqs []request, running []int, l Load, now, arrival float64) (k int, total float64, filling, chunk int) {
+func (b *batch) stretch(now, arrival float64) float64 {
+	l := b.l
+	d := b.decoding()
 	left := math.MaxInt // steps until a sequence finishes
-	d, ctx := 0, 0.0    // decoding sequences, their contexts
-	filling = -1
-	for _, i := range running {
-		r := reqs[i]
-		if r.prefilled == l.Prompt {
-			left = min(left, l.Output-r.decoded)
-			ctx += float64(l.Prompt + r.decoded)
-			d++
-		} else if filling < 0 {
-			filling = i
-		}
+	if d > 0 {
+		left = l.Output - b.decoded(&b.reqs[b.running[b.head]])
 	}
-	chunk = l.MaxBatched - d // prompt tokens a step has room for
+	ctx := b.context()
 	ctx0, dctx, kv0, dkv := ctx, float64(d), ctx, float64(d)
 	tokens := float64(d)
-	if filling >= 0 && chunk > 0 {
-		rest := l.Prompt - reqs[filling].prefilled
+	chunk := l.MaxBatched - d // prompt tokens a step has room for
+	var filling *request
+	if b.filled < len(b.running) && chunk > 0 {
+		filling = &b.reqs[b.running[b.filled]]
+		rest := l.Prompt - filling.prefilled
 		if rest <= chunk {
-			return 0, 0, -1, 0 // the prompt's last chunk: a step of its own
+			return 0 // the prompt's last chunk: a step of its own
 		}
 		// Steps while more than a chunk is left: the last one is built on
 		// its own.
 		left = min(left, (rest-1)/chunk)
-		c, done := float64(chunk), float64(reqs[filling].prefilled)
+		c, done := float64(chunk), float64(filling.prefilled)
 		tokens += c
 		ctx0 += c*done + c*c/2
 		dctx += c * c
 		kv0 += done
 		dkv += c
-	} else {
-		filling, chunk = -1, 0
 	}
 	if left == math.MaxInt || left <= 0 {
-		return 0, 0, -1, 0
+		return 0
 	}
-	sum := func(n int) float64 { return rl.steps(n, tokens, ctx0, dctx, kv0, dkv) }
-	k = left
+	sum := func(n int) float64 { return b.rl.steps(n, tokens, ctx0, dctx, kv0, dkv) }
+	k := left
 	if !math.IsInf(arrival, 1) {
 		// Step j starts at now + sum(j), which grows with j: the stretch
 		// takes the steps that start before the arrival, at most left.
@@ -265,23 +245,67 @@ func stretch(rl *roofline, reqs []request, running []int, l Load, now, arrival f
 			}
 		}
 	}
-	return k, sum(k), filling, chunk
+	b.steps += k
+	if filling != nil {
+		filling.prefilled += k * chunk
+	}
+	return sum(k)
 }
 
-// retire removes finished sequences from running, freeing their cache.
-func retire(reqs []request, running []int, l Load, now float64, finished, kvFree int) ([]int, int, int) {
-	keep := running[:0]
-	for _, i := range running {
-		r := &reqs[i]
-		if r.prefilled == l.Prompt && r.decoded >= l.Output {
-			r.done = now
-			kvFree += l.Prompt + l.Output
-			finished++
-			continue
-		}
-		keep = append(keep, i)
+// step advances the batch by one step from now and returns its time:
+// decodes first, then prompt chunks in order within the step's token
+// budget. It fills at least one prompt's last chunk, so it runs at most
+// once per request.
+func (b *batch) step(now float64) float64 {
+	l := b.l
+	d := b.decoding()
+	budget := l.MaxBatched - d
+	ctx := b.context()
+	tokens, ctxSum, kvRead := float64(d), ctx, ctx
+	last := b.filled // running[filled:last] are the prompts in the step
+	for ; last < len(b.running) && budget > 0; last++ {
+		r := &b.reqs[b.running[last]]
+		n := min(l.Prompt-r.prefilled, budget)
+		budget -= n
+		done := float64(r.prefilled)
+		tokens += float64(n)
+		ctxSum += float64(n)*done + float64(n)*float64(n)/2
+		kvRead += done
 	}
-	return keep, finished, kvFree
+	dt, _ := b.rl.step(tokens, ctxSum, kvRead)
+	b.steps++
+	budget = l.MaxBatched - d
+	for _, i := range b.running[b.filled:last] {
+		r := &b.reqs[i]
+		n := min(l.Prompt-r.prefilled, budget)
+		budget -= n
+		r.prefilled += n
+		if r.prefilled == l.Prompt {
+			// The prefill's last pass yields the first token.
+			r.first, r.started = now+dt, b.steps
+			b.startedSum += r.started
+			b.filled++
+		}
+	}
+	return dt
+}
+
+// retire removes the sequences that have generated their output, at now,
+// and returns how many.
+func (b *batch) retire(now float64) int {
+	n := 0
+	for b.head < b.filled {
+		r := &b.reqs[b.running[b.head]]
+		if b.decoded(r) < b.l.Output {
+			break
+		}
+		r.done = now
+		b.startedSum -= r.started
+		b.head++
+		n++
+	}
+	b.finished += n
+	return n
 }
 
 // quantile is the nearest-rank p-th percentile of sorted values.
