@@ -58,7 +58,14 @@ type request struct {
 // TestEventsDoNotGrowWithTokens), and an event costs constant time, but
 // for a bisection over the stretch's steps (at most 21 halvings for a
 // million tokens).
-const MaxEvents = 20000
+//
+// The default scenarios and presets of the data (400 requests a run) take
+// at most 1,200 events a run, 8 times less. A run at the budget takes
+// ~3 ms natively (BenchmarkSimulateAtTheBudget), and the estimator's page,
+// which runs at most 19 (1 at the rate, 8 for its chart, at most 10 for
+// the highest rate in target), ~25 ms at worst (perfview's
+// BenchmarkWorstCase): under 200 ms as WebAssembly, ~3 times slower.
+const MaxEvents = 10000
 
 // Simulate runs continuous batching as vLLM schedules it: each step
 // decodes one token for every running sequence and spends what is left of

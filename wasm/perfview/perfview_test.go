@@ -126,7 +126,7 @@ func TestARateChangeRerunsOnlyTheRunAtThatRate(t *testing.T) {
 
 // A scenario beyond the work budget shows why instead of figures, and a
 // preset that is such a scenario fails the data's validation by name. Runs
-// of 20,000 requests need more than perf.MaxEvents events each (the data
+// of perf.MaxEvents requests need more than that many events each (the data
 // simulates 400).
 func TestTooLargeIsShownAndFailsPresets(t *testing.T) {
 	d := load(t)
