@@ -53,11 +53,12 @@ type request struct {
 // arrival, a step that fills the last chunk of a prompt (its budget may be
 // shared by several prompts), or a stretch of steps alike but for their
 // growing contexts, which ends at an arrival, a completion or a prompt's
-// last chunk. A request causes at most 4 events, so a run of n requests
-// takes at most about 4n, whatever the lengths (see
-// TestEventsDoNotGrowWithTokens), and an event costs constant time, but
-// for a bisection over the stretch's steps (at most 21 halvings for a
-// million tokens).
+// last chunk. A request causes at most 5 events (an idle wait for it, the
+// stretches that end at its arrival, its prompt's last full chunk and its
+// completion, the step of its last chunk), so a run of n requests takes at
+// most 5n, whatever the lengths (see TestEventsDoNotGrowWithTokens), and
+// an event costs constant time but for a bisection over a stretch's steps
+// (at most 21 halvings for a million tokens).
 //
 // The default scenarios and presets of the data (400 requests a run) take
 // at most 1,200 events a run, 8 times less. A run at the budget takes
