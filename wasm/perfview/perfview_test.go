@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 )
@@ -130,6 +131,9 @@ func TestARateChangeRerunsOnlyTheRunAtThatRate(t *testing.T) {
 // simulates 400).
 func TestTooLargeIsShownAndFailsPresets(t *testing.T) {
 	d := load(t)
+	if budget := money.Group(perf.MaxEvents, 0); !strings.Contains(perfview.TooLarge, budget) {
+		t.Errorf("the message %q does not name the budget, %s events", perfview.TooLarge, budget)
+	}
 	d.Defaults.Requests.Value = perf.MaxEvents
 	p := perfview.Build(perfview.Resolve("", d))
 	if !slices.Contains(p.Problems, perfview.TooLarge) {
