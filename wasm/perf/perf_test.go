@@ -191,7 +191,7 @@ func TestNoTargetIsMetAboveTheCeiling(t *testing.T) {
 }
 
 // Steps that differ only by their growing contexts add up in closed form
-// to what one by one gives, whether decode stays memory-bound (batch 8),
+// to what one by one gives, and the sum inverts to the count, whether decode stays memory-bound (batch 8),
 // stays compute-bound (a 2,048-token chunk) or turns compute-bound within
 // the stretch (batch 200 at 100 tokens of context: from 151.6 on, see
 // TestCriticalBatch, and the per-step context grows by 200 per step).
@@ -210,8 +210,13 @@ func TestStepsAddUpInClosedForm(t *testing.T) {
 					dt, _ := rl.step(c.tokens, c.ctx0+float64(j)*c.dctx, c.kv0+float64(j)*c.dkv)
 					want += dt
 				}
-				if got := rl.steps(n, c.tokens, c.ctx0, c.dctx, c.kv0, c.dkv); !near(got, want, 1e-9) && got != want {
+				ser := rl.series(c.tokens, c.ctx0, c.dctx, c.kv0, c.dkv)
+				if got := ser.sum(n); !near(got, want, 1e-9) && got != want {
 					t.Errorf("TP %d %+v, %d steps: %v s; one by one %v s", tp, c, n, got, want)
+				}
+				// And back: the count whose steps take that long.
+				if got := ser.reach(want); math.Abs(got-float64(n)) > 1e-6*max(1, float64(n)) {
+					t.Errorf("TP %d %+v: %v s is %v steps; want %d", tp, c, want, got, n)
 				}
 			}
 		}

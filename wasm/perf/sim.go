@@ -57,8 +57,7 @@ type request struct {
 // stretches that end at its arrival, its prompt's last full chunk and its
 // completion, the step of its last chunk), so a run of n requests takes at
 // most 5n, whatever the lengths (see TestEventsDoNotGrowWithTokens), and
-// an event costs constant time but for a bisection over a stretch's steps
-// (at most 21 halvings for a million tokens).
+// an event costs constant time.
 //
 // The default scenarios and presets of the data (400 requests a run) take
 // at most 1,200 events a run, 8 times less. A run at the budget takes
@@ -205,8 +204,9 @@ func (b *batch) context() float64 {
 //
 // Every step j of a stretch processes the same tokens, attends to ctx0 +
 // j dctx pairs and reads kv0 + j dkv cached tokens, so its time is the
-// larger of two lines in j plus a constant; roofline.steps adds such steps
-// up in constant time, and the arrival is found by bisection on the count.
+// larger of two lines in j plus a constant; series adds such steps up in
+// constant time, and inverts the sum to find the step the arrival falls
+// in.
 func (b *batch) stretch(now, arrival float64) float64 {
 	l := b.l
 	d := b.decoding()
@@ -238,26 +238,45 @@ func (b *batch) stretch(now, arrival float64) float64 {
 	if left == math.MaxInt || left <= 0 {
 		return 0
 	}
-	sum := func(n int) float64 { return b.rl.steps(n, tokens, ctx0, dctx, kv0, dkv) }
+	ser := b.rl.series(tokens, ctx0, dctx, kv0, dkv)
 	k := left
-	if !math.IsInf(arrival, 1) {
-		// Step j starts at now + sum(j), which grows with j: the stretch
-		// takes the steps that start before the arrival, at most left.
-		lo := 1
-		for lo < k {
-			mid := lo + (k-lo)/2
-			if now+sum(mid) >= arrival {
-				k = mid
+	// Step j starts at now + sum(j), which grows with j: the stretch takes
+	// the steps that start before the arrival, at most left.
+	before := func(j int) bool { return now+ser.sum(j) < arrival }
+	if !before(k - 1) {
+		// k is the first step from 1 that starts at or after the arrival:
+		// the closed form's guess, checked against its neighbours, or
+		// found by bisection if the guess was off.
+		lo, hi := 1, k-1
+		if g := math.Ceil(ser.reach(arrival - now)); g >= float64(lo) && g <= float64(hi) {
+			j := int(g)
+			if before(j) {
+				lo = j + 1
+				if j+1 <= hi && !before(j+1) {
+					hi = j + 1
+				}
 			} else {
-				lo = mid + 1
+				hi = j
+				if j-1 >= lo && before(j-1) {
+					lo = j
+				}
 			}
 		}
+		for lo < hi {
+			mid := lo + (hi-lo)/2
+			if before(mid) {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		k = lo
 	}
 	b.steps += k
 	if filling != nil {
 		filling.prefilled += k * chunk
 	}
-	return sum(k)
+	return ser.sum(k)
 }
 
 // step advances the batch by one step from now and returns its time:
