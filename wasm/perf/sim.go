@@ -61,10 +61,10 @@ type request struct {
 //
 // The default scenarios and presets of the data (400 requests a run) take
 // at most 1,200 events a run, 8 times less. A run at the budget takes
-// ~3 ms natively (BenchmarkSimulateAtTheBudget), and the estimator's page,
-// which runs at most 19 (1 at the rate, 8 for its chart, at most 10 for
-// the highest rate in target), ~25 ms at worst (perfview's
-// BenchmarkWorstCase): under 200 ms as WebAssembly, ~3 times slower.
+// ~1.3 ms natively (BenchmarkSimulateAtTheBudget), and the estimator's
+// page, which runs at most 19 (1 at the rate, 8 for its chart, at most 10
+// for the highest rate in target), ~13 ms at worst (perfview's
+// BenchmarkWorstCase): well under 200 ms as WebAssembly, ~3 times slower.
 const MaxEvents = 10000
 
 // Simulate runs continuous batching as vLLM schedules it: each step

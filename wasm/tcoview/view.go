@@ -176,7 +176,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 // option's throughput and load. 0 with a reason when it cannot. The
 // search runs at most 11 simulations of the estimator's default request
 // (perf.MaxRate); four options searching at once are the page's worst
-// case, ~5 ms natively (BenchmarkWorstCase).
+// case, ~4 ms natively (BenchmarkWorstCase).
 func demandGPUs(s Scenario, o OptionInput) (int, string) {
 	if s.DemandPerMonth <= 0 {
 		return 0, "no demand set"
