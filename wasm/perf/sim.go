@@ -129,8 +129,8 @@ func (s Setup) Simulate(l Load) Stats {
 		if arrived < len(reqs) {
 			arrival = reqs[arrived].arrival
 		}
-		dt := b.stretch(now, arrival)
-		if dt == 0 {
+		dt, ok := b.stretch(now, arrival)
+		if !ok {
 			dt = b.step(now)
 		}
 		area += inSystem * dt
@@ -193,8 +193,8 @@ func (b *batch) context() float64 {
 }
 
 // stretch advances the batch by as many steps from now as are alike but
-// for their growing contexts, and returns their total time; 0 when the
-// next step is not part of a stretch. In a stretch every decoding
+// for their growing contexts, and returns their total time; false when
+// the next step is not part of a stretch. In a stretch every decoding
 // sequence decodes one token, and the first prompt being filled, if the
 // budget leaves room for it, takes all that is left of the step's tokens
 // without being finished by them. It runs until a sequence finishes, a
@@ -207,7 +207,7 @@ func (b *batch) context() float64 {
 // larger of two lines in j plus a constant; series adds such steps up in
 // constant time, and inverts the sum to find the step the arrival falls
 // in.
-func (b *batch) stretch(now, arrival float64) float64 {
+func (b *batch) stretch(now, arrival float64) (float64, bool) {
 	l := b.l
 	d := b.decoding()
 	left := math.MaxInt // steps until a sequence finishes
@@ -223,7 +223,7 @@ func (b *batch) stretch(now, arrival float64) float64 {
 		filling = &b.reqs[b.running[b.filled]]
 		rest := l.Prompt - filling.prefilled
 		if rest <= chunk {
-			return 0 // the prompt's last chunk: a step of its own
+			return 0, false // the prompt's last chunk: a step of its own
 		}
 		// Steps while more than a chunk is left: the last one is built on
 		// its own.
@@ -236,7 +236,7 @@ func (b *batch) stretch(now, arrival float64) float64 {
 		dkv += c
 	}
 	if left == math.MaxInt || left <= 0 {
-		return 0
+		return 0, false
 	}
 	ser := b.rl.series(tokens, ctx0, dctx, kv0, dkv)
 	k := left
@@ -276,7 +276,7 @@ func (b *batch) stretch(now, arrival float64) float64 {
 	if filling != nil {
 		filling.prefilled += k * chunk
 	}
-	return ser.sum(k)
+	return ser.sum(k), true
 }
 
 // step advances the batch by one step from now and returns its time:
