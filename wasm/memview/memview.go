@@ -109,6 +109,11 @@ func Resolve(rawQuery string, d Data) Scenario {
 	if m, ok := d.Models.Find(s.ModelChoice); ok {
 		s.Model = m
 	}
+	if s.Model.MaxContext > 0 && s.Context > s.Model.MaxContext {
+		r.Reject(keyContext, "The context of "+num(float64(s.Context))+" tokens exceeds "+s.Model.Name+"'s "+
+			num(float64(s.Model.MaxContext))+" (max_position_embeddings).")
+		s.Context = int(df.Context.Value)
+	}
 	s.Flat = readFlat(r, d)
 	util := r.Number(scenario.Field{Key: "util", Label: "GPU memory utilization", Unit: "fraction", Section: "Serving (vLLM)",
 		Min: 0.01, Max: 1, Default: num(df.Utilization.Value), Note: d.note(df.Utilization),

@@ -86,6 +86,27 @@ func TestBadInputIsReportedNextToItsField(t *testing.T) {
 	}
 }
 
+// A context longer than the model's max_position_embeddings is reported
+// and the default, 4,096 tokens, used: Llama 2 7B reads 4,096 positions.
+func TestContextBeyondTheModelIsReported(t *testing.T) {
+	d := load(t)
+	ctxError := func(s memview.Scenario) string {
+		for _, in := range s.Inputs {
+			if in.Key == "ctx" {
+				return in.Error
+			}
+		}
+		return ""
+	}
+	s := memview.Resolve("model=llama-2-7b&ctx=8192", d)
+	if ctxError(s) == "" || s.Context != 4096 {
+		t.Errorf("ctx=8192 on Llama 2 7B: error %q, context %d; want an error and 4,096", ctxError(s), s.Context)
+	}
+	if s := memview.Resolve("model=llama-2-7b&ctx=4096", d); ctxError(s) != "" {
+		t.Errorf("ctx=4096 on Llama 2 7B: %q; want no error", ctxError(s))
+	}
+}
+
 // FuzzQueryRoundTrip: no query panics or yields a non-finite figure, and
 // the canonical query reads back to the same scenario.
 func FuzzQueryRoundTrip(f *testing.F) {

@@ -114,6 +114,87 @@ func (r *roofline) step(tokens, ctxSum, kvTokens float64) (float64, bool) {
 	return math.Max(compute, memory) + comm, compute > memory
 }
 
+// series is the step times of a stretch of n steps j = 0 .. n-1 that each
+// process the same tokens, attend to ctx0 + j dctx pairs and read kv0 +
+// j dkv cached tokens: each step's compute and memory times are lines in
+// j, which cross at most once, so steps before split follow one line and
+// the rest the other, and any number of them add up in constant time.
+type series struct {
+	first, second line // all-reduces included
+	split         float64
+}
+
+func (r *roofline) series(tokens, ctx0, dctx, kv0, dkv float64) series {
+	comm := 0.0
+	if tokens > 0 {
+		comm = r.commAt + tokens*r.commPerToken
+	}
+	compute := line{(tokens*r.flopsPerToken+ctx0*r.flopsPerPair)/r.flopRate + comm, dctx * r.flopsPerPair / r.flopRate}
+	memory := line{(r.weights+kv0*r.kvPerToken)/r.byteRate + comm, dkv * r.kvPerToken / r.byteRate}
+	// Compute is the larger from step split on when its slope is steeper,
+	// up to step split when it is flatter.
+	s := series{first: memory, second: compute}
+	switch gap, slope := compute.at0-memory.at0, compute.slope-memory.slope; {
+	case slope > 0:
+		s.split = math.Ceil(-gap / slope)
+	case slope < 0:
+		s.first, s.second, s.split = compute, memory, math.Floor(gap/-slope)+1
+	case gap >= 0:
+		s.first, s.split = compute, math.Inf(1)
+	default:
+		s.split = math.Inf(1)
+	}
+	s.split = max(0, s.split)
+	return s
+}
+
+// sum is the time of the first n steps.
+func (s series) sum(n int) float64 {
+	nf := float64(n)
+	split := min(s.split, nf)
+	return s.first.sum(0, split) + s.second.sum(split, nf)
+}
+
+// reach is about how many steps take t seconds: the real count at which
+// sum's quadratic reaches t, a first guess for the whole count; +Inf if it
+// never does.
+func (s series) reach(t float64) float64 {
+	if math.IsInf(s.split, 1) {
+		return s.first.reach(0, t)
+	}
+	head := s.first.sum(0, s.split)
+	if t <= head {
+		return s.first.reach(0, t)
+	}
+	return s.split + s.second.reach(s.split, t-head)
+}
+
+// line is a step time that grows linearly with the step's number.
+type line struct{ at0, slope float64 }
+
+// sum is the line's total over steps j0 .. j1-1.
+func (l line) sum(j0, j1 float64) float64 {
+	if j1 <= j0 {
+		return 0
+	}
+	return (j1 - j0) * (l.at0 + l.slope*(j0+j1-1)/2)
+}
+
+// reach is the real m at which m steps from j0 on take t seconds: the
+// root of (slope/2) m^2 + (a - slope/2) m = t, a the time of step j0,
+// written so that it holds for a slope of 0 too.
+func (l line) reach(j0, t float64) float64 {
+	if t <= 0 {
+		return 0
+	}
+	c := l.at0 + l.slope*j0 - l.slope/2
+	den := c + math.Sqrt(c*c+2*l.slope*t)
+	if !(den > 0) {
+		return math.Inf(1)
+	}
+	return 2 * t / den
+}
+
 // Prefill is the time to process batch prompts of prompt tokens each in
 // one pass: time to first token when they arrive together.
 func (s Setup) Prefill(batch, prompt float64) float64 {

@@ -1,6 +1,7 @@
 package perf
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -151,9 +152,9 @@ func TestMaxRateMeetsTheTarget(t *testing.T) {
 	l := load(0)
 	unloaded := s.At(1, 512, 128).E2E
 	target := 2 * unloaded
-	r := s.MaxRate(l, target)
-	if r <= 0 {
-		t.Fatalf("no rate meets %v s", target)
+	r, err := s.MaxRate(l, target)
+	if r <= 0 || err != nil {
+		t.Fatalf("no rate meets %v s (%v)", target, err)
 	}
 	l.Rate = r
 	if st := s.Simulate(l); st.E2E[2] > target {
@@ -163,7 +164,7 @@ func TestMaxRateMeetsTheTarget(t *testing.T) {
 	if st := s.Simulate(l); st.E2E[2] <= target {
 		t.Errorf("20 %% above the max rate P99 %v still meets %v", st.E2E[2], target)
 	}
-	if got := s.MaxRate(l, unloaded/2); got != 0 {
+	if got, _ := s.MaxRate(l, unloaded/2); got != 0 {
 		t.Errorf("a target below the unloaded latency is met at %v req/s", got)
 	}
 }
@@ -180,11 +181,89 @@ func TestNoTargetIsMetAboveTheCeiling(t *testing.T) {
 		t.Errorf("ceiling %v req/s; want %v, a batch of the 156 requests the KV cache holds", ceiling, want)
 	}
 	const loose = 1e6 // seconds
-	if r := s.MaxRate(l, loose); r >= ceiling || r < ceiling/1.02 {
+	if r, _ := s.MaxRate(l, loose); r >= ceiling || r < ceiling/1.02 {
 		t.Errorf("with a loose target the max rate is %v req/s; want just below the ceiling %v", r, ceiling)
 	}
 	l.Rate = 1.2 * ceiling
 	if st := s.Simulate(l); !st.Overloaded || st.Meets(loose) {
 		t.Errorf("at 1.2 x the ceiling: overloaded %v, meets a %v s target %v; want overloaded, not met", st.Overloaded, loose, st.Meets(loose))
+	}
+}
+
+// Steps that differ only by their growing contexts add up in closed form
+// to what one by one gives, and the sum inverts to the count, whether decode stays memory-bound (batch 8),
+// stays compute-bound (a 2,048-token chunk) or turns compute-bound within
+// the stretch (batch 200 at 100 tokens of context: from 151.6 on, see
+// TestCriticalBatch, and the per-step context grows by 200 per step).
+func TestStepsAddUpInClosedForm(t *testing.T) {
+	for _, tp := range []int{1, 2} {
+		rl := setup(tp).roofline()
+		for _, c := range []struct{ tokens, ctx0, dctx, kv0, dkv float64 }{
+			{8, 8000, 8, 8000, 8},
+			{2048 + 8, 8000 + 2048*1024 + 2048*2048/2, 8 + 2048*2048, 8000 + 1024, 8 + 2048},
+			{200, 200 * 100, 200, 200 * 100, 200},
+			{0.5, 0, 0, 1e9, -1e3}, // memory turns below compute
+		} {
+			for _, n := range []int{0, 1, 2, 7, 1000} {
+				want := 0.0
+				for j := range n {
+					dt, _ := rl.step(c.tokens, c.ctx0+float64(j)*c.dctx, c.kv0+float64(j)*c.dkv)
+					want += dt
+				}
+				ser := rl.series(c.tokens, c.ctx0, c.dctx, c.kv0, c.dkv)
+				if got := ser.sum(n); !near(got, want, 1e-9) && got != want {
+					t.Errorf("TP %d %+v, %d steps: %v s; one by one %v s", tp, c, n, got, want)
+				}
+				// And back: the count whose steps take that long.
+				if got := ser.reach(want); math.Abs(got-float64(n)) > 1e-6*max(1, float64(n)) {
+					t.Errorf("TP %d %+v: %v s is %v steps; want %d", tp, c, want, got, n)
+				}
+			}
+		}
+	}
+}
+
+// The simulation advances by events, not tokens: a request causes at most
+// 5 of them (an idle wait for it, the stretches that end at its arrival,
+// at its prompt's last full chunk and at its completion, and the step of
+// its last chunk), so 400 requests of a million output tokens, or of
+// 100,000 prompt tokens, take no more than 2,000 events, and no more than
+// twice as many as 100-token answers (959 at half the ceiling).
+func TestEventsDoNotGrowWithTokens(t *testing.T) {
+	s := setup(1)
+	events := func(prompt, output int) int {
+		l := Load{Prompt: prompt, Output: output, Requests: 400, Seed: 1, MaxSeqs: 256, MaxBatched: 2048, KVCapacity: 1 << 26, WarmupRequest: 40}
+		l.Rate = 0.5 * s.Ceiling(l)
+		st := s.Simulate(l)
+		if st.TooLarge || st.E2E[2] <= 0 {
+			t.Fatalf("in %d out %d: too large %v, P99 %v", prompt, output, st.TooLarge, st.E2E[2])
+		}
+		return st.Events
+	}
+	short := events(512, 100)
+	for _, c := range []struct{ in, out int }{{512, 100}, {512, 1_000_000}, {100_000, 100}, {100_000, 1_000_000}, {1, 1_000_000}} {
+		if got := events(c.in, c.out); got > 5*400 || got > 2*short {
+			t.Errorf("%d in / %d out: %d events; want at most 2,000 and 2 x the %d of 512 in / 100 out", c.in, c.out, got, short)
+		}
+	}
+}
+
+// A run that needs more than MaxEvents events stops there and says so; it
+// meets no target, and a search over such runs returns ErrTooLarge.
+func TestTheWorkBudgetStopsARun(t *testing.T) {
+	s := setup(1)
+	l := load(1)
+	l.Requests = MaxEvents + 1 // each one causes at least an event
+	st := s.Simulate(l)
+	if !st.TooLarge || st.Events != MaxEvents || st.Meets(1e6) {
+		t.Errorf("too large %v after %d events, meets %v; want stopped at %d, not met", st.TooLarge, st.Events, st.Meets(1e6), MaxEvents)
+	}
+	if r, err := s.MaxRate(l, 1e6); r != 0 || !errors.Is(err, ErrTooLarge) {
+		t.Errorf("max rate %v, %v; want 0, ErrTooLarge", r, err)
+	}
+	// An interval of rates a factor 1e100 wide takes 15 bisections, fewer
+	// than MaxBisections.
+	if r, err := s.MaxRateIn(load(0), 1e6, 1e-99, 10); err != nil || r <= 0 {
+		t.Errorf("a search from the least positive rate: %v, %v", r, err)
 	}
 }

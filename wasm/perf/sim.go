@@ -1,6 +1,7 @@
 package perf
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -31,43 +32,76 @@ type Stats struct {
 	// Overloaded: the rate is at or above the replica's Ceiling, so the
 	// queue grows without end, whatever a finite run's latencies say.
 	Overloaded bool
+	// Events counts the run's events (see MaxEvents): its cost.
+	Events int
+	// TooLarge: the run stopped at MaxEvents before every request was
+	// served; its latencies are of the requests served by then.
+	TooLarge bool
 }
 
 type request struct {
 	arrival, first, done float64
-	prefilled, decoded   int
+	prefilled            int
+	// started is the run's count of steps when the prompt's last chunk
+	// yielded the first token: the request has decoded steps - started + 1
+	// tokens since.
+	started int
 }
+
+// MaxEvents is the work budget of one simulation: how many events it runs
+// before it gives up with Stats.TooLarge. An event is an idle wait for an
+// arrival, a step that fills the last chunk of a prompt (its budget may be
+// shared by several prompts), or a stretch of steps alike but for their
+// growing contexts, which ends at an arrival, a completion or a prompt's
+// last chunk. A request causes at most 5 events (an idle wait for it, the
+// stretches that end at its arrival, its prompt's last full chunk and its
+// completion, the step of its last chunk), so a run of n requests takes at
+// most 5n, whatever the lengths (see TestEventsDoNotGrowWithTokens), and
+// an event costs constant time.
+//
+// The default scenarios and presets of the data (400 requests a run) take
+// at most 1,200 events a run, 8 times less. A run at the budget takes
+// ~1.3 ms natively (BenchmarkSimulateAtTheBudget), and the estimator's
+// page, which runs at most 19 (1 at the rate, 8 for its chart, at most 10
+// for the highest rate in target), ~13 ms at worst (perfview's
+// BenchmarkWorstCase): well under 200 ms as WebAssembly, ~3 times slower.
+const MaxEvents = 10000
 
 // Simulate runs continuous batching as vLLM schedules it: each step
 // decodes one token for every running sequence and spends what is left of
 // the step's token budget on prefilling waiting prompts (first come, first
 // served, in chunks); a request is admitted when the KV cache can hold its
 // prompt and output. A step takes Setup.Step for its tokens.
+//
+// The run advances by events, never by tokens: steps that differ only by
+// their growing contexts are added up in closed form (see batch.stretch).
+// It stops after MaxEvents events with Stats.TooLarge set.
 func (s Setup) Simulate(l Load) Stats {
-	rl := s.roofline()
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
-	reqs := make([]request, l.Requests)
-	arrivals := make([]float64, l.Requests)
+	b := batch{rl: s.roofline(), l: l, reqs: make([]request, l.Requests)}
+	reqs := b.reqs
 	t := 0.0
 	for i := range reqs {
 		t += rng.ExpFloat64() / l.Rate
-		reqs[i].arrival, arrivals[i] = t, t
+		reqs[i].arrival = t
 	}
 	need := l.Prompt + l.Output
 	st := Stats{Overloaded: l.Rate >= s.Ceiling(l)}
-	var running []int // admitted, not finished
-	next := 0         // first request not yet admitted
+	next := 0    // first request not yet admitted
+	arrived := 0 // requests arrived by now; reqs[arrived] is the next arrival
 	kvFree := l.KVCapacity
 	now, area := 0.0, 0.0
-	finished := 0
-	// inSystem counts requests arrived and not yet finished at a time.
-	inSystem := func(at float64) int {
-		arrived, _ := slices.BinarySearch(arrivals, math.Nextafter(at, math.Inf(1)))
-		return arrived - finished - st.Rejected
-	}
-	for finished+st.Rejected < len(reqs) {
+	for b.finished+st.Rejected < len(reqs) {
+		if st.Events == MaxEvents {
+			st.TooLarge = true
+			break
+		}
+		st.Events++
+		for arrived < len(reqs) && reqs[arrived].arrival <= now {
+			arrived++
+		}
 		// Admit arrived requests while the cache and the scheduler allow.
-		for next < len(reqs) && reqs[next].arrival <= now && len(running) < l.MaxSeqs {
+		for next < arrived && b.size() < l.MaxSeqs {
 			if need > l.KVCapacity {
 				st.Rejected++
 				next++
@@ -77,74 +111,31 @@ func (s Setup) Simulate(l Load) Stats {
 				break
 			}
 			kvFree -= need
-			running = append(running, next)
+			b.running = append(b.running, next)
 			next++
 		}
-		if len(running) == 0 {
+		if b.size() == 0 {
 			if next >= len(reqs) {
 				break
 			}
 			now = math.Max(now, reqs[next].arrival) // idle until the next arrival
 			continue
 		}
-		// While every running sequence decodes and nothing arrives, steps
-		// differ only by their growing contexts: advance them together,
-		// each in constant time, up to the next completion or arrival.
-		if k, dt := fastForward(&rl, reqs, running, l, now, arrivalAfter(reqs, next, now)); k > 0 {
-			area += float64(inSystem(now)) * dt
-			now += dt
-			for _, i := range running {
-				reqs[i].decoded += k
-			}
-			running, finished, kvFree = retire(reqs, running, l, now, finished, kvFree)
-			continue
+		// Requests arrived and not finished, sampled at a step's start: a
+		// request that arrived but waits for room changes nothing until a
+		// sequence finishes, so a stretch runs up to the next arrival.
+		inSystem := float64(arrived - b.finished - st.Rejected)
+		arrival := math.Inf(1)
+		if arrived < len(reqs) {
+			arrival = reqs[arrived].arrival
 		}
-		// Build the step: decodes first, then prompt chunks within the budget.
-		budget := l.MaxBatched
-		tokens, ctxSum, kvRead := 0.0, 0.0, 0.0
-		type chunk struct{ i, n int }
-		var chunks []chunk
-		for _, i := range running {
-			r := &reqs[i]
-			if r.prefilled == l.Prompt {
-				ctx := float64(l.Prompt + r.decoded)
-				tokens, ctxSum, kvRead = tokens+1, ctxSum+ctx, kvRead+ctx
-				budget--
-			}
+		dt, ok := b.stretch(now, arrival)
+		if !ok {
+			dt = b.step(now)
 		}
-		for _, i := range running {
-			r := &reqs[i]
-			if r.prefilled < l.Prompt && budget > 0 {
-				n := min(l.Prompt-r.prefilled, budget)
-				budget -= n
-				chunks = append(chunks, chunk{i, n})
-				done := float64(r.prefilled)
-				tokens += float64(n)
-				ctxSum += float64(n)*done + float64(n)*float64(n)/2
-				kvRead += done
-			}
-		}
-		dt, _ := rl.step(tokens, ctxSum, kvRead)
-		area += float64(inSystem(now)) * dt // sampled at the step's start
+		area += inSystem * dt
 		now += dt
-		// Apply the step: decodes advance, chunks advance, finished leave.
-		keep := running[:0]
-		for _, i := range running {
-			r := &reqs[i]
-			if r.prefilled == l.Prompt {
-				r.decoded++
-			}
-			for _, c := range chunks {
-				if c.i == i {
-					r.prefilled += c.n
-					if r.prefilled == l.Prompt {
-						r.first, r.decoded = now, 1 // the prefill's last pass yields the first token
-					}
-				}
-			}
-			keep = append(keep, i)
-		}
-		running, finished, kvFree = retire(reqs, keep, l, now, finished, kvFree)
+		kvFree += need * b.retire(now)
 	}
 	var ttft, e2e []float64
 	sum := 0.0
@@ -170,57 +161,178 @@ func (s Setup) Simulate(l Load) Stats {
 	return st
 }
 
-// arrivalAfter is when the next request arrives after now, +Inf if none
-// does; a request that arrived but waits for room changes nothing until a
-// sequence finishes.
-func arrivalAfter(reqs []request, next int, now float64) float64 {
-	for i := next; i < len(reqs); i++ {
-		if reqs[i].arrival > now {
-			return reqs[i].arrival
-		}
-	}
-	return math.Inf(1)
+// batch is the scheduler's running sequences, in the order admitted:
+// running[head:filled] decode, running[filled:] have prompts being
+// filled. First come, first served keeps them so: prompts are filled in
+// order, and as every request has the same lengths, sequences finish in
+// order. Each decoding sequence's context is then a function of the run's
+// step count, so that a step's work is known from sums kept as sequences
+// come and go, in constant time whatever the batch.
+type batch struct {
+	rl           roofline
+	l            Load
+	reqs         []request
+	running      []int
+	head, filled int
+	steps        int // steps taken in the run
+	startedSum   int // of request.started over the decoding sequences
+	finished     int
 }
 
-// fastForward returns how many decode-only steps can run from now before
-// a sequence finishes or a request arrives (the step it arrives in
-// included), and their total time; 0 if a prompt is still being filled.
-func fastForward(rl *roofline, reqs []request, running []int, l Load, now, arrival float64) (int, float64) {
-	left := math.MaxInt
-	b, ctx := 0.0, 0.0
-	for _, i := range running {
-		r := reqs[i]
-		if r.prefilled < l.Prompt {
-			return 0, 0
-		}
-		left = min(left, l.Output-r.decoded)
-		ctx += float64(l.Prompt + r.decoded)
-		b++
-	}
-	k, total := 0, 0.0
-	for k < left && now+total < arrival {
-		dt, _ := rl.step(b, ctx, ctx)
-		total += dt
-		ctx += b
-		k++
-	}
-	return k, total
+func (b *batch) size() int     { return len(b.running) - b.head }
+func (b *batch) decoding() int { return b.filled - b.head }
+
+// decoded is how many tokens a decoding request has generated.
+func (b *batch) decoded(r *request) int { return b.steps - r.started + 1 }
+
+// context is the decoding sequences' contexts in all: prompt plus tokens
+// generated, each.
+func (b *batch) context() float64 {
+	d := b.decoding()
+	return float64(d*b.l.Prompt + d*(b.steps+1) - b.startedSum)
 }
 
-// retire removes finished sequences from running, freeing their cache.
-func retire(reqs []request, running []int, l Load, now float64, finished, kvFree int) ([]int, int, int) {
-	keep := running[:0]
-	for _, i := range running {
-		r := &reqs[i]
-		if r.prefilled == l.Prompt && r.decoded >= l.Output {
-			r.done = now
-			kvFree += l.Prompt + l.Output
-			finished++
-			continue
-		}
-		keep = append(keep, i)
+// stretch advances the batch by as many steps from now as are alike but
+// for their growing contexts, and returns their total time; false when
+// the next step is not part of a stretch. In a stretch every decoding
+// sequence decodes one token, and the first prompt being filled, if the
+// budget leaves room for it, takes all that is left of the step's tokens
+// without being finished by them. It runs until a sequence finishes, a
+// prompt's last chunk comes due (that step may share the budget, so it is
+// built on its own by step) or a request arrives (the step it arrives in
+// included).
+//
+// Every step j of a stretch processes the same tokens, attends to ctx0 +
+// j dctx pairs and reads kv0 + j dkv cached tokens, so its time is the
+// larger of two lines in j plus a constant; series adds such steps up in
+// constant time, and inverts the sum to find the step the arrival falls
+// in.
+func (b *batch) stretch(now, arrival float64) (float64, bool) {
+	l := b.l
+	d := b.decoding()
+	left := math.MaxInt // steps until a sequence finishes
+	if d > 0 {
+		left = l.Output - b.decoded(&b.reqs[b.running[b.head]])
 	}
-	return keep, finished, kvFree
+	ctx := b.context()
+	ctx0, dctx, kv0, dkv := ctx, float64(d), ctx, float64(d)
+	tokens := float64(d)
+	chunk := l.MaxBatched - d // prompt tokens a step has room for
+	var filling *request
+	if b.filled < len(b.running) && chunk > 0 {
+		filling = &b.reqs[b.running[b.filled]]
+		rest := l.Prompt - filling.prefilled
+		if rest <= chunk {
+			return 0, false // the prompt's last chunk: a step of its own
+		}
+		// Steps while more than a chunk is left: the last one is built on
+		// its own.
+		left = min(left, (rest-1)/chunk)
+		c, done := float64(chunk), float64(filling.prefilled)
+		tokens += c
+		ctx0 += c*done + c*c/2
+		dctx += c * c
+		kv0 += done
+		dkv += c
+	}
+	if left == math.MaxInt || left <= 0 {
+		return 0, false
+	}
+	ser := b.rl.series(tokens, ctx0, dctx, kv0, dkv)
+	k := left
+	// Step j starts at now + sum(j), which grows with j: the stretch takes
+	// the steps that start before the arrival, at most left.
+	before := func(j int) bool { return now+ser.sum(j) < arrival }
+	if !before(k - 1) {
+		// k is the first step from 1 that starts at or after the arrival:
+		// the closed form's guess, checked against its neighbours, or
+		// found by bisection if the guess was off.
+		lo, hi := 1, k-1
+		if g := math.Ceil(ser.reach(arrival - now)); g >= float64(lo) && g <= float64(hi) {
+			j := int(g)
+			if before(j) {
+				lo = j + 1
+				if j+1 <= hi && !before(j+1) {
+					hi = j + 1
+				}
+			} else {
+				hi = j
+				if j-1 >= lo && before(j-1) {
+					lo = j
+				}
+			}
+		}
+		for lo < hi {
+			mid := lo + (hi-lo)/2
+			if before(mid) {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		k = lo
+	}
+	b.steps += k
+	if filling != nil {
+		filling.prefilled += k * chunk
+	}
+	return ser.sum(k), true
+}
+
+// step advances the batch by one step from now and returns its time:
+// decodes first, then prompt chunks in order within the step's token
+// budget. It fills at least one prompt's last chunk, so it runs at most
+// once per request.
+func (b *batch) step(now float64) float64 {
+	l := b.l
+	d := b.decoding()
+	budget := l.MaxBatched - d
+	ctx := b.context()
+	tokens, ctxSum, kvRead := float64(d), ctx, ctx
+	last := b.filled // running[filled:last] are the prompts in the step
+	for ; last < len(b.running) && budget > 0; last++ {
+		r := &b.reqs[b.running[last]]
+		n := min(l.Prompt-r.prefilled, budget)
+		budget -= n
+		done := float64(r.prefilled)
+		tokens += float64(n)
+		ctxSum += float64(n)*done + float64(n)*float64(n)/2
+		kvRead += done
+	}
+	dt, _ := b.rl.step(tokens, ctxSum, kvRead)
+	b.steps++
+	budget = l.MaxBatched - d
+	for _, i := range b.running[b.filled:last] {
+		r := &b.reqs[i]
+		n := min(l.Prompt-r.prefilled, budget)
+		budget -= n
+		r.prefilled += n
+		if r.prefilled == l.Prompt {
+			// The prefill's last pass yields the first token.
+			r.first, r.started = now+dt, b.steps
+			b.startedSum += r.started
+			b.filled++
+		}
+	}
+	return dt
+}
+
+// retire removes the sequences that have generated their output, at now,
+// and returns how many.
+func (b *batch) retire(now float64) int {
+	n := 0
+	for b.head < b.filled {
+		r := &b.reqs[b.running[b.head]]
+		if b.decoded(r) < b.l.Output {
+			break
+		}
+		r.done = now
+		b.startedSum -= r.started
+		b.head++
+		n++
+	}
+	b.finished += n
+	return n
 }
 
 // quantile is the nearest-rank p-th percentile of sorted values.
@@ -245,38 +357,60 @@ func (s Setup) Ceiling(l Load) float64 {
 
 // Meets reports whether the simulated P99 end-to-end latency at stats is
 // within target seconds, every request served, at a rate the replica
-// sustains.
+// sustains, within the work budget.
 func (st Stats) Meets(target float64) bool {
-	return st.Rejected == 0 && !st.Overloaded && st.E2E[2] <= target
+	return st.Rejected == 0 && !st.Overloaded && !st.TooLarge && st.E2E[2] <= target
 }
+
+// ErrTooLarge is returned when a search needs more simulations, or a
+// simulation more events, than the work budget allows (MaxEvents,
+// MaxBisections).
+var ErrTooLarge = errors.New("the simulation exceeds its work budget")
+
+// MaxBisections bounds MaxRateIn's halvings of the interval: 20 narrow
+// any interval of positive rates whose ends are within a factor 1.02^(2^20)
+// of each other, more than float64 spans, to 2 %; the latency page's
+// search takes about 8.
+const MaxBisections = 20
 
 // MaxRate is the highest request rate, to within 2 %, at which the P99
 // end-to-end latency stays within target seconds, found by bisection over
 // simulations of l between a thousandth of the ceiling and the ceiling; 0
 // if not even a trickle meets it. A rate at or above the ceiling never
-// meets a target (Stats.Overloaded).
-func (s Setup) MaxRate(l Load, target float64) float64 {
+// meets a target (Stats.Overloaded). It runs at most MaxBisections + 2
+// simulations of at most MaxEvents events each, and returns ErrTooLarge
+// when one of them does not finish within its budget.
+func (s Setup) MaxRate(l Load, target float64) (float64, error) {
 	c := s.Ceiling(l)
 	return s.MaxRateIn(l, target, c/1000, c)
 }
 
 // MaxRateIn is MaxRate searched between lo and hi requests per second; it
 // returns 0 when lo does not meet the target, hi when hi does.
-func (s Setup) MaxRateIn(l Load, target, lo, hi float64) float64 {
+func (s Setup) MaxRateIn(l Load, target, lo, hi float64) (float64, error) {
 	// Nothing at or above the ceiling meets a target: no need to simulate.
 	ceiling := s.Ceiling(l)
 	hi = min(hi, ceiling)
+	tooLarge := false
 	meets := func(rate float64) bool {
+		if rate >= ceiling || tooLarge {
+			return false
+		}
 		l.Rate = rate
-		return rate < ceiling && s.Simulate(l).Meets(target)
+		st := s.Simulate(l)
+		tooLarge = st.TooLarge
+		return st.Meets(target)
 	}
 	if !meets(lo) {
-		return 0
+		return 0, budget(tooLarge)
 	}
 	if meets(hi) {
-		return hi
+		return hi, budget(tooLarge)
 	}
-	for hi/lo > 1.02 {
+	for range MaxBisections {
+		if hi/lo <= 1.02 {
+			return lo, budget(tooLarge)
+		}
 		mid := math.Sqrt(lo * hi)
 		if meets(mid) {
 			lo = mid
@@ -284,5 +418,12 @@ func (s Setup) MaxRateIn(l Load, target, lo, hi float64) float64 {
 			hi = mid
 		}
 	}
-	return lo
+	return 0, ErrTooLarge
+}
+
+func budget(exceeded bool) error {
+	if exceeded {
+		return ErrTooLarge
+	}
+	return nil
 }

@@ -175,8 +175,15 @@ func (d Data) Validate() error {
 		fact.Range("link_efficiency", df.LinkEfficiency, 0.01, 1), fact.Range("collective_latency_us", df.CollectiveLatencyUS, 0, 1000),
 		fact.Range("prompt_tokens", df.PromptTokens, 1, 1e6), fact.Range("output_tokens", df.OutputTokens, 1, 1e6),
 		fact.Range("batch", df.Batch, 1, 4096), fact.Range("rate", df.Rate, 0.001, 1e5),
-		fact.Range("p99_target_s", df.P99TargetS, 0.001, 3600), fact.Range("requests", df.Requests, 50, 10000),
+		fact.Range("p99_target_s", df.P99TargetS, 0.001, 3600), fact.Range("requests", df.Requests, 50, perf.MaxEvents/5),
 	})...)
+	// A request of the default lengths fits every model, so that a
+	// rejected length can fall back to its default.
+	for _, m := range d.Memory.Models.Models {
+		if n := df.PromptTokens.Value + df.OutputTokens.Value; m.MaxContext > 0 && n > float64(m.MaxContext) {
+			errs = append(errs, fact.Errorf("defaults", "prompt_tokens", "prompt and output, %g tokens, exceed %s's context of %d", n, m.ID, m.MaxContext))
+		}
+	}
 	for i, m := range d.Measurements {
 		entry := fmt.Sprintf("measurements[%d] %q on %q", i, m.Model, m.GPU)
 		if _, ok := d.Sources[m.Source]; !ok {
@@ -201,6 +208,12 @@ func (d Data) Validate() error {
 		s := Resolve(q, d)
 		return s.Inputs, s.Unknown
 	}, nil)...)
+	errs = append(errs, scenario.ValidatePresetCost(d.Presets, func(q string) string {
+		if p := Build(Resolve(q, d)); slices.Contains(p.Problems, TooLarge) {
+			return TooLarge
+		}
+		return ""
+	})...)
 	return errors.Join(errs...)
 }
 

@@ -9,6 +9,8 @@ import (
 
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
 )
@@ -84,6 +86,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	}
 	s.Prompt = count("in", "Prompt", "tokens", "Input tokens per request.", df.PromptTokens.Value, d.note(df.PromptTokens), 1, 1<<20)
 	s.Output = count("out", "Output", "tokens", "Tokens generated per request.", df.OutputTokens.Value, d.note(df.OutputTokens), 1, 1<<20)
+	s.Prompt, s.Output = withinContext(r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
 	s.Batch = count("b", "Batch", "requests", "Requests served together in the batch view.", df.Batch.Value, d.note(df.Batch), 1, 4096)
 	s.Rate = r.Number(scenario.Field{Key: "rate", Label: "Request rate", Unit: "requests/s", Section: work, Min: 0.001, Max: 1e5,
 		Default: num(df.Rate.Value), Note: d.note(df.Rate), Help: "Poisson arrivals for the latency percentiles."})
@@ -108,4 +111,30 @@ func Resolve(rawQuery string, d Data) Scenario {
 			": the latency simulation needs more GPUs (see the memory calculator).")
 	}
 	return s
+}
+
+// withinContext checks that a request's prompt and output fit the model's
+// context (max_position_embeddings, model.Model.MaxContext): if they do
+// not, the longer of the two is reported next to its field and replaced by
+// its default, then the other if they still do not fit. The defaults fit
+// every model (Data.Validate).
+func withinContext(r *scenario.Resolver, m model.Model, prompt, output, defPrompt, defOutput int) (int, int) {
+	if m.MaxContext <= 0 {
+		return prompt, output
+	}
+	for range 2 {
+		if prompt+output <= m.MaxContext {
+			break
+		}
+		msg := "Prompt and output, " + money.Group(float64(prompt+output), 0) + " tokens, exceed " + m.Name + "'s context of " +
+			money.Group(float64(m.MaxContext), 0) + " tokens."
+		if output >= prompt && output != defOutput {
+			r.Reject("out", msg)
+			output = defOutput
+		} else {
+			r.Reject("in", msg)
+			prompt = defPrompt
+		}
+	}
+	return prompt, output
 }

@@ -4,9 +4,13 @@ import (
 	"encoding/json"
 	"math"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 )
 
@@ -59,6 +63,101 @@ func TestBadInput(t *testing.T) {
 	big := perfview.Build(perfview.Resolve("model=llama-3.1-405b&gpu=l4", d))
 	if len(big.Problems) == 0 || big.CellsByKey()["a.p99_latency_ms"].Text != "–" {
 		t.Errorf("405B on one L4: problems %q", big.Problems)
+	}
+}
+
+// A request longer than the model's context (max_position_embeddings) is
+// reported next to the longer of its two fields, whose default is used:
+// Llama 2 7B reads 4,096 positions, so 1 + 1,048,575 tokens are rejected
+// at the output (the default 256 is used) and 5,000 + 256 at the prompt
+// (512).
+func TestRequestBeyondTheContextIsReported(t *testing.T) {
+	d := load(t)
+	for _, c := range []struct {
+		query, key  string
+		prompt, out int
+	}{
+		{"model=llama-2-7b&gpu=a100-80gb-sxm&tp=8&in=1&out=1048575", "out", 1, 256},
+		{"model=llama-2-7b&in=5000", "in", 512, 256},
+		{"model=llama-2-7b&in=4000&out=4000", "out", 512, 256}, // 4,000 + 256 still too long: both
+		{"model=llama-2-7b&in=3840&out=256", "", 3840, 256},
+		{"model=llama-3.1-8b&in=100000&out=31072", "", 100000, 31072},
+	} {
+		s := perfview.Resolve(c.query, d)
+		errs := map[string]string{}
+		for _, in := range s.Inputs {
+			if in.Error != "" {
+				errs[in.Key] = in.Error
+			}
+		}
+		if (c.key == "") != (len(errs) == 0) || (c.key != "" && errs[c.key] == "") || s.Prompt != c.prompt || s.Output != c.out {
+			t.Errorf("%s: errors %v, %d in / %d out; want an error at %q, %d / %d", c.query, errs, s.Prompt, s.Output, c.key, c.prompt, c.out)
+		}
+	}
+}
+
+// A change of the rate reruns only the simulation at that rate: the
+// latency chart's runs and the search for the highest rate read the
+// replica, the lengths and the target, never the rate. The result is the
+// page a fresh build gives.
+func TestARateChangeRerunsOnlyTheRunAtThatRate(t *testing.T) {
+	d := load(t)
+	var b perfview.Builder
+	for _, c := range []struct {
+		query string
+		runs  int // parts computed in all
+	}{
+		{"", 3},                   // the run at the rate, the chart's runs, the search
+		{"rate=3", 4},             // the run at the new rate
+		{"rate=3&b=64", 4},        // the batch is the roofline's: no simulation
+		{"rate=3&b=64&slo=10", 5}, // the search
+		{"rate=3&b=64&slo=10&in=1000", 8},
+		{"rate=2&b=64&slo=10&in=1000", 9},
+	} {
+		s := perfview.Resolve(c.query, d)
+		got := b.Build(s)
+		if b.Runs() != c.runs {
+			t.Errorf("%q: %d parts computed in all; want %d", c.query, b.Runs(), c.runs)
+		}
+		if want := perfview.Build(s); !reflect.DeepEqual(got.Page, want.Page) || got.MaxRate != want.MaxRate || got.Load != want.Load {
+			t.Errorf("%q: the remembered page differs from a fresh one", c.query)
+		}
+	}
+}
+
+// A scenario beyond the work budget shows why instead of figures, and a
+// preset that is such a scenario fails the data's validation by name. Runs
+// of perf.MaxEvents requests need more than that many events each (the data
+// simulates 400).
+func TestTooLargeIsShownAndFailsPresets(t *testing.T) {
+	d := load(t)
+	if budget := money.Group(perf.MaxEvents, 0); !strings.Contains(perfview.TooLarge, budget) {
+		t.Errorf("the message %q does not name the budget, %s events", perfview.TooLarge, budget)
+	}
+	d.Defaults.Requests.Value = perf.MaxEvents
+	p := perfview.Build(perfview.Resolve("", d))
+	if !slices.Contains(p.Problems, perfview.TooLarge) {
+		t.Errorf("problems %q; want %q", p.Problems, perfview.TooLarge)
+	}
+	c := p.CellsByKey()
+	for _, m := range []string{"p99_ttft_ms", "p50_latency_ms", "p99_latency_ms", "max_rps_at_slo"} {
+		if c["a."+m].Text != "–" {
+			t.Errorf("%s: %q; want –", m, c["a."+m].Text)
+		}
+	}
+	if c["a.tokens_per_s_gpu"].Value <= 0 {
+		t.Error("the roofline's figures are gone too")
+	}
+	for _, s := range p.Charts[1].Series {
+		if len(s.Points) != 0 || !s.Hidden {
+			t.Errorf("rate chart %s: %d points, hidden %v; want empty", s.ID, len(s.Points), s.Hidden)
+		}
+	}
+	err := d.Validate()
+	for _, name := range []string{"trtllm-70b-h100", "seed-000-70b"} {
+		if err == nil || !strings.Contains(err.Error(), `"`+name+`"`) || !strings.Contains(err.Error(), "too large") {
+			t.Errorf("validation %v; want preset %s too large", err, name)
+		}
 	}
 }
 

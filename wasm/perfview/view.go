@@ -30,17 +30,88 @@ func batches() []int {
 
 func ms(s float64) string { return money.Group(s*1000, 1) + " ms" }
 
+// TooLarge is the page's message when a simulation or the search for the
+// highest rate exceeds its work budget (perf.MaxEvents, perf.MaxBisections).
+// A run takes at most 5 events per request whatever the lengths, and the
+// data simulates at most a fifth of the budget in requests, so no query
+// reaches it with valid data; it is the backstop.
+const TooLarge = "This scenario is too large to simulate in the browser: a run needs more than 10,000 events " +
+	"(up to 5 per simulated request). The roofline figures hold; simulate fewer requests per run for the rest."
+
 // Build runs the roofline and the simulation and lays out the page.
 func Build(s Scenario) Page {
+	var b Builder
+	return b.Build(s)
+}
+
+// Builder builds pages and keeps the last result of each simulated part
+// with the inputs it depends on, so that a change of one input reruns only
+// the parts that read it: the rate changes only the run at that rate, not
+// the latency chart's runs or the search for the highest rate in target,
+// and the target only the search. One entry per part: the page shows one
+// scenario at a time. The zero Builder is ready; a Builder is not safe for
+// concurrent use.
+type Builder struct {
+	atRate  memo[float64, perf.Stats]
+	curve   memo[struct{}, []rateStats]
+	maxRate memo[float64, maxRateResult]
+	// runs counts the parts computed, for tests.
+	runs int
+}
+
+// memo is one remembered result of a part, for a replica and its traffic
+// and the part's own input.
+type memo[K comparable, V any] struct {
+	ok    bool
+	setup perf.Setup
+	load  perf.Load
+	in    K
+	out   V
+}
+
+// get returns the remembered result for the inputs, or computes it.
+func get[K comparable, V any](b *Builder, m *memo[K, V], s Scenario, in K, compute func() V) V {
+	if m.ok && m.setup == s.Setup && m.load == s.Traffic && m.in == in {
+		return m.out
+	}
+	b.runs++
+	*m = memo[K, V]{ok: true, setup: s.Setup, load: s.Traffic, in: in, out: compute()}
+	return m.out
+}
+
+type maxRateResult struct {
+	rate float64
+	err  error
+}
+
+// Build runs the roofline and the simulation and lays out the page. Its
+// cost is bounded whatever the query: at most 19 simulations (1 at the
+// rate, 8 for the latency chart, at most 10 for the highest rate in
+// target) of at most perf.MaxEvents events each, ~13 ms natively at worst
+// (BenchmarkWorstCase); the lengths do not count. A scenario beyond the
+// budget shows TooLarge instead of the simulated figures.
+func (b *Builder) Build(s Scenario) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.Simulable()
 	var curve []rateStats
 	if fits {
-		p.Load = st.Simulate(s.Load(s.Rate))
-		curve = simulateRates(s)
-		p.MaxRate = maxRate(s, curve)
+		p.Load = get(b, &b.atRate, s, s.Rate, func() perf.Stats { return st.Simulate(s.Load(s.Rate)) })
+		curve = get(b, &b.curve, s, struct{}{}, func() []rateStats { return simulateRates(s) })
+		mr := get(b, &b.maxRate, s, s.TargetS, func() maxRateResult {
+			r, err := maxRate(s, curve)
+			return maxRateResult{r, err}
+		})
+		p.MaxRate = mr.rate
+		tooLarge := p.Load.TooLarge || mr.err != nil
+		for _, r := range curve {
+			tooLarge = tooLarge || r.TooLarge
+		}
+		if tooLarge {
+			fits, curve, p.Load, p.MaxRate = false, nil, perf.Stats{}, 0
+			p.Problems = append(p.Problems, TooLarge)
+		}
 	}
 	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
 	cell := func(metric string, v float64, unit, text string) []view.Cell {
@@ -65,8 +136,9 @@ func Build(s Scenario) Page {
 		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: cell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
 		{Label: "Decode turns compute-bound", Help: "Below it, reading weights and cache sets the pace.", Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
 	}}
-	// simulated is a cell of the load table: a dash when the model does
-	// not fit and nothing was simulated.
+	// simulated is a cell of the load table: a dash when nothing was
+	// simulated (the model does not fit, or the run is too large; the
+	// page's problems say which).
 	simulated := func(metric string, v float64, unit, text string) []view.Cell {
 		if !fits {
 			return []view.Cell{{Key: "a." + metric, Text: "–"}}
@@ -128,7 +200,7 @@ func simulateRates(s Scenario) []rateStats {
 
 // maxRate bisects for the highest rate within the P99 target between the
 // chart's last rate that meets it and the first that does not.
-func maxRate(s Scenario, curve []rateStats) float64 {
+func maxRate(s Scenario, curve []rateStats) (float64, error) {
 	lo, hi := curve[0].rate/100, curve[len(curve)-1].rate*1.5
 	for _, c := range curve {
 		if c.Meets(s.TargetS) {

@@ -81,6 +81,20 @@ func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query s
 	return errs
 }
 
+// ValidatePresetCost checks that each preset's scenario stays within its
+// calculator's work budget, so that no preset shows "too large" instead
+// of figures: cost runs the calculator on a query and returns the problem,
+// or "".
+func ValidatePresetCost(ps []PresetData, cost func(query string) string) []error {
+	var errs []error
+	for i, p := range ps {
+		if msg := cost(PresetKey + "=" + QueryEscape(p.Name)); msg != "" {
+			errs = append(errs, fact.Errorf(fmt.Sprintf("presets[%d] %q", i, p.Name), "query", "%s", msg))
+		}
+	}
+	return errs
+}
+
 // Resolved is what every calculator's scenario keeps of its query.
 type Resolved struct {
 	// Query is the canonical query string, without "?".

@@ -15,3 +15,24 @@ func BenchmarkDefaultScenario(b *testing.B) {
 		_ = tcoview.Build(tcoview.Resolve("a.n=16&b.kwh=0.2", d)).Update()
 	}
 }
+
+// BenchmarkEstimateWithTarget is the estimator's page feeding an option:
+// Llama 2 7B's throughput estimated, and the fleet sized for a demand
+// under a P99 target (a bisection of simulations).
+func BenchmarkEstimateWithTarget(b *testing.B) {
+	d := load(b)
+	for b.Loop() {
+		_ = tcoview.Build(tcoview.Resolve("dem=1e9&slo=30&a.pm=llama-2-7b", d)).Update()
+	}
+}
+
+// BenchmarkWorstCase is the estimator page at its most expensive: four
+// options, each with an estimated throughput sized under a loose P99
+// target, so that each runs a full search for the highest rate.
+func BenchmarkWorstCase(b *testing.B) {
+	d := load(b)
+	q := "k=4&dem=1e9&slo=3600&a.pm=llama-3.1-8b&b.pm=llama-3.1-8b&c.pm=llama-3.1-8b&d.pm=llama-3.1-8b"
+	for b.Loop() {
+		_ = tcoview.Build(tcoview.Resolve(q, d)).Update()
+	}
+}

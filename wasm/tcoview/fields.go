@@ -140,6 +140,11 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
 	s, _ := pd.Setup(modelID, g.ID, 1, precision, precision, pd.Efficiency())
+	if in+out > s.Model.MaxContext {
+		r.Reject(k("pm"), "The estimator's "+strconv.Itoa(in)+" tokens in and "+strconv.Itoa(out)+" out exceed "+s.Model.Name+
+			"'s context of "+strconv.Itoa(s.Model.MaxContext)+" tokens.")
+		return nil
+	}
 	n, tp, pp, ok := memory.GPUsNeeded(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
 	if !ok || pp > 1 {
 		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" needs more than one server of "+g.Name+".")

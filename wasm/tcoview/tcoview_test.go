@@ -189,6 +189,20 @@ func TestThroughputFromTheEstimator(t *testing.T) {
 	}
 }
 
+// The estimator's request must fit the model's context: with a default
+// prompt of 5,000 tokens and 256 out, Llama 2 7B (4,096 positions) gives
+// no estimate and says why; Llama 3.1 8B (131,072) does.
+func TestEstimateWithinTheModelsContext(t *testing.T) {
+	d := load(t)
+	d.Perf.Defaults.PromptTokens.Value = 5000
+	if s := tcoview.Resolve("a.pm=llama-2-7b", d); s.Errors["a.pm"] == "" || s.Options[0].Estimate != nil {
+		t.Errorf("5,256 tokens on Llama 2 7B: error %q", s.Errors["a.pm"])
+	}
+	if s := tcoview.Resolve("a.pm=llama-3.1-8b", d); s.Errors["a.pm"] != "" || s.Options[0].Estimate == nil {
+		t.Errorf("5,256 tokens on Llama 3.1 8B: error %q", s.Errors["a.pm"])
+	}
+}
+
 // Sizing for a demand: 1e9 output tokens a month is 1e9 / (730 h x 3,600)
 // = 380.5 tokens/s; option a (A100, 289 tokens/s per GPU at 0.6 load)
 // needs ceil(380.5 / 173.4) = 3 GPUs.
@@ -203,7 +217,10 @@ func TestDemandSizing(t *testing.T) {
 	s := tcoview.Resolve("dem=1e9&slo=30&a.pm=llama-2-7b", d)
 	p := tcoview.Build(s)
 	e := s.Options[0].Estimate
-	rate := e.Setup.MaxRate(e.Load, 30)
+	rate, err := e.Setup.MaxRate(e.Load, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := math.Ceil(380.517503805175/(rate*256)) * float64(e.Setup.TP)
 	if got := p.CellsByKey()["a.demand_gpus"].Value; got != want || got < 1 {
 		t.Errorf("GPUs under a 30 s P99 target %v, want %v", got, want)

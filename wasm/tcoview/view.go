@@ -173,14 +173,20 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 // demandGPUs sizes an option for the scenario's demand: with an estimated
 // throughput and a latency target, whole replicas at the highest request
 // rate whose simulated P99 meets the target; otherwise GPUs at the
-// option's throughput and load. 0 with a reason when it cannot.
+// option's throughput and load. 0 with a reason when it cannot. The
+// search runs at most 11 simulations of the estimator's default request
+// (perf.MaxRate); four options searching at once are the page's worst
+// case, ~4 ms natively (BenchmarkWorstCase).
 func demandGPUs(s Scenario, o OptionInput) (int, string) {
 	if s.DemandPerMonth <= 0 {
 		return 0, "no demand set"
 	}
 	perSecond := s.DemandPerMonth / (tco.HoursPerYear / 12 * 3600)
 	if e := o.Estimate; e != nil && s.SLO > 0 {
-		rate := e.Setup.MaxRate(e.Load, s.SLO)
+		rate, err := e.Setup.MaxRate(e.Load, s.SLO)
+		if err != nil {
+			return 0, "too large to simulate in the browser: " + err.Error()
+		}
 		if rate <= 0 {
 			return 0, "the P99 target cannot be met"
 		}
