@@ -97,8 +97,12 @@ var pages = map[string]func(query string) view.Page{
 	"pricing": func(q string) view.Page {
 		return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
 	},
-	"performance": func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page },
+	"performance": func(q string) view.Page { return perfBuilder.Build(perfview.Resolve(q, data.Perf)).Page },
 }
+
+// perfBuilder keeps the estimator's simulations between changes, so that a
+// change recomputes only what depends on it (see perfview.Builder).
+var perfBuilder perfview.Builder
 
 // shown holds the page each function last returned: what its page shows.
 var shown = map[string]*view.Page{}
