@@ -15,3 +15,14 @@ func BenchmarkDefaultScenario(b *testing.B) {
 		_ = memview.Build(memview.Resolve("", d), d).Update()
 	}
 }
+
+// BenchmarkLargestValues is a change with the context, the sequences and
+// the custom model at their largest: the work is a formula per option
+// and per GPU of the catalog, whatever the values.
+func BenchmarkLargestValues(b *testing.B) {
+	d := load(b)
+	q := "ctx=1048576&conc=4096&model=custom&m.p=2000&m.l=200&m.heads=256&m.kvh=256&m.hd=512&m.hid=65536"
+	for b.Loop() {
+		_ = memview.Build(memview.Resolve(q, d), d).Update()
+	}
+}

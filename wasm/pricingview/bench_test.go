@@ -1,0 +1,28 @@
+package pricingview_test
+
+import (
+	"testing"
+
+	"github.com/infercost/infercost/wasm/pricingview"
+)
+
+// BenchmarkDefaultScenario is one change on the pricing page: every API
+// row of the catalog costed, the break-even against the cluster and the
+// charts. Its cost grows with the catalog's rows, not with any value the
+// URL holds (BenchmarkLargestValues).
+func BenchmarkDefaultScenario(b *testing.B) {
+	d := load(b)
+	for b.Loop() {
+		_ = pricingview.Build(pricingview.Resolve("", d), d).Update()
+	}
+}
+
+// BenchmarkLargestValues is a change with the volume, lengths, cache
+// share and budget at their largest.
+func BenchmarkLargestValues(b *testing.B) {
+	d := load(b)
+	q := "rpd=1e9&in=1e6&out=1e6&cache=100&reuse=100&batch=100&bd=1e10"
+	for b.Loop() {
+		_ = pricingview.Build(pricingview.Resolve(q, d), d).Update()
+	}
+}
