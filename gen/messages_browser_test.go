@@ -36,3 +36,33 @@ func TestUnknownPresetAndParameterStayReported(t *testing.T) {
 		}
 	}
 }
+
+// A burst of inputs while the engine works is computed once more, for the
+// newest value only: the engine never works on a scenario the reader has
+// already left, and the page ends on the last value's figures.
+func TestSupersededInputsAreDropped(t *testing.T) {
+	ctx, tco := browser(t)
+	perf := strings.TrimSuffix(tco, "tco/") + "performance/"
+	waitReady(ctx, t, perf)
+	r := evalAsync[struct {
+		Computations int
+		In           string
+		Query        string
+	}](t, ctx, `(async () => {
+		const api = window.__infercost, before = api.computations, e = document.querySelector('[name="in"]');
+		for (let v = 101; v <= 130; v++) { e.value = String(v); e.dispatchEvent(new Event('input', {bubbles: true})); }
+		await api.settled();
+		await new Promise(r => setTimeout(r, 300));
+		return {Computations: api.computations - before, In: e.value, Query: location.search}; })()`)
+	if r.Computations != 2 {
+		t.Errorf("30 inputs in a burst made %d computations; want 2 (the first, then the newest)", r.Computations)
+	}
+	if r.In != "130" || !strings.Contains(r.Query, "in=130") {
+		t.Errorf("the page ends on in=%s, address %s; want the last value, 130", r.In, r.Query)
+	}
+	// The figures are those of in=130, as a fresh page computes them.
+	shown := eval[map[string]string](t, ctx, readMetrics)
+	if fresh := waitReady(ctx, t, perf+"?in=130"); !mapsEqual(shown, fresh) {
+		t.Errorf("figures after the burst differ from in=130's:\n got %v\nwant %v", shown, fresh)
+	}
+}

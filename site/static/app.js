@@ -1,8 +1,9 @@
-// InferCost page loader for every calculator: draws the pre-rendered chart
-// options, loads the WebAssembly engine, and applies its output on every
-// input change. The engine decides everything; this file only moves values
-// between the page and infercost[calculator](query) (see view.Page.Update
-// for what comes back). Values from the URL reach the page only as text.
+// InferCost page loader for every calculator: starts the WebAssembly
+// engine in a worker (worker.js), applies its output on every input
+// change, and draws the charts. The engine decides everything; this file
+// only moves values between the page and infercost[calculator](query)
+// (see view.Page.Since for what comes back). Values from the URL reach
+// the page only as text.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -14,7 +15,6 @@
   var status = document.getElementById("engine-status");
   var charts = {};
   var state = new URLSearchParams(location.search);
-  var timings = (window.__infercostTimings = []);
 
   // Charts are redrawn in animation frames, only while on screen (or
   // nearly). A frame draws every chart that waits unless the input
@@ -369,21 +369,26 @@
       worker.postMessage({ id: nextCall, fn: fn, args: args });
     });
   }
-  // computing is whether the engine works on a scenario; waiting, the
-  // time of the earliest input it has not yet seen (null if none).
+  // computing is whether the engine works on a scenario; waiting, whether
+  // an input has come since (the state then holds the newest).
   var computing = false;
-  var waiting = null;
+  var waiting = false;
+  // api is what tests and benchmarks use: the engine's calls, how many
+  // computations the page has asked for, and a promise that it has
+  // answered every input (settled).
+  var api = { computations: 0 };
   var updatingTimer = 0;
   var outputs = calc.querySelector(".outputs");
   // rejected holds the inputs whose value the engine refused; the engine
   // sends an input again only when it changes.
   var rejected = {};
-  function compute(since) {
+  function compute() {
     if (computing) {
-      if (waiting === null) waiting = since;
+      waiting = true;
       return;
     }
     computing = true;
+    api.computations++;
     // Figures that take a while are marked as updating, not left as if
     // they were the new scenario's.
     updatingTimer = setTimeout(function () { setAttr(outputs, "data-updating", "true"); }, 100);
@@ -401,16 +406,15 @@
       Object.keys(rejected).forEach(function (k) {
         if (state.has(k)) next.set(k, state.get(k));
       });
-      if (waiting === null) state = next; // else the newer input's state stands
+      if (!waiting) state = next; // else the newer input's state stands
       handlerTime += performance.now() - t0;
-      timings.push(performance.now() - since);
       done();
       if (root.getAttribute("data-engine") !== "ready") ready();
     }, function (err) {
       // The Go program does not survive a panic: the page keeps what it
       // shows and stops asking.
       computing = false;
-      waiting = null;
+      waiting = false;
       clearTimeout(updatingTimer);
       worker = null;
       fail("The calculator stopped (" + err + "). The figures shown are the last it computed; the tables, sources and methodology still work. Reload the page to start it again.");
@@ -420,10 +424,9 @@
     computing = false;
     clearTimeout(updatingTimer);
     setAttr(outputs, "data-updating", "");
-    if (waiting !== null) {
-      var since = waiting;
-      waiting = null;
-      compute(since);
+    if (waiting) {
+      waiting = false;
+      compute();
     }
   }
 
@@ -448,16 +451,15 @@
   form.addEventListener("input", function (e) {
     var el = e.target;
     if (!el.name || !worker) return;
-    var since = performance.now();
     if (el.name === "cur" && convertible) {
       call(name + "Convert", [state.toString(), el.value]).then(function (q) {
         state = new URLSearchParams(q);
-        compute(since);
+        compute();
       });
       return;
     }
     state.set(el.name, el.value);
-    compute(since);
+    compute();
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); });
   var convertible = script.hasAttribute("data-convert");
@@ -516,7 +518,7 @@
     if (!worker) return;
     state = new URLSearchParams();
     form.querySelectorAll("input").forEach(function (el) { el.blur(); });
-    compute(performance.now());
+    compute();
   });
   document.getElementById("copy-link").addEventListener("click", function () {
     writeURL();
@@ -550,7 +552,7 @@
     worker.onmessage = function (e) {
       var m = e.data;
       if (m.ready) {
-        compute(performance.now());
+        compute();
       } else if (m.failed) {
         fail(failed(m.failed));
       } else if (calls[m.id]) {
@@ -605,16 +607,16 @@
   // wait until it has answered every input (settled).
   var settledWaiters = [];
   function notifySettled() {
-    if (computing || waiting !== null || Object.keys(calls).length) return;
+    if (computing || waiting || Object.keys(calls).length) return;
     var w = settledWaiters;
     settledWaiters = [];
     w.forEach(function (f) { f(); });
   }
-  window.__infercost = {
-    call: call,
-    settled: function () {
-      return new Promise(function (r) { settledWaiters.push(r); notifySettled(); });
-    }
+  api.call = call;
+  api.settled = function () {
+    return new Promise(function (r) { settledWaiters.push(r); notifySettled(); });
   };
+  window.__infercost = api;
+
   start();
 })();
