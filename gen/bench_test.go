@@ -206,8 +206,9 @@ func cdpCall[P, R any](t *testing.T, ctx context.Context, cmd cdp.Command[P, R],
 	}
 }
 
-// benchBrowser starts chromium with an empty cache for one measurement.
-func benchBrowser(t *testing.T) context.Context {
+// benchBrowser starts chromium with an empty cache for one measurement;
+// stop closes it, so that no page of an earlier measurement runs on.
+func benchBrowser(t *testing.T) (ctx context.Context, stop func()) {
 	t.Helper()
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath("chromium"), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
@@ -216,12 +217,9 @@ func benchBrowser(t *testing.T) context.Context {
 		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(412, 823),
 	}
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
-	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
 	ctx, cancel3 := context.WithTimeout(ctx, 5*time.Minute)
-	t.Cleanup(cancel3)
-	return ctx
+	return ctx, func() { cancel3(); cancel2(); cancel() }
 }
 
 // readyOnSlowPhone returns the ms from navigation until the page shows
@@ -230,7 +228,8 @@ func benchBrowser(t *testing.T) context.Context {
 // bytes it downloaded by then.
 func readyOnSlowPhone(t *testing.T, url string) (float64, float64) {
 	t.Helper()
-	ctx := benchBrowser(t)
+	ctx, stop := benchBrowser(t)
+	defer stop()
 	cdpCall(t, ctx, network.Enable, network.EnableParams{})
 	// The browser's cache is empty (a new profile) but on: the worker's
 	// requests find what the page preloaded.
@@ -253,7 +252,8 @@ func readyOnSlowPhone(t *testing.T, url string) (float64, float64) {
 // and the redraw of the chart on screen after that.
 func inputLatency(t *testing.T, url, field string, slowdown float64, n int) (input, chart []float64) {
 	t.Helper()
-	ctx := benchBrowser(t)
+	ctx, stop := benchBrowser(t)
+	defer stop()
 	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
 	cdpCall(t, ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown})
 	r := evalAsync[struct{ Input, Chart []float64 }](t, ctx, `(async () => {
