@@ -1,0 +1,23 @@
+package memview_test
+
+import (
+	"testing"
+
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/view/viewtest"
+)
+
+// FuzzFinitePage checks that no query, however odd its numbers, makes the
+// page show NaN, an infinity or a figure of absurd length.
+func FuzzFinitePage(f *testing.F) {
+	d := load(f)
+	for _, seed := range []string{"", "preset=seed-002", "util=1e-320", "util=5e-324&a.seqs=1&a.tok=1",
+		"model=custom&m.p=1e-300&m.h=1", "ctx=1048576&conc=100000&k=4", "model=deepseek-v3&w=int4&kv=fp8&a.tp=8"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if err := viewtest.Finite(memview.Build(memview.Resolve(q, d), d).Page); err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+	})
+}

@@ -1,0 +1,29 @@
+package pricingview_test
+
+import (
+	"testing"
+
+	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/view/viewtest"
+)
+
+// FuzzFinitePage checks that no query, however odd its numbers, makes the
+// page or its exports show NaN, an infinity or a figure of absurd length.
+func FuzzFinitePage(f *testing.F) {
+	d := load(f)
+	for _, seed := range []string{"", "preset=seed-000-roi", "bd=5e-324", "bd=1e-300", "bm=1e-320&bd=1e-320",
+		"rpd=1e9&in=1e7&out=1e7", "vs=custom&cp.in=1e-300&cp.out=1e-300", "h.kind=rent&h.n=64&cur=CNY"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		p := pricingview.Build(pricingview.Resolve(q, d), d)
+		if err := viewtest.Finite(p.Page); err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+		for _, format := range []string{"csv", "md"} {
+			if err := viewtest.Text(format, p.Export(format)); err != nil {
+				t.Fatalf("%q: %v", q, err)
+			}
+		}
+	})
+}

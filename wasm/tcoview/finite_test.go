@@ -1,0 +1,23 @@
+package tcoview_test
+
+import (
+	"testing"
+
+	"github.com/infercost/infercost/wasm/tcoview"
+	"github.com/infercost/infercost/wasm/view/viewtest"
+)
+
+// FuzzFinitePage checks that no query, however odd its numbers, makes the
+// page show NaN, an infinity or a figure of absurd length.
+func FuzzFinitePage(f *testing.F) {
+	d := load(f)
+	for _, seed := range []string{"", "preset=seed-000", "a.coc=1e-320&b.coc=1e-320", "a.coc=5e-324", "a.gp=1e-300",
+		"a.n=1e6&a.gps=16&a.coc=100&a.res=100", "a.load=0.0001&a.tps=0.0001", "dem=1e15&a.tps=0.1", "y=30&fx=0.01&cur=EUR"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, q string) {
+		if err := viewtest.Finite(tcoview.Build(tcoview.Resolve(q, d)).Page); err != nil {
+			t.Fatalf("%q: %v", q, err)
+		}
+	})
+}

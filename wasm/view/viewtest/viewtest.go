@@ -1,0 +1,64 @@
+// Package viewtest checks, for tests and fuzz targets, what every
+// calculator page must hold whatever its query: only finite numbers, and
+// figures written short.
+package viewtest
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// notFinite matches what strconv and fmt write for NaN and infinities
+// ("NaN", "+Inf", "-Inf") but not words that start with "Inf".
+var notFinite = regexp.MustCompile(`NaN|Inf(?:[^a-z]|$)`)
+
+// longNumber matches a figure of more than 18 digits (thousands
+// separators and a decimal point allowed): no display figure needs one.
+var longNumber = regexp.MustCompile(`\d(?:[,.]?\d){18}`)
+
+// Finite returns an error naming the first value of the page, as the
+// browser receives it (Page.Update), that is NaN or infinite, a text that
+// shows NaN or an infinity, or a text with a figure of more than 18
+// digits.
+func Finite(p view.Page) error {
+	return check("update", p.Update())
+}
+
+// Text returns an error if s shows NaN, an infinity or a figure of more
+// than 18 digits, e.g. an exported file.
+func Text(where, s string) error {
+	if m := notFinite.FindString(s); m != "" {
+		return fmt.Errorf("%s shows %q: %.200q", where, m, s)
+	}
+	if m := longNumber.FindString(s); m != "" {
+		return fmt.Errorf("%s shows a figure of too many digits: %.200q", where, s)
+	}
+	return nil
+}
+
+func check(path string, v any) error {
+	switch v := v.(type) {
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%s is %v", path, v)
+		}
+	case string:
+		return Text(path, v)
+	case []any:
+		for i, e := range v {
+			if err := check(fmt.Sprintf("%s[%d]", path, i), e); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		for k, e := range v {
+			if err := check(path+"."+k, e); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
