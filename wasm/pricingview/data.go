@@ -42,13 +42,14 @@ func (d Data) note(f fact.Figure) string {
 	return fact.Note(f, src)
 }
 
-// ValidateCatalog checks the API catalog.
-func (d Data) ValidateCatalog() error {
+// ValidateCatalog checks the API catalog; today (YYYY-MM-DD) is the day
+// of the build, after which only announced prices may start.
+func (d Data) ValidateCatalog(today string) error {
 	codes := make([]string, len(money.Currencies))
 	for i, c := range money.Currencies {
 		codes[i] = c.Code
 	}
-	return d.APIs.Validate(codes)
+	return d.APIs.Validate(codes, today)
 }
 
 // Validate checks the pricing defaults and presets.
