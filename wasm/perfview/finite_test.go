@@ -8,14 +8,17 @@ import (
 )
 
 // FuzzFinitePage checks that no query, however odd its numbers, makes the
-// page show NaN, an infinity or a figure of absurd length.
+// page show NaN, an infinity or a figure of absurd length. Besides the
+// query, the fuzzer sets three fields to values of its choice.
 func FuzzFinitePage(f *testing.F) {
 	d := load(f)
 	for _, seed := range []string{"", "rate=1e-320", "slo=5e-324", "ce=1e-300&me=1e-300", "b=4096&in=1&out=1",
 		"rate=100000&slo=0.001", "model=deepseek-v3&gpu=mi300x&tp=8&prec=fp8"} {
-		f.Add(seed)
+		f.Add(seed, uint8(0), 0.0, uint8(0), 0.0, uint8(0), 0.0)
 	}
-	f.Fuzz(func(t *testing.T, q string) {
+	inputs := perfview.Resolve("", d).Inputs
+	f.Fuzz(func(t *testing.T, q string, f1 uint8, v1 float64, f2 uint8, v2 float64, f3 uint8, v3 float64) {
+		q = viewtest.Set(viewtest.Set(viewtest.Set(q, inputs, f1, v1), inputs, f2, v2), inputs, f3, v3)
 		if err := viewtest.Finite(perfview.Build(perfview.Resolve(q, d)).Page); err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}

@@ -9,13 +9,16 @@ import (
 
 // FuzzFinitePage checks that no query, however odd its numbers, makes the
 // page or its exports show NaN, an infinity or a figure of absurd length.
+// Besides the query, the fuzzer sets three fields to values of its choice.
 func FuzzFinitePage(f *testing.F) {
 	d := load(f)
 	for _, seed := range []string{"", "preset=seed-000-roi", "bd=5e-324", "bd=1e-300", "bm=1e-320&bd=1e-320",
 		"rpd=1e9&in=1e7&out=1e7", "vs=custom&cp.in=1e-300&cp.out=1e-300", "h.kind=rent&h.n=64&cur=CNY"} {
-		f.Add(seed)
+		f.Add(seed, uint8(0), 0.0, uint8(0), 0.0, uint8(0), 0.0)
 	}
-	f.Fuzz(func(t *testing.T, q string) {
+	inputs := pricingview.Resolve("", d).Inputs
+	f.Fuzz(func(t *testing.T, q string, f1 uint8, v1 float64, f2 uint8, v2 float64, f3 uint8, v3 float64) {
+		q = viewtest.Set(viewtest.Set(viewtest.Set(q, inputs, f1, v1), inputs, f2, v2), inputs, f3, v3)
 		p := pricingview.Build(pricingview.Resolve(q, d), d)
 		if err := viewtest.Finite(p.Page); err != nil {
 			t.Fatalf("%q: %v", q, err)

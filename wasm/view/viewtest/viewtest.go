@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"strconv"
 
+	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -61,4 +63,24 @@ func check(path string, v any) error {
 		}
 	}
 	return nil
+}
+
+// Set returns query q with one more parameter, for fuzz targets that
+// reach every field with extreme values: the field of inputs at index
+// field (modulo their number) set to v, or, for a choice field, to its
+// choice at index v (modulo their number).
+func Set(q string, inputs []scenario.Input, field uint8, v float64) string {
+	if len(inputs) == 0 {
+		return q
+	}
+	in := inputs[int(field)%len(inputs)]
+	value := strconv.FormatFloat(v, 'g', -1, 64)
+	if in.IsChoice() {
+		i := 0
+		if !math.IsNaN(v) && math.Abs(v) < 1e9 {
+			i = int(math.Abs(v))
+		}
+		value = in.Choices[i%len(in.Choices)].Value
+	}
+	return q + "&" + scenario.QueryEscape(in.Key) + "=" + scenario.QueryEscape(value)
 }
