@@ -234,8 +234,13 @@ func isDecimal(s string) bool {
 }
 
 // round rounds v to Digits significant digits.
-func round(v float64) float64 {
-	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'e', Digits-1, 64), 64)
+func round(v float64) float64 { return roundTo(v, Digits) }
+
+// roundTo rounds v to the given significant digits, in decimal, as
+// strconv does: exactly, where scaling by a power of ten would overflow
+// for tiny values and err in the last digit for others.
+func roundTo(v float64, digits int) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'e', digits-1, 64), 64)
 	return r
 }
 
@@ -352,9 +357,5 @@ func ConvertMoney(inputs []Input, preset, code string, fromFX, toFX float64) Val
 // Significant writes v to the given significant digits, so that converted
 // amounts read cleanly in any currency without losing small unit prices.
 func Significant(v float64, digits int) string {
-	if v == 0 {
-		return "0"
-	}
-	scale := math.Pow(10, float64(digits-1)-math.Floor(math.Log10(math.Abs(v))))
-	return FormatNumber(math.Round(v*scale) / scale)
+	return FormatNumber(roundTo(v, digits))
 }

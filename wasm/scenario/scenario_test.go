@@ -3,6 +3,7 @@ package scenario
 import (
 	"net/url"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -110,6 +111,24 @@ func TestParseNumber(t *testing.T) {
 				t.Errorf("Parse(%q) = %q, %q; want %q, %q", tc.raw, v, msg, tc.value, tc.msg)
 			}
 		})
+	}
+}
+
+func TestSignificant(t *testing.T) {
+	for _, tc := range []struct {
+		v      float64
+		digits int
+		want   string
+	}{
+		{1234.5678, 4, "1235"}, {0.000123456, 4, "0.0001235"}, {0, 4, "0"}, {-2.71828, 3, "-2.72"},
+	} {
+		if got := Significant(tc.v, tc.digits); got != tc.want {
+			t.Errorf("Significant(%v, %d) = %q; want %q", tc.v, tc.digits, got, tc.want)
+		}
+	}
+	// Scaling by 10^323 overflowed to NaN.
+	if got, _ := strconv.ParseFloat(Significant(1e-320, 4), 64); got != 1e-320 {
+		t.Errorf("Significant(1e-320, 4) reads back as %v", got)
 	}
 }
 
