@@ -24,3 +24,14 @@ func FuzzFinitePage(f *testing.F) {
 		}
 	})
 }
+
+// Every number field at the ends of its range, alone and all together,
+// still gives a page of finite, short figures.
+func TestFinitePageAtExtremes(t *testing.T) {
+	d := load(t)
+	for _, q := range viewtest.Extremes(perfview.Resolve("", d).Inputs) {
+		if err := viewtest.Finite(perfview.Build(perfview.Resolve(q, d)).Page); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}

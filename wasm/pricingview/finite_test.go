@@ -30,3 +30,14 @@ func FuzzFinitePage(f *testing.F) {
 		}
 	})
 }
+
+// Every number field at the ends of its range, alone and all together,
+// still gives a page of finite, short figures.
+func TestFinitePageAtExtremes(t *testing.T) {
+	d := load(t)
+	for _, q := range viewtest.Extremes(pricingview.Resolve("", d).Inputs) {
+		if err := viewtest.Finite(pricingview.Build(pricingview.Resolve(q, d), d).Page); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}

@@ -84,3 +84,29 @@ func Set(q string, inputs []scenario.Input, field uint8, v float64) string {
 	}
 	return q + "&" + scenario.QueryEscape(in.Key) + "=" + scenario.QueryEscape(value)
 }
+
+// Extremes returns queries that set number fields of inputs to the ends
+// of their ranges: each field alone to its Min, its Max and, when 0 is
+// allowed, its smallest positive value; then all fields at once to each.
+func Extremes(inputs []scenario.Input) []string {
+	var qs []string
+	all := make([]string, 3)
+	for _, in := range inputs {
+		if in.IsChoice() {
+			continue
+		}
+		least := in.Least
+		if least == 0 {
+			least = scenario.DefaultLeast
+		}
+		for i, v := range []float64{in.Min, in.Max, max(in.Min, least)} {
+			if in.Integer {
+				v = math.Ceil(v)
+			}
+			p := scenario.QueryEscape(in.Key) + "=" + scenario.FormatNumber(v)
+			qs = append(qs, p)
+			all[i] += "&" + p
+		}
+	}
+	return append(qs, all...)
+}
