@@ -187,6 +187,10 @@ func TestDataRules(t *testing.T) {
 		{"seed tensor parallelism of zero", PerfFile, "seed:\n  tp: 8\n", "seed:\n  tp: 0\n", `d/perf.yaml: seed: tp: 0 is outside [1, 64]`},
 		{"NaN seed claim", PerfFile, "a100_bf16: 2340,", "a100_bf16: .nan,", `d/perf.yaml: seed: throughput[0].a100_bf16: NaN is not a finite number`},
 		{"absurd seed claim", PerfFile, "a100_bf16: 2340,", "a100_bf16: 2.34e12,", `d/perf.yaml: seed: throughput[0].a100_bf16: 2.34e+12 is outside [0, 1e+07]`},
+		{"duplicate throughput row", TCOFile, "  rows:\n    - gpu: a100-80gb-sxm\n", "  rows:\n    - gpu: a100-80gb-sxm\n      tokens_per_s: {value: 1, source: trtllm-090, as_of: 2024-04-23}\n    - gpu: a100-80gb-sxm\n",
+			`d/tco.yaml: throughput.rows[1] "a100-80gb-sxm": gpu: duplicate row for the GPU`},
+		{"unknown pricing claim metric", PricingFile, "metric: monthly_cost, value: 1250000}", "metric: yearly_cost, value: 1250000}",
+			`d/pricing.yaml: presets[0] "seed-000-roi": claims[0]: unknown metric "yearly_cost"`},
 		// Presets
 		{"HTML in a preset title", PricingFile, `title: "Seed 000: 500 million`, `title: "<script>alert(1)</script> 500 million`,
 			`d/pricing.yaml: presets[0] "seed-000-roi": title: ` + plainText},

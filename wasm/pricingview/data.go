@@ -42,6 +42,10 @@ func (d Data) note(f fact.Figure) string {
 	return fact.Note(f, src)
 }
 
+// claimMetric is the one metric a preset's claim may give: the page sets
+// it beside the monthly cost of the claim's option.
+const claimMetric = "monthly_cost"
+
 // ValidateCatalog checks the API catalog; today (YYYY-MM-DD) is the day
 // of the build, after which only announced prices may start.
 func (d Data) ValidateCatalog(today string) error {
@@ -68,6 +72,9 @@ func (d Data) Validate() error {
 	}, func(c scenario.Claim) string {
 		if _, ok := d.modelByID(c.Option); !ok && c.Option != CustomID {
 			return "unknown model " + strconv.Quote(c.Option)
+		}
+		if c.Metric != claimMetric {
+			return "unknown metric " + strconv.Quote(c.Metric) + "; the page shows only " + claimMetric
 		}
 		return ""
 	})...)

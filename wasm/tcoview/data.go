@@ -108,11 +108,15 @@ func (d Data) Validate() error {
 		errs = append(errs, fact.Errorf("throughput", "reference", "unknown GPU %q", d.Throughput.Reference))
 	}
 	hasRef := false
+	seen := map[string]bool{}
 	for i, r := range d.Throughput.Rows {
 		entry := fmt.Sprintf("throughput.rows[%d] %q", i, r.GPU)
 		if _, ok := d.GPUs.Find(r.GPU); !ok {
 			errs = append(errs, fact.Errorf(entry, "gpu", "unknown GPU %q", r.GPU))
+		} else if seen[r.GPU] {
+			errs = append(errs, fact.Errorf(entry, "gpu", "duplicate row for the GPU"))
 		}
+		seen[r.GPU] = true
 		hasRef = hasRef || r.GPU == d.Throughput.Reference
 		errs = append(errs, d.Sources.Check(r.TokensPerSec, entry, "tokens_per_s", 0.1, 1e6)...)
 	}
