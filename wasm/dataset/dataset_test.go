@@ -191,6 +191,8 @@ func TestDataRules(t *testing.T) {
 			`d/tco.yaml: throughput.rows[1] "a100-80gb-sxm": gpu: duplicate row for the GPU`},
 		{"unknown pricing claim metric", PricingFile, "metric: monthly_cost, value: 1250000}", "metric: yearly_cost, value: 1250000}",
 			`d/pricing.yaml: presets[0] "seed-000-roi": claims[0]: unknown metric "yearly_cost"`},
+		{"TCO claim of an unknown option", TCOFile, "{option: b, metric: capex, value: 800000}", "{option: e, metric: capex, value: 800000}",
+			`d/tco.yaml: presets[0] "seed-000": claims[1]: unknown option "e"`},
 		// Presets
 		{"HTML in a preset title", PricingFile, `title: "Seed 000: 500 million`, `title: "<script>alert(1)</script> 500 million`,
 			`d/pricing.yaml: presets[0] "seed-000-roi": title: ` + plainText},

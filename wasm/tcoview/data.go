@@ -3,12 +3,14 @@ package tcoview
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
 )
 
 // Defaults are the sourced default inputs, in US dollars.
@@ -129,6 +131,9 @@ func (d Data) Validate() error {
 	}, func(c scenario.Claim) string {
 		if !knownClaimMetric[c.Metric] {
 			return "unknown metric " + strconv.Quote(c.Metric)
+		}
+		if !slices.Contains(view.Letters[:], c.Option) {
+			return "unknown option " + strconv.Quote(c.Option)
 		}
 		return ""
 	})...)
