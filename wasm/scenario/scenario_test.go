@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"math"
 	"net/url"
 	"reflect"
 	"strconv"
@@ -130,6 +131,30 @@ func TestSignificant(t *testing.T) {
 	if got, _ := strconv.ParseFloat(Significant(1e-320, 4), 64); got != 1e-320 {
 		t.Errorf("Significant(1e-320, 4) reads back as %v", got)
 	}
+}
+
+// FuzzParseNumber checks the number rules for any input: an accepted value
+// is finite, in range, short, and canonical (it parses to itself).
+func FuzzParseNumber(f *testing.F) {
+	for _, s := range []string{"1", "-0", "1e-320", "5e-324", "1_000", "0x1p3", "Inf", "+5", "0.30000000000000004", "1e400", ".5e-6"} {
+		f.Add(s)
+	}
+	fields := []Field{testFields.n, testFields.price, {Min: -1e16, Max: 1e16}, {Min: 0, Max: 1, Least: 0.01}}
+	f.Fuzz(func(t *testing.T, raw string) {
+		for _, fd := range fields {
+			v, msg := fd.Parse(raw)
+			if msg != "" {
+				continue
+			}
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) || x < fd.Min || x > fd.Max || len(v) > 30 {
+				t.Fatalf("Parse(%q) = %q: not a short finite value in [%v, %v]", raw, v, fd.Min, fd.Max)
+			}
+			if again, msg := fd.Parse(v); again != v || msg != "" {
+				t.Fatalf("Parse(%q) = %q, but Parse(%q) = %q, %q", raw, v, v, again, msg)
+			}
+		}
+	})
 }
 
 func TestUnknownPreset(t *testing.T) {
