@@ -31,11 +31,15 @@ func Lookup(code string) Currency {
 // "> 10^15" (an amount as "> $10^15"), and a price below MinPrecise as
 // "< $0.000001", rather than as dozens of digits; NaN shows as NotANumber.
 const (
-	MaxDisplay  = 1e15
-	MinPrecise  = 1e-6
-	NotANumber  = "n/a"
-	maxText     = "10^15"
-	minPrecText = "0.000001"
+	// MaxDisplay is the largest magnitude written in digits.
+	MaxDisplay = 1e15
+	// MinPrecise is the smallest magnitude Precise writes in digits.
+	MinPrecise = 1e-6
+	// NotANumber is what NaN shows as.
+	NotANumber = "n/a"
+
+	maxText     = "10^15"    // MaxDisplay as shown
+	minPrecText = "0.000001" // MinPrecise as shown
 )
 
 // beyond returns how v shows when it is beyond the display range, with
