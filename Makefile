@@ -5,8 +5,8 @@ GO      ?= go
 BASE    ?= /
 ADDR    ?= 127.0.0.1:8080
 WASM    := build/engine.wasm
-# The data the browser module compiles in, written from content/data.
-ENGINE_DATA := wasm/cmd/browser/data_gen.go
+# The browser module's decoder of its data files, generated from the data types.
+DECODER := wasm/sitedata/decode/decode_gen.go
 # Stamp of npm ci: gen bundles ECharts from node_modules.
 ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
@@ -23,11 +23,8 @@ $(ECHARTS): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-$(ENGINE_DATA): $(wildcard content/data/*.yaml) $(shell find gen wasm -name '*.go' -not -name '*_test.go' -not -name data_gen.go)
-	$(GO) run ./gen -engine-data $@
-
 # The browser module: the engine with the syscall/js host.
-$(WASM): go.mod go.sum $(ENGINE_DATA) $(shell find wasm -name '*.go' -not -name '*_test.go')
+$(WASM): go.mod go.sum $(shell find wasm -name '*.go' -not -name '*_test.go')
 	@mkdir -p build
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm/cmd/browser
 
@@ -39,10 +36,11 @@ generate:
 test: $(ECHARTS) $(WASM) chromium
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
+	$(GO) tool actionlint
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser
 	$(GO) tool templ generate
-	$(GO) run ./gen -engine-data $(ENGINE_DATA)
-	@test -z "$$(git status --porcelain -- '*_templ.go' $(ENGINE_DATA))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(ENGINE_DATA); exit 1; }
+	$(GO) run ./gen -decoder $(DECODER)
+	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER); exit 1; }
 	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) test -count=1 ./...
 
 chromium:
@@ -52,7 +50,7 @@ chromium:
 
 bench: $(ECHARTS) $(WASM) chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing
-	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -run 'TestReportSizesAndRecomputeTime' -v ./gen | grep -E '^\s+(bench|---|ok|FAIL)|bench:'
+	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages' -v ./gen | grep -E '^\s+(---|ok|FAIL)|bench:'
 
 clean:
 	rm -rf public build node_modules

@@ -4,13 +4,12 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"io"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,9 +58,11 @@ func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Voi
 	}
 }
 
+// eval evaluates an expression once the engine has answered every input
+// so far (it works in a worker, after the input event has returned).
 func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](settle+"return ("+expr+"); })()", chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
@@ -71,11 +72,16 @@ func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 // framesJS defines nextFrames(n), a promise resolved after n animation frames.
 const framesJS = `window.nextFrames = n => new Promise(r => { const f = k => k ? requestAnimationFrame(() => f(k - 1)) : r(); f(n); });`
 
+// settle opens an async function that first waits until the engine has
+// answered (see app.js, settled).
+const settle = `(async () => { if (window.__infercost) await window.__infercost.settled(); `
+
 // evalAsync evaluates an expression that returns a promise, with nextFrames()
-// defined, and waits for its value.
+// defined, once the engine has answered every input so far, and waits for
+// its value.
 func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
-	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](framesJS+expr, chromedp.EvalAwaitPromise))
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](framesJS+settle+"return await ("+expr+"); })()", chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatalf("%s: %v", expr, err)
 	}
@@ -85,6 +91,10 @@ func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 func waitReady(ctx context.Context, t *testing.T, url string) map[string]string {
 	t.Helper()
 	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+	// ECharts loads when the charts come near the screen (app.js).
+	eval[any](t, ctx, `document.querySelector('.charts') ? document.querySelector('.charts').scrollIntoView() : 0`)
+	do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`html[data-charts]`)))
+	eval[any](t, ctx, `scrollTo(0, 0)`)
 	return eval[map[string]string](t, ctx, readMetrics)
 }
 
@@ -207,9 +217,9 @@ func TestChartTabsLegendAndLayout(t *testing.T) {
 
 	// A printout shows every chart, fitted to the page.
 	printed := evalAsync[string](t, ctx, `(async () => { dispatchEvent(new Event('beforeprint'));
-		const during = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('figure').hidden && echarts.getInstanceByDom(el).getWidth() > 300);
+		const during = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('.chart-panel').hidden && echarts.getInstanceByDom(el).getWidth() > 300);
 		dispatchEvent(new Event('afterprint'));
-		const after = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('figure').hidden);
+		const after = [...document.querySelectorAll('.chart-box')].map(el => !el.closest('.chart-panel').hidden);
 		return during.join(' ') + ' / ' + after.join(' '); })()`)
 	if printed != "true true true / true false false" {
 		t.Errorf("charts shown and sized for print / after: %s; want all, then the selected tab's", printed)
@@ -321,10 +331,11 @@ func mapsEqual(a, b map[string]string) bool {
 	return true
 }
 
-// TestReportSizesAndRecomputeTime prints the figures of make bench: browser
-// module sizes, /tco/ page weight and in-browser recompute time. It reports
-// and asserts nothing; it runs only with INFERCOST_BENCH=1.
-func TestReportSizesAndRecomputeTime(t *testing.T) {
+// TestReportSizes prints the browser module's size and, for each
+// calculator, what it downloads before it is ready (page, stylesheet,
+// loader, worker, module, data file), gzipped as GitHub Pages serves it.
+// It reports and asserts nothing; it runs only with INFERCOST_BENCH=1.
+func TestReportSizes(t *testing.T) {
 	if os.Getenv("INFERCOST_BENCH") == "" {
 		t.Skip("set INFERCOST_BENCH=1 (make bench)")
 	}
@@ -333,76 +344,29 @@ func TestReportSizesAndRecomputeTime(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("bench: browser module raw %d B, gzip %d B, brotli %d B", len(raw), gz(raw), br(raw))
-
-	ctx, page := browser(t)
-	waitReady(ctx, t, page)
-	// A reader starts typing a few seconds after the page has loaded: by
-	// then the page has warmed the engine and the chart up while idle
-	// (app.js, warmUp).
-	evalAsync[int](t, ctx, `new Promise(r => setTimeout(() => r(1), 4000))`)
-	// One change at a time, as when typing, for each chart tab in turn: a
-	// change costs its input handler (engine, tables) and then the redraw
-	// of the chart on screen in the next animation frame (app.js).
-	for _, tab := range eval[[]string](t, ctx, `[...document.querySelectorAll('[role=tab]')].map(t => t.id)`) {
-		r := evalAsync[struct{ Handler, Chart, Layout, Total, Frames []float64 }](t, ctx, `(async () => {
-			const tab = document.getElementById('`+tab+`');
-			tab.click(); tab.scrollIntoView({block: 'start'});
-			await nextFrames(3);
-			const e = document.getElementById('in-a.n'), h = window.__infercostTimings, c = window.__infercostChartTimings;
-			const out = {Handler: [], Chart: [], Layout: [], Total: [], Frames: []};
-			for (let i = 0; i < 200; i++) {
-				h.length = 0; c.length = 0;
-				// A keystroke arrives between frames; the browser works out
-				// the styles and layout of what the handler changed before it
-				// paints, which the bench forces at once to time it. The page
-				// then draws its chart in the next animation frame.
-				await new Promise(r => setTimeout(r, 0));
-				e.value = String(1 + i % 64); e.dispatchEvent(new Event('input', {bubbles: true}));
-				const t0 = performance.now(); document.body.offsetHeight; const layout = performance.now() - t0;
-				do await nextFrames(1); while (window.__infercostPendingCharts() > 0);
-				const charts = c.reduce((a, b) => a + b, 0);
-				out.Handler.push(h[0]); out.Chart.push(charts); out.Layout.push(layout); out.Total.push(h[0] + charts + layout); out.Frames.push(c.length);
+	out := buildSite(t, "/sub/")
+	for _, calc := range []string{"tco", "memory", "performance", "pricing"} {
+		doc := readDoc(t, filepath.Join(out, calc, "index.html"))
+		files := []string{filepath.Join(calc, "index.html")}
+		doc.Find(`link[rel="stylesheet"], link[rel="preload"], script[src]`).Each(func(_ int, s *goquery.Selection) {
+			for _, a := range []string{"href", "src", "data-worker"} {
+				if v, ok := s.Attr(a); ok && s.ParentsFiltered("noscript").Length() == 0 {
+					files = append(files, strings.TrimPrefix(strings.SplitN(v, "?", 2)[0], "/sub/"))
+				}
 			}
-			return out; })()`)
-		for _, s := range [][]float64{r.Handler, r.Chart, r.Layout, r.Total, r.Frames} {
-			slices.Sort(s)
+		})
+		total := 0
+		var parts []string
+		for _, f := range files {
+			b, err := os.ReadFile(filepath.Join(out, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			total += gz(b)
+			parts = append(parts, fmt.Sprintf("%s %d", filepath.Base(f), gz(b)))
 		}
-		t.Logf("bench: recompute over %d changes with %s on screen:", len(r.Total), strings.TrimSuffix(tab, "-tab"))
-		t.Logf("bench:   input handler (engine, tables): p50 %.2f ms, p95 %.2f ms", pct(r.Handler, 50), pct(r.Handler, 95))
-		t.Logf("bench:   chart redraw: p50 %.2f ms, p95 %.2f ms", pct(r.Chart, 50), pct(r.Chart, 95))
-		t.Logf("bench:   style and layout of the handler's changes: p50 %.2f ms, p95 %.2f ms", pct(r.Layout, 50), pct(r.Layout, 95))
-		t.Logf("bench:   input event -> DOM and chart updated: p50 %.2f ms, p95 %.2f ms, max %.2f ms; frames p95 %.0f",
-			pct(r.Total, 50), pct(r.Total, 95), r.Total[len(r.Total)-1], pct(r.Frames, 95))
+		t.Logf("bench: /%s/ before ready: %d B gzipped (%s)", calc, total, strings.Join(parts, ", "))
 	}
-	weight := eval[map[string]float64](t, ctx, `(() => { const r = {}; for (const e of performance.getEntriesByType('resource').concat(performance.getEntriesByType('navigation')))
-			r[e.name.replace(/^.*\/sub\//, '').replace(/\?.*$/, '')] = e.encodedBodySize; return r; })()`)
-	// The test server does not compress; GitHub Pages serves gzip.
-	bytes, gzipped := 0.0, 0
-	for name, b := range weight {
-		res, err := http.Get(strings.TrimSuffix(page, "tco/") + name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, err := io.ReadAll(res.Body)
-		res.Body.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		bytes, gzipped = bytes+b, gzipped+gz(body)
-		t.Logf("bench: /tco/ resource %-20s %8.0f B, %7d B gzipped", name, b, gz(body))
-	}
-	t.Logf("bench: /tco/ page weight %.0f B, %d B gzipped", bytes, gzipped)
-
-	// The estimator's page runs the load simulation on every change: 8
-	// rates for the chart and a bisection for the highest rate in target.
-	perfPage := strings.TrimSuffix(page, "tco/") + "performance/"
-	waitReady(ctx, t, perfPage)
-	sim := eval[[]float64](t, ctx, `(() => { const out = [];
-		for (let i = 0; i < 30; i++) { const t0 = performance.now(); window.infercost.performance('rate=' + (1 + i % 5)); out.push(performance.now() - t0); }
-		return out; })()`)
-	slices.Sort(sim)
-	t.Logf("bench: /performance/ engine per change (roofline, 9+ simulations of 400 requests, bisection) in the browser: p50 %.1f ms, p95 %.1f ms",
-		pct(sim, 50), pct(sim, 95))
 }
 
 func pct(sorted []float64, p int) float64 {

@@ -13,7 +13,6 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,12 +55,16 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts)")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
-	engineData := fs.String("engine-data", "", "only write the data the browser module compiles in to this Go file")
+	decoder := fs.String("decoder", "", "only write the data files' generated decoder to this Go file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *engineData != "" {
-		return writeEngineData(c.Content, *engineData)
+	if *decoder != "" {
+		src, err := decoderSource()
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(*decoder, src, 0o644)
 	}
 	n, err := Build(ctx, c)
 	if err != nil {
@@ -73,20 +76,6 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "serving %s on http://%s%s (Ctrl-C stops)\n", c.Out, *serve, c.Base)
 	return http.ListenAndServe(*serve, SiteHandler(c.Out, c.Base))
-}
-
-// writeEngineData loads and validates the data in content and writes it as
-// Go source for the browser module.
-func writeEngineData(content, file string) error {
-	data, err := dataset.Load(os.DirFS(content), "data")
-	if err != nil {
-		return fmt.Errorf("%s: %w", content, err)
-	}
-	src, err := engineDataSource(data.Unlinked())
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(file, src, 0o644)
 }
 
 func presetLinks(ps []scenario.PresetData) []site.PresetLink {
@@ -157,6 +146,18 @@ func Build(ctx context.Context, c Config) (int, error) {
 	meta := func(path, title, desc string) site.Meta {
 		return site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version}
 	}
+	if err := os.RemoveAll(c.Out); err != nil {
+		return 0, err
+	}
+	engines, err := publishEngine(c, data)
+	if err != nil {
+		return 0, err
+	}
+	calcMeta := func(path, title, desc string) site.Meta {
+		m := meta(path, title, desc)
+		m.Engine = engines[strings.TrimSuffix(path, "/")]
+		return m
+	}
 	var pages []page
 	for _, a := range arts {
 		pages = append(pages, page{a.fm.Path, site.Article(meta(a.fm.Path, a.fm.Title, a.fm.Description), a.html)})
@@ -166,16 +167,17 @@ func Build(ctx context.Context, c Config) (int, error) {
 	prices := pricingview.Build(pricingview.Resolve("", data.Pricing), data.Pricing)
 	perfPage := perfview.Build(perfview.Resolve("", data.Perf))
 	pages = append(pages, page{"tco/", site.Calculator(site.CalcPage{
-		Meta:        meta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
+		Meta:        calcMeta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
 		ID:          "tco",
 		Heading:     "GPU cluster TCO",
 		Lead:        "Compare owning and renting GPUs for inference over several years: capex, opex, total cost and cost per million tokens. Every input is in the link, so a shared link shows the same figures.",
 		Methodology: "methodology/tco/",
 		Page:        tco.Page,
 		Presets:     presetLinks(data.TCO.Presets),
+		Convert:     true,
 	})})
 	pages = append(pages, page{"memory/", site.Calculator(site.CalcPage{
-		Meta:        meta("memory/", "GPU memory and batch-size calculator", "Will a model fit on an A100, H100 or other GPU, and how many requests at once? Weights, KV cache and activations as vLLM lays them out."),
+		Meta:        calcMeta("memory/", "GPU memory and batch-size calculator", "Will a model fit on an A100, H100 or other GPU, and how many requests at once? Weights, KV cache and activations as vLLM lays them out."),
 		ID:          "memory",
 		Heading:     "Memory and batch size",
 		Lead:        "Will the model fit, and how many sequences at once? Weights, activations and the paged KV cache of each GPU, as vLLM lays them out, checked against published vLLM start-up logs.",
@@ -184,7 +186,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Presets:     presetLinks(data.Memory.Presets),
 	})})
 	pages = append(pages, page{"pricing/", site.Calculator(site.CalcPage{
-		Meta:        meta("pricing/", "LLM API pricing and self-hosting break-even", "What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off."),
+		Meta:        calcMeta("pricing/", "LLM API pricing and self-hosting break-even", "What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off."),
 		ID:          "pricing",
 		Heading:     "API pricing and break-even",
 		Lead:        "What your workload costs on each hosted API, with prompt caching, batch discounts and long-context prices; whether it stays within budget; and from what volume your own GPUs are cheaper. Every price has its source and date, and a link keeps the prices it was made with.",
@@ -192,9 +194,10 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Page:        prices.Page,
 		Presets:     presetLinks(data.Pricing.Presets),
 		Export:      true,
+		Convert:     true,
 	})})
 	pages = append(pages, page{"performance/", site.Calculator(site.CalcPage{
-		Meta:        meta("performance/", "LLM throughput and latency estimator", "Time to first token, time per token, tokens per second and P99 latency under load for any model on A100, H100 or other GPUs."),
+		Meta:        calcMeta("performance/", "LLM throughput and latency estimator", "Time to first token, time per token, tokens per second and P99 latency under load for any model on A100, H100 or other GPUs."),
 		ID:          "performance",
 		Heading:     "Throughput and latency",
 		Lead:        "How fast a GPU serves a model: time to first token, time per output token and tokens per second by batch size from a roofline, and latency percentiles under load from a simulation of continuous batching. Its error against published measurements is on the methodology page.",
@@ -205,9 +208,6 @@ func Build(ctx context.Context, c Config) (int, error) {
 	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
 		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})
 
-	if err := os.RemoveAll(c.Out); err != nil {
-		return 0, err
-	}
 	for _, p := range pages {
 		file := filepath.Join(c.Out, filepath.FromSlash(p.path))
 		if p.path == "" || strings.HasSuffix(p.path, "/") {
@@ -224,8 +224,8 @@ func Build(ctx context.Context, c Config) (int, error) {
 	return len(pages), copyAssets(c)
 }
 
-// copyAssets publishes the static files, the ECharts bundle, Go's wasm_exec.js and the
-// browser module under assets/.
+// copyAssets publishes the static files and the ECharts bundle under
+// assets/ (publishEngine the engine's files).
 func copyAssets(c Config) error {
 	dir := filepath.Join(c.Out, "assets")
 	static, err := fs.Sub(site.Static, "static")
@@ -240,12 +240,11 @@ func copyAssets(c Config) error {
 		if err != nil {
 			return err
 		}
+		if p == "worker.js" {
+			return nil // part of the engine's worker script
+		}
 		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
 	})
-	if err != nil {
-		return err
-	}
-	goroot, err := goRoot()
 	if err != nil {
 		return err
 	}
@@ -255,18 +254,6 @@ func copyAssets(c Config) error {
 	}
 	if err := writeFile(filepath.Join(dir, "echarts.js"), charts); err != nil {
 		return err
-	}
-	for src, dst := range map[string]string{
-		c.Wasm: "engine.wasm",
-		path.Join(goroot, "lib", "wasm", "wasm_exec.js"): "wasm_exec.js",
-	} {
-		b, err := os.ReadFile(src)
-		if err != nil {
-			return fmt.Errorf("asset %s: %w (run make build, which installs and builds it)", dst, err)
-		}
-		if err := writeFile(filepath.Join(dir, dst), b); err != nil {
-			return err
-		}
 	}
 	// GitHub Pages would otherwise run Jekyll over the output.
 	return writeFile(filepath.Join(c.Out, ".nojekyll"), nil)

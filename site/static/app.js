@@ -33,7 +33,7 @@
     var t0 = performance.now();
     var spent = handlerTime;
     handlerTime = 0;
-    var ids = Object.keys(pending).filter(function (id) { return visible[id]; });
+    var ids = Object.keys(pending).filter(function (id) { return visible[id] && charts[id]; });
     for (var i = 0; i < ids.length; i++) {
       if (i > 0 && spent + performance.now() - t0 > frameBudget) {
         schedule();
@@ -43,12 +43,9 @@
     }
     if (ids.length) chartTimings.push(performance.now() - t0);
   }
-  // last holds the patch each chart shows (for warmUp).
-  var last = {};
   function draw(id) {
     var p = pending[id];
     delete pending[id];
-    last[id] = p.option;
     var box = charts[id].getDom();
     if (p.height && box.style.height !== p.height + "px") {
       box.style.height = p.height + "px";
@@ -68,7 +65,7 @@
       panel.hidden = false;
       resize(id);
     });
-    Object.keys(pending).forEach(draw);
+    Object.keys(pending).forEach(function (id) { if (charts[id]) draw(id); });
   });
   addEventListener("afterprint", function () {
     Object.keys(charts).forEach(function (id) {
@@ -109,7 +106,7 @@
   });
   // pendingCharts is how many charts on screen still wait for a redraw.
   window.__infercostPendingCharts = function () {
-    return Object.keys(pending).filter(function (id) { return visible[id]; }).length;
+    return Object.keys(pending).filter(function (id) { return visible[id] && charts[id]; }).length;
   };
 
   // Numbers in charts follow the page's language: compact on the axes
@@ -183,6 +180,7 @@
     window.addEventListener("resize", function () {
       Object.keys(charts).forEach(resize);
     });
+    root.setAttribute("data-charts", "ready");
   }
 
   // A chart takes the first of its layouts (see echart.Layout) that fits
@@ -304,7 +302,6 @@
     // into the full option drawn at start, series by id. Only changed
     // charts come.
     Object.keys(u.charts).forEach(function (id) {
-      if (!charts[id]) return;
       pending[id] = { option: u.charts[id], height: u.heights[id] };
       updateLegend(id, u.charts[id]);
     });
@@ -329,48 +326,101 @@
   }
   addEventListener("pagehide", writeURL);
 
+  // The engine runs in a worker (worker.js), so that the page answers
+  // the reader while it computes. One computation at a time: an input
+  // that arrives meanwhile waits, and a newer one replaces it, so the
+  // engine never works on a scenario the reader has already left.
+  var worker = null;
+  var calls = {};
+  var nextCall = 0;
+  function call(fn, args) {
+    return new Promise(function (resolve, reject) {
+      calls[++nextCall] = { resolve: resolve, reject: reject };
+      worker.postMessage({ id: nextCall, fn: fn, args: args });
+    });
+  }
+  // computing is whether the engine works on a scenario; waiting, the
+  // time of the earliest input it has not yet seen (null if none).
+  var computing = false;
+  var waiting = null;
+  var updatingTimer = 0;
+  var outputs = calc.querySelector(".outputs");
   // rejected holds the inputs whose value the engine refused; the engine
   // sends an input again only when it changes.
   var rejected = {};
-  function recompute() {
-    var t0 = performance.now();
-    var u = JSON.parse(window.infercost[name](state.toString()));
-    apply(u);
-    // Keep rejected raw values so the reader can fix them; the URL keeps
-    // only the canonical scenario.
-    u.inputs.forEach(function (s) {
-      if (s.error) rejected[s.key] = true;
-      else delete rejected[s.key];
+  function compute(since) {
+    if (computing) {
+      if (waiting === null) waiting = since;
+      return;
+    }
+    computing = true;
+    // Figures that take a while are marked as updating, not left as if
+    // they were the new scenario's.
+    updatingTimer = setTimeout(function () { setAttr(outputs, "data-updating", "true"); }, 100);
+    call(name, [state.toString()]).then(function (json) {
+      var t0 = performance.now();
+      var u = JSON.parse(json);
+      apply(u);
+      // Keep rejected raw values so the reader can fix them; the URL keeps
+      // only the canonical scenario.
+      u.inputs.forEach(function (s) {
+        if (s.error) rejected[s.key] = true;
+        else delete rejected[s.key];
+      });
+      var next = new URLSearchParams(u.query);
+      Object.keys(rejected).forEach(function (k) {
+        if (state.has(k)) next.set(k, state.get(k));
+      });
+      if (waiting === null) state = next; // else the newer input's state stands
+      handlerTime += performance.now() - t0;
+      timings.push(performance.now() - since);
+      done();
+      if (root.getAttribute("data-engine") !== "ready") ready();
+    }, function (err) {
+      done();
+      fail(err);
     });
-    var next = new URLSearchParams(u.query);
-    Object.keys(rejected).forEach(function (k) {
-      if (state.has(k)) next.set(k, state.get(k));
-    });
-    state = next;
-    var spent = performance.now() - t0;
-    handlerTime += spent;
-    timings.push(spent);
-    // The engine collects its garbage once the reader pauses (see
-    // wasm/cmd/browser).
-    clearTimeout(gcTimer);
-    gcTimer = setTimeout(function () { idle(window.infercost.collect); }, 1000);
   }
-  var gcTimer = 0;
-  var idle = window.requestIdleCallback || function (f) { return setTimeout(f, 0); };
+  function done() {
+    computing = false;
+    clearTimeout(updatingTimer);
+    setAttr(outputs, "data-updating", "");
+    if (waiting !== null) {
+      var since = waiting;
+      waiting = null;
+      compute(since);
+    }
+  }
+
+  function ready() {
+    if (performance.mark) performance.mark("infercost-ready");
+    setText(status, "");
+    root.setAttribute("data-engine", "ready");
+    loadCharts();
+  }
+  function fail(reason) {
+    status.textContent = "The calculator could not start (" + reason + "). The figures shown are for the default scenario; the tables, sources and methodology still work. Reload the page to try again.";
+    status.className = "status failed";
+    root.setAttribute("data-engine", "failed");
+    setAttr(outputs, "data-updating", "");
+  }
 
   form.addEventListener("input", function (e) {
-    warming = false;
     var el = e.target;
-    if (!el.name || !window.infercost) return;
-    var convert = window.infercost[name + "Convert"];
-    if (el.name === "cur" && convert) {
-      state = new URLSearchParams(convert(state.toString(), el.value));
-    } else {
-      state.set(el.name, el.value);
+    if (!el.name || !worker) return;
+    var since = performance.now();
+    if (el.name === "cur" && convertible) {
+      call(name + "Convert", [state.toString(), el.value]).then(function (q) {
+        state = new URLSearchParams(q);
+        compute(since);
+      });
+      return;
     }
-    recompute();
+    state.set(el.name, el.value);
+    compute(since);
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); });
+  var convertible = script.hasAttribute("data-convert");
 
   // Sortable tables: a header button sorts the rows by that column's
   // data-value, again in the other direction; the order holds while the
@@ -404,9 +454,8 @@
   // are shown as text, the CSV also as a download.
   document.querySelectorAll("button[data-export]").forEach(function (btn) {
     btn.addEventListener("click", function () {
-      var f = window.infercost && window.infercost[name + "Export"];
-      if (!f) return;
-      var text = f(state.toString(), btn.getAttribute("data-export"));
+      if (root.getAttribute("data-engine") !== "ready") return;
+      call(name + "Export", [state.toString(), btn.getAttribute("data-export")]).then(function (text) {
       var out = $("export-text");
       out.value = text;
       out.hidden = false;
@@ -419,14 +468,15 @@
         if (navigator.clipboard) navigator.clipboard.writeText(text).catch(function () {});
         out.select();
       }
+      });
     });
   });
 
   document.getElementById("reset").addEventListener("click", function () {
-    if (!window.infercost) return;
+    if (!worker) return;
     state = new URLSearchParams();
     form.querySelectorAll("input").forEach(function (el) { el.blur(); });
-    recompute();
+    compute(performance.now());
   });
   document.getElementById("copy-link").addEventListener("click", function () {
     writeURL();
@@ -436,42 +486,95 @@
     else prompt("Copy this link:", location.href);
   });
 
-  // The browser compiles code quickly first and optimises the parts that
-  // run often later: the first hundred keystrokes or so would each take up
-  // to twice as long. The engine and the chart of the selected tab run that
-  // often while the page is idle instead (about 2 s of idle time here), for
-  // the scenario already shown, so nothing on the page moves; the reader's
-  // first input stops it.
-  var warming = true;
-  function warmUp(n) {
-    if (n <= 0 || !warming) return;
-    idle(function () {
-      if (!warming) return;
-      recompute();
-      Object.keys(charts).forEach(function (id) {
-        if ($(id + "-panel").hidden) return;
-        if (pending[id]) draw(id);
-        else if (last[id]) charts[id].setOption(last[id]);
-      });
-      warmUp(n - 1);
-    });
-  }
-
+  // The engine starts at once: the page preloads its module and data
+  // file from the document head, which the worker's requests then find.
+  // Charts come after the figures: ECharts loads once the engine has
+  // answered (and the charts are near the screen), so that its download
+  // does not delay the engine's.
   function start() {
-    drawCharts();
-    var go = new Go();
-    WebAssembly.instantiateStreaming(fetch(script.getAttribute("data-wasm")), go.importObject).then(function (r) {
-      go.run(r.instance);
-      recompute();
-      status.textContent = "";
-      status.hidden = true;
-      root.setAttribute("data-engine", "ready");
-      warmUp(100);
-    }).catch(function (err) {
-      status.textContent = "The calculator could not start (" + err + "); the figures shown are the defaults.";
-      root.setAttribute("data-engine", "failed");
-    });
+    setText(status, "Loading the calculator…");
+    root.setAttribute("data-engine", "loading");
+    // A link's own scenario is not what the page was built with: its
+    // figures are marked until the engine has computed them.
+    if (state.toString()) setAttr(outputs, "data-updating", "true");
+    try {
+      worker = new Worker(script.getAttribute("data-worker"));
+    } catch (err) {
+      fail(err);
+      return;
+    }
+    worker.onerror = function (e) {
+      e.preventDefault();
+      fail(e.message || "the engine's script did not load");
+    };
+    worker.onmessage = function (e) {
+      var m = e.data;
+      if (m.ready) {
+        compute(performance.now());
+      } else if (m.failed) {
+        fail(m.failed);
+      } else if (calls[m.id]) {
+        var c = calls[m.id];
+        delete calls[m.id];
+        if ("error" in m) c.reject(m.error); else c.resolve(m.result);
+      }
+      setTimeout(notifySettled, 0); // after the answer's promise callbacks
+    };
+    worker.postMessage({ start: { wasm: script.getAttribute("data-wasm"), data: script.getAttribute("data-data"), calc: name } });
   }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
-  else start();
+  // loadCharts adds ECharts and draws the charts, with the engine's
+  // latest figures, once they come near the screen: on a phone they sit
+  // below the form, and 190 KB of script a reader may never scroll to
+  // would only delay what they came for. If ECharts cannot load, each
+  // chart says so.
+  var chartsLoading = false;
+  function loadCharts() {
+    var section = document.querySelector(".charts");
+    if (!section) {
+      root.setAttribute("data-charts", "ready");
+      return;
+    }
+    if (!("IntersectionObserver" in window)) {
+      addCharts();
+      return;
+    }
+    var io = new IntersectionObserver(function (entries) {
+      if (!entries.some(function (e) { return e.isIntersecting; })) return;
+      io.disconnect();
+      addCharts();
+    }, { rootMargin: "400px" });
+    io.observe(section);
+    addEventListener("beforeprint", addCharts);
+  }
+  function addCharts() {
+    if (chartsLoading) return;
+    chartsLoading = true;
+    var el = document.createElement("script");
+    el.src = script.getAttribute("data-echarts");
+    el.onload = drawCharts;
+    el.onerror = function () {
+      document.querySelectorAll(".chart-box").forEach(function (box) {
+        box.textContent = "The chart could not load; the tables hold every figure it shows.";
+        box.className = "chart-box chart-failed";
+      });
+      root.setAttribute("data-charts", "failed");
+    };
+    document.head.appendChild(el);
+  }
+  // Tests and benchmarks call the engine through the page's worker, and
+  // wait until it has answered every input (settled).
+  var settledWaiters = [];
+  function notifySettled() {
+    if (computing || waiting !== null || Object.keys(calls).length) return;
+    var w = settledWaiters;
+    settledWaiters = [];
+    w.forEach(function (f) { f(); });
+  }
+  window.__infercost = {
+    call: call,
+    settled: function () {
+      return new Promise(function (r) { settledWaiters.push(r); notifySettled(); });
+    }
+  };
+  start();
 })();

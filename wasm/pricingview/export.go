@@ -1,14 +1,15 @@
 package pricingview
 
 import (
-	"encoding/csv"
-	"strings"
-
+	"github.com/infercost/infercost/wasm/export"
 	"github.com/infercost/infercost/wasm/view"
 )
 
 // Export writes the comparison table, as the page shows it, as "csv" (RFC
-// 4180) or "md" (a GitHub Markdown table).
+// 4180) or "md" (a GitHub Markdown table). Every cell is the text the page
+// shows ("$1,339.25", "never at this volume"), so every cell is a text
+// cell, which package export neutralises: model names come from data and
+// must not become formulas, links or HTML where the export is opened.
 func (p Page) Export(format string) string {
 	var t view.Table
 	for _, tb := range p.Tables {
@@ -16,33 +17,20 @@ func (p Page) Export(format string) string {
 			t = tb
 		}
 	}
-	head := []string{t.Corner}
+	head := []export.Cell{export.Text(t.Corner)}
 	for _, c := range t.Columns {
-		head = append(head, c.Title)
+		head = append(head, export.Text(c.Title))
 	}
-	rows := [][]string{head}
+	rows := [][]export.Cell{head}
 	for _, r := range t.Rows {
-		row := []string{r.Label}
+		row := []export.Cell{export.Text(r.Label)}
 		for _, c := range r.Cells {
-			row = append(row, c.Text)
+			row = append(row, export.Text(c.Text))
 		}
 		rows = append(rows, row)
 	}
-	var b strings.Builder
 	if format == "md" {
-		cell := func(s string) string { return strings.ReplaceAll(strings.ReplaceAll(s, "\\", "\\\\"), "|", "\\|") }
-		for i, row := range rows {
-			for j := range row {
-				row[j] = cell(row[j])
-			}
-			b.WriteString("| " + strings.Join(row, " | ") + " |\n")
-			if i == 0 {
-				b.WriteString("|" + strings.Repeat(" --- |", len(row)) + "\n")
-			}
-		}
-		return b.String()
+		return export.Markdown(rows)
 	}
-	w := csv.NewWriter(&b)
-	_ = w.WriteAll(rows) // a strings.Builder does not fail
-	return b.String()
+	return export.CSV(rows)
 }

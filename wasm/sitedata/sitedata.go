@@ -39,3 +39,33 @@ func (d Data) Unlinked() Data {
 	d.Pricing.TCO = tcoview.Data{}
 	return d
 }
+
+// Calculators are the calculators' names, each with a data file of its
+// own (see For).
+var Calculators = []string{"tco", "memory", "performance", "pricing"}
+
+// For returns the part of unlinked data d that calculator name reads,
+// the rest left zero, and whether name is a calculator: the memory
+// calculator reads the GPU catalog and its own data, the estimator those
+// and its own, the TCO calculator those and its own, the pricing
+// calculator everything. Link, after decoding, restores the shared
+// copies.
+func (d Data) For(name string) (Data, bool) {
+	var out Data
+	switch name {
+	case "pricing":
+		out.Pricing = d.Pricing
+		fallthrough
+	case "tco":
+		out.TCO = d.TCO
+		fallthrough
+	case "performance":
+		out.Perf = d.Perf
+		fallthrough
+	case "memory":
+		out.Memory = d.Memory
+		out.TCO.GPUs = d.TCO.GPUs
+		return out, true
+	}
+	return Data{}, false
+}

@@ -1,18 +1,20 @@
 //go:build js && wasm
 
-// Command browser is the engine's host in the web page. It only moves
-// values: it exposes one function per calculator, infercost.tco(query),
+// Command browser is the engine's host in the web page's worker
+// (site/static/worker.js). It only moves values: it exposes
+// infercost.load(calculator, bytes), which reads the calculator's data
+// file (see sitedata.Data.For and package decode) and returns an error
+// message or ""; one function per calculator, infercost.tco(query),
 // infercost.memory(query), infercost.pricing(query) and
 // infercost.performance(query), which return what the page should change,
 // as JSON, since the previous call to the same function (see
 // view.Page.Update and Since);
 // infercost.tcoConvert and infercost.pricingConvert(query, currency), which
-// return the query with its amounts in another currency; and
+// return the query with its amounts in another currency;
 // infercost.pricingExport(query, "csv" or "md"), the comparison table; and
-// infercost.collect(), which collects garbage. The data is
-// compiled in (data_gen.go, written by gen -engine-data), and nothing here
-// uses encoding/json, net/url or go-echarts: they would more than double the
-// module's download (see package plainjson).
+// infercost.collect(), which collects garbage. Nothing here uses
+// encoding/json, net/url or go-echarts: they would more than double the
+// module's download (see packages plainjson and datafile).
 package main
 
 import (
@@ -24,32 +26,53 @@ import (
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/sitedata/decode"
 	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
 )
 
+// data is what the page's data file holds, linked.
+var data sitedata.Data
+
 func main() {
-	data.Link()
 	// The reader types in bursts. A keystroke allocates a few hundred KB
 	// and the live heap is under 2 MB, so Go's default pacing collected
-	// every seventh keystroke or so, a few ms inside the input handler.
+	// every seventh keystroke or so, delaying that answer by a few ms.
 	// Garbage is collected while the reader pauses instead
-	// (infercost.collect, which the page calls when idle); the limit
+	// (infercost.collect, which the worker calls when idle); the limit
 	// bounds the heap within a long burst.
 	debug.SetGCPercent(-1)
 	debug.SetMemoryLimit(32 << 20)
 	api := js.Global().Get("Object").New()
-	api.Set("tco", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("tco", tcoview.Build(tcoview.Resolve(arg(args, 0), data.TCO)).Page)
+	api.Set("load", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) < 2 || args[1].Type() != js.TypeObject {
+			return "infercost.load needs a calculator and its data"
+		}
+		b := make([]byte, args[1].Get("length").Int())
+		js.CopyBytesToGo(b, args[1])
+		d, err := decode.Data(b)
+		if err != nil {
+			return "the data file does not fit this engine: " + err.Error()
+		}
+		d.Link()
+		data = d
+		// The page shows the default scenario, pre-rendered by gen from
+		// the same data: the first answer sends only what differs.
+		name := arg(args, 0)
+		if build, ok := pages[name]; ok {
+			p := build("")
+			shown[name] = &p
+		}
+		return ""
 	}))
+	for name, build := range pages {
+		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
+			return changes(name, build(arg(args, 0)))
+		}))
+	}
 	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return tcoview.Convert(arg(args, 0), arg(args, 1), data.TCO)
-	}))
-	api.Set("memory", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("memory", memview.Build(memview.Resolve(arg(args, 0), data.Memory), data.Memory).Page)
-	}))
-	api.Set("pricing", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("pricing", pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Page)
 	}))
 	api.Set("pricingConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return pricingview.Convert(arg(args, 0), arg(args, 1), data.Pricing)
@@ -57,16 +80,24 @@ func main() {
 	api.Set("pricingExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Export(arg(args, 1))
 	}))
-	api.Set("performance", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return changes("performance", perfview.Build(perfview.Resolve(arg(args, 0), data.Perf)).Page)
-	}))
 	api.Set("collect", js.FuncOf(func(js.Value, []js.Value) any {
 		runtime.GC()
 		return nil
 	}))
 	js.Global().Set("infercost", api)
-	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("infercost:ready"))
 	select {}
+}
+
+// pages builds each calculator's page for a query.
+var pages = map[string]func(query string) view.Page{
+	"tco": func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page },
+	"memory": func(q string) view.Page {
+		return memview.Build(memview.Resolve(q, data.Memory), data.Memory).Page
+	},
+	"pricing": func(q string) view.Page {
+		return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
+	},
+	"performance": func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page },
 }
 
 // shown holds the page each function last returned: what its page shows.

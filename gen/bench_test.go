@@ -1,0 +1,276 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"encoding/json"
+	"fmt"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// The bench's pages: each calculator with a link's own scenario (its
+// first preset), and the field a reader types into.
+var benchPages = []struct{ path, query, field string }{
+	{"", "", ""},
+	{"tco/", "preset=seed-000", "a.n"},
+	{"memory/", "preset=seed-002", "conc"},
+	{"performance/", "preset=seed-000-70b", "in"},
+	{"performance/", "preset=seed-000-70b", "rate"},
+	{"pricing/", "preset=seed-000-roi", "rpd"},
+}
+
+// gzipSite serves a built site as GitHub Pages does: text, JSON and
+// WebAssembly gzipped, and cacheable for 10 minutes.
+func gzipSite(dir, base string) http.Handler {
+	files := SiteHandler(dir, base)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rec := httptest.NewRecorder()
+		files.ServeHTTP(rec, r)
+		for k, v := range rec.Header() {
+			w.Header()[k] = v
+		}
+		w.Header().Set("Cache-Control", "max-age=600")
+		body := rec.Body.Bytes()
+		ct, _, _ := mime.ParseMediaType(rec.Header().Get("Content-Type"))
+		if rec.Code == http.StatusOK && (strings.HasPrefix(ct, "text/") || ct == "application/javascript" ||
+			ct == "text/javascript" || ct == "application/json" || ct == "application/wasm" || ct == "image/svg+xml") {
+			var buf bytes.Buffer
+			zw := gzip.NewWriter(&buf)
+			_, _ = zw.Write(body)
+			_ = zw.Close()
+			body = buf.Bytes()
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Header().Del("Content-Length")
+		}
+		w.WriteHeader(rec.Code)
+		_, _ = w.Write(body)
+	})
+}
+
+// TestBenchPages prints make bench's table: for the home page and each
+// calculator, Lighthouse's mobile scores (median of 3), the time from
+// navigation to the link's own figures at 4x CPU on slow 4G with the
+// bytes downloaded by then, and the time from an input to its figures
+// (and chart) at 4x CPU and unthrottled. It reports and asserts nothing;
+// it runs only with INFERCOST_BENCH=1, on the site built here or, to
+// compare, on INFERCOST_BENCH_SITE (a site built with base /sub/).
+func TestBenchPages(t *testing.T) {
+	if os.Getenv("INFERCOST_BENCH") == "" {
+		t.Skip("set INFERCOST_BENCH=1 (make bench)")
+	}
+	dir := os.Getenv("INFERCOST_BENCH_SITE")
+	if dir == "" {
+		dir = buildSite(t, "/sub/")
+	}
+	srv := httptest.NewServer(gzipSite(dir, "/sub/"))
+	defer srv.Close()
+	root := srv.URL + "/sub/"
+	runs := 3
+	if n, err := strconv.Atoi(os.Getenv("INFERCOST_BENCH_RUNS")); err == nil && n > 0 {
+		runs = n
+	}
+
+	type row struct {
+		page                       string
+		perf, a11y, bp, seo        []float64
+		tbt, lcp, cls              []float64
+		ready, bytes               []float64
+		input4x, inputFast, chart4 []float64
+	}
+	var rows []*row
+	lighthouse := filepath.Join(moduleRoot(t), "node_modules", ".bin", "lighthouse")
+	for _, p := range benchPages {
+		r := &row{page: "/" + p.path}
+		if p.field != "" {
+			r.page += " (" + p.field + ")"
+		}
+		rows = append(rows, r)
+		url := root + p.path
+		if p.query != "" {
+			url += "?" + p.query
+		}
+		for i := 0; i < runs; i++ {
+			if p.field == "rate" {
+				break // the page's load figures are the row above's
+			}
+			lh := runLighthouse(t, lighthouse, url)
+			r.perf, r.a11y, r.bp, r.seo = append(r.perf, lh.score("performance")), append(r.a11y, lh.score("accessibility")),
+				append(r.bp, lh.score("best-practices")), append(r.seo, lh.score("seo"))
+			r.tbt, r.lcp, r.cls = append(r.tbt, lh.audit("total-blocking-time")), append(r.lcp, lh.audit("largest-contentful-paint")),
+				append(r.cls, lh.audit("cumulative-layout-shift"))
+			if p.path == "" {
+				continue
+			}
+			ready, bytes := readyOnSlowPhone(t, url)
+			r.ready, r.bytes = append(r.ready, ready), append(r.bytes, bytes)
+		}
+		if p.field != "" {
+			r.input4x, r.chart4 = inputLatency(t, url, p.field, 4, 60)
+			r.inputFast, _ = inputLatency(t, url, p.field, 1, 200)
+		}
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	t.Logf("bench: load average %s", strings.Join(strings.Fields(string(load))[:3], " "))
+	t.Logf("bench: | page | perf | a11y | best pr. | SEO | TBT ms | LCP s | CLS | ready s (4x CPU, slow 4G) | KB gzip before ready | input p50/p95 ms, 4x CPU | chart p95 ms, 4x | input p50/p95 ms, 1x |")
+	t.Logf("bench: |---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, r := range rows {
+		t.Logf("bench: | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", r.page,
+			med(r.perf, "%.2f", 1), med(r.a11y, "%.2f", 1), med(r.bp, "%.2f", 1), med(r.seo, "%.2f", 1),
+			med(r.tbt, "%.0f", 1), med(r.lcp, "%.1f", 1e-3), med(r.cls, "%.3f", 1), med(r.ready, "%.1f", 1e-3), med(r.bytes, "%.0f", 1e-3),
+			pcts(r.input4x), pct95(r.chart4), pcts(r.inputFast))
+	}
+}
+
+// med formats the median of xs times scale, or "–" for none.
+func med(xs []float64, format string, scale float64) string {
+	if len(xs) == 0 {
+		return "–"
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return fmt.Sprintf(format, s[len(s)/2]*scale)
+}
+
+func pcts(xs []float64) string {
+	if len(xs) == 0 {
+		return "–"
+	}
+	s := slices.Sorted(slices.Values(xs))
+	return fmt.Sprintf("%.1f / %.1f", pct(s, 50), pct(s, 95))
+}
+
+func pct95(xs []float64) string {
+	if len(xs) == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f", pct(slices.Sorted(slices.Values(xs)), 95))
+}
+
+func moduleRoot(t *testing.T) string {
+	out, err := exec.Command("go", "env", "GOMOD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Dir(strings.TrimSpace(string(out)))
+}
+
+type lighthouseReport struct {
+	Categories map[string]struct{ Score float64 }
+	Audits     map[string]struct{ NumericValue float64 }
+}
+
+func (l lighthouseReport) score(c string) float64 { return l.Categories[c].Score }
+func (l lighthouseReport) audit(a string) float64 { return l.Audits[a].NumericValue }
+
+// runLighthouse runs Lighthouse's mobile defaults (simulated slow 4G and
+// 4x CPU) on url in Debian's chromium.
+func runLighthouse(t *testing.T, lighthouse, url string) lighthouseReport {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, lighthouse, url, "--output=json", "--output-path=stdout", "--quiet",
+		"--only-categories=performance,accessibility,best-practices,seo",
+		"--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir="+t.TempDir())
+	cmd.Env = append(os.Environ(), "CHROME_PATH=/usr/bin/chromium")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("lighthouse %s: %v", url, err)
+	}
+	var r lighthouseReport
+	if err := json.Unmarshal(out, &r); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func cdpCall[P, R any](t *testing.T, ctx context.Context, cmd cdp.Command[P, R], params P) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, cmd, params); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// benchBrowser starts chromium with an empty cache for one measurement.
+func benchBrowser(t *testing.T) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath("chromium"), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(412, 823),
+	}
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 5*time.Minute)
+	t.Cleanup(cancel3)
+	return ctx
+}
+
+// readyOnSlowPhone returns the ms from navigation until the page shows
+// the link's own figures (html[data-engine=ready]) at 4x CPU on
+// Lighthouse's slow 4G (562.5 ms round trip, 1.47 Mbit/s down), and the
+// bytes it downloaded by then.
+func readyOnSlowPhone(t *testing.T, url string) (float64, float64) {
+	t.Helper()
+	ctx := benchBrowser(t)
+	cdpCall(t, ctx, network.Enable, network.EnableParams{})
+	// The browser's cache is empty (a new profile) but on: the worker's
+	// requests find what the page preloaded.
+	cdpCall(t, ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
+		MatchedNetworkConditions: []*network.Conditions{{Latency: 562.5, DownloadThroughput: 1.4746 * 1024 * 1024 / 8, UploadThroughput: 675 * 1024 / 8}}})
+	cdpCall(t, ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4})
+	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+	r := eval[struct{ Ready, Bytes float64 }](t, ctx, `(() => {
+		const ready = performance.getEntriesByName('infercost-ready')[0];
+		const at = ready ? ready.startTime : performance.now();
+		let bytes = performance.getEntriesByType('navigation')[0].transferSize;
+		for (const e of performance.getEntriesByType('resource')) if (e.responseEnd <= at) bytes += e.transferSize;
+		return {Ready: at, Bytes: bytes}; })()`)
+	return r.Ready, r.Bytes
+}
+
+// inputLatency types n values into field, one at a time as a reader
+// does, at a CPU slowdown, and returns for each the ms from the input
+// event until the page shows its figures (engine, DOM, style and layout),
+// and the redraw of the chart on screen after that.
+func inputLatency(t *testing.T, url, field string, slowdown float64, n int) (input, chart []float64) {
+	t.Helper()
+	ctx := benchBrowser(t)
+	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+	cdpCall(t, ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown})
+	r := evalAsync[struct{ Input, Chart []float64 }](t, ctx, `(async () => {
+		await new Promise(r => setTimeout(r, 3000));
+		const e = document.querySelector('[name="`+field+`"]'), start = Number(e.value) || 1;
+		const out = {Input: [], Chart: []};
+		for (let i = 0; i < `+fmt.Sprint(n)+`; i++) {
+			await new Promise(r => setTimeout(r, 0));
+			const t0 = performance.now();
+			e.value = String(start + 1 + i % 7); e.dispatchEvent(new Event('input', {bubbles: true}));
+			if (window.__infercost) await window.__infercost.settled();
+			document.body.offsetHeight;
+			const t1 = performance.now();
+			do await nextFrames(1); while (window.__infercostPendingCharts && window.__infercostPendingCharts() > 0);
+			const c = window.__infercostChartTimings || [];
+			out.Input.push(t1 - t0); out.Chart.push(c.length ? c[c.length - 1] : 0); c.length = 0;
+		}
+		return out; })()`)
+	return r.Input, r.Chart
+}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// publishEngine writes what the calculators' engine loads under assets/,
+// named by content hash so that a browser can cache each file for good
+// and a new build never mixes with an old one: the worker script (Go's
+// wasm_exec.js, which must match the compiler, then site/static's
+// worker.js), the browser module, and one data file per calculator with
+// only the data it reads (sitedata.Data.For). It returns each
+// calculator's URLs by name.
+func publishEngine(c Config, data sitedata.Data) (map[string]*site.Engine, error) {
+	goroot, err := goRoot()
+	if err != nil {
+		return nil, err
+	}
+	wasmExec, err := os.ReadFile(path.Join(goroot, "lib", "wasm", "wasm_exec.js"))
+	if err != nil {
+		return nil, err
+	}
+	worker, err := site.Static.ReadFile("static/worker.js")
+	if err != nil {
+		return nil, err
+	}
+	module, err := os.ReadFile(c.Wasm)
+	if err != nil {
+		return nil, fmt.Errorf("browser module: %w (run make build, which builds it)", err)
+	}
+	workerURL, err := publishHashed(c, "worker.js", append(append(wasmExec, '\n'), worker...))
+	if err != nil {
+		return nil, err
+	}
+	wasmURL, err := publishHashed(c, "engine.wasm", module)
+	if err != nil {
+		return nil, err
+	}
+	unlinked := data.Unlinked()
+	out := map[string]*site.Engine{}
+	for _, name := range sitedata.Calculators {
+		part, _ := unlinked.For(name)
+		b, err := json.Marshal(part)
+		if err != nil {
+			return nil, fmt.Errorf("data file of %s: %w", name, err)
+		}
+		dataURL, err := publishHashed(c, "data/"+name+".json", b)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = &site.Engine{Worker: workerURL, Wasm: wasmURL, Data: dataURL, Charts: c.Base + "assets/echarts.js?v=" + c.Version}
+	}
+	return out, nil
+}
+
+// publishHashed writes b as assets/NAME with the first 12 hex digits of
+// its SHA-256 before the extension, and returns its URL.
+func publishHashed(c Config, name string, b []byte) (string, error) {
+	sum := sha256.Sum256(b)
+	ext := path.Ext(name)
+	hashed := strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:6]) + ext
+	if err := writeFile(filepath.Join(c.Out, "assets", filepath.FromSlash(hashed)), b); err != nil {
+		return "", err
+	}
+	return c.Base + "assets/" + hashed, nil
+}

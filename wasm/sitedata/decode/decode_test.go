@@ -1,0 +1,46 @@
+package decode_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/sitedata/decode"
+)
+
+// Each calculator's data file, as gen writes it, reads back equal.
+func TestDataFilesRoundTrip(t *testing.T) {
+	all := datasettest.Load(t).Unlinked()
+	for _, name := range sitedata.Calculators {
+		want, _ := all.For(name)
+		b, err := json.Marshal(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := decode.Data(b)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: the decoded data differs from the data written", name)
+		}
+	}
+}
+
+// A data file from another build (a field this module does not know) or a
+// damaged one is refused, not half read.
+func TestDataFileFromAnotherBuildIsRefused(t *testing.T) {
+	for doc, msg := range map[string]string{
+		`{"TCO": {"gpus": {"gpus": [{"id": "x", "watts": 1}]}}}`: `unknown field "watts"`,
+		`{"Memory": {"defaults": 1}}`:                            "expected an object",
+		`{"TCO": {`:                                              "expected a key",
+		`{} x`:                                                   "text after the document",
+	} {
+		if _, err := decode.Data([]byte(doc)); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("decode.Data(%s) = %v, want an error with %q", doc, err, msg)
+		}
+	}
+}
