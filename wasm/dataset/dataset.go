@@ -107,15 +107,16 @@ const MaxNumber = 1e15
 // data file, and names each bad one by its entry (a top-level key, or an
 // element of a top-level list with its id) and its field path. Only
 // fields with a yaml tag are read: the others are shared from other files.
+// The data types hold numbers as int and float64 only.
 func values(v reflect.Value, entry, field, today string) []error {
 	bad := func(format string, args ...any) []error { return []error{fact.Errorf(entry, field, format, args...)} }
 	switch v.Kind() {
-	case reflect.Pointer, reflect.Interface:
+	case reflect.Pointer:
 		if v.IsNil() {
 			return nil
 		}
 		return values(v.Elem(), entry, field, today)
-	case reflect.Float32, reflect.Float64:
+	case reflect.Float64:
 		switch f := v.Float(); {
 		case math.IsNaN(f) || math.IsInf(f, 0):
 			return bad("%v is not a finite number", f)
@@ -124,7 +125,7 @@ func values(v reflect.Value, entry, field, today string) []error {
 		case f > MaxNumber:
 			return bad("%g is beyond %g", f, MaxNumber)
 		}
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+	case reflect.Int:
 		switch n := v.Int(); {
 		case n < 0:
 			return bad("%d is negative", n)

@@ -83,7 +83,7 @@ func validURL(u string) bool {
 	if rest, ok := strings.CutPrefix(u, "https://"); ok {
 		return rest != "" && rest[0] != '/'
 	}
-	return len(u) >= 2 && u[0] == '/' && u[1] != '/' || u == "/"
+	return u == "/" || (len(u) >= 2 && u[0] == '/' && u[1] != '/')
 }
 
 // PlainTextRule is what PlainText requires, for error messages.
