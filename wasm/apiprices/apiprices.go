@@ -59,7 +59,11 @@ type PriceRow struct {
 	Source           string  `yaml:"source" json:"source"`
 	AsOf             string  `yaml:"as_of" json:"as_of"`
 	Unconfirmed      bool    `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
-	Note             string  `yaml:"note,omitempty" json:"note,omitempty"`
+	// Announced marks a price that starts after the day the data was
+	// written, as its vendor announced it. Only such a row may start
+	// after the day of the build, and its start is no default edition.
+	Announced bool   `yaml:"announced,omitempty" json:"announced,omitempty"`
+	Note      string `yaml:"note,omitempty" json:"note,omitempty"`
 }
 
 // USD returns the row as an engine price in US dollars, with unitsPerUSD
@@ -108,13 +112,27 @@ func (c Catalog) Editions() []string {
 	return slices.Compact(eds)
 }
 
-// Latest is the newest edition.
+// Latest is the newest edition that is not the start of an announced
+// price: the default edition.
 func (c Catalog) Latest() string {
-	eds := c.Editions()
-	if len(eds) == 0 {
-		return ""
+	announced := map[string]bool{}
+	for _, p := range c.Prices {
+		if p.Announced {
+			announced[p.From] = true
+		}
 	}
-	return eds[len(eds)-1]
+	for _, p := range c.Prices {
+		if !p.Announced {
+			delete(announced, p.From)
+		}
+	}
+	eds := c.Editions()
+	for i := len(eds) - 1; i >= 0; i-- {
+		if !announced[eds[i]] {
+			return eds[i]
+		}
+	}
+	return ""
 }
 
 // PriceOn returns the model's price valid on the date (YYYY-MM-DD), if
@@ -153,13 +171,33 @@ func (c Catalog) History(model string) []PriceRow {
 	return rows
 }
 
-// Validate checks every row: known providers, models, sources and
-// currencies; dates; non-negative prices; and that no two periods of a
-// model overlap.
-func (c Catalog) Validate(currencies []string) error {
+// MaxUnitsPerMTok bounds every API price, in a row's currency per
+// million tokens: the dearest published prices are a few hundred dollars
+// (a few thousand yuan).
+const MaxUnitsPerMTok = 10000
+
+// MaxContext bounds a model's context window and a tier's threshold, in
+// tokens.
+const MaxContext = 1e8
+
+// Validate checks every row: ids, plain-text names, known providers,
+// models, sources and currencies; dates, none after today (YYYY-MM-DD,
+// the day of the build) unless announced; prices within
+// [0, MaxUnitsPerMTok], long-context tiers included; and that no two
+// periods of a model overlap.
+func (c Catalog) Validate(currencies []string, today string) error {
 	errs := c.Sources.Validate()
 	providers, models := map[string]bool{}, map[string]bool{}
-	for _, p := range c.Providers {
+	for i, p := range c.Providers {
+		entry := fmt.Sprintf("providers[%d] %q", i, p.ID)
+		if msg := fact.ID(p.ID); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "id", "%s", msg))
+		} else if providers[p.ID] {
+			errs = append(errs, fact.Errorf(entry, "id", "duplicate id"))
+		}
+		if msg := fact.PlainText(p.Name); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "name", "%s", msg))
+		}
 		providers[p.ID] = true
 	}
 	for i, m := range c.Models {
@@ -167,11 +205,16 @@ func (c Catalog) Validate(currencies []string) error {
 		if !providers[m.Provider] {
 			errs = append(errs, fact.Errorf(entry, "provider", "unknown provider %q", m.Provider))
 		}
-		if models[m.ID] || m.ID == "" || m.Name == "" {
-			errs = append(errs, fact.Errorf(entry, "id", "id and name are required and ids unique"))
+		if msg := fact.ID(m.ID); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "id", "%s", msg))
+		} else if models[m.ID] {
+			errs = append(errs, fact.Errorf(entry, "id", "duplicate id"))
 		}
-		if m.Context <= 0 {
-			errs = append(errs, fact.Errorf(entry, "context", "must be a positive token count"))
+		if msg := fact.PlainText(m.Name); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "name", "%s", msg))
+		}
+		if msg := fact.InRange(float64(m.Context), 1, MaxContext); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "context", "%s", msg))
 		}
 		models[m.ID] = true
 	}
@@ -189,6 +232,8 @@ func (c Catalog) Validate(currencies []string) error {
 		}
 		if !date(p.From) {
 			bad("from", "want a date YYYY-MM-DD, got %q", p.From)
+		} else if p.From > today && !p.Announced {
+			bad("from", "%s is after the build date; mark an announced price announced: true", p.From)
 		}
 		if p.Until != "" && (!date(p.Until) || p.Until <= p.From) {
 			bad("until", "want a date after from, got %q", p.Until)
@@ -199,10 +244,32 @@ func (c Catalog) Validate(currencies []string) error {
 		if !slices.Contains(currencies, p.Currency) {
 			bad("currency", "unknown currency %q", p.Currency)
 		}
-		if p.Input < 0 || p.Output < 0 || p.CacheRead < 0 || p.CacheWrite < 0 || p.Input+p.Output == 0 {
-			bad("input", "prices must be non-negative, input or output positive")
+		rates := func(prefix string, r Rates) {
+			for _, f := range []struct {
+				name string
+				v    float64
+			}{{"input", r.Input}, {"cache_read", r.CacheRead}, {"cache_write", r.CacheWrite}, {"output", r.Output}} {
+				if msg := fact.InRange(f.v, 0, MaxUnitsPerMTok); msg != "" {
+					bad(prefix+f.name, "%s", msg)
+				}
+			}
+			if !(r.Input+r.Output > 0) {
+				bad(prefix+"input", "input or output must be positive")
+			}
 		}
-		if p.BatchDiscountPct < 0 || p.BatchDiscountPct >= 100 {
+		rates("", p.Rates)
+		above := 0
+		for j, t := range p.Tiers {
+			prefix := fmt.Sprintf("tiers[%d].", j)
+			rates(prefix, t.Rates)
+			if msg := fact.InRange(float64(t.AboveInputTokens), 1, MaxContext); msg != "" {
+				bad(prefix+"above_input_tokens", "%s", msg)
+			} else if t.AboveInputTokens <= above {
+				bad(prefix+"above_input_tokens", "tiers must rise: %d follows %d", t.AboveInputTokens, above)
+			}
+			above = t.AboveInputTokens
+		}
+		if msg := fact.InRange(p.BatchDiscountPct, 0, 99.999); msg != "" {
 			bad("batch_discount_pct", "%g is outside [0, 100)", p.BatchDiscountPct)
 		}
 	}

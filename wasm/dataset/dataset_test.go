@@ -28,7 +28,8 @@ func TestContentDataIsValid(t *testing.T) {
 	}
 }
 
-// contentWith returns content/data under d/ with one replacement in file.
+// contentWith returns content/data under d/ with one replacement in file;
+// an empty from replaces the whole file.
 func contentWith(t *testing.T, file, from, to string) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
@@ -37,7 +38,9 @@ func contentWith(t *testing.T, file, from, to string) fstest.MapFS {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f == file {
+		if f == file && from == "" {
+			b = []byte(to) // the whole file
+		} else if f == file {
 			bad := strings.Replace(string(b), from, to, 1)
 			if bad == string(b) {
 				t.Fatalf("fixture text %q not found in %s", from, f)
@@ -79,5 +82,148 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 				t.Fatalf("got %v; want an error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+// Each rule on the data: one breakage of the real data, and the error
+// that names the file, the entry and the field.
+func TestDataRules(t *testing.T) {
+	const (
+		sonnetTier = "{above_input_tokens: 200000, input: 6, cache_read: 0.6"
+		gpt41      = "{model: gpt-4.1, from: 2025-04-14, input: 2, cache_read: 0.5, output: 8,"
+		gpt41mini  = "{model: gpt-4.1-mini, from: 2025-04-14, input: 0.4,"
+		h100Name   = "  - id: h100-sxm\n    name: H100 SXM\n"
+		llama7b    = "{id: llama-2-7b, name: Llama 2 7B, source: llama-2-7b, as_of: 2026-11-30, params_b: 6.74,"
+		gpuEntry   = `d/gpus.yaml: gpus[4] "h100-sxm": name: `
+		plainText  = "must be plain text: no < > | or line breaks, and no = + - @ first"
+	)
+	name := func(n string) string { return "  - id: h100-sxm\n    name: " + n + "\n" }
+	for _, tt := range []struct {
+		name, file, from, to, want string
+	}{
+		// API prices
+		{"negative long-context price", APIFile, sonnetTier, "{above_input_tokens: 200000, input: -6, cache_read: 0.6",
+			`d/api.yaml: prices[4] "claude-sonnet-4.5": tiers[0].input: -6 is negative`},
+		{"long-context threshold not positive", APIFile, sonnetTier, "{above_input_tokens: 0, input: 6, cache_read: 0.6",
+			`d/api.yaml: prices[4] "claude-sonnet-4.5" from 2025-09-29: tiers[0].above_input_tokens: 0 is outside [1, 1e+08]`},
+		{"tier above the top price", APIFile, sonnetTier, "{above_input_tokens: 200000, input: 60000, cache_read: 0.6",
+			`d/api.yaml: prices[4] "claude-sonnet-4.5" from 2025-09-29: tiers[0].input: 60000 is outside [0, 10000]`},
+		{"absurd API price", APIFile, gpt41, "{model: gpt-4.1, from: 2025-04-14, input: 1e9, cache_read: 0.5, output: 8,",
+			`d/api.yaml: prices[2] "gpt-4.1" from 2025-04-14: input: 1e+09 is outside [0, 10000]`},
+		{"absurd cache price", APIFile, gpt41, "{model: gpt-4.1, from: 2025-04-14, input: 2, cache_read: 50000, output: 8,",
+			`d/api.yaml: prices[2] "gpt-4.1" from 2025-04-14: cache_read: 50000 is outside [0, 10000]`},
+		{"NaN API price", APIFile, gpt41, "{model: gpt-4.1, from: 2025-04-14, input: .nan, cache_read: 0.5, output: 8,",
+			`d/api.yaml: prices[2] "gpt-4.1": input: NaN is not a finite number`},
+		{"infinite API price", APIFile, gpt41, "{model: gpt-4.1, from: 2025-04-14, input: 2, cache_read: 0.5, output: .inf,",
+			`d/api.yaml: prices[2] "gpt-4.1": output: +Inf is not a finite number`},
+		{"price from a future date", APIFile, gpt41mini, "{model: gpt-4.1-mini, from: 2099-04-14, input: 0.4,",
+			`d/api.yaml: prices[3] "gpt-4.1-mini" from 2099-04-14: from: 2099-04-14 is after the build date; mark an announced price announced: true`},
+		{"as_of in the future", APIFile, "as_of: 2026-11-30}\n  - {model: gpt-4.1-mini", "as_of: 2099-01-01}\n  - {model: gpt-4.1-mini",
+			`d/api.yaml: prices[2] "gpt-4.1": as_of: 2099-01-01 is after the build date`},
+		{"context window absurd", APIFile, "name: GPT-4.1, context: 1047576", "name: GPT-4.1, context: 1000000000000",
+			`d/api.yaml: models[0] "gpt-4.1": context: 1e+12 is outside [1, 1e+08]`},
+		{"duplicate provider", APIFile, "  - {id: google, name: Google}", "  - {id: openai, name: Google}",
+			`d/api.yaml: providers[2] "openai": id: duplicate id`},
+		{"HTML in an API model name", APIFile, "name: GPT-4.1,", "name: <b>x</b>,",
+			`d/api.yaml: models[0] "gpt-4.1": name: ` + plainText},
+		{"formula as a provider name", APIFile, "{id: google, name: Google}", "{id: google, name: \"@SUM(A1)\"}",
+			`d/api.yaml: providers[2] "google": name: ` + plainText},
+		// Sources
+		{"protocol-relative source URL", GPUFile, "url: https://www.nvidia.com/en-us/data-center/a100/", "url: //evil.example/phish",
+			`d/gpus.yaml: sources.a100-page: url: must be an https:// URL or a site path such as /methodology/, got "//evil.example/phish"`},
+		{"plain http source URL", GPUFile, "url: https://www.nvidia.com/en-us/data-center/a100/", "url: http://www.nvidia.com/",
+			`d/gpus.yaml: sources.a100-page: url: must be an https:// URL`},
+		{"javascript source URL", GPUFile, "url: https://www.nvidia.com/en-us/data-center/a100/", "url: javascript:alert(1)",
+			`d/gpus.yaml: sources.a100-page: url: must be an https:// URL`},
+		{"HTML in a source title", GPUFile, "title: NVIDIA A100 product page", "title: <img src=x onerror=alert(1)>",
+			`d/gpus.yaml: sources.a100-page: title: ` + plainText},
+		// Names
+		{"HTML in a GPU name", GPUFile, h100Name, name("<b>x</b>"), gpuEntry + plainText},
+		{"formula as a GPU name", GPUFile, h100Name, name(`"=1+2"`), gpuEntry + plainText},
+		{"plus first in a GPU name", GPUFile, h100Name, name(`"+1"`), gpuEntry + plainText},
+		{"minus first in a GPU name", GPUFile, h100Name, name(`"-1"`), gpuEntry + plainText},
+		{"at first in a GPU name", GPUFile, h100Name, name(`"@x"`), gpuEntry + plainText},
+		{"pipe in a GPU name", GPUFile, h100Name, name(`"H100 | SXM"`), gpuEntry + plainText},
+		{"newline in a GPU name", GPUFile, h100Name, name(`"H100\nSXM"`), gpuEntry + plainText},
+		{"tab in a GPU name", GPUFile, h100Name, name(`"H100\tSXM"`), gpuEntry + plainText},
+		{"empty GPU name", GPUFile, h100Name, name(`""`), gpuEntry + "missing"},
+		{"HTML in a GPU vendor", GPUFile, "    vendor: AMD", "    vendor: <i>AMD</i>", `d/gpus.yaml: gpus[13] "mi300x": vendor: ` + plainText},
+		{"HTML in a model name", ModelFile, llama7b, "{id: llama-2-7b, name: <b>x</b>, source: llama-2-7b, as_of: 2026-11-30, params_b: 6.74,",
+			`d/models.yaml: models[0] "llama-2-7b": name: ` + plainText},
+		{"pipe in a rental instance", RentalFile, "instance: a3-highgpu,", "instance: a3|highgpu,",
+			`d/rental.yaml: offers[5] "Google Cloud" "h100-sxm": instance: ` + plainText},
+		{"id with capitals and spaces", GPUFile, "  - id: h100-sxm\n", "  - id: H100 SXM\n",
+			`d/gpus.yaml: gpus[4] "H100 SXM": id: want lower-case letters, digits, ".", "_" and "-"`},
+		// Figures
+		{"NaN GPU memory", GPUFile, "memory_gb: {value: 80, source: h100-page", "memory_gb: {value: .nan, source: h100-page",
+			`d/gpus.yaml: gpus[4] "h100-sxm": memory_gb.value: NaN is not a finite number`},
+		{"negative model count", ModelFile, llama7b + " layers: 32,", llama7b + " layers: -32,",
+			`d/models.yaml: models[0] "llama-2-7b": layers: -32 is negative`},
+		{"absurd layer count", ModelFile, llama7b + " layers: 32,", llama7b + " layers: 320000,",
+			`d/models.yaml: models[0] "llama-2-7b": layers: 320000 is outside [1, 10000]`},
+		{"absurd vocabulary", ModelFile, "intermediate: 11008, vocab: 32000, max_context: 4096}", "intermediate: 11008, vocab: 3200000000, max_context: 4096}",
+			`d/models.yaml: models[0] "llama-2-7b": vocab: 3.2e+09 is outside [1, 1e+07]`},
+		{"NaN rental price", RentalFile, "usd_per_gpu_hour: 10.98,", "usd_per_gpu_hour: .nan,",
+			`d/rental.yaml: offers[5] "Google Cloud": usd_per_gpu_hour: NaN is not a finite number`},
+		{"figure dated in the future", GPUFile, "memory_gb: {value: 80, source: h100-page, as_of: 2026-11-30}", "memory_gb: {value: 80, source: h100-page, as_of: 2099-11-30}",
+			`d/gpus.yaml: gpus[4] "h100-sxm": memory_gb.as_of: 2099-11-30 is after the build date`},
+		{"NaN calibration utilization", MemoryFile, "utilization: 0.9,", "utilization: .nan,", `d/memory.yaml: calibration[0] "`},
+		{"NaN claim", PricingFile, "metric: monthly_cost, value: 1250000}", "metric: monthly_cost, value: .nan}",
+			`d/pricing.yaml: presets[0] "seed-000-roi": claims[0].value: NaN is not a finite number`},
+		{"negative TCO article check", TCOFile, "servers: ", "servers: -", `d/tco.yaml: article_checks: electricity.servers: -`},
+		// Calibration rows and measurements
+		{"absurd calibration length", MemoryFile, "utilization: 0.9, max_model_len: 4096,", "utilization: 0.9, max_model_len: 4096000000000,",
+			`d/memory.yaml: calibration[0] "llama-2-7b": max_model_len: 4.096e+12 is outside [1, 1e+08]`},
+		{"absurd reported KV cache", MemoryFile, "weights_gib: 1.1201, kv_gib: 69.66,", "weights_gib: 1.1201, kv_gib: 6966000000,",
+			`d/memory.yaml: calibration[1] "qwen3-0.6b": kv_gib: 6.966e+09 is outside [0, 100000]`},
+		{"measurement batch of zero", PerfFile, "tp: 1, precision: bf16, kv: bf16, batch: 256,", "tp: 1, precision: bf16, kv: bf16, batch: 0,",
+			`d/perf.yaml: measurements[0] "llama-2-7b" on "a100-80gb-sxm": batch: 0 is outside [1, 100000]`},
+		{"absurd measured throughput", PerfFile, "tokens_per_s_gpu: 5390}", "tokens_per_s_gpu: 5.39e9}",
+			`d/perf.yaml: measurements[0] "llama-2-7b" on "a100-80gb-sxm": tokens_per_s_gpu: 5.39e+09 is outside [0, 1e+07]`},
+		{"unknown measured precision", PerfFile, "tp: 1, precision: bf16, kv: bf16, batch: 256,", "tp: 1, precision: fp7, kv: bf16, batch: 256,",
+			`d/perf.yaml: measurements[0] "llama-2-7b" on "a100-80gb-sxm": precision: unknown precision "fp7"`},
+		{"unknown measured KV format", PerfFile, "tp: 1, precision: bf16, kv: bf16, batch: 256,", "tp: 1, precision: bf16, kv: bf3, batch: 256,",
+			`d/perf.yaml: measurements[0] "llama-2-7b" on "a100-80gb-sxm": kv: unknown KV format "bf3"`},
+		{"seed tensor parallelism of zero", PerfFile, "seed:\n  tp: 8\n", "seed:\n  tp: 0\n", `d/perf.yaml: seed: tp: 0 is outside [1, 64]`},
+		{"NaN seed claim", PerfFile, "a100_bf16: 2340,", "a100_bf16: .nan,", `d/perf.yaml: seed: throughput[0].a100_bf16: NaN is not a finite number`},
+		{"absurd seed claim", PerfFile, "a100_bf16: 2340,", "a100_bf16: 2.34e12,", `d/perf.yaml: seed: throughput[0].a100_bf16: 2.34e+12 is outside [0, 1e+07]`},
+		{"duplicate throughput row", TCOFile, "  rows:\n    - gpu: a100-80gb-sxm\n", "  rows:\n    - gpu: a100-80gb-sxm\n      tokens_per_s: {value: 1, source: trtllm-090, as_of: 2024-04-23}\n    - gpu: a100-80gb-sxm\n",
+			`d/tco.yaml: throughput.rows[1] "a100-80gb-sxm": gpu: duplicate row for the GPU`},
+		{"unknown pricing claim metric", PricingFile, "metric: monthly_cost, value: 1250000}", "metric: yearly_cost, value: 1250000}",
+			`d/pricing.yaml: presets[0] "seed-000-roi": claims[0]: unknown metric "yearly_cost"`},
+		{"TCO claim of an unknown option", TCOFile, "{option: b, metric: capex, value: 800000}", "{option: e, metric: capex, value: 800000}",
+			`d/tco.yaml: presets[0] "seed-000": claims[1]: unknown option "e"`},
+		// Presets
+		{"HTML in a preset title", PricingFile, `title: "Seed 000: 500 million`, `title: "<script>alert(1)</script> 500 million`,
+			`d/pricing.yaml: presets[0] "seed-000-roi": title: ` + plainText},
+		{"preset name not an id", PricingFile, "  - name: seed-000-roi", "  - name: Seed 000 ROI",
+			`d/pricing.yaml: presets[0] "Seed 000 ROI": name: want lower-case letters, digits, ".", "_" and "-"`},
+		{"duplicate preset", PricingFile, "  - name: seed-000-roi", "  - name: seed-000-roi\n    title: Twin\n    source: seed-000\n    query: in=1\n  - name: seed-000-roi",
+			`d/pricing.yaml: presets[1] "seed-000-roi": name: duplicate name`},
+		// Files
+		{"empty file", PerfFile, "", "", "d/perf.yaml: the file is empty"},
+		{"file of comments only", RentalFile, "", "# nothing yet\n", "d/rental.yaml: the file is empty"},
+		{"duplicate key", GPUFile, "  a100-page:\n", "  a100-ds:\n    title: x\n    url: https://x.example/\n  a100-page:\n", "d/gpus.yaml: ["},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Load(contentWith(t, tt.file, tt.from, tt.to), "d")
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v; want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// A price announced for a date after the build is kept, and does not
+// become the default edition.
+func TestAnnouncedPrice(t *testing.T) {
+	const row = "{model: gpt-4.1-mini, from: 2025-04-14, input: 0.4,"
+	d, err := Load(contentWith(t, APIFile, row, "{model: gpt-4.1-mini, from: 2099-04-14, announced: true, input: 0.4,"), "d")
+	if err != nil {
+		t.Fatal(err)
+	}
+	real, _ := Load(content.FS, "data")
+	if got, want := d.Pricing.APIs.Latest(), real.Pricing.APIs.Latest(); got != want {
+		t.Errorf("latest edition %s; want %s", got, want)
 	}
 }

@@ -6,11 +6,12 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 )
 
-// Source is a document that figures are taken from. URL is an http(s)
-// address, or a path on this site starting with "/" for InferCost's own
-// documented assumptions.
+// Source is a document that figures are taken from. URL is an https://
+// address, or a path on this site (a "/" and then no second "/") for
+// InferCost's own documented assumptions.
 type Source struct {
 	Title string `yaml:"title" json:"title"`
 	URL   string `yaml:"url" json:"url"`
@@ -56,19 +57,73 @@ func Errorf(entry, field, format string, args ...any) error {
 	return &FieldError{Entry: entry, Field: field, Msg: fmt.Sprintf(format, args...)}
 }
 
-// Validate checks every source.
+// Validate checks every source: a plain-text title and a URL as Source
+// describes.
 func (s Sources) Validate() []error {
 	var errs []error
 	for key, src := range s {
 		entry := "sources." + key
-		if src.Title == "" {
-			errs = append(errs, Errorf(entry, "title", "missing"))
+		if msg := PlainText(src.Title); msg != "" {
+			errs = append(errs, Errorf(entry, "title", "%s", msg))
 		}
-		if !strings.HasPrefix(src.URL, "https://") && !strings.HasPrefix(src.URL, "http://") && !strings.HasPrefix(src.URL, "/") {
-			errs = append(errs, Errorf(entry, "url", "must be an http(s) URL or a site path, got %q", src.URL))
+		if !validURL(src.URL) {
+			errs = append(errs, Errorf(entry, "url", "must be an https:// URL or a site path such as /methodology/, got %q", src.URL))
 		}
 	}
 	return errs
+}
+
+// validURL reports whether u is an https:// URL with a host, or a site
+// path: "/" and then anything but a second "/" (which a browser reads as
+// another host). Neither may hold spaces, quotes or angle brackets.
+func validURL(u string) bool {
+	if strings.ContainsAny(u, " \t\r\n\"'<>\\`") {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(u, "https://"); ok {
+		return rest != "" && rest[0] != '/'
+	}
+	return u == "/" || (len(u) >= 2 && u[0] == '/' && u[1] != '/')
+}
+
+// PlainTextRule is what PlainText requires, for error messages.
+const PlainTextRule = "must be plain text: no < > | or line breaks, and no = + - @ first"
+
+// PlainText returns why s cannot be a name or title shown on the site, or
+// "": it must be non-empty printable text without "<" or ">" (HTML), "|"
+// (a Markdown table's separator) or control characters (line breaks),
+// and must not start with "=", "+", "-" or "@", which a spreadsheet
+// opening an exported CSV file would run as a formula.
+func PlainText(s string) string {
+	if s == "" {
+		return "missing"
+	}
+	if strings.ContainsAny(s[:1], "=+-@") || strings.ContainsAny(s, "<>|") {
+		return PlainTextRule
+	}
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return PlainTextRule
+		}
+	}
+	return ""
+}
+
+// IDRule is what ID requires, for error messages.
+const IDRule = `want lower-case letters, digits, ".", "_" and "-", starting with a letter or digit`
+
+// ID returns why s cannot be an id, which URLs and data attributes
+// carry, or "".
+func ID(s string) string {
+	if s == "" {
+		return "missing"
+	}
+	for i, r := range s {
+		if !('a' <= r && r <= 'z' || '0' <= r && r <= '9' || i > 0 && (r == '.' || r == '_' || r == '-')) {
+			return IDRule
+		}
+	}
+	return ""
 }
 
 // Bound is a named figure and the range its value must lie in.
@@ -92,12 +147,12 @@ func (s Sources) CheckAll(entry string, bounds []Bound) []error {
 	return errs
 }
 
-// Check validates a figure: value within [min, max], a known source and a
-// date.
+// Check validates a figure: value within [min, max] (never NaN), a known
+// source and a date.
 func (s Sources) Check(f Figure, entry, field string, min, max float64) []error {
 	var errs []error
-	if f.Value < min || f.Value > max {
-		errs = append(errs, Errorf(entry, field+".value", "%g is outside [%g, %g]", f.Value, min, max))
+	if msg := InRange(f.Value, min, max); msg != "" {
+		errs = append(errs, Errorf(entry, field+".value", "%s", msg))
 	}
 	if _, ok := s[f.Source]; !ok {
 		errs = append(errs, Errorf(entry, field+".source", "unknown source %q", f.Source))
@@ -106,4 +161,13 @@ func (s Sources) Check(f Figure, entry, field string, min, max float64) []error 
 		errs = append(errs, Errorf(entry, field+".as_of", "want a date YYYY-MM-DD, got %q", f.AsOf))
 	}
 	return errs
+}
+
+// InRange returns "" if v lies within [min, max], else a message saying
+// it does not; NaN lies in no range.
+func InRange(v, min, max float64) string {
+	if v >= min && v <= max {
+		return ""
+	}
+	return fmt.Sprintf("%g is outside [%g, %g]", v, min, max)
 }

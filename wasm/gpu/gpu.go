@@ -64,17 +64,16 @@ func (c Catalog) Validate() error {
 	seen := map[string]bool{}
 	for i, g := range c.GPUs {
 		entry := fmt.Sprintf("gpus[%d] %q", i, g.ID)
-		if g.ID == "" {
-			bad(entry, "id", "missing")
+		if msg := fact.ID(g.ID); msg != "" {
+			bad(entry, "id", "%s", msg)
 		} else if seen[g.ID] {
 			bad(entry, "id", "duplicate id")
 		}
 		seen[g.ID] = true
-		if g.Name == "" {
-			bad(entry, "name", "missing")
-		}
-		if g.Link.Kind == "" {
-			bad(entry, "link.kind", "missing")
+		for _, f := range []struct{ name, v string }{{"name", g.Name}, {"vendor", g.Vendor}, {"link.kind", g.Link.Kind}} {
+			if msg := fact.PlainText(f.v); msg != "" {
+				bad(entry, f.name, "%s", msg)
+			}
 		}
 		figures := []struct {
 			name     string
@@ -127,16 +126,26 @@ func (r Rental) For(gpuID string) []Offer {
 	return out
 }
 
-// Validate checks every offer against the GPU catalog.
+// Validate checks every offer against the GPU catalog: a known GPU, a
+// plain-text provider and instance, one offer per provider, GPU and
+// instance, and a sourced price.
 func (r Rental) Validate(c Catalog) error {
 	errs := r.Sources.Validate()
+	seen := map[[3]string]bool{}
 	for i, o := range r.Offers {
 		entry := fmt.Sprintf("offers[%d] %q %q", i, o.Provider, o.GPU)
 		if _, ok := c.Find(o.GPU); !ok {
 			errs = append(errs, fact.Errorf(entry, "gpu", "unknown GPU %q", o.GPU))
 		}
-		if o.Provider == "" || o.Instance == "" {
-			errs = append(errs, fact.Errorf(entry, "provider", "provider and instance are required"))
+		for _, f := range []struct{ name, v string }{{"provider", o.Provider}, {"instance", o.Instance}} {
+			if msg := fact.PlainText(f.v); msg != "" {
+				errs = append(errs, fact.Errorf(entry, f.name, "%s", msg))
+			}
+		}
+		if key := [3]string{o.Provider, o.GPU, o.Instance}; seen[key] {
+			errs = append(errs, fact.Errorf(entry, "instance", "duplicate offer"))
+		} else {
+			seen[key] = true
 		}
 		errs = append(errs, r.Sources.Check(fact.Figure{Value: o.USDPerGPUHour, Source: o.Source, AsOf: o.AsOf}, entry, "usd_per_gpu_hour", 0.01, 1000)...)
 	}

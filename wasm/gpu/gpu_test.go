@@ -11,7 +11,7 @@ func validCatalog() Catalog {
 	fig := func(v float64) Figure { return Figure{Value: v, Source: "ds", AsOf: "2026-11-30"} }
 	return Catalog{
 		Sources: fact.Sources{"ds": {Title: "Datasheet", URL: "https://example.com/ds.pdf"}},
-		GPUs: []GPU{{ID: "x1", Name: "X1", MemoryGB: fig(80), BandwidthGBps: fig(2000), BF16DenseTFLOPS: fig(300),
+		GPUs: []GPU{{ID: "x1", Name: "X1", Vendor: "X", MemoryGB: fig(80), BandwidthGBps: fig(2000), BF16DenseTFLOPS: fig(300),
 			TDPW: fig(400), Link: Link{Kind: "NVLink", GBps: fig(600)}}},
 	}
 }
@@ -35,7 +35,7 @@ func TestValidateNamesEntryAndField(t *testing.T) {
 			c.GPUs[0].RentUSDPerHour = &Figure{Value: 2, Source: "ds"}
 		}, `gpus[0] "x1": rent_usd_per_hour.as_of`},
 		{"duplicate id", func(c *Catalog) { c.GPUs = append(c.GPUs, c.GPUs[0]) }, `gpus[1] "x1": id: duplicate id`},
-		{"source without URL", func(c *Catalog) { c.Sources["ds"] = fact.Source{Title: "t"} }, `sources.ds: url: must be an http(s) URL or a site path`},
+		{"source without URL", func(c *Catalog) { c.Sources["ds"] = fact.Source{Title: "t"} }, `sources.ds: url: must be an https:// URL or a site path`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

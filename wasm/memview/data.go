@@ -160,8 +160,19 @@ func (d Data) Validate() error {
 		if _, ok := memory.FindFormat(memory.KVFormats, c.KV); !ok {
 			bad("kv", "unknown KV format %q", c.KV)
 		}
-		if c.Utilization <= 0 || c.Utilization > 1 || c.MaxModelLen < 1 || c.MaxNumSeqs < 1 || c.MaxBatchedTokens < 1 {
-			bad("utilization", "utilization in (0, 1], max_model_len, max_num_seqs and max_batched_tokens >= 1 are required")
+		if !(c.Utilization > 0 && c.Utilization <= 1) {
+			bad("utilization", "%g is outside (0, 1]", c.Utilization)
+		}
+		for _, f := range []struct {
+			name     string
+			v        float64
+			min, max float64
+		}{{"max_model_len", float64(c.MaxModelLen), 1, 1e8}, {"max_num_seqs", float64(c.MaxNumSeqs), 1, 1e5},
+			{"max_batched_tokens", float64(c.MaxBatchedTokens), 1, 1e7}, {"weights_gib", c.WeightsGiB, 0, 1e5},
+			{"kv_gib", c.KVGiB, 0, 1e5}, {"kv_tokens", c.KVTokens, 0, 1e10}} {
+			if msg := fact.InRange(f.v, f.min, f.max); msg != "" {
+				bad(f.name, "%s", msg)
+			}
 		}
 		if c.KVGiB <= 0 && c.KVTokens <= 0 {
 			bad("kv_gib", "a row needs the reported KV cache, in GiB or tokens")

@@ -100,11 +100,13 @@ func (c Catalog) Validate() error {
 		bad := func(field, format string, args ...any) {
 			errs = append(errs, fact.Errorf(entry, field, format, args...))
 		}
-		if m.ID == "" || m.Name == "" {
-			bad("id", "id and name are required")
-		}
-		if seen[m.ID] {
+		if msg := fact.ID(m.ID); msg != "" {
+			bad("id", "%s", msg)
+		} else if seen[m.ID] {
 			bad("id", "duplicate id")
+		}
+		if msg := fact.PlainText(m.Name); msg != "" {
+			bad("name", "%s", msg)
 		}
 		seen[m.ID] = true
 		if _, ok := c.Sources[m.Source]; !ok {
@@ -113,19 +115,26 @@ func (c Catalog) Validate() error {
 		if _, err := time.Parse(time.DateOnly, m.AsOf); err != nil {
 			bad("as_of", "want a date YYYY-MM-DD, got %q", m.AsOf)
 		}
-		if m.ParamsB <= 0 || m.ParamsB > 1e4 {
+		if !(m.ParamsB > 0 && m.ParamsB <= 1e4) {
 			bad("params_b", "%g is outside (0, 10000]", m.ParamsB)
 		}
-		if m.ActiveParamsB < 0 || m.ActiveParamsB > m.ParamsB {
+		if !(m.ActiveParamsB >= 0 && m.ActiveParamsB <= m.ParamsB) {
 			bad("active_params_b", "%g must be within [0, params_b]", m.ActiveParamsB)
 		}
+		// Counts, required (from 1) or optional (from 0), up to sizes
+		// far beyond any model's, so that a typing error fails here
+		// rather than overflowing the memory arithmetic.
 		for _, f := range []struct {
-			name string
-			v    int
-		}{{"layers", m.Layers}, {"hidden", m.Hidden}, {"heads", m.Heads}, {"kv_heads", m.KVHeads},
-			{"head_dim", m.HeadDim}, {"intermediate", m.Intermediate}, {"vocab", m.Vocab}, {"max_context", m.MaxContext}} {
-			if f.v <= 0 {
-				bad(f.name, "must be a positive count, got %d", f.v)
+			name     string
+			v        int
+			min, max float64
+		}{{"layers", m.Layers, 1, 1e4}, {"hidden", m.Hidden, 1, 1e6}, {"heads", m.Heads, 1, 1e4}, {"kv_heads", m.KVHeads, 1, 1e4},
+			{"head_dim", m.HeadDim, 1, 1e4}, {"intermediate", m.Intermediate, 1, 1e7}, {"vocab", m.Vocab, 1, 1e7},
+			{"max_context", m.MaxContext, 1, 1e8}, {"experts", m.Experts, 0, 1e4}, {"experts_per_token", m.ExpertsPerToken, 0, 1e4},
+			{"moe_intermediate", m.MoEIntermediate, 0, 1e7}, {"kv_lora_rank", m.KVLoraRank, 0, 1e5},
+			{"qk_rope_head_dim", m.QKRopeHeadDim, 0, 1e4}, {"sliding_window", m.SlidingWindow, 0, 1e8}} {
+			if msg := fact.InRange(float64(f.v), f.min, f.max); msg != "" {
+				bad(f.name, "%s", msg)
 			}
 		}
 		if m.KVHeads > 0 && m.Heads%m.KVHeads != 0 {

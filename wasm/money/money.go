@@ -27,9 +27,41 @@ func Lookup(code string) Currency {
 	return Currencies[0]
 }
 
+// The display range: a figure beyond MaxDisplay in magnitude shows as
+// "> 10^15" (an amount as "> $10^15"), and a price below MinPrecise as
+// "< $0.000001", rather than as dozens of digits; NaN shows as NotANumber.
+const (
+	// MaxDisplay is the largest magnitude written in digits.
+	MaxDisplay = 1e15
+	// MinPrecise is the smallest magnitude Precise writes in digits.
+	MinPrecise = 1e-6
+	// NotANumber is what NaN shows as.
+	NotANumber = "n/a"
+
+	maxText     = "10^15"    // MaxDisplay as shown
+	minPrecText = "0.000001" // MinPrecise as shown
+)
+
+// beyond returns how v shows when it is beyond the display range, with
+// the symbol sym before the bound, and whether it is.
+func beyond(v float64, sym string) (string, bool) {
+	switch {
+	case math.IsNaN(v):
+		return NotANumber, true
+	case v > MaxDisplay:
+		return "> " + sym + maxText, true
+	case v < -MaxDisplay:
+		return "< -" + sym + maxText, true
+	}
+	return "", false
+}
+
 // Format writes an amount with its symbol: whole units from 100 up, cents
 // below, three decimals below 0.1.
 func Format(v float64, c Currency) string {
+	if s, ok := beyond(v, c.Symbol); ok {
+		return s
+	}
 	decimals := 0
 	switch a := math.Abs(v); {
 	case a < 0.1 && a != 0:
@@ -47,6 +79,15 @@ func Format(v float64, c Currency) string {
 // Precise writes an amount with cents, and amounts below one unit to four
 // significant digits: API prices per request are fractions of a cent.
 func Precise(v float64, c Currency) string {
+	if s, ok := beyond(v, c.Symbol); ok {
+		return s
+	}
+	switch a := math.Abs(v); {
+	case a > 0 && a < MinPrecise && v > 0:
+		return "< " + c.Symbol + minPrecText
+	case a > 0 && a < MinPrecise:
+		return "> -" + c.Symbol + minPrecText
+	}
 	decimals := 2
 	if a := math.Abs(v); a > 0 && a < 1 {
 		decimals = 3 - int(math.Floor(math.Log10(a)))
@@ -65,6 +106,9 @@ func Precise(v float64, c Currency) string {
 
 // Group writes v with the given decimals and commas between thousands.
 func Group(v float64, decimals int) string {
+	if s, ok := beyond(v, ""); ok {
+		return s
+	}
 	s := strconv.FormatFloat(v, 'f', decimals, 64)
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
@@ -87,6 +131,9 @@ func Group(v float64, decimals int) string {
 
 // Count writes a large count in words: 539.3 billion, 12.5 million.
 func Count(v float64) string {
+	if s, ok := beyond(v, ""); ok {
+		return s
+	}
 	for _, u := range []struct {
 		div  float64
 		word string

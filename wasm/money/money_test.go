@@ -1,6 +1,9 @@
 package money
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestFormat(t *testing.T) {
 	eur := Lookup("EUR")
@@ -44,6 +47,38 @@ func TestPrecise(t *testing.T) {
 		1250000: "$1,250,000.00", 0: "$0.00", -0.5: "-$0.50", 0.000123456: "$0.0001235"} {
 		if got := Precise(v, usd); got != want {
 			t.Errorf("Precise(%v) = %q, want %q", v, got, want)
+		}
+	}
+}
+
+// Figures beyond the display range show as a bound, never as dozens of
+// digits, NaN or "+Inf".
+func TestBeyondTheDisplayRange(t *testing.T) {
+	usd := Lookup("USD")
+	inf, nan := math.Inf(1), math.NaN()
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{Format(4.4e300, usd), "> $10^15"},
+		{Format(inf, usd), "> $10^15"},
+		{Format(-inf, usd), "< -$10^15"},
+		{Format(1e15, usd), "$1,000,000,000,000,000"},
+		{Format(1.0000001e15, usd), "> $10^15"},
+		{Format(999e12, usd), "$999,000,000,000,000"},
+		{Format(nan, usd), "n/a"},
+		{Precise(2e16, usd), "> $10^15"},
+		{Precise(1e-320, usd), "< $0.000001"},
+		{Precise(-1e-9, usd), "> -$0.000001"},
+		{Precise(0.000001, usd), "$0.000001"},
+		{Precise(nan, usd), "n/a"},
+		{Group(inf, 0), "> 10^15"},
+		{Group(-5e20, 2), "< -10^15"},
+		{Group(nan, 1), "n/a"},
+		{Count(3e300), "> 10^15"},
+		{Count(nan), "n/a"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q; want %q", tc.got, tc.want)
 		}
 	}
 }

@@ -192,13 +192,35 @@ func (d Data) Validate() error {
 		if _, ok := d.Setup(m.Model, m.GPU, m.TP, m.Precision, m.KV, d.Efficiency()); !ok {
 			errs = append(errs, fact.Errorf(entry, "model", "unknown model or GPU, or FP8 on a GPU without it"))
 		}
-		if (m.TokensPerSecGP > 0) == (m.TTFTms > 0) || m.Batch < 1 || m.Input < 1 || m.Output < 1 || m.TP < 1 {
-			errs = append(errs, fact.Errorf(entry, "tokens_per_s_gpu", "a row gives either tokens_per_s_gpu or ttft_ms, with batch, input, output and tp >= 1"))
+		if !slices.ContainsFunc(Precisions, func(c scenario.Choice) bool { return c.Value == m.Precision }) {
+			errs = append(errs, fact.Errorf(entry, "precision", "unknown precision %q", m.Precision))
 		}
+		if _, ok := memory.FindFormat(memory.KVFormats, m.KV); !ok {
+			errs = append(errs, fact.Errorf(entry, "kv", "unknown KV format %q", m.KV))
+		}
+		if (m.TokensPerSecGP > 0) == (m.TTFTms > 0) {
+			errs = append(errs, fact.Errorf(entry, "tokens_per_s_gpu", "a row gives either tokens_per_s_gpu or ttft_ms"))
+		}
+		errs = append(errs, inRange(entry, []bound{{"tp", float64(m.TP), 1, 64}, {"batch", float64(m.Batch), 1, 1e5},
+			{"input", float64(m.Input), 1, 1e7}, {"output", float64(m.Output), 1, 1e7},
+			{"tokens_per_s_gpu", m.TokensPerSecGP, 0, 1e7}, {"ttft_ms", m.TTFTms, 0, 1e7}})...)
 	}
-	for i, r := range d.Seed.Throughput {
+	sd := d.Seed
+	errs = append(errs, inRange("seed", []bound{{"tp", float64(sd.TP), 1, 64}, {"input", float64(sd.Input), 1, 1e7},
+		{"output", float64(sd.Output), 1, 1e7}, {"throughput_batch", float64(sd.ThroughputBatch), 1, 1e5}})...)
+	for i, r := range sd.Throughput {
 		if _, ok := d.Memory.Models.Find(r.Model); !ok {
 			errs = append(errs, fact.Errorf(fmt.Sprintf("seed.throughput[%d]", i), "model", "unknown model %q", r.Model))
+		}
+	}
+	for _, t := range []struct {
+		name string
+		rows []SeedRow
+	}{{"throughput", sd.Throughput}, {"p99_ms", sd.P99ms}} {
+		for i, r := range t.rows {
+			f := fmt.Sprintf("%s[%d].", t.name, i)
+			errs = append(errs, inRange("seed", []bound{{f + "batch", float64(r.Batch), 0, 1e5}, {f + "a100_bf16", r.A100, 0, 1e7},
+				{f + "h100_bf16", r.H100, 0, 1e7}, {f + "h100_fp8", r.H100FP8, 0, 1e7}})...)
 		}
 	}
 	if _, ok := d.Memory.Models.Find(d.Seed.P99Model); !ok {
@@ -218,3 +240,21 @@ func (d Data) Validate() error {
 }
 
 func (d Data) note(f fact.Figure) string { return fact.Note(f, d.Sources[f.Source]) }
+
+// bound is a field of a data row and the range its value must lie in.
+type bound struct {
+	field    string
+	v        float64
+	min, max float64
+}
+
+// inRange returns an error for each field of entry outside its range.
+func inRange(entry string, bs []bound) []error {
+	var errs []error
+	for _, b := range bs {
+		if msg := fact.InRange(b.v, b.min, b.max); msg != "" {
+			errs = append(errs, fact.Errorf(entry, b.field, "%s", msg))
+		}
+	}
+	return errs
+}

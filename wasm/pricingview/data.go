@@ -42,13 +42,18 @@ func (d Data) note(f fact.Figure) string {
 	return fact.Note(f, src)
 }
 
-// ValidateCatalog checks the API catalog.
-func (d Data) ValidateCatalog() error {
+// claimMetric is the one metric a preset's claim may give: the page sets
+// it beside the monthly cost of the claim's option.
+const claimMetric = "monthly_cost"
+
+// ValidateCatalog checks the API catalog; today (YYYY-MM-DD) is the day
+// of the build, after which only announced prices may start.
+func (d Data) ValidateCatalog(today string) error {
 	codes := make([]string, len(money.Currencies))
 	for i, c := range money.Currencies {
 		codes[i] = c.Code
 	}
-	return d.APIs.Validate(codes)
+	return d.APIs.Validate(codes, today)
 }
 
 // Validate checks the pricing defaults and presets.
@@ -67,6 +72,9 @@ func (d Data) Validate() error {
 	}, func(c scenario.Claim) string {
 		if _, ok := d.modelByID(c.Option); !ok && c.Option != CustomID {
 			return "unknown model " + strconv.Quote(c.Option)
+		}
+		if c.Metric != claimMetric {
+			return "unknown metric " + strconv.Quote(c.Metric) + "; the page shows only " + claimMetric
 		}
 		return ""
 	})...)

@@ -171,7 +171,7 @@ func claimsTable(s Scenario, offered []offer) view.Table {
 		row := view.Row{Label: o.Name, Cells: []view.Cell{{Key: o.ID + ".cl-src", Text: "–"}, {Key: o.ID + ".cl-ours", Text: "–"}, {Key: o.ID + ".cl-ratio", Text: "–"}}}
 		if !t.Hidden && o.Sold {
 			for _, c := range s.Preset.Claims {
-				if c.Option != o.ID || c.Metric != "monthly_cost" {
+				if c.Option != o.ID || c.Metric != claimMetric {
 					continue
 				}
 				ours := o.Price.Cost(s.Workload).PerMonth

@@ -46,16 +46,23 @@ func FindPreset(ps []PresetData, name string) *PresetData {
 	return nil
 }
 
-// ValidatePresets checks the presets of a data file: each has a name, a
-// title and a known source; the calculator reads every value of its query
+// ValidatePresets checks the presets of a data file: each has a unique
+// name that is an id, a plain-text title and a known source; the calculator reads every value of its query
 // without error and knows every parameter; and claim, if given, accepts
 // each claim (it returns the problem, or "").
 func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query string) ([]Input, []string), claim func(Claim) string) []error {
 	var errs []error
+	seen := map[string]bool{}
 	for i, p := range ps {
 		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
-		if p.Name == "" || p.Title == "" {
-			errs = append(errs, fact.Errorf(entry, "name", "name and title are required"))
+		if msg := fact.ID(p.Name); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "name", "%s", msg))
+		} else if seen[p.Name] {
+			errs = append(errs, fact.Errorf(entry, "name", "duplicate name"))
+		}
+		seen[p.Name] = true
+		if msg := fact.PlainText(p.Title); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "title", "%s", msg))
 		}
 		if _, ok := sources[p.Source]; !ok {
 			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))

@@ -49,7 +49,21 @@ type Field struct {
 	// Only, if set, is the kind of option the field applies to; the form
 	// hides it in options of another kind.
 	Only string
+	// Least is the smallest magnitude other than 0 that a number field
+	// accepts; 0 means DefaultLeast. Values closer to 0 are rejected, so
+	// that a denormal such as 1e-320 never reaches the engine.
+	Least float64
 }
+
+// Number rules, shared by every number field (see Parse).
+const (
+	// Digits is how many significant digits a number keeps: a value is
+	// rounded to them when it is read, so that it is written back short.
+	Digits = 9
+	// DefaultLeast is the smallest magnitude other than 0 that a number
+	// field accepts unless it sets Least.
+	DefaultLeast = 1e-6
+)
 
 // IsChoice reports whether the field is a choice field.
 func (f Field) IsChoice() bool { return len(f.Choices) > 0 }
@@ -144,6 +158,15 @@ func (r *Resolver) read(f Field) Input {
 
 // Parse validates a raw value and returns it in canonical form, or a
 // message for the reader. The message never repeats the raw value.
+//
+// A number is written in plain decimal notation: an optional "-", digits
+// with an optional decimal point, and an optional exponent ("1500",
+// "0.3", "1.5e3"). A leading "+", digit separators ("1_000"), hex floats
+// ("0x1p3"), "Inf" and "NaN" are rejected. The value is rounded to Digits
+// significant digits; besides 0, it must be at least Least (DefaultLeast)
+// in magnitude; then it must lie within [Min, Max] (and be whole for an
+// Integer field). The canonical form is the shortest decimal that reads
+// back to the rounded value.
 func (f Field) Parse(raw string) (string, string) {
 	raw = strings.TrimSpace(raw)
 	if f.IsChoice() {
@@ -154,9 +177,20 @@ func (f Field) Parse(raw string) (string, string) {
 		}
 		return "", "Not one of the listed options."
 	}
+	if !isDecimal(raw) {
+		return "", "Not a number; write it like 1500, 0.3 or 1.5e3."
+	}
 	v, err := strconv.ParseFloat(raw, 64)
-	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-		return "", "Not a number."
+	if err != nil || math.IsInf(v, 0) {
+		return "", "Must be between " + FormatNumber(f.Min) + " and " + FormatNumber(f.Max) + "."
+	}
+	v = round(v)
+	least := f.Least
+	if least == 0 {
+		least = DefaultLeast
+	}
+	if v != 0 && math.Abs(v) < least && f.Min <= 0 {
+		return "", "Must be 0 or at least " + FormatNumber(least) + "."
 	}
 	if v < f.Min || v > f.Max {
 		return "", "Must be between " + FormatNumber(f.Min) + " and " + FormatNumber(f.Max) + "."
@@ -165,6 +199,49 @@ func (f Field) Parse(raw string) (string, string) {
 		return "", "Must be a whole number."
 	}
 	return FormatNumber(v), ""
+}
+
+// isDecimal reports whether s is a number in plain decimal notation:
+// -?(digits[.digits]|.digits)([eE][+-]?digits)?
+func isDecimal(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	digits := func() int {
+		n := 0
+		for n < len(s) && '0' <= s[n] && s[n] <= '9' {
+			n++
+		}
+		s = s[n:]
+		return n
+	}
+	n := digits()
+	if strings.HasPrefix(s, ".") {
+		s = s[1:]
+		n += digits()
+	}
+	if n == 0 {
+		return false
+	}
+	if s != "" && (s[0] == 'e' || s[0] == 'E') {
+		s = s[1:]
+		if s != "" && (s[0] == '+' || s[0] == '-') {
+			s = s[1:]
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return s == ""
+}
+
+// round rounds v to Digits significant digits.
+func round(v float64) float64 { return roundTo(v, Digits) }
+
+// roundTo rounds v to the given significant digits, in decimal, as
+// strconv does: exactly, where scaling by a power of ten would overflow
+// for tiny values and err in the last digit for others.
+func roundTo(v float64, digits int) float64 {
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'e', digits-1, 64), 64)
+	return r
 }
 
 // FormatNumber writes v in the shortest form that reads back exactly.
@@ -280,9 +357,5 @@ func ConvertMoney(inputs []Input, preset, code string, fromFX, toFX float64) Val
 // Significant writes v to the given significant digits, so that converted
 // amounts read cleanly in any currency without losing small unit prices.
 func Significant(v float64, digits int) string {
-	if v == 0 {
-		return "0"
-	}
-	scale := math.Pow(10, float64(digits-1)-math.Floor(math.Log10(math.Abs(v))))
-	return FormatNumber(math.Round(v*scale) / scale)
+	return FormatNumber(roundTo(v, digits))
 }

@@ -1,8 +1,10 @@
 package scenario
 
 import (
+	"math"
 	"net/url"
 	"reflect"
+	"strconv"
 	"testing"
 )
 
@@ -37,7 +39,7 @@ func TestResolver(t *testing.T) {
 		{name: "bad values fall back with a message", raw: "n=2.5&p=NaN&g=%3Cscript%3E", n: 8, price: 2.5, gpu: "a100",
 			errs: map[string]string{
 				"n": "Must be a whole number. Using 8 instead.",
-				"p": "Not a number. Using 2.5 instead.",
+				"p": "Not a number; write it like 1500, 0.3 or 1.5e3. Using 2.5 instead.",
 				"g": "Not one of the listed options. Using a100 instead.",
 			}, encoded: "v=1"},
 		{name: "out of range", raw: "n=65&p=-1", n: 8, price: 2.5, gpu: "a100",
@@ -64,6 +66,95 @@ func TestResolver(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestParseNumber(t *testing.T) {
+	const notNumber = "Not a number; write it like 1500, 0.3 or 1.5e3."
+	price, n := testFields.price, testFields.n
+	for _, tc := range []struct {
+		name       string
+		f          Field
+		raw, value string
+		msg        string
+	}{
+		{"plain", price, "3.50", "3.5", ""},
+		{"exponent", price, "1.5e3", "1500", ""},
+		{"leading point", price, ".5", "0.5", ""},
+		{"trailing point", price, "5.", "5", ""},
+		{"spaces around", price, " 7 ", "7", ""},
+		{"binary noise is rounded away", price, "0.30000000000000004", "0.3", ""},
+		{"rounded to nine significant digits", price, "16427.104722792608", "16427.1047", ""},
+		{"zero", price, "0", "0", ""},
+		{"negative zero", price, "-0", "0", ""},
+		{"smallest positive", price, "0.000001", "0.000001", ""},
+		{"below the smallest positive", price, "0.0000009", "", "Must be 0 or at least 0.000001."},
+		{"denormal", price, "1e-320", "", "Must be 0 or at least 0.000001."},
+		{"smallest denormal", price, "5e-324", "", "Must be 0 or at least 0.000001."},
+		{"a field's own least", Field{Min: 0, Max: 10, Least: 0.01}, "0.001", "", "Must be 0 or at least 0.01."},
+		{"overflow", price, "1e400", "", "Must be between 0 and 1000000."},
+		{"underscores", price, "1_000", "", notNumber},
+		{"hex float", price, "0x1p3", "", notNumber},
+		{"Inf", price, "Inf", "", notNumber},
+		{"infinity", price, "-infinity", "", notNumber},
+		{"NaN", price, "NaN", "", notNumber},
+		{"leading plus", price, "+5", "", notNumber},
+		{"exponent without digits", price, "1e", "", notNumber},
+		{"lone point", price, ".", "", notNumber},
+		{"two signs", price, "--5", "", notNumber},
+		{"comma", price, "1,5", "", notNumber},
+		{"empty", price, "", "", notNumber},
+		{"whole number rounded from noise", n, "3.0000000000001", "3", ""},
+		{"not whole", n, "3.5", "", "Must be a whole number."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, msg := tc.f.Parse(tc.raw)
+			if v != tc.value || msg != tc.msg {
+				t.Errorf("Parse(%q) = %q, %q; want %q, %q", tc.raw, v, msg, tc.value, tc.msg)
+			}
+		})
+	}
+}
+
+func TestSignificant(t *testing.T) {
+	for _, tc := range []struct {
+		v      float64
+		digits int
+		want   string
+	}{
+		{1234.5678, 4, "1235"}, {0.000123456, 4, "0.0001235"}, {0, 4, "0"}, {-2.71828, 3, "-2.72"},
+	} {
+		if got := Significant(tc.v, tc.digits); got != tc.want {
+			t.Errorf("Significant(%v, %d) = %q; want %q", tc.v, tc.digits, got, tc.want)
+		}
+	}
+	// Scaling by 10^323 overflowed to NaN.
+	if got, _ := strconv.ParseFloat(Significant(1e-320, 4), 64); got != 1e-320 {
+		t.Errorf("Significant(1e-320, 4) reads back as %v", got)
+	}
+}
+
+// FuzzParseNumber checks the number rules for any input: an accepted value
+// is finite, in range, short, and canonical (it parses to itself).
+func FuzzParseNumber(f *testing.F) {
+	for _, s := range []string{"1", "-0", "1e-320", "5e-324", "1_000", "0x1p3", "Inf", "+5", "0.30000000000000004", "1e400", ".5e-6"} {
+		f.Add(s)
+	}
+	fields := []Field{testFields.n, testFields.price, {Min: -1e16, Max: 1e16}, {Min: 0, Max: 1, Least: 0.01}}
+	f.Fuzz(func(t *testing.T, raw string) {
+		for _, fd := range fields {
+			v, msg := fd.Parse(raw)
+			if msg != "" {
+				continue
+			}
+			x, err := strconv.ParseFloat(v, 64)
+			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) || x < fd.Min || x > fd.Max || len(v) > 30 {
+				t.Fatalf("Parse(%q) = %q: not a short finite value in [%v, %v]", raw, v, fd.Min, fd.Max)
+			}
+			if again, msg := fd.Parse(v); again != v || msg != "" {
+				t.Fatalf("Parse(%q) = %q, but Parse(%q) = %q, %q", raw, v, v, again, msg)
+			}
+		}
+	})
 }
 
 func TestUnknownPreset(t *testing.T) {

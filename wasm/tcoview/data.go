@@ -3,12 +3,14 @@ package tcoview
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
 )
 
 // Defaults are the sourced default inputs, in US dollars.
@@ -108,11 +110,15 @@ func (d Data) Validate() error {
 		errs = append(errs, fact.Errorf("throughput", "reference", "unknown GPU %q", d.Throughput.Reference))
 	}
 	hasRef := false
+	seen := map[string]bool{}
 	for i, r := range d.Throughput.Rows {
 		entry := fmt.Sprintf("throughput.rows[%d] %q", i, r.GPU)
 		if _, ok := d.GPUs.Find(r.GPU); !ok {
 			errs = append(errs, fact.Errorf(entry, "gpu", "unknown GPU %q", r.GPU))
+		} else if seen[r.GPU] {
+			errs = append(errs, fact.Errorf(entry, "gpu", "duplicate row for the GPU"))
 		}
+		seen[r.GPU] = true
 		hasRef = hasRef || r.GPU == d.Throughput.Reference
 		errs = append(errs, d.Sources.Check(r.TokensPerSec, entry, "tokens_per_s", 0.1, 1e6)...)
 	}
@@ -125,6 +131,9 @@ func (d Data) Validate() error {
 	}, func(c scenario.Claim) string {
 		if !knownClaimMetric[c.Metric] {
 			return "unknown metric " + strconv.Quote(c.Metric)
+		}
+		if !slices.Contains(view.Letters[:], c.Option) {
+			return "unknown option " + strconv.Quote(c.Option)
 		}
 		return ""
 	})...)

@@ -1048,6 +1048,8 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			v.AsOf = d.String()
 		case "unconfirmed":
 			v.Unconfirmed = d.Bool()
+		case "announced":
+			v.Announced = d.Bool()
 		case "note":
 			v.Note = d.String()
 		default:
