@@ -758,6 +758,13 @@ func decodeGpuGPU(d *datafile.Decoder, v *gpu.GPU) {
 				v.FP8DenseTFLOPS = new(fact.Figure)
 				decodeFactFigure(d, &(*v.FP8DenseTFLOPS))
 			}
+		case "fp4_dense_tflops":
+			if d.Null() {
+				v.FP4DenseTFLOPS = nil
+			} else {
+				v.FP4DenseTFLOPS = new(fact.Figure)
+				decodeFactFigure(d, &(*v.FP4DenseTFLOPS))
+			}
 		case "tdp_w":
 			decodeFactFigure(d, &v.TDPW)
 		case "link":
