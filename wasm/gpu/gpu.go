@@ -5,6 +5,7 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
 )
@@ -23,9 +24,12 @@ type Link struct {
 // feature (FP8, FP4), no vendor figure could be sourced, or no price could
 // be.
 type GPU struct {
-	ID              string  `yaml:"id" json:"id"`
-	Name            string  `yaml:"name" json:"name"`
-	Vendor          string  `yaml:"vendor" json:"vendor"`
+	ID     string `yaml:"id" json:"id"`
+	Name   string `yaml:"name" json:"name"`
+	Vendor string `yaml:"vendor" json:"vendor"`
+	// FormFactor is how the GPU is built and mounted ("SXM", "PCIe card,
+	// dual slot"), as the vendor states it; optional.
+	FormFactor      string  `yaml:"form_factor,omitempty" json:"form_factor,omitempty"`
 	MemoryGB        Figure  `yaml:"memory_gb" json:"memory_gb"`
 	BandwidthGBps   Figure  `yaml:"bandwidth_gbps" json:"bandwidth_gbps"`
 	BF16DenseTFLOPS Figure  `yaml:"bf16_dense_tflops" json:"bf16_dense_tflops"`
@@ -80,6 +84,9 @@ func (c Catalog) Validate() error {
 		}
 		if g.Link.Kind == "" {
 			bad(entry, "link.kind", "missing")
+		}
+		if g.FormFactor != "" && strings.TrimSpace(g.FormFactor) != g.FormFactor {
+			bad(entry, "form_factor", "%q has leading or trailing spaces", g.FormFactor)
 		}
 		figures := []struct {
 			name     string

@@ -40,6 +40,7 @@ func TestValidateNamesEntryAndField(t *testing.T) {
 		{"optional FP4 source checked", func(c *Catalog) {
 			c.GPUs[0].FP4DenseTFLOPS = &Figure{Value: 9000, Source: "nope", AsOf: "2026-11-30"}
 		}, `gpus[0] "x1": fp4_dense_tflops.source: unknown source "nope"`},
+		{"form factor with stray spaces", func(c *Catalog) { c.GPUs[0].FormFactor = "PCIe " }, `gpus[0] "x1": form_factor: "PCIe " has leading or trailing spaces`},
 		{"duplicate id", func(c *Catalog) { c.GPUs = append(c.GPUs, c.GPUs[0]) }, `gpus[1] "x1": id: duplicate id`},
 		{"source without URL", func(c *Catalog) { c.Sources["ds"] = fact.Source{Title: "t"} }, `sources.ds: url: must be an http(s) URL or a site path`},
 	}

@@ -745,6 +745,8 @@ func decodeGpuGPU(d *datafile.Decoder, v *gpu.GPU) {
 			v.Name = d.String()
 		case "vendor":
 			v.Vendor = d.String()
+		case "form_factor":
+			v.FormFactor = d.String()
 		case "memory_gb":
 			decodeFactFigure(d, &v.MemoryGB)
 		case "bandwidth_gbps":
