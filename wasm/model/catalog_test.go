@@ -116,3 +116,16 @@ func TestParamsMatchArchitecture(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishedWeightFormats: gpt-oss ships MXFP4 experts (openai/gpt-oss
+// README) and DeepSeek-V3.1 FP8 weights (config_v3.1.json "dtype": "fp8").
+func TestPublishedWeightFormats(t *testing.T) {
+	c := catalog(t)
+	for id, want := range map[string]string{
+		"gpt-oss-20b": model.QuantMXFP4MoE, "gpt-oss-120b": model.QuantMXFP4MoE, "deepseek-v3.1": model.QuantFP8,
+	} {
+		if m, ok := c.Find(id); !ok || m.Quantization != want {
+			t.Errorf("%s: quantization %q; want %q", id, m.Quantization, want)
+		}
+	}
+}

@@ -965,6 +965,8 @@ func decodeModelModel(d *datafile.Decoder, v *model.Model) {
 			v.SlidingWindow = d.Int()
 		case "sliding_layers":
 			v.SlidingLayers = d.String()
+		case "quantization":
+			v.Quantization = d.String()
 		case "unconfirmed":
 			v.Unconfirmed = d.Bool()
 		case "note":
