@@ -5,6 +5,7 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
 )
@@ -20,19 +21,27 @@ type Link struct {
 }
 
 // GPU is one catalog row. Optional figures are nil when the GPU lacks the
-// feature (FP8) or no price could be sourced.
+// feature (FP8, FP4), no vendor figure could be sourced, or no price could
+// be.
 type GPU struct {
-	ID              string  `yaml:"id" json:"id"`
-	Name            string  `yaml:"name" json:"name"`
-	Vendor          string  `yaml:"vendor" json:"vendor"`
+	ID     string `yaml:"id" json:"id"`
+	Name   string `yaml:"name" json:"name"`
+	Vendor string `yaml:"vendor" json:"vendor"`
+	// FormFactor is how the GPU is built and mounted ("SXM", "PCIe card,
+	// dual slot"), as the vendor states it; optional.
+	FormFactor      string  `yaml:"form_factor,omitempty" json:"form_factor,omitempty"`
 	MemoryGB        Figure  `yaml:"memory_gb" json:"memory_gb"`
 	BandwidthGBps   Figure  `yaml:"bandwidth_gbps" json:"bandwidth_gbps"`
 	BF16DenseTFLOPS Figure  `yaml:"bf16_dense_tflops" json:"bf16_dense_tflops"`
 	FP8DenseTFLOPS  *Figure `yaml:"fp8_dense_tflops,omitempty" json:"fp8_dense_tflops,omitempty"`
-	TDPW            Figure  `yaml:"tdp_w" json:"tdp_w"`
-	Link            Link    `yaml:"link" json:"link"`
-	PurchaseUSD     *Figure `yaml:"purchase_usd,omitempty" json:"purchase_usd,omitempty"`
-	RentUSDPerHour  *Figure `yaml:"rent_usd_per_hour,omitempty" json:"rent_usd_per_hour,omitempty"`
+	// FP4DenseTFLOPS is the dense 4-bit floating-point tensor rate (NVFP4 or
+	// MXFP4), for GPUs whose tensor cores have one. The engines do not use
+	// it yet.
+	FP4DenseTFLOPS *Figure `yaml:"fp4_dense_tflops,omitempty" json:"fp4_dense_tflops,omitempty"`
+	TDPW           Figure  `yaml:"tdp_w" json:"tdp_w"`
+	Link           Link    `yaml:"link" json:"link"`
+	PurchaseUSD    *Figure `yaml:"purchase_usd,omitempty" json:"purchase_usd,omitempty"`
+	RentUSDPerHour *Figure `yaml:"rent_usd_per_hour,omitempty" json:"rent_usd_per_hour,omitempty"`
 }
 
 // Catalog is the contents of the GPU data file.
@@ -75,6 +84,9 @@ func (c Catalog) Validate() error {
 				bad(entry, f.name, "%s", msg)
 			}
 		}
+		if g.FormFactor != "" && strings.TrimSpace(g.FormFactor) != g.FormFactor {
+			bad(entry, "form_factor", "%q has leading or trailing spaces", g.FormFactor)
+		}
 		figures := []struct {
 			name     string
 			f        *Figure
@@ -84,6 +96,7 @@ func (c Catalog) Validate() error {
 			{"bandwidth_gbps", &g.BandwidthGBps, 10, 100000},
 			{"bf16_dense_tflops", &g.BF16DenseTFLOPS, 1, 100000},
 			{"fp8_dense_tflops", g.FP8DenseTFLOPS, 1, 200000},
+			{"fp4_dense_tflops", g.FP4DenseTFLOPS, 1, 400000},
 			{"tdp_w", &g.TDPW, 10, 5000},
 			{"link.gbps", &g.Link.GBps, 1, 100000},
 			{"purchase_usd", g.PurchaseUSD, 100, 1e6},

@@ -34,6 +34,13 @@ func TestValidateNamesEntryAndField(t *testing.T) {
 		{"optional price checked", func(c *Catalog) {
 			c.GPUs[0].RentUSDPerHour = &Figure{Value: 2, Source: "ds"}
 		}, `gpus[0] "x1": rent_usd_per_hour.as_of`},
+		{"optional FP4 range checked", func(c *Catalog) {
+			c.GPUs[0].FP4DenseTFLOPS = &Figure{Value: 0, Source: "ds", AsOf: "2026-11-30"}
+		}, `gpus[0] "x1": fp4_dense_tflops.value: 0 is outside`},
+		{"optional FP4 source checked", func(c *Catalog) {
+			c.GPUs[0].FP4DenseTFLOPS = &Figure{Value: 9000, Source: "nope", AsOf: "2026-11-30"}
+		}, `gpus[0] "x1": fp4_dense_tflops.source: unknown source "nope"`},
+		{"form factor with stray spaces", func(c *Catalog) { c.GPUs[0].FormFactor = "PCIe " }, `gpus[0] "x1": form_factor: "PCIe " has leading or trailing spaces`},
 		{"duplicate id", func(c *Catalog) { c.GPUs = append(c.GPUs, c.GPUs[0]) }, `gpus[1] "x1": id: duplicate id`},
 		{"source without URL", func(c *Catalog) { c.Sources["ds"] = fact.Source{Title: "t"} }, `sources.ds: url: must be an https:// URL or a site path`},
 	}
@@ -47,5 +54,13 @@ func TestValidateNamesEntryAndField(t *testing.T) {
 				t.Fatalf("got %v; want an error containing %q", err, tt.want)
 			}
 		})
+	}
+}
+
+func TestValidateAcceptsAnFP4Figure(t *testing.T) {
+	c := validCatalog()
+	c.GPUs[0].FP4DenseTFLOPS = &Figure{Value: 9000, Source: "ds", AsOf: "2026-11-30"}
+	if err := c.Validate(); err != nil {
+		t.Fatalf("got %v; want nil", err)
 	}
 }

@@ -17,6 +17,13 @@ const (
 	SlidingAlternate = "alternate" // every other layer does; the rest attend to all tokens
 )
 
+// Published weight formats (Model.Quantization): what the checkpoint's
+// config.json says its weights are stored in, where that is not BF16.
+const (
+	QuantFP8      = "fp8"       // block-scaled FP8 weights throughout (DeepSeek-V3 style)
+	QuantMXFP4MoE = "mxfp4-moe" // MXFP4 MoE expert weights; attention, router and embeddings BF16
+)
+
 // Model is one catalog row. Counts are as in config.json.
 type Model struct {
 	ID     string `yaml:"id" json:"id"`
@@ -50,8 +57,13 @@ type Model struct {
 	// tokens.
 	SlidingWindow int    `yaml:"sliding_window,omitempty" json:"sliding_window,omitempty"`
 	SlidingLayers string `yaml:"sliding_layers,omitempty" json:"sliding_layers,omitempty"`
-	Unconfirmed   bool   `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
-	Note          string `yaml:"note,omitempty" json:"note,omitempty"`
+	// Quantization is the published checkpoint's weight format when its
+	// config says it is quantised (QuantFP8, QuantMXFP4MoE); "" when not
+	// recorded. The engines size weights by the reader's chosen format and
+	// do not read it yet.
+	Quantization string `yaml:"quantization,omitempty" json:"quantization,omitempty"`
+	Unconfirmed  bool   `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
+	Note         string `yaml:"note,omitempty" json:"note,omitempty"`
 }
 
 // MLA reports whether the model caches a compressed latent (DeepSeek).
@@ -145,6 +157,15 @@ func (c Catalog) Validate() error {
 		}
 		if (m.KVLoraRank > 0) != (m.QKRopeHeadDim > 0) {
 			bad("kv_lora_rank", "MLA needs both kv_lora_rank and qk_rope_head_dim")
+		}
+		switch m.Quantization {
+		case "", QuantFP8:
+		case QuantMXFP4MoE:
+			if m.Experts == 0 {
+				bad("quantization", "%q needs an MoE model", m.Quantization)
+			}
+		default:
+			bad("quantization", "want %q, %q or none, got %q", QuantFP8, QuantMXFP4MoE, m.Quantization)
 		}
 		switch {
 		case m.SlidingWindow == 0 && m.SlidingLayers == "":

@@ -745,6 +745,8 @@ func decodeGpuGPU(d *datafile.Decoder, v *gpu.GPU) {
 			v.Name = d.String()
 		case "vendor":
 			v.Vendor = d.String()
+		case "form_factor":
+			v.FormFactor = d.String()
 		case "memory_gb":
 			decodeFactFigure(d, &v.MemoryGB)
 		case "bandwidth_gbps":
@@ -757,6 +759,13 @@ func decodeGpuGPU(d *datafile.Decoder, v *gpu.GPU) {
 			} else {
 				v.FP8DenseTFLOPS = new(fact.Figure)
 				decodeFactFigure(d, &(*v.FP8DenseTFLOPS))
+			}
+		case "fp4_dense_tflops":
+			if d.Null() {
+				v.FP4DenseTFLOPS = nil
+			} else {
+				v.FP4DenseTFLOPS = new(fact.Figure)
+				decodeFactFigure(d, &(*v.FP4DenseTFLOPS))
 			}
 		case "tdp_w":
 			decodeFactFigure(d, &v.TDPW)
@@ -956,6 +965,8 @@ func decodeModelModel(d *datafile.Decoder, v *model.Model) {
 			v.SlidingWindow = d.Int()
 		case "sliding_layers":
 			v.SlidingLayers = d.String()
+		case "quantization":
+			v.Quantization = d.String()
 		case "unconfirmed":
 			v.Unconfirmed = d.Bool()
 		case "note":

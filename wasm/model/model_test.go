@@ -1,0 +1,49 @@
+package model
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/fact"
+)
+
+func validCatalog() Catalog {
+	return Catalog{
+		Sources: fact.Sources{"cfg": {Title: "config.json", URL: "https://example.com/config.json"}},
+		Models: []Model{{ID: "moe", Name: "MoE", Source: "cfg", AsOf: "2026-11-30", ParamsB: 21, ActiveParamsB: 3.6,
+			Layers: 24, Hidden: 2880, Heads: 64, KVHeads: 8, HeadDim: 64, Intermediate: 2880, Vocab: 201088,
+			MaxContext: 131072, Experts: 32, ExpertsPerToken: 4}},
+	}
+}
+
+func TestValidateQuantization(t *testing.T) {
+	tests := []struct {
+		name  string
+		quant string
+		dense bool
+		want  string // "" for valid
+	}{
+		{"none", "", false, ""},
+		{"fp8", QuantFP8, false, ""},
+		{"fp8 on a dense model", QuantFP8, true, ""},
+		{"mxfp4 experts", QuantMXFP4MoE, false, ""},
+		{"mxfp4 experts without experts", QuantMXFP4MoE, true, `models[0] "moe": quantization: "mxfp4-moe" needs an MoE model`},
+		{"unknown format", "int3", false, `models[0] "moe": quantization: want "fp8", "mxfp4-moe" or none, got "int3"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := validCatalog()
+			c.Models[0].Quantization = tt.quant
+			if tt.dense {
+				c.Models[0].Experts, c.Models[0].ExpertsPerToken, c.Models[0].ActiveParamsB = 0, 0, 0
+			}
+			err := c.Validate()
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("got %v; want nil", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Fatalf("got %v; want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
