@@ -23,7 +23,7 @@ func TestPartsThatFailToLoad(t *testing.T) {
 		{"worker script", `/worker\.[0-9a-f]+\.js$`, `document.documentElement.dataset.engine === 'failed' && /could not start: its script could not be loaded/.test(document.getElementById('engine-status').textContent)`},
 		{"browser module", `/engine\.[0-9a-f]+\.wasm$`, `document.documentElement.dataset.engine === 'failed' && /could not start: its engine could not be downloaded \(HTTP 404\)\. .*tables, sources and methodology still work/.test(document.getElementById('engine-status').textContent)`},
 		{"data file", `/data/tco\.[0-9a-f]+\.json$`, `document.documentElement.dataset.engine === 'failed' && /could not start: its data could not be downloaded \(HTTP 404\)/.test(document.getElementById('engine-status').textContent)`},
-		{"page loader", `/app\.js$`, `document.querySelector('.status.stalled').offsetHeight > 0 && /could not load: the figures shown are for the default scenario/.test(document.querySelector('.status.stalled').textContent)`},
+		{"page loader", `/app\.js$`, `document.querySelector('.status.stalled').offsetHeight > 0 && getComputedStyle(document.querySelector('.status.stalled')).visibility === 'visible' && /could not load: the figures shown are for the default scenario/.test(document.querySelector('.status.stalled').textContent)`},
 		{"charts", `/echarts\.js$`, `(document.querySelector('.charts').scrollIntoView(), document.documentElement.dataset.charts === 'failed') && document.querySelectorAll('.chart-failed').length === 3 && /tables hold every figure/.test(document.querySelector('.chart-failed').textContent)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

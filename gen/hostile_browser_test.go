@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestHostileAndHeavyLinks opens every link of testdata/hostile-urls.txt
+// and, for each calculator, links with every number field at its largest
+// and at its smallest allowed value (alone, and all together with the
+// last choice of every list): each page becomes ready with only finite
+// figures and runs no script from the link, and while its engine works
+// on a change the page keeps answering (the main thread is never busy for
+// 100 ms: the engine runs in a worker).
+func TestHostileAndHeavyLinks(t *testing.T) {
+	ctx, tco := browser(t)
+	root := strings.TrimSuffix(tco, "tco/")
+	urls := readCorpus(t, "testdata/hostile-urls.txt")
+	for _, calc := range []string{"tco/", "memory/", "performance/", "pricing/"} {
+		do(t, ctx, chromedp.Navigate(root+calc))
+		fields := eval[[][]string](t, ctx, `[...document.querySelectorAll('#calc-form input[type=number]')].map(e => [e.name, e.min, e.max])`)
+		choices := eval[[][]string](t, ctx, `[...document.querySelectorAll('#calc-form select')].map(e => [e.name, e.options[e.options.length - 1].value])`)
+		var allMax, allMin []string
+		for _, f := range fields {
+			urls = append(urls, calc+"?"+f[0]+"="+f[2])
+			allMax, allMin = append(allMax, f[0]+"="+f[2]), append(allMin, f[0]+"="+f[1])
+		}
+		for _, c := range choices {
+			allMax = append(allMax, c[0]+"="+c[1])
+		}
+		urls = append(urls, calc+"?"+strings.Join(allMax, "&"), calc+"?"+strings.Join(allMin, "&"))
+	}
+	var worstLag, worstHandler, worstWait float64
+	for _, u := range urls {
+		do(t, ctx, chromedp.Navigate(root+u), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+		r := evalAsync[struct {
+			Bad                []string
+			Pwned              bool
+			Handler, Lag, Wait float64
+		}](t, ctx, `(async () => {
+			const bad = [...document.querySelectorAll('[data-value]')].filter(e => e.dataset.value !== '' && !isFinite(Number(e.dataset.value))).map(e => e.dataset.key + '=' + e.dataset.value)
+				.concat([...document.querySelectorAll('.outputs td, .outputs th, #problems')].filter(e => /NaN|Infinity|\bInf\b|\d{40}/.test(e.textContent)).map(e => e.textContent));
+			// A change that makes the engine work, and how long the page
+			// goes without answering meanwhile: the longest gap between
+			// 10 ms timers until the engine answers.
+			const e = document.querySelector('#calc-form input[type=number]');
+			const t0 = performance.now();
+			e.value = String(Number(e.value || 1) + 1); e.dispatchEvent(new Event('input', {bubbles: true}));
+			const handler = performance.now() - t0;
+			let lag = 0, last = performance.now(), done = false;
+			window.__infercost.settled().then(() => { done = true; });
+			while (!done) { await new Promise(r => setTimeout(r, 10)); const now = performance.now(); lag = Math.max(lag, now - last - 10); last = now; }
+			return {Bad: bad, Pwned: !!window.__pwned, Handler: handler, Lag: lag, Wait: performance.now() - t0}; })()`)
+		if len(r.Bad) > 0 {
+			t.Errorf("%s: figures that are not finite or sensible: %q", u, r.Bad)
+		}
+		if r.Pwned {
+			t.Errorf("%s: a script from the link ran", u)
+		}
+		worstLag, worstHandler, worstWait = max(worstLag, r.Lag), max(worstHandler, r.Handler), max(worstWait, r.Wait)
+		if r.Handler > 100 || r.Lag > 100 {
+			t.Errorf("%s: the page did not answer for %.0f ms (input handler %.0f ms) while the engine worked %.0f ms", u, r.Lag, r.Handler, r.Wait)
+		}
+	}
+	t.Logf("%d links: longest input handler %.1f ms, longest the page went without answering %.1f ms, longest engine answer %.0f ms",
+		len(urls), worstHandler, worstLag, worstWait)
+}
+
+// readCorpus reads a list of links, one a line, without comments.
+func readCorpus(t *testing.T, name string) []string {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if line := strings.TrimSpace(s.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	if err := s.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
