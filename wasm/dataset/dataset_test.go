@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -58,8 +59,8 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 	}{
 		{"unknown source", GPUFile, "tdp_w: {value: 700, source: h100-page", "tdp_w: {value: 700, source: h100-typo",
 			`d/gpus.yaml: gpus[4] "h100-sxm": tdp_w.source: unknown source "h100-typo"`},
-		{"wrong type", GPUFile, "memory_gb: {value: 141,", "memory_gb: {value: lots,", "d/gpus.yaml: [137:"},
-		{"unknown field", GPUFile, "    vendor: AMD", "    vendr: AMD", "d/gpus.yaml: [194:5] unknown field \"vendr\""},
+		{"wrong type", GPUFile, "memory_gb: {value: 141,", "memory_gb: {value: lots,", "d/gpus.yaml: [LINE:"},
+		{"unknown field", GPUFile, "    vendor: AMD", "    vendr: AMD", "d/gpus.yaml: [LINE:5] unknown field \"vendr\""},
 		{"model heads", ModelFile, "heads: 64, kv_heads: 8, head_dim: 128, intermediate: 28672, vocab: 32000",
 			"heads: 64, kv_heads: 7, head_dim: 128, intermediate: 28672, vocab: 32000",
 			`d/models.yaml: models[2] "llama-2-70b": kv_heads: 7 does not divide heads 64`},
@@ -77,12 +78,30 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/tco.yaml: presets[0] "seed-000": query.a.kwh: The preset's value is rejected: Must be between 0 and 1000000000.`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			// LINE stands for the line the breakage is on, so that rows
+			// added above it do not move the test.
+			want := strings.Replace(tt.want, "LINE", strconv.Itoa(lineOf(t, tt.file, tt.from)), 1)
 			_, err := Load(contentWith(t, tt.file, tt.from, tt.to), "d")
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Fatalf("got %v; want an error containing %q", err, tt.want)
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Fatalf("got %v; want an error containing %q", err, want)
 			}
 		})
 	}
+}
+
+// lineOf returns the line of content/data's file on which text first
+// begins.
+func lineOf(t *testing.T, file, text string) int {
+	t.Helper()
+	b, err := content.FS.ReadFile("data/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(b), text)
+	if i < 0 {
+		t.Fatalf("%q not found in %s", text, file)
+	}
+	return strings.Count(string(b[:i]), "\n") + 1
 }
 
 // Each rule on the data: one breakage of the real data, and the error
@@ -206,8 +225,11 @@ func TestDataRules(t *testing.T) {
 		{"duplicate key", GPUFile, "  a100-page:\n", "  a100-ds:\n    title: x\n    url: https://x.example/\n  a100-page:\n", "d/gpus.yaml: ["},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			// LINE stands for the line the breakage is on, so that rows
+			// added above it do not move the test.
+			want := strings.Replace(tt.want, "LINE", strconv.Itoa(lineOf(t, tt.file, tt.from)), 1)
 			_, err := Load(contentWith(t, tt.file, tt.from, tt.to), "d")
-			if err == nil || !strings.Contains(err.Error(), tt.want) {
+			if err == nil || !strings.Contains(err.Error(), want) {
 				t.Fatalf("got %v; want an error containing %q", err, tt.want)
 			}
 		})
