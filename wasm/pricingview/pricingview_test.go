@@ -66,7 +66,7 @@ func TestDefaultWorkloadOnGPT41(t *testing.T) {
 			t.Errorf("%s = %v, want %v", key, got, want)
 		}
 	}
-	if !strings.Contains(c["gpt-4.1.monthly_budget_pct"].Text, "over budget") || strings.Contains(c["gpt-4.1.daily_budget_pct"].Text, "⚠") {
+	if !strings.Contains(c["gpt-4.1.monthly_budget_pct"].Text, "over budget") || strings.Contains(c["gpt-4.1.daily_budget_pct"].Text, "nearly used up") {
 		t.Errorf("budget texts: %q / %q", c["gpt-4.1.daily_budget_pct"].Text, c["gpt-4.1.monthly_budget_pct"].Text)
 	}
 }

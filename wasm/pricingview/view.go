@@ -155,9 +155,10 @@ func budgetText(pct float64, st pricing.Status) string {
 	case pricing.NoBudget:
 		return "no budget"
 	case pricing.Warn:
-		return "⚠ " + money.Group(pct, 1) + " %: nearly used up"
+		return money.Group(pct, 1) + " %: nearly used up"
 	case pricing.Alarm:
-		return "⛔ " + money.Group(pct, 1) + " %: over budget"
+		// Words, not a sign: Debian's fonts draw U+26D4 as an empty box.
+		return money.Group(pct, 1) + " %: over budget"
 	}
 	return money.Group(pct, 1) + " %"
 }
