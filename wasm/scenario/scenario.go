@@ -147,7 +147,7 @@ func (r *Resolver) read(f Field) Input {
 	}
 	if raw, ok := r.query.Lookup(f.Key); ok {
 		if v, msg := f.Parse(raw); msg != "" {
-			in.Error = msg + " Using " + in.Value + " instead."
+			in.Error = msg + " Using " + f.shown(in.Value) + " instead."
 		} else {
 			in.Value, in.Explicit = v, true
 		}
@@ -252,13 +252,27 @@ func FormatNumber(v float64) string {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
+// shown names a value as the form shows it: a choice by its label (a
+// reader knows "H100 SXM", not "h100-sxm"), a number as it is.
+func (f Field) shown(value string) string {
+	for _, c := range f.Choices {
+		if c.Value == value && c.Label != "" {
+			return c.Label
+		}
+	}
+	if value == "" {
+		return "the default"
+	}
+	return value
+}
+
 // Reject marks the value read for key as wrong for a reason that only the
 // calculator knows (a degree that does not divide the heads, say): msg
 // is shown next to the field, and the default is used.
 func (r *Resolver) Reject(key, msg string) {
 	for i := range r.Inputs {
 		if in := &r.Inputs[i]; in.Key == key {
-			in.Error = msg + " Using " + in.Default + " instead."
+			in.Error = msg + " Using " + in.shown(in.Default) + " instead."
 			in.Value, in.Explicit = in.Default, false
 		}
 	}

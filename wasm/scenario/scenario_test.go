@@ -11,7 +11,7 @@ import (
 var testFields = struct{ n, price, gpu Field }{
 	n:     Field{Key: "n", Min: 1, Max: 64, Integer: true, Default: "8"},
 	price: Field{Key: "p", Min: 0, Max: 1e6, Default: "2.5"},
-	gpu:   Field{Key: "g", Choices: []Choice{{Value: "a100"}, {Value: "h100"}}, Default: "a100"},
+	gpu:   Field{Key: "g", Choices: []Choice{{Value: "a100", Label: "A100 80GB"}, {Value: "h100"}}, Default: "a100"},
 }
 
 func resolve(raw string, presets ...Preset) (*Resolver, int, float64, string) {
@@ -40,7 +40,7 @@ func TestResolver(t *testing.T) {
 			errs: map[string]string{
 				"n": "Must be a whole number. Using 8 instead.",
 				"p": "Not a number; write it like 1500, 0.3 or 1.5e3. Using 2.5 instead.",
-				"g": "Not one of the listed options. Using a100 instead.",
+				"g": "Not one of the listed options. Using A100 80GB instead.",
 			}, encoded: "v=1"},
 		{name: "out of range", raw: "n=65&p=-1", n: 8, price: 2.5, gpu: "a100",
 			errs:    map[string]string{"n": "Must be between 1 and 64. Using 8 instead.", "p": "Must be between 0 and 1000000. Using 2.5 instead."},
