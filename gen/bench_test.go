@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -79,7 +80,17 @@ func TestBenchPages(t *testing.T) {
 	if dir == "" {
 		dir = buildSite(t, "/sub/")
 	}
-	srv := httptest.NewServer(gzipSite(dir, "/sub/"))
+	// The server counts requests by path, to show that the worker finds
+	// what the page preloaded instead of downloading it again.
+	var mu sync.Mutex
+	requests := map[string]int{}
+	site := gzipSite(dir, "/sub/")
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		requests[r.URL.Path]++
+		mu.Unlock()
+		site.ServeHTTP(w, r)
+	}))
 	defer srv.Close()
 	root := srv.URL + "/sub/"
 	runs := 3
@@ -119,8 +130,18 @@ func TestBenchPages(t *testing.T) {
 			if p.path == "" {
 				continue
 			}
+			mu.Lock()
+			clear(requests)
+			mu.Unlock()
 			ready, bytes := readyOnSlowPhone(t, url)
 			r.ready, r.bytes = append(r.ready, ready), append(r.bytes, bytes)
+			mu.Lock()
+			for path, n := range requests {
+				if n > 1 {
+					t.Logf("bench: %s: %s was requested %d times", r.page, path, n)
+				}
+			}
+			mu.Unlock()
 		}
 		if p.field != "" {
 			// Typing starts from the calculator's default scenario.
