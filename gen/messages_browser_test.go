@@ -66,3 +66,25 @@ func TestSupersededInputsAreDropped(t *testing.T) {
 		t.Errorf("figures after the burst differ from in=130's:\n got %v\nwant %v", shown, fresh)
 	}
 }
+
+// Reset on a preset's page returns to the preset's figures; elsewhere to
+// the defaults.
+func TestResetReturnsToThePreset(t *testing.T) {
+	ctx, tco := browser(t)
+	preset := waitReady(ctx, t, tco+"?preset=seed-000")
+	change := `(() => { const e = document.querySelector('[name="a.n"]'); e.value = '3'; e.dispatchEvent(new Event('input', {bubbles: true})); return 0; })()`
+	eval[int](t, ctx, change)
+	if changed := eval[map[string]string](t, ctx, readMetrics); mapsEqual(changed, preset) {
+		t.Fatal("changing a.n changed nothing")
+	}
+	eval[int](t, ctx, `(document.getElementById('reset').click(), 0)`)
+	if back := eval[map[string]string](t, ctx, readMetrics); !mapsEqual(back, preset) {
+		t.Errorf("after Reset on the preset's page:\n got %v\nwant %v", back, preset)
+	}
+	defaults := waitReady(ctx, t, tco)
+	eval[int](t, ctx, change)
+	eval[int](t, ctx, `(document.getElementById('reset').click(), 0)`)
+	if back := eval[map[string]string](t, ctx, readMetrics); !mapsEqual(back, defaults) {
+		t.Errorf("after Reset without a preset:\n got %v\nwant %v", back, defaults)
+	}
+}

@@ -2,6 +2,9 @@ package main
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"os/exec"
@@ -279,6 +282,28 @@ func TestPricingMethodologyShowsTheSeedROI(t *testing.T) {
 	for _, want := range []string{"$70,000$70.001,000.00x", "$1,250,000$1,250,000.001.00x"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("seed ROI table lacks %q:\n%s", want, text)
+		}
+	}
+}
+
+// The local server answers a missing page as GitHub Pages does: the
+// site's own 404 page, with status 404; pages and assets as they are.
+func TestServerAnswersMissingPagesWithTheSites404(t *testing.T) {
+	out := buildSite(t, "/sub/")
+	srv := httptest.NewServer(SiteHandler(out, "/sub/"))
+	defer srv.Close()
+	for path, want := range map[string]int{"/sub/": 200, "/sub/tco/": 200, "/sub/assets/app.js": 200, "/sub/nope/": 404, "/sub/tco/nope.js": 404} {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != want {
+			t.Errorf("%s: status %d, want %d", path, res.StatusCode, want)
+		}
+		if want == 404 && !strings.Contains(string(body), "Page not found") {
+			t.Errorf("%s: not the site's 404 page: %.80q", path, body)
 		}
 	}
 }

@@ -514,9 +514,12 @@
     });
   });
 
+  // Reset returns to the scenario the page started from: the preset's
+  // values on a preset's page, else the defaults.
   document.getElementById("reset").addEventListener("click", function () {
     if (!worker) return;
-    state = new URLSearchParams();
+    var preset = state.get("preset");
+    state = new URLSearchParams(preset ? [["preset", preset]] : []);
     form.querySelectorAll("input").forEach(function (el) { el.blur(); });
     compute();
   });
