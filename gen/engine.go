@@ -58,7 +58,7 @@ func publishEngine(c Config, data sitedata.Data) (map[string]*site.Engine, error
 		if err != nil {
 			return nil, err
 		}
-		out[name] = &site.Engine{Worker: workerURL, Wasm: wasmURL, Data: dataURL, Charts: c.Base + "assets/echarts.js?v=" + c.Version}
+		out[name] = &site.Engine{Worker: workerURL, Wasm: wasmURL, Data: dataURL}
 	}
 	return out, nil
 }

@@ -24,7 +24,7 @@ func TestPartsThatFailToLoad(t *testing.T) {
 		{"browser module", `/engine\.[0-9a-f]+\.wasm$`, `document.documentElement.dataset.engine === 'failed' && /could not start: its engine could not be downloaded \(HTTP 404\)\. .*tables, sources and methodology still work/.test(document.getElementById('engine-status').textContent)`},
 		{"data file", `/data/tco\.[0-9a-f]+\.json$`, `document.documentElement.dataset.engine === 'failed' && /could not start: its data could not be downloaded \(HTTP 404\)/.test(document.getElementById('engine-status').textContent)`},
 		{"page loader", `/app\.js$`, `document.querySelector('.status.stalled').offsetHeight > 0 && getComputedStyle(document.querySelector('.status.stalled')).visibility === 'visible' && /could not load: the figures shown are for the default scenario/.test(document.querySelector('.status.stalled').textContent)`},
-		{"charts", `/echarts\.js$`, `(document.querySelector('.charts').scrollIntoView(), document.documentElement.dataset.charts === 'failed') && document.querySelectorAll('.chart-failed').length === 3 && /tables hold every figure/.test(document.querySelector('.chart-failed').textContent)`},
+		{"charts", `/echarts\.js$`, `(document.querySelector('.charts').scrollIntoView(), document.documentElement.dataset.charts === 'failed') && document.querySelectorAll('.chart-failed').length === 3 && /tables hold every figure/.test(document.querySelector('.chart-failed').textContent) && [...document.querySelectorAll('.chart-box')].every(b => b.closest('.chart-panel').hidden || b.offsetHeight === Number(b.dataset.height))`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			missing := regexp.MustCompile(tc.missing)

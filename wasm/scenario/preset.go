@@ -122,9 +122,10 @@ func (r *Resolver) Resolved(version string, presets []PresetData) Resolved {
 	out := Resolved{Query: r.Encode(version), Inputs: r.Inputs, Problems: r.Problems, Unknown: r.Unknown()}
 	// A link is a public contract: a parameter it has that the calculator
 	// does not read (mistyped, or from a newer version) is said, not
-	// silently dropped. A key that is not a plain name is not repeated.
+	// silently dropped. A key that is not an id (a plain, short name) is
+	// not repeated.
 	for _, k := range out.Unknown {
-		if plainKey(k) {
+		if len(k) <= 24 && fact.ID(k) == "" {
 			out.Problems = append(out.Problems, "The link's parameter \u201c"+k+"\u201d is not one this calculator knows; it is ignored.")
 		} else {
 			out.Problems = append(out.Problems, "A parameter of the link is not one this calculator knows; it is ignored.")
@@ -134,20 +135,6 @@ func (r *Resolver) Resolved(version string, presets []PresetData) Resolved {
 		out.Preset = FindPreset(presets, p.Name)
 	}
 	return out
-}
-
-// plainKey reports whether k looks like a calculator's query key: a
-// lower-case letter, then at most 23 of letters, digits and . _ -.
-func plainKey(k string) bool {
-	if k == "" || len(k) > 24 || k[0] < 'a' || k[0] > 'z' {
-		return false
-	}
-	for _, c := range []byte(k) {
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return true
 }
 
 // PresetName is the applied preset's name, or "".
