@@ -4,7 +4,8 @@ package content
 
 import "embed"
 
-// FS holds the articles (*.md) and data/*.yaml.
+// FS holds the articles (*.md), data/*.yaml and the editions,
+// data/editions/*.yaml.
 //
-//go:embed *.md data/*.yaml
+//go:embed *.md data/*.yaml data/editions/*.yaml
 var FS embed.FS

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -18,10 +19,10 @@ import (
 // named by content hash so that a browser can cache each file for good
 // and a new build never mixes with an old one: the worker script (Go's
 // wasm_exec.js, which must match the compiler, then site/static's
-// worker.js), the browser module, and one data file per calculator with
-// only the data it reads (sitedata.Data.For). It returns each
-// calculator's URLs by name.
-func publishEngine(c Config, data sitedata.Data) (map[string]*site.Engine, error) {
+// worker.js), the browser module, and per data edition one data file per
+// calculator with only the data it reads (sitedata.Data.For). It returns
+// each calculator's URLs by name.
+func publishEngine(c Config, editions dataset.Editions) (map[string]*site.Engine, error) {
 	goroot, err := goRoot()
 	if err != nil {
 		return nil, err
@@ -46,19 +47,26 @@ func publishEngine(c Config, data sitedata.Data) (map[string]*site.Engine, error
 	if err != nil {
 		return nil, err
 	}
-	unlinked := data.Unlinked()
 	out := map[string]*site.Engine{}
 	for _, name := range sitedata.Calculators {
-		part, _ := unlinked.For(name)
-		b, err := json.Marshal(part)
-		if err != nil {
-			return nil, fmt.Errorf("data file of %s: %w", name, err)
+		out[name] = &site.Engine{Worker: workerURL, Wasm: wasmURL}
+	}
+	for _, date := range editions.DataDates() {
+		unlinked := editions.Data[date].Unlinked()
+		for _, name := range sitedata.Calculators {
+			part, _ := unlinked.For(name)
+			b, err := json.Marshal(part)
+			if err != nil {
+				return nil, fmt.Errorf("data file of %s, edition %s: %w", name, date, err)
+			}
+			dataURL, err := publishHashed(c, "data/"+name+".json", b)
+			if err != nil {
+				return nil, err
+			}
+			// The last is the latest: the page preloads it.
+			out[name].Data = dataURL
+			out[name].Editions = append(out[name].Editions, site.DataFile{Edition: date, URL: dataURL})
 		}
-		dataURL, err := publishHashed(c, "data/"+name+".json", b)
-		if err != nil {
-			return nil, err
-		}
-		out[name] = &site.Engine{Worker: workerURL, Wasm: wasmURL, Data: dataURL}
 	}
 	return out, nil
 }

@@ -44,6 +44,9 @@ type Config struct {
 	Wasm    string // the browser module to publish
 	Modules string // npm packages (node_modules), for the ECharts bundle
 	Version string // cache-busting suffix for asset URLs
+	// Today is the day of the build, YYYY-MM-DD (dataset.Today when
+	// empty): no edition or figure may be dated after it.
+	Today string
 }
 
 func run(ctx context.Context, args []string, stdout io.Writer) error {
@@ -121,10 +124,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, fmt.Errorf("base %q must start and end with /", c.Base)
 	}
 	contentFS := os.DirFS(c.Content)
-	data, err := dataset.Load(contentFS, "data")
+	if c.Today == "" {
+		c.Today = dataset.Today()
+	}
+	editions, err := dataset.LoadEditions(contentFS, "data", c.Today)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
+	data := editions.Latest()
 
 	var mdErrs []error
 	md := newMarkdown(dataTables(data, c.Base), &mdErrs)
@@ -165,7 +172,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := os.RemoveAll(c.Out); err != nil {
 		return 0, err
 	}
-	engines, err := publishEngine(c, data)
+	engines, err := publishEngine(c, editions)
 	if err != nil {
 		return 0, err
 	}

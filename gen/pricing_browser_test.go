@@ -12,7 +12,7 @@ import (
 // TestPricingPageInBrowser checks the pricing calculator: pre-rendered
 // figures equal the engine's, an edit changes them and the URL, a fresh
 // tab reproduces them, a hostile URL is contained, the seed preset shows
-// the article's error, an old edition links to today's prices, and the
+// the article's error, an old edition notes today's prices, and the
 // table sorts and exports.
 func TestPricingPageInBrowser(t *testing.T) {
 	ctx, tco := browser(t)
@@ -78,11 +78,11 @@ func TestPricingPageInBrowser(t *testing.T) {
 	if old["gpt-4o.cost_per_request"] != "0.0095 USD" || old["gpt-4.1.monthly_cost"] != "" {
 		t.Errorf("May 2024 edition: GPT-4o %q, GPT-4.1 %q", old["gpt-4o.cost_per_request"], old["gpt-4.1.monthly_cost"])
 	}
-	if note := eval[string](t, ctx, `document.getElementById('problems').textContent`); !strings.Contains(note, "newer prices exist") {
-		t.Errorf("no note about newer prices: %q", note)
+	if note := eval[string](t, ctx, `document.getElementById('edition-note').innerText`); !strings.Contains(note, "2024-05-13") || !strings.Contains(note, "GPT-4o") {
+		t.Errorf("no note about today's prices: %q", note)
 	}
-	if href := eval[string](t, ctx, `document.getElementById('link-latest').getAttribute('href')`); strings.Contains(href, "ed=") {
-		t.Errorf("link to today's prices keeps the edition: %q", href)
+	if href := eval[string](t, ctx, `document.getElementById('edition-today').getAttribute('href')`); strings.Contains(href, "ed=2024-05-13") || !strings.Contains(href, "ed=") {
+		t.Errorf("link to today's prices: %q", href)
 	}
 
 	// Hostile input.

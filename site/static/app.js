@@ -315,6 +315,7 @@
       setAttr(el, "data-option", c.metric && c.option);
       setAttr(el, "data-unit", c.metric && c.unit);
     });
+    showEdition(u.edition);
     var ex = $("explanation");
     setText(ex, u.explanation);
     setHidden(ex, !u.explanation);
@@ -344,6 +345,28 @@
     query = u.query;
     clearTimeout(urlTimer);
     urlTimer = setTimeout(writeURL, 200);
+  }
+
+  // showEdition shows, on a link that pins an older data edition, that its
+  // figures are that edition's and what today's data changes.
+  var shownEdition = "";
+  function showEdition(e) {
+    var key = JSON.stringify(e);
+    if (key === shownEdition) return;
+    shownEdition = key;
+    setHidden($("edition-note"), !e.edition);
+    if (!e.edition) return;
+    setText($("edition-note-text"), "Figures as of the data edition of " + e.edition + ", which this link was made with. " +
+      (e.changes.length ? "With today's data (" + e.latest + "):" : "Today's data (" + e.latest + ") gives the same figures for this scenario."));
+    var list = $("edition-changes");
+    list.textContent = "";
+    e.changes.forEach(function (c) {
+      var li = document.createElement("li");
+      li.textContent = c;
+      list.appendChild(li);
+    });
+    var a = $("edition-today");
+    setAttr(a, "href", a.getAttribute("data-path") + "?" + e.query);
   }
 
   // The address bar follows the scenario once typing pauses: replaceState
@@ -565,7 +588,25 @@
       }
       setTimeout(notifySettled, 0); // after the answer's promise callbacks
     };
-    worker.postMessage({ start: { wasm: script.getAttribute("data-wasm"), data: script.getAttribute("data-data"), calc: name } });
+    worker.postMessage({ start: { wasm: script.getAttribute("data-wasm"), data: dataFiles(), calc: name } });
+  }
+  // dataFiles returns the data files the engine needs: the latest
+  // edition's (preloaded), and for a link that pins an older edition that
+  // edition's too: the newest data edition not after the pinned date, else
+  // the first (as edition.List.Pick in Go).
+  function dataFiles() {
+    var latest = script.getAttribute("data-data");
+    var pairs = (script.getAttribute("data-editions") || "").split(" ");
+    var files = [];
+    for (var i = 0; i + 1 < pairs.length; i += 2) files.push({ edition: pairs[i], url: pairs[i + 1] });
+    var out = [files[files.length - 1]];
+    var ed = state.get("ed");
+    if (ed) {
+      var picked = files[0];
+      files.forEach(function (f) { if (f.edition <= ed) picked = f; });
+      if (picked.url !== latest) out.push(picked);
+    }
+    return out;
   }
   // loadCharts adds ECharts and draws the charts, with the engine's
   // latest figures, once they come near the screen: on a phone they sit

@@ -1,7 +1,7 @@
 // InferCost engine worker: holds the WebAssembly engine off the page's
 // main thread. gen publishes it after Go's wasm_exec.js, which defines Go.
 //
-// Messages in: {start: {wasm, data, calc}} once, then {id, fn, args}, a
+// Messages in: {start: {wasm, data: [{edition, url}], calc}} once, then {id, fn, args}, a
 // call of infercost[fn](...args) (see wasm/cmd/browser). Messages out:
 // {ready: true} or {failed: reason}, then {id, result} or {id, error} per
 // call, in order. The page sends one computation at a time and drops the
@@ -22,16 +22,21 @@
   }
 
   // start compiles the module while it downloads and fetches the
-  // calculator's data file alongside; both were preloaded by the page.
+  // calculator's data files alongside (the latest edition's, and an older
+  // one a link pins); the module and the latest data were preloaded by
+  // the page.
   function start(s) {
     var go = new Go();
     return Promise.all([
-      WebAssembly.instantiateStreaming(fetchOK(s.wasm, "its engine"), go.importObject),
-      fetchOK(s.data, "its data").then(function (r) { return r.arrayBuffer(); })
-    ]).then(function (r) {
+      WebAssembly.instantiateStreaming(fetchOK(s.wasm, "its engine"), go.importObject)
+    ].concat(s.data.map(function (f) {
+      return fetchOK(f.url, "its data").then(function (r) { return r.arrayBuffer(); });
+    }))).then(function (r) {
       go.run(r[0].instance); // returns once main waits: infercost is set
-      var err = self.infercost.load(s.calc, new Uint8Array(r[1]));
-      if (err) throw new Error(err);
+      s.data.forEach(function (f, i) {
+        var err = self.infercost.load(s.calc, f.edition, new Uint8Array(r[i + 1]));
+        if (err) throw new Error(err);
+      });
     });
   }
 

@@ -112,9 +112,9 @@ func (c Catalog) Editions() []string {
 	return slices.Compact(eds)
 }
 
-// Latest is the newest edition that is not the start of an announced
-// price: the default edition.
-func (c Catalog) Latest() string {
+// Changes returns the editions on which published prices changed, oldest
+// first: Editions without the days that only start announced prices.
+func (c Catalog) Changes() []string {
 	announced := map[string]bool{}
 	for _, p := range c.Prices {
 		if p.Announced {
@@ -126,13 +126,13 @@ func (c Catalog) Latest() string {
 			delete(announced, p.From)
 		}
 	}
-	eds := c.Editions()
-	for i := len(eds) - 1; i >= 0; i-- {
-		if !announced[eds[i]] {
-			return eds[i]
+	var out []string
+	for _, e := range c.Editions() {
+		if !announced[e] {
+			out = append(out, e)
 		}
 	}
-	return ""
+	return out
 }
 
 // PriceOn returns the model's price valid on the date (YYYY-MM-DD), if

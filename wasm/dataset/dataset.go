@@ -31,15 +31,31 @@ const (
 	PerfFile    = "perf.yaml"
 )
 
-// Load reads the data files from dir in fsys and validates them. Errors
+// dataFiles are the data files, in the order they are read.
+var dataFiles = []string{GPUFile, RentalFile, ModelFile, TCOFile, MemoryFile, APIFile, PricingFile, PerfFile}
+
+// Today is the day of the build (UTC), YYYY-MM-DD: no figure may be as of
+// a later day, and no edition dated after it.
+func Today() string { return time.Now().UTC().Format(time.DateOnly) }
+
+// Load reads the data of the latest edition (see LoadEditions) as of
+// today, and validates every edition.
+func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
+	e, err := LoadEditions(fsys, dir, Today())
+	if err != nil {
+		return sitedata.Data{}, err
+	}
+	return e.Latest(), nil
+}
+
+// load reads the data files from dir in fsys and validates them. Errors
 // name the file, the entry and the field.
 //
 // Besides each catalog's own rules, every number in every file must be
 // finite, not negative and at most MaxNumber, and no as_of date may lie
-// after the day of the build (UTC): data records what was published.
-func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
+// after today: data records what was published.
+func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	var d sitedata.Data
-	today := time.Now().UTC().Format(time.DateOnly)
 	var errs []error
 	for _, f := range []struct {
 		file string

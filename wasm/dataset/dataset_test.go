@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"io/fs"
 	"strconv"
 	"strings"
 	"testing"
@@ -49,6 +50,14 @@ func contentWith(t *testing.T, file, from, to string) fstest.MapFS {
 			b = []byte(bad)
 		}
 		fsys["d/"+f] = &fstest.MapFile{Data: b}
+	}
+	eds, err := fs.Glob(content.FS, "data/editions/*.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range eds {
+		b, _ := content.FS.ReadFile(name)
+		fsys["d/"+strings.TrimPrefix(name, "data/")] = &fstest.MapFile{Data: b}
 	}
 	return fsys
 }
@@ -245,7 +254,7 @@ func TestAnnouncedPrice(t *testing.T) {
 		t.Fatal(err)
 	}
 	real, _ := Load(content.FS, "data")
-	if got, want := d.Pricing.APIs.Latest(), real.Pricing.APIs.Latest(); got != want {
+	if got, want := d.Editions.Latest(), real.Editions.Latest(); got != want {
 		t.Errorf("latest edition %s; want %s", got, want)
 	}
 }

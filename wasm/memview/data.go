@@ -3,6 +3,7 @@ package memview
 import (
 	"errors"
 	"fmt"
+	"github.com/infercost/infercost/wasm/edition"
 	"math"
 	"strings"
 
@@ -61,6 +62,8 @@ type Data struct {
 	Defaults    Defaults              `yaml:"defaults" json:"defaults"`
 	Calibration []Calibration         `yaml:"calibration" json:"calibration"`
 	Presets     []scenario.PresetData `yaml:"presets" json:"presets"`
+	// Editions is shared from sitedata.Data: the editions a link can pin.
+	Editions edition.List `json:"-"`
 }
 
 // source finds a source by key in any of the data files.

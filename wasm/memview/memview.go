@@ -5,6 +5,7 @@
 package memview
 
 import (
+	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/gpu"
@@ -124,6 +125,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 		s.Options[i] = readOption(r, d, i, s, wf, kvf, util)
 		s.Options[i].Enabled = i < count
 	}
+	r.Choice(d.Editions.Field(edition.Section, nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }

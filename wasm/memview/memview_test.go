@@ -81,7 +81,7 @@ func TestBadInputIsReportedNextToItsField(t *testing.T) {
 			t.Errorf("%s: no error (errors %v)", key, got)
 		}
 	}
-	if s.Options[0].Setup.TP != 1 || s.Query != "v=1" {
+	if s.Options[0].Setup.TP != 1 || s.Query != "v=1&ed="+d.Editions.Latest() {
 		t.Errorf("defaults not used: TP %d, query %q", s.Options[0].Setup.TP, s.Query)
 	}
 }

@@ -3,6 +3,7 @@ package perfview
 import (
 	"errors"
 	"fmt"
+	"github.com/infercost/infercost/wasm/edition"
 	"math"
 	"slices"
 
@@ -75,6 +76,8 @@ type Data struct {
 	Measurements []Measurement         `yaml:"measurements" json:"measurements"`
 	Seed         Seed                  `yaml:"seed" json:"seed"`
 	Presets      []scenario.PresetData `yaml:"presets" json:"presets"`
+	// Editions is shared from sitedata.Data: the editions a link can pin.
+	Editions edition.List `json:"-"`
 }
 
 // Precisions are the compute precisions: weights and matrix products.

@@ -5,6 +5,7 @@
 package perfview
 
 import (
+	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/gpu"
@@ -105,6 +106,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 
 	s.Setup, _ = d.Setup(modelID, gpuID, tp, precision, kv, e)
 	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
+	r.Choice(d.Editions.Field(edition.Section, nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	if !s.Simulable() {
 		s.Problems = append(s.Problems, "The model and one request of this length do not fit on "+strconv.Itoa(tp)+" x "+s.GPU.Name+

@@ -2,6 +2,7 @@ package pricingview
 
 import (
 	"errors"
+	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/apiprices"
@@ -32,6 +33,8 @@ type Data struct {
 	Sources  fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults Defaults              `yaml:"defaults" json:"defaults"`
 	Presets  []scenario.PresetData `yaml:"presets" json:"presets"`
+	// Editions is shared from sitedata.Data: the editions a link can pin.
+	Editions edition.List `json:"-"`
 }
 
 func (d Data) note(f fact.Figure) string {

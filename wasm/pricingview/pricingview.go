@@ -29,8 +29,8 @@ type Scenario struct {
 	// FX is display-currency units per US dollar; CNYPerUSD converts
 	// prices quoted in yuan.
 	FX, CNYPerUSD float64
-	// Edition is the date whose prices apply; Latest the newest one.
-	Edition, Latest  string
+	// Edition is the date whose data and prices apply.
+	Edition          string
 	Workload         pricing.Workload
 	DailyBudgetUSD   float64
 	MonthlyBudgetUSD float64
@@ -50,7 +50,7 @@ func (s Scenario) HasCustom() bool { return s.Custom.Input+s.Custom.Output > 0 }
 func Resolve(rawQuery string, d Data) Scenario {
 	r := scenario.NewResolver(rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
-	s := Scenario{Latest: d.APIs.Latest()}
+	s := Scenario{}
 	num := scenario.FormatNumber
 	n := func(key, label, unit, section, help string, min, max float64, f float64, note string) float64 {
 		return r.Number(scenario.Field{Key: key, Label: label, Unit: unit, Section: section, Min: min, Max: max,
@@ -70,14 +70,9 @@ func Resolve(rawQuery string, d Data) Scenario {
 		df.BatchShare.Value, d.note(df.BatchShare))
 
 	const prices = "Prices and currency"
-	eds := d.APIs.Editions()
-	choices := make([]scenario.Choice, len(eds))
-	for i, e := range eds {
-		choices[len(eds)-1-i] = scenario.Choice{Value: e, Label: e}
-	}
-	choices[0].Label += " (latest)"
-	s.Edition = r.Choice(scenario.Field{Key: "ed", Label: "Prices as of", Section: prices, Default: s.Latest, Choices: choices,
-		Help: "The data edition: a link keeps the prices it was made with."})
+	// Links made before the editions kept only the prices' day; the
+	// price history reaches back before the first edition.
+	s.Edition = r.Choice(d.Editions.Field(prices, d.APIs.Changes()))
 	s.Currency, s.FX = tcoview.ReadCurrency(r, d.TCO, prices)
 	s.CNYPerUSD = n("cny", "Yuan rate", "CNY per USD", prices, "Converts prices quoted in yuan.", 0.01, 1000,
 		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.Note)
@@ -104,9 +99,6 @@ func Resolve(rawQuery string, d Data) Scenario {
 		Default: num(d.TCO.Defaults.Years.Value), Help: "Months over which the cluster's capex is spread."})
 	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX)
 	s.Resolved = r.Resolved(Version, d.Presets)
-	if s.Edition != s.Latest {
-		s.Problems = append(s.Problems, "These are the prices of "+s.Edition+", as this link was made with; newer prices exist ("+s.Latest+").")
-	}
 	return s
 }
 

@@ -71,8 +71,8 @@ func TestDefaultWorkloadOnGPT41(t *testing.T) {
 	}
 }
 
-// An old edition reproduces old prices, says newer ones exist and links
-// to them; a model not yet sold shows no figures.
+// An old edition reproduces old prices and stays in the link; a model not
+// yet sold shows no figures.
 func TestEditions(t *testing.T) {
 	d := load(t)
 	old := build(t, d, "ed=2024-05-13")
@@ -84,8 +84,8 @@ func TestEditions(t *testing.T) {
 	if got := c["gpt-4.1.c-req"]; got.Text != "–" || got.Metric != "" {
 		t.Errorf("GPT-4.1 was not sold in May 2024 but shows %+v", got)
 	}
-	if len(old.Problems) != 1 || !strings.Contains(old.Problems[0], "newer prices exist") || len(old.Links) != 1 || old.Links[0].Hidden {
-		t.Errorf("old edition: problems %q, links %v", old.Problems, old.Links)
+	if !strings.Contains(old.Query, "ed=2024-05-13") {
+		t.Errorf("the old edition is not kept in the link: %q", old.Query)
 	}
 	now := cells(build(t, d, ""))
 	// Today: 1,000 x $2.50 + 300 x $10 = $0.0055.
@@ -106,7 +106,7 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: no error", key)
 		}
 	}
-	if s.Query != "v=1" || s.Edition != s.Latest {
+	if s.Query != "v=1&ed="+d.Editions.Latest() || s.Edition != d.Editions.Latest() {
 		t.Errorf("defaults not used: %q, edition %s", s.Query, s.Edition)
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/pricing"
-	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -132,10 +131,6 @@ func Build(s Scenario, d Data) Page {
 		p.Explanation = s.Preset.Explanation
 	}
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, offered, cluster), historyChart(s, d)}
-	q := scenario.ParseQuery(s.Query)
-	delete(q, "ed")
-	p.Links = []view.Link{{ID: "latest", Label: "Show today's prices (" + s.Latest + ")", Path: "pricing/", Query: q.Encode(),
-		Hidden: s.Edition == s.Latest}}
 	return p
 }
 
@@ -268,14 +263,18 @@ func breakEvenChart(s Scenario, offered []offer, cluster pricing.Cluster) chart.
 	return c
 }
 
-// historyChart plots each model's output price over time.
+// historyChart plots each model's output price over time, up to the
+// scenario's edition: an old link shows the history it was made with.
 func historyChart(s Scenario, d Data) chart.Chart {
 	c := chart.Chart{ID: "chart-history", Title: "Output price history", Desc: "Per 1M output tokens, as each price took effect.",
 		Kind: chart.Lines, XTime: true, Step: true, Unit: s.Currency.Code}
-	end := ms(s.Latest)
+	end := ms(s.Edition)
 	for _, m := range d.APIs.Models {
 		sr := chart.Series{ID: m.ID, Name: m.Name, Points: [][2]float64{}}
 		for _, r := range d.APIs.History(m.ID) {
+			if r.From > s.Edition {
+				break
+			}
 			sr.Points = append(sr.Points, [2]float64{ms(r.From), round(r.Output/s.unitsPerUSD(d, r.Currency)*s.FX, 4)})
 		}
 		if n := len(sr.Points); n > 0 && sr.Points[n-1][0] < end {

@@ -53,6 +53,10 @@ type Field struct {
 	// accepts; 0 means DefaultLeast. Values closer to 0 are rejected, so
 	// that a denormal such as 1e-320 never reaches the engine.
 	Least float64
+	// Pinned fields are written into every canonical query, even at their
+	// default, because the default changes over time (see package
+	// edition).
+	Pinned bool
 }
 
 // Number rules, shared by every number field (see Parse).
@@ -331,7 +335,7 @@ func (r *Resolver) Encode(version string) string {
 				}
 			}
 		}
-		if in.Value != base {
+		if in.Value != base || in.Pinned {
 			b.WriteString("&" + QueryEscape(in.Key) + "=" + QueryEscape(in.Value))
 		}
 	}

@@ -4,6 +4,7 @@
 package sitedata
 
 import (
+	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/perfview"
@@ -14,16 +15,20 @@ import (
 // Data holds each calculator's data; they share the GPU catalog, the
 // pricing calculator reads the TCO data and the estimator the memory data.
 type Data struct {
-	TCO     tcoview.Data
-	Memory  memview.Data
-	Pricing pricingview.Data
-	Perf    perfview.Data
+	// Editions is every edition a scenario can pin (see package
+	// edition), the same in every edition's data.
+	Editions edition.List `json:"editions"`
+	TCO      tcoview.Data
+	Memory   memview.Data
+	Pricing  pricingview.Data
+	Perf     perfview.Data
 }
 
 // Link gives each calculator the data it shares with others: the memory
 // calculator the GPU catalog, the estimator the memory data, the TCO
 // calculator the estimator's, and the pricing calculator the TCO data.
 func (d *Data) Link() {
+	d.TCO.Editions, d.Memory.Editions, d.Perf.Editions, d.Pricing.Editions = d.Editions, d.Editions, d.Editions, d.Editions
 	d.Memory.GPUs = d.TCO.GPUs
 	d.Perf.Memory = d.Memory
 	d.TCO.Perf = d.Perf
@@ -37,6 +42,7 @@ func (d Data) Unlinked() Data {
 	d.Perf.Memory = memview.Data{}
 	d.TCO.Perf = perfview.Data{}
 	d.Pricing.TCO = tcoview.Data{}
+	d.TCO.Editions, d.Memory.Editions, d.Perf.Editions, d.Pricing.Editions = nil, nil, nil, nil
 	return d
 }
 
@@ -51,7 +57,7 @@ var Calculators = []string{"tco", "memory", "performance", "pricing"}
 // calculator everything. Link, after decoding, restores the shared
 // copies.
 func (d Data) For(name string) (Data, bool) {
-	var out Data
+	out := Data{Editions: d.Editions}
 	switch name {
 	case "pricing":
 		out.Pricing = d.Pricing

@@ -3,6 +3,7 @@ package tcoview
 import (
 	"errors"
 	"fmt"
+	"github.com/infercost/infercost/wasm/edition"
 	"slices"
 	"strconv"
 
@@ -88,6 +89,8 @@ type Data struct {
 	Throughput Throughput            `yaml:"throughput" json:"throughput"`
 	Presets    []scenario.PresetData `yaml:"presets" json:"presets"`
 	Checks     ArticleChecks         `yaml:"article_checks" json:"article_checks"`
+	// Editions is shared from sitedata.Data: the editions a link can pin.
+	Editions edition.List `json:"-"`
 }
 
 func (d Data) presets() []scenario.Preset { return scenario.Presets(d.Presets) }

@@ -6,6 +6,7 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -58,6 +59,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 		s.Options[i] = ReadOption(r, d, Letters[i], optionDefaults[i], cur, fx)
 		s.Options[i].Enabled = i < count
 	}
+	r.Choice(d.Editions.Field(edition.Section, nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	s.Errors = r.Errors()
 	return s

@@ -15,12 +15,14 @@ import (
 func load(t testing.TB) tcoview.Data { return datasettest.Load(t).TCO }
 
 func TestDefaultsResolveWithoutErrors(t *testing.T) {
-	s := tcoview.Resolve("", load(t))
+	d := load(t)
+	s := tcoview.Resolve("", d)
 	if len(s.Errors) > 0 || len(s.Problems) > 0 {
 		t.Fatalf("errors %v, problems %v; want none", s.Errors, s.Problems)
 	}
-	if s.Query != "v=1" {
-		t.Errorf("canonical query: got %q; want %q", s.Query, "v=1")
+	// The edition is pinned: a copied link keeps it.
+	if want := "v=1&ed=" + d.Editions.Latest(); s.Query != want {
+		t.Errorf("canonical query: got %q; want %q", s.Query, want)
 	}
 	if got := len(s.Enabled()); got != 3 {
 		t.Errorf("options compared: got %d; want 3", got)
@@ -81,7 +83,7 @@ func TestHostileQueryIsReportedAndDefaultsUsed(t *testing.T) {
 	if s.Options[0].Option.GPUs != def.Options[0].Option.GPUs || s.Options[0].GPU.ID != def.Options[0].GPU.ID {
 		t.Errorf("defaults not used for rejected values")
 	}
-	if s.Query != "v=1" {
+	if s.Query != "v=1&ed="+d.Editions.Latest() {
 		t.Errorf("canonical query keeps rejected values: %q", s.Query)
 	}
 	p := tcoview.Build(s)
@@ -102,7 +104,7 @@ func TestDefaultsFollowTheChosenGPU(t *testing.T) {
 	if got := s.Options[0].Option.TokensPerSecondPerGPU; got != 680 {
 		t.Errorf("H200 throughput estimate: got %v; want 680", got)
 	}
-	if s.Query != "v=1&a.gpu=h200-sxm" {
+	if s.Query != "v=1&a.gpu=h200-sxm&ed="+d.Editions.Latest() {
 		t.Errorf("query: got %q", s.Query)
 	}
 }

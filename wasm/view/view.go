@@ -83,6 +83,21 @@ type Page struct {
 	Charts      []chart.Chart
 	Links       []Link
 	Explanation string
+	// Edition is set when the scenario pins an edition older than the
+	// latest: the page then says what today's data would change.
+	Edition EditionNote
+}
+
+// EditionNote tells the reader of an old link that its figures are those
+// of the edition it pins, and what today's data would change.
+type EditionNote struct {
+	Edition, Latest string // dates; Edition is "" when there is nothing to say
+	// Changes lists what today's data changes for this scenario: first the
+	// inputs whose defaults changed, then the results, each as
+	// "what: old → new".
+	Changes []string
+	// Query is the scenario with today's data.
+	Query string
 }
 
 // CellsByKey returns every cell of the page's tables by its key.
@@ -121,12 +136,14 @@ func (p Page) Cells() []Cell {
 //	links        [{id, query, hidden}]
 //	problems     messages that belong to no field
 //	explanation  the preset's explanation
+//	edition      {edition, latest, changes, query}: see EditionNote;
+//	             edition is "" on a page of today's data
 func (p Page) Update() map[string]any { return p.Since(nil) }
 
 // Since returns what the page loader must change to go from showing prev
 // to showing p, in the form of Update: the inputs, groups, columns, cells,
 // links, tables and charts that differ (a chart's title and height come
-// with it); the query, problems and explanation always. With a nil prev it
+// with it); the query, problems, explanation and edition note always. With a nil prev it
 // returns all of Update.
 //
 // A keystroke changes a few dozen of the page's hundreds of values;
@@ -170,7 +187,12 @@ func (p Page) Since(prev *Page) map[string]any {
 	for i, m := range p.Problems {
 		problems[i] = m
 	}
-	return map[string]any{"query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
+	changes := make([]any, len(p.Edition.Changes))
+	for i, c := range p.Edition.Changes {
+		changes[i] = c
+	}
+	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": changes, "query": p.Edition.Query}
+	return map[string]any{"edition": edition, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
 		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": problems, "explanation": p.Explanation}
 }
 

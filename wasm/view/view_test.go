@@ -27,6 +27,7 @@ func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
 		"charts":  map[string]any{"c": c(2.5).Patch()},
 		"titles":  map[string]any{"c": "C"},
 		"heights": map[string]any{"c": c(2.5).Height()},
+		"edition": map[string]any{"edition": "", "latest": "", "changes": []any{}, "query": ""},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Since:\n got %v\nwant %v", got, want)

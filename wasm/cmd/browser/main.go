@@ -8,7 +8,8 @@
 // infercost.memory(query), infercost.pricing(query) and
 // infercost.performance(query), which return what the page should change,
 // as JSON, since the previous call to the same function (see
-// view.Page.Update and Since);
+// view.Page.Update and Since), from the data of the edition the query
+// pins (see package calc);
 // infercost.tcoConvert and infercost.pricingConvert(query, currency), which
 // return the query with its amounts in another currency;
 // infercost.pricingExport(query, "csv" or "md"), the comparison table; and
@@ -22,8 +23,7 @@ import (
 	"runtime/debug"
 	"syscall/js"
 
-	"github.com/infercost/infercost/wasm/memview"
-	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -32,8 +32,8 @@ import (
 	"github.com/infercost/infercost/wasm/view"
 )
 
-// data is what the page's data file holds, linked.
-var data sitedata.Data
+// calcs builds the pages from the data editions loaded.
+var calcs calc.Set
 
 func main() {
 	// The reader types in bursts. A keystroke allocates a few hundred KB
@@ -46,39 +46,42 @@ func main() {
 	debug.SetMemoryLimit(32 << 20)
 	api := js.Global().Get("Object").New()
 	api.Set("load", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		if len(args) < 2 || args[1].Type() != js.TypeObject {
-			return "infercost.load needs a calculator and its data"
+		if len(args) < 3 || args[2].Type() != js.TypeObject {
+			return "infercost.load needs a calculator, an edition and its data"
 		}
-		b := make([]byte, args[1].Get("length").Int())
-		js.CopyBytesToGo(b, args[1])
+		b := make([]byte, args[2].Get("length").Int())
+		js.CopyBytesToGo(b, args[2])
 		d, err := decode.Data(b)
 		if err != nil {
 			return "the data file does not fit this engine: " + err.Error()
 		}
 		d.Link()
-		data = d
-		// The page shows the default scenario, pre-rendered by gen from
-		// the same data: the first answer sends only what differs.
-		name := arg(args, 0)
-		if build, ok := pages[name]; ok {
-			p := build("")
+		calcs.Load(arg(args, 1), d)
+		// The page shows the latest edition's default scenario,
+		// pre-rendered by gen from the same data: the first answer sends
+		// only what differs.
+		if name := arg(args, 0); calc.Known(name) && arg(args, 1) == d.Editions.DataOnly().Latest() {
+			p := calcs.Page(name, "")
 			shown[name] = &p
 		}
 		return ""
 	}))
-	for name, build := range pages {
+	for _, name := range sitedata.Calculators {
 		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
-			return changes(name, build(arg(args, 0)))
+			return changes(name, calcs.Page(name, arg(args, 0)))
 		}))
 	}
 	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return tcoview.Convert(arg(args, 0), arg(args, 1), data.TCO)
+		d, _ := calcs.Data(arg(args, 0))
+		return tcoview.Convert(arg(args, 0), arg(args, 1), d.TCO)
 	}))
 	api.Set("pricingConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return pricingview.Convert(arg(args, 0), arg(args, 1), data.Pricing)
+		d, _ := calcs.Data(arg(args, 0))
+		return pricingview.Convert(arg(args, 0), arg(args, 1), d.Pricing)
 	}))
 	api.Set("pricingExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return pricingview.Build(pricingview.Resolve(arg(args, 0), data.Pricing), data.Pricing).Export(arg(args, 1))
+		d, _ := calcs.Data(arg(args, 0))
+		return pricingview.Build(pricingview.Resolve(arg(args, 0), d.Pricing), d.Pricing).Export(arg(args, 1))
 	}))
 	api.Set("collect", js.FuncOf(func(js.Value, []js.Value) any {
 		runtime.GC()
@@ -87,22 +90,6 @@ func main() {
 	js.Global().Set("infercost", api)
 	select {}
 }
-
-// pages builds each calculator's page for a query.
-var pages = map[string]func(query string) view.Page{
-	"tco": func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page },
-	"memory": func(q string) view.Page {
-		return memview.Build(memview.Resolve(q, data.Memory), data.Memory).Page
-	},
-	"pricing": func(q string) view.Page {
-		return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
-	},
-	"performance": func(q string) view.Page { return perfBuilder.Build(perfview.Resolve(q, data.Perf)).Page },
-}
-
-// perfBuilder keeps the estimator's simulations between changes, so that a
-// change recomputes only what depends on it (see perfview.Builder).
-var perfBuilder perfview.Builder
 
 // shown holds the page each function last returned: what its page shows.
 var shown = map[string]*view.Page{}

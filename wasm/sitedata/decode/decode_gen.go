@@ -6,6 +6,7 @@ package decode
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/datafile"
+	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memview"
@@ -33,6 +34,16 @@ func decodeSitedataData(d *datafile.Decoder, v *sitedata.Data) {
 	}
 	for key, ok := d.Key(); ok; key, ok = d.Key() {
 		switch key {
+		case "editions":
+			v.Editions = nil
+			if d.Array() {
+				v.Editions = edition.List{}
+				for d.More() {
+					var e1 edition.Edition
+					decodeEditionEdition(d, &e1)
+					v.Editions = append(v.Editions, e1)
+				}
+			}
 		case "TCO":
 			decodeTcoviewData(d, &v.TCO)
 		case "Memory":
@@ -41,6 +52,24 @@ func decodeSitedataData(d *datafile.Decoder, v *sitedata.Data) {
 			decodePricingviewData(d, &v.Pricing)
 		case "Perf":
 			decodePerfviewData(d, &v.Perf)
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeEditionEdition(d *datafile.Decoder, v *edition.Edition) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "date":
+			v.Date = d.String()
+		case "note":
+			v.Note = d.String()
+		case "data":
+			v.Data = d.Bool()
 		default:
 			d.Unknown(key)
 		}
@@ -63,10 +92,10 @@ func decodeTcoviewData(d *datafile.Decoder, v *tcoview.Data) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k1, ok := d.Key(); ok; k1, ok = d.Key() {
-					var e1 fact.Source
-					decodeFactSource(d, &e1)
-					v.Sources[k1] = e1
+				for k2, ok := d.Key(); ok; k2, ok = d.Key() {
+					var e2 fact.Source
+					decodeFactSource(d, &e2)
+					v.Sources[k2] = e2
 				}
 			}
 		case "defaults":
@@ -78,9 +107,9 @@ func decodeTcoviewData(d *datafile.Decoder, v *tcoview.Data) {
 			if d.Array() {
 				v.Presets = []scenario.PresetData{}
 				for d.More() {
-					var e2 scenario.PresetData
-					decodeScenarioPresetData(d, &e2)
-					v.Presets = append(v.Presets, e2)
+					var e3 scenario.PresetData
+					decodeScenarioPresetData(d, &e3)
+					v.Presets = append(v.Presets, e3)
 				}
 			}
 		case "article_checks":
@@ -105,10 +134,10 @@ func decodeMemviewData(d *datafile.Decoder, v *memview.Data) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k3, ok := d.Key(); ok; k3, ok = d.Key() {
-					var e3 fact.Source
-					decodeFactSource(d, &e3)
-					v.Sources[k3] = e3
+				for k4, ok := d.Key(); ok; k4, ok = d.Key() {
+					var e4 fact.Source
+					decodeFactSource(d, &e4)
+					v.Sources[k4] = e4
 				}
 			}
 		case "defaults":
@@ -118,9 +147,9 @@ func decodeMemviewData(d *datafile.Decoder, v *memview.Data) {
 			if d.Array() {
 				v.Calibration = []memview.Calibration{}
 				for d.More() {
-					var e4 memview.Calibration
-					decodeMemviewCalibration(d, &e4)
-					v.Calibration = append(v.Calibration, e4)
+					var e5 memview.Calibration
+					decodeMemviewCalibration(d, &e5)
+					v.Calibration = append(v.Calibration, e5)
 				}
 			}
 		case "presets":
@@ -128,9 +157,9 @@ func decodeMemviewData(d *datafile.Decoder, v *memview.Data) {
 			if d.Array() {
 				v.Presets = []scenario.PresetData{}
 				for d.More() {
-					var e5 scenario.PresetData
-					decodeScenarioPresetData(d, &e5)
-					v.Presets = append(v.Presets, e5)
+					var e6 scenario.PresetData
+					decodeScenarioPresetData(d, &e6)
+					v.Presets = append(v.Presets, e6)
 				}
 			}
 		default:
@@ -153,10 +182,10 @@ func decodePricingviewData(d *datafile.Decoder, v *pricingview.Data) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k6, ok := d.Key(); ok; k6, ok = d.Key() {
-					var e6 fact.Source
-					decodeFactSource(d, &e6)
-					v.Sources[k6] = e6
+				for k7, ok := d.Key(); ok; k7, ok = d.Key() {
+					var e7 fact.Source
+					decodeFactSource(d, &e7)
+					v.Sources[k7] = e7
 				}
 			}
 		case "defaults":
@@ -166,9 +195,9 @@ func decodePricingviewData(d *datafile.Decoder, v *pricingview.Data) {
 			if d.Array() {
 				v.Presets = []scenario.PresetData{}
 				for d.More() {
-					var e7 scenario.PresetData
-					decodeScenarioPresetData(d, &e7)
-					v.Presets = append(v.Presets, e7)
+					var e8 scenario.PresetData
+					decodeScenarioPresetData(d, &e8)
+					v.Presets = append(v.Presets, e8)
 				}
 			}
 		default:
@@ -189,10 +218,10 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k8, ok := d.Key(); ok; k8, ok = d.Key() {
-					var e8 fact.Source
-					decodeFactSource(d, &e8)
-					v.Sources[k8] = e8
+				for k9, ok := d.Key(); ok; k9, ok = d.Key() {
+					var e9 fact.Source
+					decodeFactSource(d, &e9)
+					v.Sources[k9] = e9
 				}
 			}
 		case "defaults":
@@ -202,9 +231,9 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			if d.Array() {
 				v.Measurements = []perfview.Measurement{}
 				for d.More() {
-					var e9 perfview.Measurement
-					decodePerfviewMeasurement(d, &e9)
-					v.Measurements = append(v.Measurements, e9)
+					var e10 perfview.Measurement
+					decodePerfviewMeasurement(d, &e10)
+					v.Measurements = append(v.Measurements, e10)
 				}
 			}
 		case "seed":
@@ -214,9 +243,9 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			if d.Array() {
 				v.Presets = []scenario.PresetData{}
 				for d.More() {
-					var e10 scenario.PresetData
-					decodeScenarioPresetData(d, &e10)
-					v.Presets = append(v.Presets, e10)
+					var e11 scenario.PresetData
+					decodeScenarioPresetData(d, &e11)
+					v.Presets = append(v.Presets, e11)
 				}
 			}
 		default:
@@ -235,10 +264,10 @@ func decodeGpuCatalog(d *datafile.Decoder, v *gpu.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k11, ok := d.Key(); ok; k11, ok = d.Key() {
-					var e11 fact.Source
-					decodeFactSource(d, &e11)
-					v.Sources[k11] = e11
+				for k12, ok := d.Key(); ok; k12, ok = d.Key() {
+					var e12 fact.Source
+					decodeFactSource(d, &e12)
+					v.Sources[k12] = e12
 				}
 			}
 		case "gpus":
@@ -246,9 +275,9 @@ func decodeGpuCatalog(d *datafile.Decoder, v *gpu.Catalog) {
 			if d.Array() {
 				v.GPUs = []gpu.GPU{}
 				for d.More() {
-					var e12 gpu.GPU
-					decodeGpuGPU(d, &e12)
-					v.GPUs = append(v.GPUs, e12)
+					var e13 gpu.GPU
+					decodeGpuGPU(d, &e13)
+					v.GPUs = append(v.GPUs, e13)
 				}
 			}
 		default:
@@ -267,10 +296,10 @@ func decodeGpuRental(d *datafile.Decoder, v *gpu.Rental) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k13, ok := d.Key(); ok; k13, ok = d.Key() {
-					var e13 fact.Source
-					decodeFactSource(d, &e13)
-					v.Sources[k13] = e13
+				for k14, ok := d.Key(); ok; k14, ok = d.Key() {
+					var e14 fact.Source
+					decodeFactSource(d, &e14)
+					v.Sources[k14] = e14
 				}
 			}
 		case "offers":
@@ -278,9 +307,9 @@ func decodeGpuRental(d *datafile.Decoder, v *gpu.Rental) {
 			if d.Array() {
 				v.Offers = []gpu.Offer{}
 				for d.More() {
-					var e14 gpu.Offer
-					decodeGpuOffer(d, &e14)
-					v.Offers = append(v.Offers, e14)
+					var e15 gpu.Offer
+					decodeGpuOffer(d, &e15)
+					v.Offers = append(v.Offers, e15)
 				}
 			}
 		default:
@@ -356,9 +385,9 @@ func decodeTcoviewThroughput(d *datafile.Decoder, v *tcoview.Throughput) {
 			if d.Array() {
 				v.Rows = []tcoview.ThroughputRow{}
 				for d.More() {
-					var e15 tcoview.ThroughputRow
-					decodeTcoviewThroughputRow(d, &e15)
-					v.Rows = append(v.Rows, e15)
+					var e16 tcoview.ThroughputRow
+					decodeTcoviewThroughputRow(d, &e16)
+					v.Rows = append(v.Rows, e16)
 				}
 			}
 		default:
@@ -388,9 +417,9 @@ func decodeScenarioPresetData(d *datafile.Decoder, v *scenario.PresetData) {
 			if d.Array() {
 				v.Claims = []scenario.Claim{}
 				for d.More() {
-					var e16 scenario.Claim
-					decodeScenarioClaim(d, &e16)
-					v.Claims = append(v.Claims, e16)
+					var e17 scenario.Claim
+					decodeScenarioClaim(d, &e17)
+					v.Claims = append(v.Claims, e17)
 				}
 			}
 		case "explanation":
@@ -416,9 +445,9 @@ func decodeTcoviewArticleChecks(d *datafile.Decoder, v *tcoview.ArticleChecks) {
 			if d.Array() {
 				v.TFLOPS = []tcoview.ClaimedTFLOPS{}
 				for d.More() {
-					var e17 tcoview.ClaimedTFLOPS
-					decodeTcoviewClaimedTFLOPS(d, &e17)
-					v.TFLOPS = append(v.TFLOPS, e17)
+					var e18 tcoview.ClaimedTFLOPS
+					decodeTcoviewClaimedTFLOPS(d, &e18)
+					v.TFLOPS = append(v.TFLOPS, e18)
 				}
 			}
 		default:
@@ -437,10 +466,10 @@ func decodeModelCatalog(d *datafile.Decoder, v *model.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k18, ok := d.Key(); ok; k18, ok = d.Key() {
-					var e18 fact.Source
-					decodeFactSource(d, &e18)
-					v.Sources[k18] = e18
+				for k19, ok := d.Key(); ok; k19, ok = d.Key() {
+					var e19 fact.Source
+					decodeFactSource(d, &e19)
+					v.Sources[k19] = e19
 				}
 			}
 		case "models":
@@ -448,9 +477,9 @@ func decodeModelCatalog(d *datafile.Decoder, v *model.Catalog) {
 			if d.Array() {
 				v.Models = []model.Model{}
 				for d.More() {
-					var e19 model.Model
-					decodeModelModel(d, &e19)
-					v.Models = append(v.Models, e19)
+					var e20 model.Model
+					decodeModelModel(d, &e20)
+					v.Models = append(v.Models, e20)
 				}
 			}
 		default:
@@ -555,10 +584,10 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k20, ok := d.Key(); ok; k20, ok = d.Key() {
-					var e20 fact.Source
-					decodeFactSource(d, &e20)
-					v.Sources[k20] = e20
+				for k21, ok := d.Key(); ok; k21, ok = d.Key() {
+					var e21 fact.Source
+					decodeFactSource(d, &e21)
+					v.Sources[k21] = e21
 				}
 			}
 		case "providers":
@@ -566,9 +595,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Providers = []apiprices.Provider{}
 				for d.More() {
-					var e21 apiprices.Provider
-					decodeApipricesProvider(d, &e21)
-					v.Providers = append(v.Providers, e21)
+					var e22 apiprices.Provider
+					decodeApipricesProvider(d, &e22)
+					v.Providers = append(v.Providers, e22)
 				}
 			}
 		case "models":
@@ -576,9 +605,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Models = []apiprices.Model{}
 				for d.More() {
-					var e22 apiprices.Model
-					decodeApipricesModel(d, &e22)
-					v.Models = append(v.Models, e22)
+					var e23 apiprices.Model
+					decodeApipricesModel(d, &e23)
+					v.Models = append(v.Models, e23)
 				}
 			}
 		case "prices":
@@ -586,9 +615,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Prices = []apiprices.PriceRow{}
 				for d.More() {
-					var e23 apiprices.PriceRow
-					decodeApipricesPriceRow(d, &e23)
-					v.Prices = append(v.Prices, e23)
+					var e24 apiprices.PriceRow
+					decodeApipricesPriceRow(d, &e24)
+					v.Prices = append(v.Prices, e24)
 				}
 			}
 		default:
@@ -710,9 +739,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.Throughput = []perfview.SeedRow{}
 				for d.More() {
-					var e24 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e24)
-					v.Throughput = append(v.Throughput, e24)
+					var e25 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e25)
+					v.Throughput = append(v.Throughput, e25)
 				}
 			}
 		case "p99_model":
@@ -722,9 +751,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.P99ms = []perfview.SeedRow{}
 				for d.More() {
-					var e25 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e25)
-					v.P99ms = append(v.P99ms, e25)
+					var e26 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e26)
+					v.P99ms = append(v.P99ms, e26)
 				}
 			}
 		default:
@@ -1046,9 +1075,9 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			if d.Array() {
 				v.Tiers = []apiprices.Tier{}
 				for d.More() {
-					var e26 apiprices.Tier
-					decodeApipricesTier(d, &e26)
-					v.Tiers = append(v.Tiers, e26)
+					var e27 apiprices.Tier
+					decodeApipricesTier(d, &e27)
+					v.Tiers = append(v.Tiers, e27)
 				}
 			}
 		case "currency":

@@ -1,0 +1,265 @@
+package dataset
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"testing/fstest"
+	"time"
+
+	"github.com/goccy/go-yaml"
+	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// EditionsDir is the directory, inside the data directory, of the
+// editions: one file per edition, named DATE.yaml, holding what changed
+// that day. The oldest is the first edition, whose data is the data
+// files as they are; its changes are empty.
+const EditionsDir = "editions"
+
+// Editions is the data of every edition.
+type Editions struct {
+	// List is every edition a scenario can pin, oldest first: the data
+	// editions and each later day on which an API price changed.
+	List edition.List
+	// Data holds each data edition (a file of EditionsDir) by date.
+	Data map[string]sitedata.Data
+}
+
+// Latest returns the newest edition's data.
+func (e Editions) Latest() sitedata.Data { return e.Data[e.DataDates()[len(e.Data)-1]] }
+
+// DataDates returns the dates of the data editions, oldest first.
+func (e Editions) DataDates() []string {
+	dates := make([]string, 0, len(e.Data))
+	for d := range e.Data {
+		dates = append(dates, d)
+	}
+	slices.Sort(dates)
+	return dates
+}
+
+// changeFile is an edition's file.
+type changeFile struct {
+	// Note says what changed and why, for the changelog and old links.
+	Note string `yaml:"note"`
+	// Changes maps a data file's name to what changed in it: maps are
+	// merged key by key; a list element with an id (or a name, or for a
+	// rental offer its provider, GPU and instance) replaces the fields it
+	// gives of the element with the same identity, and any other element
+	// is added (a new GPU, or a new row of API price history).
+	Changes map[string]any `yaml:"changes"`
+}
+
+// LoadEditions reads every edition from dir/editions and the data files
+// in dir, and validates each edition's data fully as Load does, as of the
+// day today (YYYY-MM-DD). An error names the edition's file, and the data
+// file, entry and field.
+func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, EditionsDir, "*.yaml"))
+	if err != nil {
+		return Editions{}, err
+	}
+	if len(names) == 0 {
+		return Editions{}, fmt.Errorf("%s: no edition: the first edition's file (DATE.yaml) is missing", path.Join(dir, EditionsDir))
+	}
+	slices.Sort(names)
+	type change struct {
+		date, file string
+		changeFile
+	}
+	var changes []change
+	for i, name := range names {
+		date := strings.TrimSuffix(path.Base(name), ".yaml")
+		if _, err := time.Parse(time.DateOnly, date); err != nil {
+			return Editions{}, fmt.Errorf("%s: the name must be the edition's date, YYYY-MM-DD.yaml", name)
+		}
+		if date > today {
+			return Editions{}, fmt.Errorf("%s: the edition is dated after the build date %s", name, today)
+		}
+		c := change{date: date, file: name}
+		if err := decode(fsys, name, &c.changeFile); err != nil {
+			return Editions{}, err
+		}
+		if c.Note == "" {
+			return Editions{}, fmt.Errorf("%s: note: say what changed in this edition", name)
+		}
+		if msg := fact.PlainText(c.Note); msg != "" {
+			return Editions{}, fmt.Errorf("%s: note: %s", name, msg)
+		}
+		if i == 0 && len(c.Changes) > 0 {
+			return Editions{}, fmt.Errorf("%s: changes: the first edition is the data files as they are; it has no changes", name)
+		}
+		for file := range c.Changes {
+			if !slices.Contains(dataFiles, file) {
+				return Editions{}, fmt.Errorf("%s: changes.%s: not a data file (%s)", name, file, strings.Join(dataFiles, ", "))
+			}
+		}
+		changes = append(changes, c)
+	}
+
+	out := Editions{Data: map[string]sitedata.Data{}}
+	for i, c := range changes {
+		out.List = append(out.List, edition.Edition{Date: c.date, Note: c.Note, Data: true})
+		layered := fstest.MapFS{}
+		for _, file := range dataFiles {
+			b, err := fs.ReadFile(fsys, path.Join(dir, file))
+			if err != nil {
+				return Editions{}, err
+			}
+			for _, earlier := range changes[1 : i+1] {
+				if patch, ok := earlier.Changes[file]; ok {
+					if b, err = apply(b, patch); err != nil {
+						return Editions{}, fmt.Errorf("%s: changes.%s: %w", earlier.file, file, err)
+					}
+				}
+			}
+			layered[path.Join(dir, file)] = &fstest.MapFile{Data: b}
+		}
+		d, err := load(layered, dir, today)
+		if err != nil {
+			if i == 0 {
+				return Editions{}, err
+			}
+			return Editions{}, fmt.Errorf("edition %s (%s): %w", c.date, c.file, err)
+		}
+		out.Data[c.date] = d
+	}
+	// A price that changed after the first edition makes a day a scenario
+	// can pin as well.
+	first := out.List[0].Date
+	for _, date := range out.Latest().Pricing.APIs.Changes() {
+		if date > first && date <= today && !slices.ContainsFunc(out.List, func(e edition.Edition) bool { return e.Date == date }) {
+			out.List = append(out.List, edition.Edition{Date: date, Note: "API prices changed."})
+		}
+	}
+	slices.SortFunc(out.List, func(a, b edition.Edition) int { return strings.Compare(a.Date, b.Date) })
+	for date, d := range out.Data {
+		d.Editions = out.List
+		d.Link()
+		out.Data[date] = d
+	}
+	return out, nil
+}
+
+// apply returns the YAML document b with patch merged in (see changeFile).
+func apply(b []byte, patch any) ([]byte, error) {
+	var doc any
+	if err := yaml.UnmarshalWithOptions(b, &doc, yaml.UseOrderedMap()); err != nil {
+		return nil, err
+	}
+	ordered, err := yaml.MarshalWithOptions(patch)
+	if err != nil {
+		return nil, err
+	}
+	// Read the patch again as ordered maps, like the document.
+	var p any
+	if err := yaml.UnmarshalWithOptions(ordered, &p, yaml.UseOrderedMap()); err != nil {
+		return nil, err
+	}
+	merged, err := merge(doc, p, "")
+	if err != nil {
+		return nil, err
+	}
+	return yaml.Marshal(merged)
+}
+
+// merge returns base with patch merged in; at names the place for errors.
+func merge(base, patch any, at string) (any, error) {
+	switch p := patch.(type) {
+	case yaml.MapSlice:
+		b, ok := base.(yaml.MapSlice)
+		if !ok {
+			if base != nil {
+				return nil, fmt.Errorf("%s: a map changes a value that is not one", strings.TrimPrefix(at, "."))
+			}
+			return p, nil
+		}
+		out := slices.Clone(b)
+		for _, item := range p {
+			key := fmt.Sprint(item.Key)
+			i := slices.IndexFunc(out, func(it yaml.MapItem) bool { return fmt.Sprint(it.Key) == key })
+			if i < 0 {
+				out = append(out, item)
+				continue
+			}
+			v, err := merge(out[i].Value, item.Value, at+"."+key)
+			if err != nil {
+				return nil, err
+			}
+			out[i].Value = v
+		}
+		return out, nil
+	case []any:
+		b, ok := base.([]any)
+		if !ok {
+			if base != nil {
+				return nil, fmt.Errorf("%s: a list changes a value that is not one", strings.TrimPrefix(at, "."))
+			}
+			return p, nil
+		}
+		out := slices.Clone(b)
+		for _, item := range p {
+			i := -1
+			if keys := identity(item); keys != nil {
+				i = slices.IndexFunc(out, func(el any) bool { return sameIdentity(el, item, keys) })
+			}
+			if i < 0 {
+				out = append(out, item)
+				continue
+			}
+			v, err := merge(out[i], item, fmt.Sprintf("%s[%d]", at, i))
+			if err != nil {
+				return nil, err
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	return patch, nil
+}
+
+// identities are the keys that identify a list element, in order of
+// preference: the first set that an element has all of.
+var identities = [][]string{{"id"}, {"name"}, {"provider", "gpu", "instance"}}
+
+// identity returns the keys that identify el, or nil.
+func identity(el any) []string {
+	m, ok := el.(yaml.MapSlice)
+	if !ok {
+		return nil
+	}
+	for _, keys := range identities {
+		if !slices.ContainsFunc(keys, func(k string) bool { return lookup(m, k) == nil }) {
+			return keys
+		}
+	}
+	return nil
+}
+
+func sameIdentity(a, b any, keys []string) bool {
+	ma, ok := a.(yaml.MapSlice)
+	if !ok {
+		return false
+	}
+	mb := b.(yaml.MapSlice)
+	for _, k := range keys {
+		if va := lookup(ma, k); va == nil || fmt.Sprint(va) != fmt.Sprint(lookup(mb, k)) {
+			return false
+		}
+	}
+	return true
+}
+
+func lookup(m yaml.MapSlice, key string) any {
+	for _, it := range m {
+		if fmt.Sprint(it.Key) == key {
+			return it.Value
+		}
+	}
+	return nil
+}

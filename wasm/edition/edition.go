@@ -1,0 +1,174 @@
+// Package edition names the data editions. An edition is the data as it
+// was published on a date: the first edition's files in content/data, and
+// each later edition's dated changes on top (see package dataset). Every
+// scenario URL carries its edition as ed=DATE, so that a shared link keeps
+// its figures when the data changes; the page then says what today's data
+// would show instead.
+package edition
+
+import (
+	"slices"
+	"strconv"
+
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// Key is the query parameter of the edition, and Section the form's
+// section of its field where a calculator has no better one.
+const (
+	Key     = "ed"
+	Section = "Data"
+)
+
+// Edition is one edition: its date (YYYY-MM-DD) and what changed in it.
+// A data edition has data files of its own; the others are days on which
+// only API prices changed, whose rows every data file holds.
+type Edition struct {
+	Date string `json:"date"`
+	Note string `json:"note"`
+	Data bool   `json:"data"`
+}
+
+// List is every edition, oldest first.
+type List []Edition
+
+// Latest returns the newest edition's date, or "" for an empty list.
+func (l List) Latest() string {
+	if len(l) == 0 {
+		return ""
+	}
+	return l[len(l)-1].Date
+}
+
+// DataOnly returns the data editions.
+func (l List) DataOnly() List {
+	var out List
+	for _, e := range l {
+		if e.Data {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Pick returns the date of the edition whose data applies on date: the
+// newest edition not after it, else the first (data older than the first
+// edition is the first edition's; the API price history reaches further
+// back, see package apiprices). Dates compare as strings.
+func (l List) Pick(date string) string {
+	if len(l) == 0 {
+		return ""
+	}
+	picked := l[0].Date
+	for _, e := range l {
+		if e.Date <= date {
+			picked = e.Date
+		}
+	}
+	return picked
+}
+
+// Of returns the edition a raw query (without "?") asks for, or "" when
+// it names none.
+func Of(rawQuery string) string {
+	return scenario.ParseQuery(rawQuery).Get(Key)
+}
+
+// With returns the raw query with its edition set to date.
+func With(rawQuery, date string) string {
+	q := scenario.ParseQuery(rawQuery)
+	q.Set(Key, date)
+	return q.Encode()
+}
+
+// Field returns the edition's input, a choice of the editions (and of
+// more dates, such as the days API prices changed), newest first and the
+// latest by default. It is pinned: every link carries it.
+func (l List) Field(section string, more []string) scenario.Field {
+	dates := map[string]bool{}
+	for _, e := range l {
+		dates[e.Date] = true
+	}
+	for _, d := range more {
+		dates[d] = true
+	}
+	sorted := make([]string, 0, len(dates))
+	for d := range dates {
+		sorted = append(sorted, d)
+	}
+	slices.Sort(sorted)
+	// Newest first: the latest is what a reader usually wants.
+	latest := l.Latest()
+	choices := make([]scenario.Choice, 0, len(sorted))
+	for i := len(sorted) - 1; i >= 0; i-- {
+		c := scenario.Choice{Value: sorted[i], Label: sorted[i]}
+		if c.Value == latest {
+			c.Label += " (latest)"
+		}
+		choices = append(choices, c)
+	}
+	return scenario.Field{Key: Key, Label: "Data as of", Section: section, Default: latest, Choices: choices, Pinned: true,
+		Help: "The data edition: prices, specifications and defaults as published that day. A link keeps the edition it was made with."}
+}
+
+// MaxChanges is how many changed results a note lists; the rest are
+// counted.
+const MaxChanges = 6
+
+// Compare returns the note of a page of an older edition, old, given the
+// same scenario's page with today's data, today: the inputs whose values
+// differ (the data's defaults changed), then the results whose text
+// differs, at most MaxChanges of them.
+func Compare(old, today view.Page) view.EditionNote {
+	n := view.EditionNote{Edition: Of(old.Query), Latest: Of(today.Query), Query: today.Query}
+	now := map[string]scenario.Input{}
+	for _, in := range today.Inputs {
+		now[in.Key] = in
+	}
+	for _, in := range old.Inputs {
+		if t, ok := now[in.Key]; ok && in.Key != Key && in.Value != t.Value {
+			n.Changes = append(n.Changes, in.Label+": "+shown(in)+" → "+shown(t))
+		}
+	}
+	results := 0
+	for i, t := range old.Tables {
+		if i >= len(today.Tables) || t.Hidden {
+			continue
+		}
+		for j, r := range t.Rows {
+			for k, c := range r.Cells {
+				if j >= len(today.Tables[i].Rows) || k >= len(today.Tables[i].Rows[j].Cells) || c.Metric == "" {
+					continue
+				}
+				if now := today.Tables[i].Rows[j].Cells[k]; now.Text != c.Text {
+					results++
+					if results <= MaxChanges {
+						what := r.Label
+						if k < len(t.Columns) && t.Columns[k].Title != "" {
+							what += ", " + t.Columns[k].Title
+						}
+						n.Changes = append(n.Changes, what+": "+c.Text+" → "+now.Text)
+					}
+				}
+			}
+		}
+	}
+	if results > MaxChanges {
+		n.Changes = append(n.Changes, "and "+strconv.Itoa(results-MaxChanges)+" more results")
+	}
+	return n
+}
+
+// shown is an input's value as the form shows it, with its unit.
+func shown(in scenario.Input) string {
+	for _, c := range in.Choices {
+		if c.Value == in.Value {
+			return c.Label
+		}
+	}
+	if in.Unit != "" {
+		return in.Value + " " + in.Unit
+	}
+	return in.Value
+}
