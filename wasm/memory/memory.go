@@ -195,13 +195,7 @@ func (s Setup) SequenceBytes(ctx int) float64 {
 		return float64((tokens + b - 1) / b * b)
 	}
 	layers := s.layersPerGPU()
-	windowed := 0
-	switch m.SlidingLayers {
-	case model.SlidingAll:
-		windowed = layers
-	case model.SlidingAlternate:
-		windowed = layers / 2
-	}
+	windowed := m.WindowedLayers(layers)
 	full := layers - windowed
 	win := min(ctx, m.SlidingWindow)
 	return s.layerKVBytes() * (float64(full)*blocks(ctx) + float64(windowed)*blocks(win))

@@ -19,15 +19,20 @@ var kvBytesPerToken = []struct {
 	id   string
 	want float64
 }{
-	{"gpt-oss-20b", 2 * 8 * 64 * 2 * 24},      // 49,152
-	{"gpt-oss-120b", 2 * 8 * 64 * 2 * 36},     // 73,728
-	{"qwen3-30b-a3b", 2 * 4 * 128 * 2 * 48},   // 98,304
-	{"qwen3-235b-a22b", 2 * 4 * 128 * 2 * 94}, // 192,512
-	{"deepseek-v3.1", (512 + 64) * 2 * 61},    // 70,272
-	{"deepseek-r1", (512 + 64) * 2 * 61},      // 70,272
-	{"kimi-k2", (512 + 64) * 2 * 61},          // 70,272
-	{"glm-4.5", 2 * 8 * 128 * 2 * 92},         // 376,832
-	{"phi-4", 2 * 10 * 128 * 2 * 40},          // 204,800
+	{"gpt-oss-20b", 2 * 8 * 64 * 2 * 24},       // 49,152
+	{"gpt-oss-120b", 2 * 8 * 64 * 2 * 36},      // 73,728
+	{"qwen3-30b-a3b", 2 * 4 * 128 * 2 * 48},    // 98,304
+	{"qwen3-235b-a22b", 2 * 4 * 128 * 2 * 94},  // 192,512
+	{"deepseek-v3.1", (512 + 64) * 2 * 61},     // 70,272
+	{"deepseek-r1", (512 + 64) * 2 * 61},       // 70,272
+	{"kimi-k2", (512 + 64) * 2 * 61},           // 70,272
+	{"glm-4.5", 2 * 8 * 128 * 2 * 92},          // 376,832
+	{"phi-4", 2 * 10 * 128 * 2 * 40},           // 204,800
+	{"gemma-3-4b", 2 * 4 * 256 * 2 * 34},       // 139,264
+	{"gemma-3-12b", 2 * 8 * 256 * 2 * 48},      // 393,216
+	{"gemma-3-27b", 2 * 16 * 128 * 2 * 62},     // 507,904
+	{"llama-4-scout", 2 * 8 * 128 * 2 * 48},    // 196,608
+	{"llama-4-maverick", 2 * 8 * 128 * 2 * 48}, // 196,608
 }
 
 func catalog(t *testing.T) model.Catalog {
@@ -70,6 +75,34 @@ func TestGPTOSSAlternateWindow(t *testing.T) {
 	}
 }
 
+// TestGroupedWindowLayouts checks the layouts with one full-attention
+// layer in every group: at 128K tokens, 10 of Gemma 3 27B's 62 layers hold
+// every token and 52 their 1,024-token window; 12 of Llama 4 Scout's 48
+// layers hold every token and 36 one 8,192-token chunk.
+func TestGroupedWindowLayouts(t *testing.T) {
+	c := catalog(t)
+	for _, tt := range []struct {
+		id             string
+		perLayer       float64
+		full, windowed float64
+		window         float64
+	}{
+		{"gemma-3-27b", 2 * 16 * 128 * 2, 10, 52, 1024},
+		{"llama-4-scout", 2 * 8 * 128 * 2, 12, 36, 8192},
+	} {
+		m, ok := c.Find(tt.id)
+		if !ok {
+			t.Errorf("%s missing", tt.id)
+			continue
+		}
+		s := memory.Setup{Model: m, KV: memory.Format{Bytes: 2}, TP: 1, PP: 1, Runtime: memory.Runtime{BlockSize: 16}}
+		want := tt.perLayer * (tt.full*131072 + tt.windowed*tt.window)
+		if got := s.SequenceBytes(131072); got != want {
+			t.Errorf("%s: SequenceBytes(131072) = %g; want %g", tt.id, got, want)
+		}
+	}
+}
+
 // Parameter counts recomputed from each row's architecture, checked
 // against params_b within 1 %. Per layer: attention (q, k, v, o and the
 // listed extras), the MLP or routed experts with their router, and two
@@ -103,6 +136,17 @@ func TestParamsMatchArchitecture(t *testing.T) {
 		{"glm-4.5", 92*(gqa(5120, 96, 8, 128)+96*128+2*8*128+2*5120) + 3*mlp(5120, 12288) +
 			89*(161*mlp(5120, 1536)+5120*160) + 2*151552*5120},
 		{"phi-4", 40*(gqa(5120, 40, 10, 128)+mlp(5120, 17920)+2*5120) + 2*100352*5120},
+		// Gemma 3 language model: q/k norms (2×head_dim), four RMSNorms a
+		// layer, tied embeddings; the vision encoder is not counted.
+		{"gemma-3-4b", 34*(gqa(2560, 8, 4, 256)+2*256+mlp(2560, 10240)+4*2560) + 262208*2560 + 2560},
+		{"gemma-3-12b", 48*(gqa(3840, 16, 8, 256)+2*256+mlp(3840, 15360)+4*3840) + 262208*3840 + 3840},
+		{"gemma-3-27b", 62*(gqa(5376, 32, 16, 128)+2*128+mlp(5376, 21504)+4*5376) + 262208*5376 + 5376},
+		// Llama 4: routed experts of 8,192 plus one shared expert of the
+		// same size and a router in each MoE layer; Maverick's other 24
+		// layers are dense MLPs of 16,384.
+		{"llama-4-scout", 48*(gqa(5120, 40, 8, 128)+2*5120+17*mlp(5120, 8192)+5120*16) + 2*202048*5120 + 5120},
+		{"llama-4-maverick", 48*(gqa(5120, 40, 8, 128)+2*5120) + 24*(129*mlp(5120, 8192)+5120*128) +
+			24*mlp(5120, 16384) + 2*202048*5120 + 5120},
 	}
 	c := catalog(t)
 	for _, tt := range tests {

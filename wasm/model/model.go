@@ -11,11 +11,22 @@ import (
 	"github.com/infercost/infercost/wasm/fact"
 )
 
-// Sliding-window layouts.
+// Sliding-window layouts: which layers cache at most SlidingWindow tokens.
 const (
 	SlidingAll       = "all"       // every layer attends to the last SlidingWindow tokens
 	SlidingAlternate = "alternate" // every other layer does; the rest attend to all tokens
+	// SlidingThreeOfFour: three layers in four do, every fourth attends to
+	// all tokens (Llama 4's chunked attention, whose cache never holds more
+	// than one chunk).
+	SlidingThreeOfFour = "3-of-4"
+	// SlidingFiveOfSix: five layers in six do, every sixth attends to all
+	// tokens (Gemma 3).
+	SlidingFiveOfSix = "5-of-6"
 )
+
+// slidingLayouts maps each layout to how many layers in a group of that
+// size attend to all tokens.
+var slidingLayouts = map[string]int{SlidingAll: 0, SlidingAlternate: 2, SlidingThreeOfFour: 4, SlidingFiveOfSix: 6}
 
 // Published weight formats (Model.Quantization): what the checkpoint's
 // config.json says its weights are stored in, where that is not BF16.
@@ -64,6 +75,23 @@ type Model struct {
 	Quantization string `yaml:"quantization,omitempty" json:"quantization,omitempty"`
 	Unconfirmed  bool   `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
 	Note         string `yaml:"note,omitempty" json:"note,omitempty"`
+}
+
+// WindowedLayers is how many of n consecutive layers cache at most
+// SlidingWindow tokens: for a layout with one full-attention layer in every
+// group of k, the layers that are not the k-th of their group.
+func (m Model) WindowedLayers(n int) int {
+	if m.SlidingWindow == 0 {
+		return 0
+	}
+	k, ok := slidingLayouts[m.SlidingLayers]
+	if !ok {
+		return 0
+	}
+	if k == 0 {
+		return n
+	}
+	return n - n/k
 }
 
 // MLA reports whether the model caches a compressed latent (DeepSeek).
@@ -167,11 +195,9 @@ func (c Catalog) Validate() error {
 		default:
 			bad("quantization", "want %q, %q or none, got %q", QuantFP8, QuantMXFP4MoE, m.Quantization)
 		}
-		switch {
-		case m.SlidingWindow == 0 && m.SlidingLayers == "":
-		case m.SlidingWindow > 0 && (m.SlidingLayers == SlidingAll || m.SlidingLayers == SlidingAlternate):
-		default:
-			bad("sliding_layers", "a sliding window needs sliding_layers %q or %q", SlidingAll, SlidingAlternate)
+		if _, known := slidingLayouts[m.SlidingLayers]; (m.SlidingWindow > 0) != known {
+			bad("sliding_layers", "a sliding window needs sliding_layers %q, %q, %q or %q, and sliding_layers a window",
+				SlidingAll, SlidingAlternate, SlidingThreeOfFour, SlidingFiveOfSix)
 		}
 	}
 	return errors.Join(errs...)

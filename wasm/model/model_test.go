@@ -47,3 +47,55 @@ func TestValidateQuantization(t *testing.T) {
 		})
 	}
 }
+
+func TestWindowedLayers(t *testing.T) {
+	tests := []struct {
+		layout string
+		window int
+		layers int
+		want   int
+	}{
+		{"", 0, 48, 0},
+		{SlidingAll, 4096, 32, 32},
+		{SlidingAlternate, 128, 36, 18},
+		{SlidingAlternate, 128, 35, 18}, // layers 0, 2, …, 34 are windowed
+		{SlidingThreeOfFour, 8192, 48, 36},
+		{SlidingFiveOfSix, 1024, 34, 29}, // layers 5, 11, 17, 23, 29 attend to all
+		{SlidingFiveOfSix, 1024, 62, 52},
+	}
+	for _, tt := range tests {
+		m := Model{SlidingWindow: tt.window, SlidingLayers: tt.layout}
+		if got := m.WindowedLayers(tt.layers); got != tt.want {
+			t.Errorf("%q over %d layers: %d windowed; want %d", tt.layout, tt.layers, got, tt.want)
+		}
+	}
+}
+
+func TestValidateSlidingLayers(t *testing.T) {
+	tests := []struct {
+		name   string
+		window int
+		layout string
+		ok     bool
+	}{
+		{"none", 0, "", true},
+		{"five of six", 1024, SlidingFiveOfSix, true},
+		{"three of four", 8192, SlidingThreeOfFour, true},
+		{"window without layout", 1024, "", false},
+		{"layout without window", 0, SlidingFiveOfSix, false},
+		{"unknown layout", 1024, "2-of-3", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c := validCatalog()
+			c.Models[0].SlidingWindow, c.Models[0].SlidingLayers = tt.window, tt.layout
+			err := c.Validate()
+			if tt.ok != (err == nil) {
+				t.Fatalf("got %v; want ok=%v", err, tt.ok)
+			}
+			if err != nil && !strings.Contains(err.Error(), "sliding_layers") {
+				t.Fatalf("got %v; want a sliding_layers error", err)
+			}
+		})
+	}
+}
