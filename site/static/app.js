@@ -316,6 +316,7 @@
       setAttr(el, "data-unit", c.metric && c.unit);
     });
     showEdition(u.edition);
+    showHeadline(u.headline);
     var ex = $("explanation");
     setText(ex, u.explanation);
     setHidden(ex, !u.explanation);
@@ -345,6 +346,27 @@
     query = u.query;
     clearTimeout(urlTimer);
     urlTimer = setTimeout(writeURL, 200);
+  }
+
+  // showHeadline shows the answer in a sentence and its key figures.
+  var shownFigures = null;
+  function showHeadline(h) {
+    setText($("headline-text"), h.text);
+    var key = JSON.stringify(h.figures);
+    if (key === shownFigures) return;
+    shownFigures = key;
+    var dl = $("key-figures");
+    dl.textContent = "";
+    h.figures.forEach(function (f) {
+      var div = document.createElement("div");
+      var dt = document.createElement("dt");
+      var dd = document.createElement("dd");
+      dt.textContent = f.label;
+      dd.textContent = f.text;
+      div.appendChild(dt);
+      div.appendChild(dd);
+      dl.appendChild(div);
+    });
   }
 
   // showEdition shows, on a link that pins an older data edition, that its
@@ -402,6 +424,12 @@
   var api = { computations: 0 };
   var updatingTimer = 0;
   var outputs = calc.querySelector(".outputs");
+  // markUpdating marks the results and the headline as not (yet) those of
+  // the scenario the form shows.
+  function markUpdating(on) {
+    setAttr(outputs, "data-updating", on);
+    setAttr($("headline"), "data-updating", on);
+  }
   // rejected holds the inputs whose value the engine refused; the engine
   // sends an input again only when it changes.
   var rejected = {};
@@ -414,7 +442,7 @@
     api.computations++;
     // Figures that take a while are marked as updating, not left as if
     // they were the new scenario's.
-    updatingTimer = setTimeout(function () { setAttr(outputs, "data-updating", "true"); }, 100);
+    updatingTimer = setTimeout(function () { markUpdating("true"); }, 100);
     call(name, [state.toString()]).then(function (json) {
       var t0 = performance.now();
       var u = JSON.parse(json);
@@ -446,7 +474,7 @@
   function done() {
     computing = false;
     clearTimeout(updatingTimer);
-    setAttr(outputs, "data-updating", "");
+    markUpdating("");
     if (waiting) {
       waiting = false;
       compute();
@@ -468,7 +496,7 @@
     status.textContent = message;
     status.className = "status failed";
     root.setAttribute("data-engine", "failed");
-    setAttr(outputs, "data-updating", "");
+    markUpdating("");
   }
 
   form.addEventListener("input", function (e) {
@@ -563,8 +591,12 @@
     setText(status, "Loading the calculator…");
     root.setAttribute("data-engine", "loading");
     // A link's own scenario is not what the page was built with: its
-    // figures are marked until the engine has computed them.
-    if (state.toString()) setAttr(outputs, "data-updating", "true");
+    // figures are marked, and said to be the defaults', until the engine
+    // has computed them.
+    if (state.toString()) {
+      markUpdating("true");
+      setText(status, "Loading the calculator to compute this link's figures… Until then the dimmed figures are the default scenario's.");
+    }
     try {
       worker = new Worker(script.getAttribute("data-worker"));
     } catch (err) {

@@ -40,11 +40,7 @@ func TestOldLinksKeepTheirFigures(t *testing.T) {
 	}
 	then, today := set(first), set(both)
 	for _, name := range sitedata.Calculators {
-		queries := []string{""}
-		for _, p := range presets(both.Latest(), name) {
-			queries = append(queries, "preset="+p)
-		}
-		for _, q := range queries {
+		for _, q := range append([]string{""}, presetQueries(both.Latest(), name)...) {
 			old := edition.With(q, was)
 			want := then.Page(name, old)
 			got := today.Page(name, old)
@@ -141,6 +137,51 @@ func presets(d sitedata.Data, name string) []string {
 		for _, p := range d.Pricing.Presets {
 			out = append(out, p.Name)
 		}
+	}
+	return out
+}
+
+// Every calculator's headline states its answer with figures the page
+// shows: the first key figure is in the sentence, and each is the text of
+// one of the page's result cells (a percentage between two of them excepted), so no
+// figure is computed twice.
+func TestHeadlinesComeFromTheFigures(t *testing.T) {
+	e := datasettest.LoadEditions(t)
+	s := set(e)
+	for _, name := range sitedata.Calculators {
+		for _, q := range append([]string{""}, presetQueries(e.Latest(), name)...) {
+			p := s.Page(name, q)
+			h := p.Headline
+			if h.Text == "" || len(h.Figures) == 0 {
+				t.Errorf("%s?%s: headline %+v; want a sentence and key figures", name, q, h)
+				continue
+			}
+			texts := map[string]bool{}
+			for _, c := range p.Cells() {
+				texts[c.Text] = true
+			}
+			if !strings.Contains(h.Text, h.Figures[0].Text) {
+				t.Errorf("%s?%s: the first figure %q is not in the sentence %q", name, q, h.Figures[0].Text, h.Text)
+			}
+			for _, f := range h.Figures {
+				if !texts[f.Text] && !strings.HasSuffix(f.Text, " %") {
+					t.Errorf("%s?%s: figure %s = %q is no cell's text", name, q, f.Label, f.Text)
+				}
+			}
+		}
+	}
+	// Seed 000's TCO scenario: 8 x H100 at €0.62 per million tokens, 41 %
+	// less than 8 x A100 at €1.05 (the preset's own results table).
+	h := s.Page("tco", "preset=seed-000").Headline
+	if !strings.Contains(h.Text, "€0.62") || !strings.Contains(h.Text, "41 %") || !strings.Contains(h.Text, "€1.05") {
+		t.Errorf("seed-000 headline %q", h.Text)
+	}
+}
+
+func presetQueries(d sitedata.Data, name string) []string {
+	var out []string
+	for _, p := range presets(d, name) {
+		out = append(out, "preset="+p)
 	}
 	return out
 }

@@ -74,6 +74,7 @@ func Build(s Scenario, d Data) Page {
 		}
 		p.Links = []view.Link{{ID: "tco", Label: "Cost option A in the TCO calculator", Path: "tco/", Query: q}}
 	}
+	p.Headline = headline(s, p.Page)
 	return p
 }
 

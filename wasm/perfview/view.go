@@ -160,6 +160,7 @@ func (b *Builder) Build(s Scenario) Page {
 	}}
 	p.Tables = []view.Table{roof, load}
 	p.Charts = []chart.Chart{batchChart(s), rateChart(curve, p.MaxRate, fits)}
+	p.Headline = headline(s, p.Page)
 	return p
 }
 

@@ -131,6 +131,7 @@ func Build(s Scenario, d Data) Page {
 		p.Explanation = s.Preset.Explanation
 	}
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, offered, cluster), historyChart(s, d)}
+	p.Headline = headline(s, offered, p.Page)
 	return p
 }
 

@@ -68,7 +68,7 @@ func Build(s Scenario) Page {
 		}
 		return row
 	}
-	headline := Table{ID: "results", Title: "Results over " + money.Plural(s.Years, "year"), Rows: []Row{
+	results := Table{ID: "results", Title: "Results over " + money.Plural(s.Years, "year"), Rows: []Row{
 		moneyRow("Capex", "Bought up front: GPUs, servers, network.", "capex", func(r tco.Result) float64 { return r.Capex.Total() }),
 		moneyRow("Opex", "Running cost over the whole period.", "opex", func(r tco.Result) float64 { return r.OpexTotal(years) }),
 		moneyRow("TCO", "Capex + opex - residual value.", "tco", func(r tco.Result) float64 { return r.TCOUSD }),
@@ -97,7 +97,8 @@ func Build(s Scenario) Page {
 		moneyRow("Rent per year", "", "opex_rent", perYear(func(o tco.Opex) float64 { return o.RentUSD })),
 		moneyRow("Residual value", "Credited at the end.", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
 	}}
-	p.Tables = []Table{headline, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
+	p.Tables = []Table{results, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
+	p.Headline = headline(s, res)
 	for i := range p.Tables {
 		p.Tables[i].Corner, p.Tables[i].Columns = "Metric", p.Columns
 	}

@@ -73,9 +73,24 @@ type Link struct {
 	Hidden bool
 }
 
+// Headline is the answer in a sentence or two, built from the figures,
+// with its key figures: what a phone, a print and a link preview show
+// first.
+type Headline struct {
+	Text    string
+	Figures []Figure
+}
+
+// Figure is a key figure of the headline: what it is, and its value as
+// text with its unit.
+type Figure struct {
+	Label, Text string
+}
+
 // Page is everything a calculator page shows for a scenario.
 type Page struct {
 	Query       string // canonical query string, without "?"
+	Headline    Headline
 	Inputs      []scenario.Input
 	Groups      []Group
 	Problems    []string
@@ -136,6 +151,7 @@ func (p Page) Cells() []Cell {
 //	links        [{id, query, hidden}]
 //	problems     messages that belong to no field
 //	explanation  the preset's explanation
+//	headline     {text, figures: [{label, text}]}
 //	edition      {edition, latest, changes, query}: see EditionNote;
 //	             edition is "" on a page of today's data
 func (p Page) Update() map[string]any { return p.Since(nil) }
@@ -143,7 +159,7 @@ func (p Page) Update() map[string]any { return p.Since(nil) }
 // Since returns what the page loader must change to go from showing prev
 // to showing p, in the form of Update: the inputs, groups, columns, cells,
 // links, tables and charts that differ (a chart's title and height come
-// with it); the query, problems, explanation and edition note always. With a nil prev it
+// with it); the query, problems, explanation, headline and edition note always. With a nil prev it
 // returns all of Update.
 //
 // A keystroke changes a few dozen of the page's hundreds of values;
@@ -191,8 +207,13 @@ func (p Page) Since(prev *Page) map[string]any {
 	for i, c := range p.Edition.Changes {
 		changes[i] = c
 	}
+	figures := make([]any, len(p.Headline.Figures))
+	for i, f := range p.Headline.Figures {
+		figures[i] = map[string]any{"label": f.Label, "text": f.Text}
+	}
+	headline := map[string]any{"text": p.Headline.Text, "figures": figures}
 	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": changes, "query": p.Edition.Query}
-	return map[string]any{"edition": edition, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
+	return map[string]any{"headline": headline, "edition": edition, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
 		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": problems, "explanation": p.Explanation}
 }
 

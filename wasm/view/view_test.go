@@ -24,10 +24,11 @@ func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
 	want := map[string]any{"query": "n=1", "problems": []any{"p"}, "explanation": "",
 		"inputs": []any{map[string]any{"key": "m", "value": "3", "error": "", "note": "", "unit": "", "default": ""}},
 		"groups": []any{}, "columns": []any{}, "cells": []any{}, "links": []any{}, "tables": map[string]any{},
-		"charts":  map[string]any{"c": c(2.5).Patch()},
-		"titles":  map[string]any{"c": "C"},
-		"heights": map[string]any{"c": c(2.5).Height()},
-		"edition": map[string]any{"edition": "", "latest": "", "changes": []any{}, "query": ""},
+		"charts":   map[string]any{"c": c(2.5).Patch()},
+		"titles":   map[string]any{"c": "C"},
+		"heights":  map[string]any{"c": c(2.5).Height()},
+		"edition":  map[string]any{"edition": "", "latest": "", "changes": []any{}, "query": ""},
+		"headline": map[string]any{"text": "", "figures": []any{}},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Since:\n got %v\nwant %v", got, want)
