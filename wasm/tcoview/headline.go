@@ -30,7 +30,9 @@ func headline(s Scenario, res [MaxOptions]tco.Result) view.Headline {
 	if best < 0 {
 		return view.Headline{Text: "No option produces tokens: give one a throughput to compare the cost per token."}
 	}
-	name := func(i int) string { return strings.ToUpper(s.Options[i].Letter) + " (" + optionTitle(s.Options[i]) + ")" }
+	name := func(i int) string {
+		return strings.ToUpper(s.Options[i].Letter) + " (" + optionTitle(s.Options[i]) + ")"
+	}
 	cost := func(i int) string { return money.Format(res[i].USDPerMTok*s.FXPerUSD, s.Currency) }
 	h := view.Headline{Text: "Over " + years + ", " + name(best) + " costs " + cost(best) + " per million output tokens",
 		Figures: []view.Figure{
