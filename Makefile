@@ -16,8 +16,11 @@ VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 build: $(ECHARTS) $(WASM)
 	$(GO) run ./gen -out public -base $(BASE) -version $(VERSION)
 
+# The server runs in place of the recipe's shell (exec), so that it is
+# make's own child and exits when make is gone (see gen's exitWithParent).
 serve: $(ECHARTS) $(WASM)
-	$(GO) run ./gen -out public -base $(BASE) -version $(VERSION) -serve $(ADDR)
+	$(GO) build -o build/gen ./gen
+	exec build/gen -out public -base $(BASE) -version $(VERSION) -serve $(ADDR)
 
 $(ECHARTS): package.json package-lock.json
 	npm ci --no-audit --no-fund

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/a-h/templ"
 	"github.com/infercost/infercost/site"
@@ -79,7 +80,19 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return nil
 	}
 	fmt.Fprintf(stdout, "serving %s on http://%s%s (Ctrl-C stops)\n", c.Out, *serve, c.Base)
+	go exitWithParent(os.Getppid())
 	return http.ListenAndServe(*serve, SiteHandler(c.Out, c.Base))
+}
+
+// exitWithParent ends the server when the process that started it (make
+// serve) is gone, also when it was killed by PID and could not pass on a
+// signal: the server is then re-parented, and its parent's PID changes.
+func exitWithParent(parent int) {
+	for range time.Tick(500 * time.Millisecond) {
+		if os.Getppid() != parent {
+			os.Exit(0)
+		}
+	}
 }
 
 func presetLinks(ps []scenario.PresetData) []site.PresetLink {
