@@ -78,7 +78,14 @@
   // Chart tabs: one chart on screen at a time. Arrow keys, Home and End
   // move between tabs; a chart shown for the first time is sized to its
   // panel and then gets its latest patch (drawPending, once on screen).
-  function selectTab(tab) {
+  // tabParam is the chart tab the reader chose, kept in the link as
+  // tab=NAME (chart-NAME is the chart's id); the engine ignores it.
+  var tabParam = state.get("tab");
+  function selectTab(tab, chosen) {
+    if (chosen) {
+      tabParam = tab.id.replace(/^chart-/, "").replace(/-tab$/, "");
+      writeURL();
+    }
     tab.parentNode.querySelectorAll('[role="tab"]').forEach(function (t) {
       var on = t === tab;
       t.setAttribute("aria-selected", on ? "true" : "false");
@@ -92,7 +99,7 @@
     var tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
     list.addEventListener("click", function (e) {
       var tab = e.target.closest('[role="tab"]');
-      if (tab) selectTab(tab);
+      if (tab) selectTab(tab, true);
     });
     list.addEventListener("keydown", function (e) {
       var i = tabs.indexOf(document.activeElement);
@@ -100,7 +107,7 @@
       if (i < 0 || to === undefined) return;
       e.preventDefault();
       var tab = tabs[(to + tabs.length) % tabs.length];
-      selectTab(tab);
+      selectTab(tab, true);
       tab.focus();
     });
   });
@@ -397,7 +404,9 @@
   var urlTimer = 0;
   function writeURL() {
     clearTimeout(urlTimer);
-    if (query !== null && location.search !== "?" + query) history.replaceState(null, "", "?" + query);
+    if (query === null) return;
+    var q = query + (tabParam ? "&tab=" + encodeURIComponent(tabParam) : "");
+    if (location.search !== "?" + q) history.replaceState(null, "", "?" + q);
   }
   addEventListener("pagehide", writeURL);
 
@@ -503,17 +512,33 @@
     var el = e.target;
     if (!el.name || !worker) return;
     if (el.name === "cur" && convertible) {
-      call(name + "Convert", [state.toString(), el.value]).then(function (q) {
+      // Converting rounds amounts to 4 significant digits; converting
+      // straight back restores the amounts as typed instead of rounding
+      // them twice.
+      var before = state.toString();
+      if (lastConversion && lastConversion.from === el.value) {
+        state = new URLSearchParams(lastConversion.before);
+        lastConversion = null;
+        compute();
+        return;
+      }
+      var from = state.get("cur") || "USD";
+      call(name + "Convert", [before, el.value]).then(function (q) {
         state = new URLSearchParams(q);
+        lastConversion = { before: before, from: from };
         compute();
       });
       return;
     }
+    lastConversion = null;
     state.set(el.name, el.value);
     compute();
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); });
   var convertible = script.hasAttribute("data-convert");
+  // lastConversion is the scenario before the last currency change and
+  // its currency, until another input changes the scenario.
+  var lastConversion = null;
 
   // Sortable tables: a header button sorts the rows by that column's
   // data-value, again in the other direction; the order holds while the
@@ -571,6 +596,7 @@
     if (!worker) return;
     var preset = state.get("preset");
     state = new URLSearchParams(preset ? [["preset", preset]] : []);
+    lastConversion = null;
     form.querySelectorAll("input").forEach(function (el) { el.blur(); });
     compute();
   });
@@ -694,5 +720,8 @@
   };
   window.__infercost = api;
 
+  // The link's chart tab.
+  var chosenTab = tabParam && $("chart-" + tabParam + "-tab");
+  if (chosenTab) selectTab(chosenTab, false);
   start();
 })();

@@ -19,6 +19,9 @@ import (
 const (
 	VersionKey = "v"
 	PresetKey  = "preset"
+	// TabKey is the chart tab a page shows: the page loader keeps it in
+	// the link; the calculators read no figure from it.
+	TabKey = "tab"
 )
 
 // Choice is one allowed value of a choice field.
@@ -285,7 +288,7 @@ func (r *Resolver) Reject(key, msg string) {
 // Unknown returns the parameters of the query and the preset that no field
 // read, sorted; the page ignores them.
 func (r *Resolver) Unknown() []string {
-	read := map[string]bool{VersionKey: true, PresetKey: true}
+	read := map[string]bool{VersionKey: true, PresetKey: true, TabKey: true}
 	for _, in := range r.Inputs {
 		read[in.Key] = true
 	}

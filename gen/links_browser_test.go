@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// The chart tab a reader chose is part of the link, and a currency round
+// trip (USD → EUR → USD) gives back the amounts as typed, not rounded
+// twice. At desktop and phone widths.
+func TestTabAndCurrencyRoundTripInTheLink(t *testing.T) {
+	ctx, tco := browser(t)
+	for _, width := range []int64{1366, 390} {
+		do(t, ctx, chromedp.EmulateViewport(width, 900))
+		waitReady(ctx, t, tco)
+		// The second tab of the first tab list.
+		id := eval[string](t, ctx, `(t => { t.click(); return t.getAttribute('aria-controls'); })(document.querySelectorAll('[role="tablist"] [role="tab"]')[1])`)
+		eval[any](t, ctx, `window.dispatchEvent(new Event('pagehide'))`)
+		link := eval[string](t, ctx, `location.href`)
+		if !strings.Contains(link, "tab=") {
+			t.Fatalf("at %d px: the link %q does not keep the chosen tab", width, link)
+		}
+		waitReady(ctx, t, link)
+		r := eval[struct {
+			Shown    bool
+			Problems string
+		}](t, ctx, `({Shown: !document.getElementById('`+id+`').hidden, Problems: document.getElementById('problems').textContent})`)
+		if !r.Shown || r.Problems != "" {
+			t.Errorf("at %d px: the link's tab %s shown %v, problems %q", width, id, r.Shown, r.Problems)
+		}
+
+		// 27,513 dollars become about 23,700 euros (4 significant digits)
+		// and exactly 27,513 dollars again.
+		waitReady(ctx, t, tco)
+		do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="a.gp"]`), ""), chromedp.SendKeys(chromedp.CSS(`[name="a.gp"]`), "27513"+kb.Tab))
+		for _, cur := range []string{"EUR", "USD"} {
+			eval[any](t, ctx, `(s => { s.value = '`+cur+`'; s.dispatchEvent(new Event('input', {bubbles: true})); })(document.querySelector('[name="cur"]'))`)
+		}
+		if got := eval[string](t, ctx, `document.querySelector('[name="a.gp"]').value`); got != "27513" {
+			t.Errorf("at %d px: USD → EUR → USD turned 27513 into %q", width, got)
+		}
+	}
+}
