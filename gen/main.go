@@ -229,7 +229,6 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Methodology: "methodology/pricing/",
 		Page:        prices.Page,
 		Presets:     presetLinks(data.Pricing.Presets),
-		Export:      true,
 		Convert:     true,
 	})})
 	pages = append(pages, page{"performance/", site.Calculator(site.CalcPage{

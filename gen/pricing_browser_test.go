@@ -62,14 +62,13 @@ func TestPricingPageInBrowser(t *testing.T) {
 	if !strings.Contains(first, "HolySheep") && !strings.Contains(first, "DeepSeek") {
 		t.Errorf("cheapest first after sorting: %q", first)
 	}
-	// Export as CSV and as Markdown.
-	eval[any](t, ctx, `document.querySelector('button[data-export="csv"]').click()`)
-	csv := eval[string](t, ctx, `document.getElementById('export-text').value`)
-	if !strings.HasPrefix(csv, "API,Input per 1M,") || !strings.Contains(csv, `OpenAI GPT-4.1,$2.00,$0.50,$8.00,$0.0044,$88.00,"$2,678.50"`) {
+	// The exports of this scenario, as the page's buttons get them.
+	csv := evalAsync[string](t, ctx, `window.__infercost.call('export', ['pricing', location.search.slice(1), 'csv', location.href])`)
+	if !strings.HasPrefix(csv, "# InferCost pricing scenario") || !strings.Contains(csv, ",monthly_cost,gpt-4.1,2678.5,USD,") {
 		t.Errorf("CSV export:\n%s", csv)
 	}
-	eval[any](t, ctx, `document.querySelector('button[data-export="md"]').click()`)
-	if md := eval[string](t, ctx, `document.getElementById('export-text').value`); !strings.Contains(md, "| OpenAI GPT-4.1 | $2.00 |") {
+	md := evalAsync[string](t, ctx, `window.__infercost.call('export', ['pricing', location.search.slice(1), 'md', location.href])`)
+	if !strings.Contains(md, "| OpenAI GPT-4.1 | $2.00 |") {
 		t.Errorf("Markdown export:\n%s", md)
 	}
 

@@ -4,9 +4,14 @@
 import { use } from "echarts/core";
 import { BarChart, LineChart } from "echarts/charts";
 import { GridComponent, LegendComponent, MarkLineComponent, TooltipComponent } from "echarts/components";
-import { CanvasRenderer } from "echarts/renderers";
+// The SVG renderer draws a chart's SVG download (renderToSVGString).
+import { CanvasRenderer, SVGRenderer } from "echarts/renderers";
 
-use([BarChart, LineChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, CanvasRenderer]);
+use([BarChart, LineChart, GridComponent, LegendComponent, MarkLineComponent, TooltipComponent, CanvasRenderer, SVGRenderer]);
 
 // getInstanceByDom lets tests read a drawn chart.
 export { init, getInstanceByDom } from "echarts/core";
+
+// qrcode draws the scenario link's QR code on the printed handout. It
+// comes with the charts, which a handout needs as well.
+export { default as qrcode } from "qrcode-generator";

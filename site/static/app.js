@@ -324,6 +324,7 @@
     });
     showEdition(u.edition);
     showHeadline(u.headline);
+    handout = { changed: u.changed, sources: u.sources };
     var ex = $("explanation");
     setText(ex, u.explanation);
     setHidden(ex, !u.explanation);
@@ -568,26 +569,103 @@
     resort();
   });
 
-  // Export: the engine writes the first table as CSV or Markdown; both
-  // are shown as text, the CSV also as a download.
+  // Exports: the engine writes the page's figures as a file (CSV, JSON)
+  // that downloads at once, or as Markdown for the clipboard; each carries
+  // the scenario's link and data edition.
+  var confirmTimer = 0;
+  function tell(text) {
+    var el = $("export-status");
+    setText(el, text);
+    clearTimeout(confirmTimer);
+    confirmTimer = setTimeout(function () { setText(el, ""); }, 4000);
+  }
+  function fileName(ext) {
+    return "infercost-" + name + "-" + (new URLSearchParams(query || "").get("ed") || "latest") + ext;
+  }
+  function download(file, type, data) {
+    var url = URL.createObjectURL(new Blob([data], { type: type }));
+    var a = document.createElement("a");
+    a.href = url;
+    a.download = file;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+    tell("Downloaded " + file);
+  }
+  var types = { csv: "text/csv;charset=utf-8", json: "application/json", md: "text/markdown;charset=utf-8" };
   document.querySelectorAll("button[data-export]").forEach(function (btn) {
     btn.addEventListener("click", function () {
       if (root.getAttribute("data-engine") !== "ready") return;
-      call(name + "Export", [state.toString(), btn.getAttribute("data-export")]).then(function (text) {
-      var out = $("export-text");
-      out.value = text;
-      out.hidden = false;
-      var link = $("export-download");
-      if (btn.getAttribute("data-export") === "csv") {
-        link.href = "data:text/csv;charset=utf-8," + encodeURIComponent(text);
-        link.hidden = false;
-      } else {
-        link.hidden = true;
-        if (navigator.clipboard) navigator.clipboard.writeText(text).catch(function () {});
-        out.select();
-      }
+      writeURL();
+      var format = btn.getAttribute("data-export");
+      call("export", [name, state.toString(), format, location.href]).then(function (text) {
+        if (format !== "md") return download(fileName("." + format), types[format], text);
+        var saved = function () { tell("Markdown copied"); };
+        var save = function () { download(fileName(".md"), types.md, text); };
+        if (navigator.clipboard) navigator.clipboard.writeText(text).then(saved, save);
+        else save();
       });
     });
+  });
+  // Each chart downloads as PNG (as drawn, at twice its pixels) or SVG
+  // (drawn again by ECharts' SVG renderer at the same size).
+  document.querySelectorAll("button[data-chart]").forEach(function (btn) {
+    btn.addEventListener("click", function () {
+      var id = btn.getAttribute("data-chart");
+      var chart = charts[id];
+      if (!chart) return;
+      if (btn.getAttribute("data-format") === "png") {
+        // A data URL, decoded here: the CSP lets the page fetch nothing
+        // but its own site.
+        var png = atob(chart.getDataURL({ type: "png", pixelRatio: 2, backgroundColor: "#fff" }).split(",")[1]);
+        var bytes = new Uint8Array(png.length);
+        for (var i = 0; i < png.length; i++) bytes[i] = png.charCodeAt(i);
+        download(fileName("-" + id + ".png"), "image/png", bytes);
+        return;
+      }
+      var svg = echarts.init(null, null, { renderer: "svg", ssr: true, width: chart.getWidth() || 800, height: chart.getHeight() || 320 });
+      svg.setOption(chart.getOption());
+      var text = svg.renderToSVGString();
+      svg.dispose();
+      download(fileName("-" + id + ".svg"), "image/svg+xml", text);
+    });
+  });
+
+  // The printed handout: the headline, results and charts (print CSS),
+  // and what the scenario sets, its sources, edition, date and link, as
+  // text and as a QR code. The button waits for the charts; a print from
+  // the browser's menu gets what has loaded.
+  var handout = { changed: [], sources: [] };
+  function fillList(el, items) {
+    el.textContent = "";
+    items.forEach(function (t) {
+      var li = document.createElement("li");
+      li.textContent = t;
+      el.appendChild(li);
+    });
+  }
+  function fillHandout() {
+    writeURL();
+    fillList($("handout-changed"), handout.changed.length ? handout.changed : ["The defaults, as of the data edition below."]);
+    fillList($("handout-sources"), handout.sources);
+    setText($("handout-edition"), new URLSearchParams(query || "").get("ed") || "");
+    setText($("handout-date"), new Date().toISOString().slice(0, 10));
+    var a = $("handout-link");
+    a.href = location.href;
+    setText(a, location.href);
+    var img = $("handout-qr");
+    if (window.echarts && echarts.qrcode) {
+      var qr = echarts.qrcode(0, "M");
+      qr.addData(location.href);
+      qr.make();
+      img.src = qr.createDataURL(3, 4);
+      img.hidden = false;
+    }
+  }
+  addEventListener("beforeprint", fillHandout);
+  $("print").addEventListener("click", function () {
+    addCharts().then(function () { window.print(); });
   });
 
   // Reset returns to the scenario the page started from: the preset's
@@ -604,6 +682,12 @@
     writeURL();
     var btn = this;
     var done = function () { btn.textContent = "Link copied"; setTimeout(function () { btn.textContent = "Copy link"; }, 2000); };
+    // On a phone the system share sheet sends the link where the reader
+    // wants it.
+    if (navigator.share && matchMedia("(pointer: coarse)").matches) {
+      navigator.share({ title: document.title, url: location.href }).then(done, function () {});
+      return;
+    }
     if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(done, function () { prompt("Copy this link:", location.href); });
     else prompt("Copy this link:", location.href);
   });
@@ -690,13 +774,21 @@
     io.observe(section);
     addEventListener("beforeprint", addCharts);
   }
+  // chartsDone settles once ECharts has loaded and drawn, or failed to.
+  var chartsSettle;
+  var chartsDone = new Promise(function (r) { chartsSettle = r; });
   function addCharts() {
-    if (chartsLoading) return;
+    if (chartsLoading) return chartsDone;
     chartsLoading = true;
     var el = document.createElement("script");
     el.src = script.getAttribute("data-echarts");
-    el.onload = drawCharts;
+    el.onload = function () {
+      drawCharts();
+      document.querySelectorAll("button[data-chart]").forEach(function (b) { b.disabled = !charts[b.getAttribute("data-chart")]; });
+      chartsSettle();
+    };
     el.onerror = function () {
+      chartsSettle();
       document.querySelectorAll(".chart-box").forEach(function (box) {
         box.textContent = "The chart could not load; the tables hold every figure it shows.";
         box.className = "chart-box chart-failed";
@@ -704,6 +796,7 @@
       root.setAttribute("data-charts", "failed");
     };
     document.head.appendChild(el);
+    return chartsDone;
   }
   // Tests and benchmarks call the engine through the page's worker, and
   // wait until it has answered every input (settled).

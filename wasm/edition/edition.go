@@ -128,7 +128,7 @@ func Compare(old, today view.Page) view.EditionNote {
 	}
 	for _, in := range old.Inputs {
 		if t, ok := now[in.Key]; ok && in.Key != Key && in.Value != t.Value {
-			n.Changes = append(n.Changes, in.Label+": "+shown(in)+" → "+shown(t))
+			n.Changes = append(n.Changes, in.Label+": "+in.Shown()+" → "+t.Shown())
 		}
 	}
 	results := 0
@@ -158,17 +158,4 @@ func Compare(old, today view.Page) view.EditionNote {
 		n.Changes = append(n.Changes, "and "+strconv.Itoa(results-MaxChanges)+" more results")
 	}
 	return n
-}
-
-// shown is an input's value as the form shows it, with its unit.
-func shown(in scenario.Input) string {
-	for _, c := range in.Choices {
-		if c.Value == in.Value {
-			return c.Label
-		}
-	}
-	if in.Unit != "" {
-		return in.Value + " " + in.Unit
-	}
-	return in.Value
 }

@@ -117,6 +117,31 @@ func Markdown(rows [][]Cell) string {
 	return b.String()
 }
 
+// Paragraph escapes text for a line of Markdown outside a table, as
+// markdownText does for a cell: it shows as the text it holds.
+func Paragraph(s string) string { return markdownText(s) }
+
+// Link writes a Markdown link to url labelled label, for a URL that came
+// from the reader's address bar: characters that could end the link or
+// start markup are percent-encoded; a URL that is not http(s) is written
+// as escaped text, not as a link.
+func Link(label, url string) string {
+	if !strings.HasPrefix(url, "https://") && !strings.HasPrefix(url, "http://") {
+		return markdownText(label + ": " + url)
+	}
+	var b strings.Builder
+	for _, r := range url {
+		if r <= ' ' || r == 0x7f || strings.ContainsRune("()<>[]`\\\"'|", r) {
+			for _, c := range []byte(string(r)) {
+				b.WriteString("%" + strings.ToUpper(strconv.FormatUint(uint64(c)|0x100, 16)[1:]))
+			}
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return "[" + markdownText(label) + "](" + b.String() + ")"
+}
+
 // markdownText escapes text for one cell of a GitHub Markdown table, so
 // that it renders as itself:
 //   - line breaks and other control characters become spaces (a line break

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/report"
 )
 
 // TestExportNeutralisesHostileModelNames gives the data's providers
@@ -39,37 +40,48 @@ func TestExportNeutralisesHostileModelNames(t *testing.T) {
 	}
 	p := build(t, d, "")
 
-	rows, err := csv.NewReader(strings.NewReader(p.Export("csv"))).ReadAll()
+	out := report.CSV("pricing", "https://example.com/pricing/", p.Page)
+	r := csv.NewReader(strings.NewReader(out))
+	r.Comment = '#'
+	rows, err := r.ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Rows are in the data's order after the heading; a label is the
-	// provider's name, the model's and perhaps a note.
+	// Each figure is a row; its row label is the provider's name, the
+	// model's and perhaps a note.
 	for i, h := range hostile {
-		r := rows[i+1]
-		label, quoted := strings.CutPrefix(r[0], "'")
-		if !strings.HasPrefix(label, h.name+" "+d.APIs.Models[i].Name) {
-			t.Errorf("CSV row %d: got label %q; want %q and the model", i+1, r[0], h.name)
+		found := false
+		for _, r := range rows[1:] {
+			label, quoted := strings.CutPrefix(r[1], "'")
+			if !strings.HasPrefix(label, h.name+" "+d.APIs.Models[i].Name) {
+				continue
+			}
+			found = true
+			if quoted != h.formula {
+				t.Errorf("CSV label %q: got quoted %v; want %v", r[1], quoted, h.formula)
+			}
 		}
-		if quoted != h.formula {
-			t.Errorf("CSV label %q: got quoted %v; want %v", r[0], quoted, h.formula)
-		}
-		if len(r) != len(rows[0]) {
-			t.Errorf("CSV row %q: got %d cells; want %d", r[0], len(r), len(rows[0]))
+		if !found {
+			t.Errorf("CSV: no figure of %q", h.name)
 		}
 	}
 
-	md := p.Export("md")
-	lines := strings.Split(strings.TrimSuffix(md, "\n"), "\n")
-	if len(lines) != len(rows)+1 {
-		t.Errorf("Markdown: got %d lines; want %d (heading, rule, %d rows)", len(lines), len(rows)+1, len(rows)-1)
-	}
-	for _, l := range lines {
-		if got := cellBars(l); got != len(rows[0])+1 {
-			t.Errorf("Markdown row %q: got %d cell separators; want %d", l, got, len(rows[0])+1)
+	md := report.Markdown("pricing", "https://example.com/pricing/", p.Page)
+	// The comparison table: heading, rule and a line per model, each with
+	// one cell per column.
+	var lines []string
+	for _, l := range strings.Split(md, "\n") {
+		if strings.HasPrefix(l, "|") {
+			lines = append(lines, l)
 		}
 	}
-	for _, bad := range []string{"<", "](", "\r", "\t"} {
+	want := cellBars(lines[0])
+	for _, l := range lines[:len(d.APIs.Models)+2] {
+		if got := cellBars(l); got != want {
+			t.Errorf("Markdown row %q: got %d cell separators; want %d", l, got, want)
+		}
+	}
+	for _, bad := range []string{"<", "](javascript", "\r", "\t"} {
 		if strings.Contains(md, bad) {
 			t.Errorf("Markdown contains %q:\n%s", bad, md)
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
@@ -23,8 +24,8 @@ func FuzzFinitePage(f *testing.F) {
 		if err := viewtest.Finite(p.Page); err != nil {
 			t.Fatalf("%q: %v", q, err)
 		}
-		for _, format := range []string{"csv", "md"} {
-			if err := viewtest.Text(format, p.Export(format)); err != nil {
+		for _, format := range report.Formats {
+			if err := viewtest.Text(format, report.Write(format, "pricing", "https://example.com/", p.Page)); err != nil {
 				t.Fatalf("%q: %v", q, err)
 			}
 		}

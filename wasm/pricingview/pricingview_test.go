@@ -3,6 +3,7 @@ package pricingview_test
 import (
 	"encoding/csv"
 	"encoding/json"
+	"github.com/infercost/infercost/wasm/report"
 	"math"
 	"reflect"
 	"strings"
@@ -111,28 +112,39 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
+// The exports carry every figure as a number with its unit, the link and
+// the edition: GPT-4.1 costs 1,000 x $2 + 300 x $8 = $0.0044 a request
+// and $1,339.25 a month (the default workload's figures above).
 func TestExport(t *testing.T) {
 	d := load(t)
 	p := build(t, d, "")
-	rows, err := csv.NewReader(strings.NewReader(p.Export("csv"))).ReadAll()
+	out := report.CSV("pricing", "https://example.com/pricing/?"+p.Query, p.Page)
+	if !strings.HasPrefix(out, "# InferCost pricing scenario, data edition "+d.Editions.Latest()+": https://example.com/pricing/?v=1") {
+		t.Errorf("CSV comment line: %q", strings.SplitN(out, "\n", 2)[0])
+	}
+	r := csv.NewReader(strings.NewReader(out))
+	r.Comment = '#'
+	rows, err := r.ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != len(d.APIs.Models)+2 || rows[0][0] != "API" || rows[0][6] != "Per month" {
-		t.Fatalf("CSV head %q, %d rows", rows[0], len(rows))
+	if strings.Join(rows[0], ",") != "table,row,column,metric,option,value,unit,text" {
+		t.Fatalf("CSV head %q", rows[0])
 	}
-	var gpt []string
-	for _, r := range rows {
-		if r[0] == "OpenAI GPT-4.1" {
-			gpt = r
-		}
+	got := map[string]string{}
+	for _, r := range rows[1:] {
+		got[r[4]+"."+r[3]] = r[5] + " " + r[6]
 	}
-	if gpt == nil || gpt[6] != "$1,339.25" || gpt[4] != "$0.0044" {
-		t.Errorf("GPT-4.1 row %q", gpt)
+	if got["gpt-4.1.monthly_cost"] != "1339.25 USD" || got["gpt-4.1.cost_per_request"] != "0.0044 USD" {
+		t.Errorf("GPT-4.1: %q, %q", got["gpt-4.1.monthly_cost"], got["gpt-4.1.cost_per_request"])
 	}
-	md := strings.Split(strings.TrimSpace(p.Export("md")), "\n")
-	if len(md) != len(rows)+1 || !strings.HasPrefix(md[1], "| --- |") || !strings.Contains(p.Export("md"), "| OpenAI GPT-4.1 | $2.00 |") {
-		t.Errorf("Markdown:\n%s", strings.Join(md[:3], "\n"))
+	// "never" is no figure: no -1 in the value column.
+	if got["holysheep-flat.breakeven_mtok_per_month"] != " Mtok/month" {
+		t.Errorf("a break-even that never comes: %q", got["holysheep-flat.breakeven_mtok_per_month"])
+	}
+	md := report.Markdown("pricing", "https://example.com/pricing/?"+p.Query, p.Page)
+	if !strings.Contains(md, "| OpenAI GPT-4.1 | $2.00 |") || !strings.Contains(md, "](https://example.com/pricing/?v=1") {
+		t.Errorf("Markdown:\n%s", md)
 	}
 }
 

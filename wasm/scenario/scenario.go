@@ -273,6 +273,16 @@ func (f Field) shown(value string) string {
 	return value
 }
 
+// Shown returns the input's value as the form shows it, with its unit:
+// "H100 SXM", "27500 USD".
+func (in Input) Shown() string {
+	v := in.shown(in.Value)
+	if in.Unit != "" && !in.IsChoice() {
+		v += " " + in.Unit
+	}
+	return v
+}
+
 // Reject marks the value read for key as wrong for a reason that only the
 // calculator knows (a degree that does not divide the heads, say): msg
 // is shown next to the field, and the default is used.

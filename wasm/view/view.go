@@ -115,6 +115,34 @@ type EditionNote struct {
 	Query string
 }
 
+// Changed returns the inputs the scenario sets (from its link or its
+// preset) rather than leaving at their defaults, as "Label: value unit";
+// pinned inputs (the edition, which every link carries) are left out.
+func (p Page) Changed() []string {
+	var out []string
+	for _, in := range p.Inputs {
+		if in.Explicit && !in.Pinned {
+			out = append(out, in.Label+": "+in.Shown())
+		}
+	}
+	return out
+}
+
+// Sources returns where the defaults the scenario uses come from: the
+// notes of the inputs it leaves at their defaults, each once, in form
+// order.
+func (p Page) Sources() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, in := range p.Inputs {
+		if !in.Explicit && in.Note != "" && !seen[in.Note] {
+			seen[in.Note] = true
+			out = append(out, in.Note)
+		}
+	}
+	return out
+}
+
 // CellsByKey returns every cell of the page's tables by its key.
 func (p Page) CellsByKey() map[string]Cell {
 	m := map[string]Cell{}
@@ -152,6 +180,8 @@ func (p Page) Cells() []Cell {
 //	problems     messages that belong to no field
 //	explanation  the preset's explanation
 //	headline     {text, figures: [{label, text}]}
+//	changed      the inputs the scenario sets (Changed)
+//	sources      where its defaults come from (Sources)
 //	edition      {edition, latest, changes, query}: see EditionNote;
 //	             edition is "" on a page of today's data
 func (p Page) Update() map[string]any { return p.Since(nil) }
@@ -199,22 +229,24 @@ func (p Page) Since(prev *Page) map[string]any {
 			charts[c.ID], titles[c.ID], heights[c.ID] = c.Patch(), c.Title, c.Height()
 		}
 	}
-	problems := make([]any, len(p.Problems))
-	for i, m := range p.Problems {
-		problems[i] = m
-	}
-	changes := make([]any, len(p.Edition.Changes))
-	for i, c := range p.Edition.Changes {
-		changes[i] = c
-	}
 	figures := make([]any, len(p.Headline.Figures))
 	for i, f := range p.Headline.Figures {
 		figures[i] = map[string]any{"label": f.Label, "text": f.Text}
 	}
 	headline := map[string]any{"text": p.Headline.Text, "figures": figures}
-	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": changes, "query": p.Edition.Query}
-	return map[string]any{"headline": headline, "edition": edition, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
-		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": problems, "explanation": p.Explanation}
+	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": plain(p.Edition.Changes), "query": p.Edition.Query}
+	return map[string]any{"query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
+		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": plain(p.Problems),
+		"explanation": p.Explanation, "headline": headline, "edition": edition, "changed": plain(p.Changed()), "sources": plain(p.Sources())}
+}
+
+// plain returns ss as plain values, for Update.
+func plain(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = s
+	}
+	return out
 }
 
 // changed returns the records of next, as plain maps, that differ from the

@@ -29,6 +29,7 @@ func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
 		"heights":  map[string]any{"c": c(2.5).Height()},
 		"edition":  map[string]any{"edition": "", "latest": "", "changes": []any{}, "query": ""},
 		"headline": map[string]any{"text": "", "figures": []any{}},
+		"changed":  []any{}, "sources": []any{},
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Since:\n got %v\nwant %v", got, want)

@@ -12,7 +12,8 @@
 // pins (see package calc);
 // infercost.tcoConvert and infercost.pricingConvert(query, currency), which
 // return the query with its amounts in another currency;
-// infercost.pricingExport(query, "csv" or "md"), the comparison table; and
+// infercost.export(calculator, query, "csv", "json" or "md", link), the
+// page's figures as a file (see package report); and
 // infercost.collect(), which collects garbage. Nothing here uses
 // encoding/json, net/url or go-echarts: they would more than double the
 // module's download (see packages plainjson and datafile).
@@ -26,6 +27,7 @@ import (
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/sitedata/decode"
 	"github.com/infercost/infercost/wasm/tcoview"
@@ -79,9 +81,9 @@ func main() {
 		d, _ := calcs.Data(arg(args, 0))
 		return pricingview.Convert(arg(args, 0), arg(args, 1), d.Pricing)
 	}))
-	api.Set("pricingExport", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		d, _ := calcs.Data(arg(args, 0))
-		return pricingview.Build(pricingview.Resolve(arg(args, 0), d.Pricing), d.Pricing).Export(arg(args, 1))
+	api.Set("export", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		name := arg(args, 0)
+		return report.Write(arg(args, 2), name, arg(args, 3), calcs.Page(name, arg(args, 1)))
 	}))
 	api.Set("collect", js.FuncOf(func(js.Value, []js.Value) any {
 		runtime.GC()

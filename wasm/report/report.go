@@ -1,0 +1,162 @@
+// Package report writes what a calculator page shows for a scenario as a
+// file a reader keeps or sends: CSV (every result as a raw number with its
+// unit), JSON (the same figures with the inputs) and Markdown (the
+// headline and the tables as the page shows them). Each carries the
+// scenario's link and its data edition, so that the figures can be
+// traced and reproduced.
+package report
+
+import (
+	"strings"
+
+	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/export"
+	"github.com/infercost/infercost/wasm/plainjson"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// Formats are the formats Write knows, by name.
+var Formats = []string{"csv", "json", "md"}
+
+// Write returns page p of calculator name as format ("csv", "json" or
+// "md"); link is the scenario's URL. An unknown format gives "".
+func Write(format, name, link string, p view.Page) string {
+	switch format {
+	case "csv":
+		return CSV(name, link, p)
+	case "json":
+		return JSON(name, link, p)
+	case "md":
+		return Markdown(name, link, p)
+	}
+	return ""
+}
+
+// result is one figure of the page: a cell with a metric, in a table that
+// is shown.
+type result struct {
+	table, row, column string
+	cell               view.Cell
+}
+
+// value returns a figure's number, and false for a cell whose value only
+// stands for "none" (the views put -1 in a cell that reads "never" or
+// "none within 3 years"): a script must not read it as a figure.
+func value(c view.Cell) (float64, bool) {
+	t := strings.TrimSpace(c.Text)
+	if c.Value == -1 && !strings.HasPrefix(t, "-") && !strings.HasPrefix(t, "−") {
+		return 0, false
+	}
+	return c.Value, true
+}
+
+func results(p view.Page) []result {
+	var out []result
+	for _, t := range p.Tables {
+		if t.Hidden {
+			continue
+		}
+		for _, r := range t.Rows {
+			for i, c := range r.Cells {
+				if c.Metric == "" || i < len(t.Columns) && t.Columns[i].Hidden {
+					continue
+				}
+				col := ""
+				if i < len(t.Columns) {
+					col = t.Columns[i].Title
+				}
+				out = append(out, result{t.Title, r.Label, col, c})
+			}
+		}
+	}
+	return out
+}
+
+// about is the line that says where the figures come from.
+func about(name, link string, p view.Page) string {
+	return "InferCost " + name + " scenario, data edition " + edition.Of(p.Query) + ": " + link
+}
+
+// CSV writes one row per figure: its table, row and column as the page
+// labels them, its metric and option as the page's data attributes name
+// them, its value as a plain number (empty where the page says "never"
+// or "none"), its unit, and the text the page shows. The first line is a
+// comment with the scenario's link and edition.
+func CSV(name, link string, p view.Page) string {
+	rows := [][]export.Cell{{export.Text("table"), export.Text("row"), export.Text("column"), export.Text("metric"),
+		export.Text("option"), export.Text("value"), export.Text("unit"), export.Text("text")}}
+	for _, r := range results(p) {
+		v := export.Text("")
+		if n, ok := value(r.cell); ok {
+			v = export.Number(n)
+		}
+		rows = append(rows, []export.Cell{export.Text(r.table), export.Text(r.row), export.Text(r.column),
+			export.Text(r.cell.Metric), export.Text(r.cell.Option), v, export.Text(r.cell.Unit), export.Text(r.cell.Text)})
+	}
+	return "# " + strings.ReplaceAll(about(name, link, p), "\n", " ") + "\n" + export.CSV(rows)
+}
+
+// JSON writes the scenario (link, edition, query, every input), its
+// headline and its figures, each with its value, unit and the text the
+// page shows.
+func JSON(name, link string, p view.Page) string {
+	inputs := []any{}
+	for _, in := range p.Inputs {
+		inputs = append(inputs, map[string]any{"key": in.Key, "label": in.Label, "value": in.Value, "unit": in.Unit,
+			"default": in.Default, "explicit": in.Explicit, "error": in.Error})
+	}
+	figures := []any{}
+	for _, r := range results(p) {
+		var v any // null where the page says "never" or "none"
+		if n, ok := value(r.cell); ok {
+			v = n
+		}
+		figures = append(figures, map[string]any{"table": r.table, "row": r.row, "column": r.column, "metric": r.cell.Metric,
+			"option": r.cell.Option, "value": v, "unit": r.cell.Unit, "text": r.cell.Text})
+	}
+	problems := []any{}
+	for _, m := range p.Problems {
+		problems = append(problems, m)
+	}
+	return string(plainjson.Append(nil, map[string]any{"calculator": name, "link": link, "edition": edition.Of(p.Query),
+		"query": p.Query, "headline": p.Headline.Text, "inputs": inputs, "results": figures, "problems": problems}))
+}
+
+// Markdown writes the headline, the inputs the scenario sets, and every
+// shown table as the page shows it, under the scenario's link.
+func Markdown(name, link string, p view.Page) string {
+	var b strings.Builder
+	b.WriteString(export.Paragraph(p.Headline.Text) + "\n\n")
+	if ch := p.Changed(); len(ch) > 0 {
+		for _, c := range ch {
+			b.WriteString("- " + export.Paragraph(c) + "\n")
+		}
+		b.WriteString("\n")
+	}
+	for _, t := range p.Tables {
+		if t.Hidden {
+			continue
+		}
+		head := []export.Cell{export.Text(t.Corner)}
+		var shown []int
+		for i, c := range t.Columns {
+			if !c.Hidden {
+				head = append(head, export.Text(c.Title))
+				shown = append(shown, i)
+			}
+		}
+		rows := [][]export.Cell{head}
+		for _, r := range t.Rows {
+			row := []export.Cell{export.Text(r.Label)}
+			for _, i := range shown {
+				if i < len(r.Cells) {
+					row = append(row, export.Text(r.Cells[i].Text))
+				}
+			}
+			rows = append(rows, row)
+		}
+		b.WriteString("**" + export.Paragraph(t.Title) + "**\n\n" + export.Markdown(rows) + "\n")
+	}
+	b.WriteString(export.Link("InferCost "+name+" scenario, data edition "+edition.Of(p.Query), link) + "\n")
+	return b.String()
+}

@@ -1,0 +1,81 @@
+package report_test
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/report"
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// Every calculator's exports hold the same figures as its page: the CSV a
+// row per figure with its number and unit, the JSON the same figures and
+// the inputs, the Markdown the headline; all three the link and edition.
+func TestEveryCalculatorExports(t *testing.T) {
+	var s calc.Set
+	d := datasettest.Load(t)
+	s.Load(d.Editions.Latest(), d)
+	for _, name := range sitedata.Calculators {
+		p := s.Page(name, "")
+		link := "https://example.com/" + name + "/?" + p.Query
+		figures := 0
+		for _, c := range p.Cells() {
+			if c.Metric != "" {
+				figures++
+			}
+		}
+		out := report.CSV(name, link, p)
+		if !strings.HasPrefix(out, "# InferCost "+name+" scenario, data edition "+d.Editions.Latest()+": "+link+"\n") {
+			t.Errorf("%s: CSV comment %q", name, strings.SplitN(out, "\n", 2)[0])
+		}
+		r := csv.NewReader(strings.NewReader(out))
+		r.Comment = '#'
+		rows, err := r.ReadAll()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		// Hidden tables and columns (options not compared) are left out.
+		if len(rows) < 2 || len(rows)-1 > figures {
+			t.Errorf("%s: %d CSV rows for %d figures", name, len(rows)-1, figures)
+		}
+		var j struct {
+			Link, Edition, Headline string
+			Inputs                  []map[string]any
+			Results                 []struct {
+				Metric, Option, Unit string
+				Value                float64
+			}
+		}
+		if err := json.Unmarshal([]byte(report.JSON(name, link, p)), &j); err != nil {
+			t.Fatalf("%s: JSON: %v", name, err)
+		}
+		if j.Link != link || j.Edition != d.Editions.Latest() || j.Headline != p.Headline.Text || len(j.Inputs) != len(p.Inputs) || len(j.Results) != len(rows)-1 {
+			t.Errorf("%s: JSON link %q, edition %q, %d inputs, %d results", name, j.Link, j.Edition, len(j.Inputs), len(j.Results))
+		}
+		md := report.Markdown(name, link, p)
+		if !strings.Contains(md, "](https://example.com/"+name+"/?v=1") || !strings.Contains(md, p.Headline.Figures[0].Text) {
+			t.Errorf("%s: Markdown without link or headline:\n%s", name, md)
+		}
+	}
+}
+
+// A link from the address bar cannot break out of the Markdown link, and
+// one that is not http(s) is not linked.
+func TestMarkdownLinkStaysALink(t *testing.T) {
+	var s calc.Set
+	d := datasettest.Load(t)
+	s.Load(d.Editions.Latest(), d)
+	p := s.Page("tco", "")
+	md := report.Markdown("tco", `https://example.com/tco/?x=)<script>[a](javascript:alert(1))`, p)
+	last := strings.TrimSpace(md[strings.LastIndex(strings.TrimSpace(md), "\n")+1:])
+	if strings.Count(last, "](") != 1 || strings.Contains(last, "<") || strings.Contains(last, "(1)") {
+		t.Errorf("link line %q", last)
+	}
+	if md := report.Markdown("tco", "javascript:alert(1)", p); strings.Contains(md, "](javascript") {
+		t.Errorf("a javascript: URL became a link")
+	}
+}
