@@ -300,7 +300,11 @@
       each(byGroupHead[g.key], function (el) { setText(el, g.title); });
     });
     (u.columns || []).forEach(function (c) {
-      each(byCol[c.key], function (el) { setHidden(el, c.hidden); });
+      // A cell carries its column's name for a table stacked into cards.
+      each(byCol[c.key], function (el) {
+        setHidden(el, c.hidden);
+        if (el.tagName === "TD") setAttr(el, "data-label", c.title);
+      });
       each(byHead[c.key], function (el) { setText(el, c.title); });
     });
     Object.keys(u.tables).forEach(function (id) {
@@ -668,7 +672,7 @@
   }
   // loadCharts adds ECharts and draws the charts, with the engine's
   // latest figures, once they come near the screen: on a phone they sit
-  // below the form, and 190 KB of script a reader may never scroll to
+  // below the tables, and 190 KB of script a reader may never scroll to
   // would only delay what they came for. If ECharts cannot load, each
   // chart says so.
   var chartsLoading = false;
