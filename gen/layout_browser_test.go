@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -127,6 +128,93 @@ func TestLayoutAtEveryWidth(t *testing.T) {
 			if len(r.Hidden) > 0 {
 				t.Errorf("%s: key columns off screen: %q", where, r.Hidden)
 			}
+		}
+	}
+}
+
+// contrastProbe finds, on the page as shown, the text whose colour has a
+// contrast ratio below 4.5 (WCAG AA) with the background it sits on, and
+// returns the page's background luminance and, for the chart on screen,
+// its background, the contrast of its axis labels and its tooltip's
+// background luminance. Backgrounds are the first opaque ones up the tree.
+const contrastProbe = `(() => {
+	// rgb reads any CSS colour as [r, g, b, alpha], as a canvas writes it.
+	const paint = document.createElement('canvas').getContext('2d');
+	const rgb = s => {
+		if (!s || s === 'transparent') return [0, 0, 0, 0];
+		paint.fillStyle = '#000'; paint.fillStyle = s; const c = paint.fillStyle;
+		if (c.startsWith('#')) return c.slice(1).match(/../g).map(h => parseInt(h, 16)).concat([1]);
+		const m = c.match(/[\d.]+/g).map(Number); return m.length === 3 ? m.concat([1]) : m;
+	};
+	const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; }); return .2126 * r + .7152 * g + .0722 * b; };
+	const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + .05) / (y + .05); };
+	const background = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c[3] > .5) return c; } return [255, 255, 255, 1]; };
+	const low = [];
+	for (const e of document.querySelectorAll('body *')) {
+		if (!e.getClientRects().length || getComputedStyle(e).visibility === 'hidden') continue;
+		if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()) && !/^(INPUT|SELECT)$/.test(e.tagName)) continue;
+		const r = ratio(rgb(getComputedStyle(e).color), background(e));
+		if (r < 4.5) low.push(e.tagName + '.' + e.className + ' "' + (e.textContent || e.value).trim().slice(0, 30) + '" ' + r.toFixed(2));
+	}
+	const out = {page: lum(background(document.body)), low: low.slice(0, 8), lowCount: low.length};
+	const box = [...document.querySelectorAll('.chart-box')].find(b => b.getClientRects().length);
+	if (box && window.echarts && echarts.getInstanceByDom(box)) {
+		const o = echarts.getInstanceByDom(box).getOption(), bg = background(box);
+		const option = o.backgroundColor && o.backgroundColor !== 'transparent' ? rgb(o.backgroundColor) : bg;
+		const axis = o.yAxis[0].axisLabel && o.yAxis[0].axisLabel.color;
+		out.chart = lum(option[3] > .5 ? option : bg);
+		out.axis = axis ? ratio(rgb(axis), bg) : 0;
+		// ECharts' tooltip is white unless the option says otherwise.
+		out.tooltip = lum(rgb(o.tooltip[0].backgroundColor || '#fff'));
+	}
+	return out;
+})()`
+
+type contrastReport struct {
+	Page     float64  `json:"page"`
+	Low      []string `json:"low"`
+	LowCount int      `json:"lowCount"`
+	Chart    *float64 `json:"chart"`
+	Axis     float64  `json:"axis"`
+	Tooltip  float64  `json:"tooltip"`
+}
+
+// TestDarkModeStylesPagesAndCharts asks for the dark colour scheme, as a
+// reader's system setting does, and checks that every page and every
+// calculator's chart turn dark, with text (axis labels too) at a contrast
+// of at least 4.5:1.
+func TestDarkModeStylesPagesAndCharts(t *testing.T) {
+	ctx, page := browser(t)
+	root := strings.TrimSuffix(page, "tco/")
+	cdpCall(t, ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "dark"}}})
+	// A dark background: relative luminance below 0.05 (#3f3f3f is 0.05).
+	const dark = 0.05
+	for _, p := range []string{"tco/", "memory/", "performance/", "pricing/", "", "methodology/tco/", "methodology/pricing/"} {
+		calc := p != "" && !strings.HasPrefix(p, "methodology/")
+		if calc {
+			waitReady(ctx, t, root+p)
+			evalAsync[int](t, ctx, `(async () => { document.querySelector('.chart-box').scrollIntoView(); await nextFrames(3); return 1; })()`)
+		} else {
+			do(t, ctx, chromedp.Navigate(root+p))
+		}
+		r := eval[contrastReport](t, ctx, contrastProbe)
+		if r.Page > dark {
+			t.Errorf("/%s: the page's background has luminance %.2f in dark mode; want at most %.2f", p, r.Page, dark)
+		}
+		if r.LowCount > 0 {
+			t.Errorf("/%s: %d texts have a contrast below 4.5:1 in dark mode, e.g. %q", p, r.LowCount, r.Low)
+		}
+		if !calc {
+			continue
+		}
+		switch {
+		case r.Chart == nil:
+			t.Errorf("/%s: no chart drawn", p)
+		case *r.Chart > dark || r.Tooltip > dark:
+			t.Errorf("/%s: chart background luminance %.2f, tooltip %.2f in dark mode; want at most %.2f", p, *r.Chart, r.Tooltip, dark)
+		case r.Axis < 4.5:
+			t.Errorf("/%s: the chart's axis labels have a contrast of %.2f:1 in dark mode; want at least 4.5", p, r.Axis)
 		}
 	}
 }
