@@ -31,9 +31,11 @@ var keyColumns = map[string][]string{
 
 // layoutProbe measures, on the page as shown: the document y of the
 // first result (the topmost [data-metric] on screen), the cells whose
-// text reaches outside their scroll container's content or the viewport,
-// and the key columns (keyColumns, by data-col; every column of a content
-// page's table) that are not on screen without scrolling sideways.
+// text reaches outside their cell, their scroll container's content or the
+// viewport, the key columns (keyColumns, by data-col; a content page's
+// table: every column on a laptop, the first two on narrower screens) that
+// are not on screen without scrolling sideways, and the tables that
+// scroll without sticky row labels and a scroll cue.
 const layoutProbe = `(() => {
 	const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
 	const ys = [...document.querySelectorAll('.outputs [data-metric]')].filter(shown).map(e => e.getBoundingClientRect().top + scrollY);
@@ -54,6 +56,10 @@ const layoutProbe = `(() => {
 			if (r.left < reach[0] - 1 || r.right > reach[1] + 1 || r.left < c.left - 1 || r.right > c.right + 1)
 				clipped.push(cell.textContent.trim().slice(0, 40) + ' [' + Math.round(r.left) + '..' + Math.round(r.right) + ' in ' + Math.round(c.left) + '..' + Math.round(c.right) + ']');
 		}
+		// A table that scrolls sideways keeps its row labels and shows a cue.
+		if (box && box.scrollWidth > box.clientWidth + 1 && (!/gradient/.test(getComputedStyle(box).backgroundImage) ||
+			getComputedStyle(table.querySelector('tr > :first-child')).position !== 'sticky'))
+			hidden.push('a table that scrolls without sticky row labels or a scroll cue: ' + table.querySelector('tr').textContent.trim().slice(0, 40));
 		const section = table.closest('.results');
 		const calc = document.querySelector('[data-calculator]');
 		const keys = section ? (KEYS[calc.dataset.calculator + '/' + section.id] || []) : null;
