@@ -210,6 +210,7 @@
       delete opt.layouts;
       var chart = echarts.init(el, null, { renderer: "canvas" });
       chart.setOption(withFormatters(opt));
+      chart.setOption(chartTheme(opt));
       charts[el.id] = chart;
       fit(el.id);
       if (io) io.observe(el); else visible[el.id] = true;
@@ -217,7 +218,36 @@
     window.addEventListener("resize", function () {
       Object.keys(charts).forEach(resize);
     });
+    if (window.matchMedia) matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () {
+      Object.keys(charts).forEach(function (id) { charts[id].setOption(chartTheme(charts[id].getOption())); });
+    });
     root.setAttribute("data-charts", "ready");
+  }
+
+  // chartTheme colours a chart's text, axes and tooltip with the page's
+  // colours (style.css), light or dark; the background stays the page's.
+  // ECharts merges it into the option, keeping labels' other settings.
+  function chartTheme(opt) {
+    var css = getComputedStyle(root);
+    var color = function (name) { return css.getPropertyValue(name).trim(); };
+    var fg = color("--fg");
+    var axis = function () {
+      return {
+        axisLine: { lineStyle: { color: color("--muted") } },
+        axisTick: { lineStyle: { color: color("--muted") } },
+        axisLabel: { color: fg },
+        splitLine: { lineStyle: { color: color("--line") } },
+        nameTextStyle: { color: fg }
+      };
+    };
+    return {
+      backgroundColor: "transparent",
+      textStyle: { color: fg },
+      tooltip: { backgroundColor: color("--bg"), borderColor: color("--line"), textStyle: { color: fg } },
+      xAxis: opt.xAxis.map(axis),
+      yAxis: opt.yAxis.map(axis),
+      series: opt.series.map(function (s) { return { id: s.id, label: { color: fg } }; })
+    };
   }
 
   // A chart takes the first of its layouts (see echart.Layout) that fits
@@ -300,7 +330,11 @@
       each(byGroupHead[g.key], function (el) { setText(el, g.title); });
     });
     (u.columns || []).forEach(function (c) {
-      each(byCol[c.key], function (el) { setHidden(el, c.hidden); });
+      // A cell carries its column's name for a table stacked into cards.
+      each(byCol[c.key], function (el) {
+        setHidden(el, c.hidden);
+        if (el.tagName === "TD") setAttr(el, "data-label", c.title);
+      });
       each(byHead[c.key], function (el) { setText(el, c.title); });
     });
     Object.keys(u.tables).forEach(function (id) {
@@ -752,7 +786,7 @@
   }
   // loadCharts adds ECharts and draws the charts, with the engine's
   // latest figures, once they come near the screen: on a phone they sit
-  // below the form, and 190 KB of script a reader may never scroll to
+  // below the tables, and 190 KB of script a reader may never scroll to
   // would only delay what they came for. If ECharts cannot load, each
   // chart says so.
   var chartsLoading = false;
