@@ -267,6 +267,24 @@ func GPUsNeeded(s Setup, ctx, concurrency int) (n, tp, pp int, ok bool) {
 	return 0, 0, 0, false
 }
 
+// FewestTP returns the smallest tensor-parallel degree, up to MaxGPUs and
+// with no pipeline stages, on which the setup holds concurrency sequences
+// of ctx tokens; ok is false when no degree does. Unlike GPUsNeeded it
+// tries every degree that splits the heads, so any degree that holds them
+// is at least the one returned: what a "needs at least N GPUs" says.
+func FewestTP(s Setup, ctx, concurrency int) (tp int, ok bool) {
+	for tp = 1; tp <= MaxGPUs; tp++ {
+		if TPError(s.Model, tp) != "" {
+			continue
+		}
+		s.TP, s.PP = tp, 1
+		if s.MaxSequences(s.Compute(), ctx) >= concurrency {
+			return tp, true
+		}
+	}
+	return 0, false
+}
+
 // Flat is the rule of thumb of seed article 002: a model of a given size,
 // a flat KV cache per token, a fixed reserve and a fixed overhead per
 // sequence, all in GB, with no activations and the whole GPU usable.
