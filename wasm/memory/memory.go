@@ -235,11 +235,15 @@ func (s Setup) Fits(r Result, ctx int) (bool, float64) {
 	return short <= 0, math.Max(short, 0)
 }
 
+// ServerGPUs is the largest tensor-parallel degree within one server's
+// NVLink domain.
+const ServerGPUs = 8
+
 // ParallelFor returns the tensor- and pipeline-parallel degrees for n
-// GPUs: the largest valid tensor-parallel degree up to 8 (one server's
-// NVLink domain) that divides n, the rest as pipeline stages.
+// GPUs: the largest valid tensor-parallel degree up to ServerGPUs that
+// divides n, the rest as pipeline stages.
 func ParallelFor(m model.Model, n int) (tp, pp int, ok bool) {
-	for t := min(n, 8); t >= 1; t-- {
+	for t := min(n, ServerGPUs); t >= 1; t-- {
 		if n%t == 0 && TPError(m, t) == "" && n/t <= m.Layers {
 			return t, n / t, true
 		}

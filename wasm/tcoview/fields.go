@@ -109,7 +109,8 @@ func (d Data) throughputDefault(g gpu.GPU) (float64, string) {
 }
 
 // Estimate is an option's throughput from the estimator (package perf):
-// a model in a precision at a batch on the fewest GPUs that hold it.
+// a model in a precision at a batch on the fewest GPUs that hold it, in
+// tensor parallelism within one server.
 type Estimate struct {
 	Setup perf.Setup
 	Point perf.Point
@@ -145,15 +146,20 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 			"'s context of "+strconv.Itoa(s.Model.MaxContext)+" tokens.")
 		return nil
 	}
-	n, tp, pp, ok := memory.GPUsNeeded(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
-	if !ok || pp > 1 {
-		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" needs more than one server of "+g.Name+".")
+	tp, ok := memory.FewestTP(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
+	if !ok || tp > memory.ServerGPUs {
+		need := "more than " + strconv.Itoa(memory.MaxGPUs)
+		if ok {
+			need = "≥ " + strconv.Itoa(tp)
+		}
+		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" on "+g.Name+" does not fit: needs "+need+
+			" GPUs, more than one server holds. No throughput is estimated; the figure below is the default.")
 		return nil
 	}
 	s.TP = tp
 	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.Load(s, g, in, out)}
 	e.Note = "Estimated: " + s.Model.Name + " in " + precision + ", batch " + strconv.Itoa(batch) + ", " + strconv.Itoa(in) + " tokens in / " +
-		strconv.Itoa(out) + " out, on " + strconv.Itoa(n) + " GPU(s) per replica (throughput estimator)."
+		strconv.Itoa(out) + " out, on " + strconv.Itoa(tp) + " GPU(s) per replica (throughput estimator)."
 	return e
 }
 

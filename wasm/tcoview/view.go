@@ -136,16 +136,21 @@ func optionTitle(o OptionInput) string {
 func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
 	years := float64(s.Years)
 	base := res[0]
-	be := Row{Label: "Break-even with A", Help: "When this option's cumulative cost falls to A's.", Cells: make([]Cell, MaxOptions)}
+	be := Row{Label: "Break-even with A", Help: "When this option's cumulative cost crosses A's, and which way.", Cells: make([]Cell, MaxOptions)}
 	gpus := Row{Label: "GPUs for A's throughput", Help: "GPUs of this option that serve A's tokens/s.", Cells: make([]Cell, MaxOptions)}
 	cost := Row{Label: "TCO at A's throughput", Help: "TCO of a cluster of that size.", Cells: make([]Cell, MaxOptions)}
 	for i, o := range s.Options {
 		if i == 0 {
 			be.Cells[i] = cell(i, "breakeven_months", 0, "months", "baseline")
 		} else if t, ok := tco.BreakEven(base, res[i], years); ok {
-			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", "after "+money.Group(t*12, 1)+" months")
+			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", "becomes "+comparative(base.Capex.Total()-res[i].Capex.Total())+
+				" than A after "+money.Group(t*12, 1)+" months")
 		} else {
-			be.Cells[i] = cell(i, "breakeven_months", -1, "months", "none within "+money.Plural(s.Years, "year"))
+			text := "costs the same as A"
+			if d := res[i].CumulativeUSD(years/2, years) - base.CumulativeUSD(years/2, years); d != 0 {
+				text = comparative(d) + " than A throughout " + money.Plural(s.Years, "year")
+			}
+			be.Cells[i] = cell(i, "breakeven_months", -1, "months", text)
 		}
 		n := tco.GPUsForThroughput(o.Option, base.TokensPerSecond)
 		gpus.Cells[i] = cell(i, "equal_throughput_gpus", float64(n), "GPUs", strconv.Itoa(n))
@@ -168,6 +173,16 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		}
 	}
 	return Table{ID: "compare", Title: "Compared with option A", Rows: []Row{be, gpus, cost, demG, demC}}
+}
+
+// comparative says how an option compares with A when its cost less A's
+// is diff. The cumulative costs swap order at a break-even: an option
+// whose capex is the smaller becomes the dearer there.
+func comparative(diff float64) string {
+	if diff > 0 {
+		return "dearer"
+	}
+	return "cheaper"
 }
 
 // demandGPUs sizes an option for the scenario's demand: with an estimated
