@@ -95,6 +95,8 @@ func (b *Builder) Build(s Scenario) Page {
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.Simulable()
+	// notSimulated says why the load table shows no figures.
+	notSimulated := "Not simulated: the simulation reserves a whole request's KV cache, which this replica does not hold beside the weights."
 	var curve []rateStats
 	if fits {
 		p.Load = get(b, &b.atRate, s, s.Rate, func() perf.Stats { return st.Simulate(s.Load(s.Rate)) })
@@ -111,6 +113,7 @@ func (b *Builder) Build(s Scenario) Page {
 		if tooLarge {
 			fits, curve, p.Load, p.MaxRate = false, nil, perf.Stats{}, 0
 			p.Problems = append(p.Problems, TooLarge)
+			notSimulated = "Not simulated: a run needs more events than the browser's budget."
 		}
 	}
 	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
@@ -147,7 +150,7 @@ func (b *Builder) Build(s Scenario) Page {
 	// page's problems say which).
 	simulated := func(metric string, v float64, unit, text string) []view.Cell {
 		if !fits && s.Fits() {
-			return []view.Cell{{Key: "a." + metric, Text: "–"}}
+			return []view.Cell{{Key: "a." + metric, Text: "–", Note: notSimulated}}
 		}
 		return cell(metric, v, unit, text)
 	}

@@ -165,6 +165,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		n, text := demandGPUs(s, o)
 		demG.Cells[i] = cell(i, "demand_gpus", float64(n), "GPUs", text)
 		demC.Cells[i] = cell(i, "demand_tco", -1, s.Currency.Code, "–")
+		demC.Cells[i].Note = "No cluster is sized: " + text + "."
 		if n > 0 {
 			sized := o.Option
 			sized.GPUs = n
@@ -245,7 +246,7 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 				unit = "tokens"
 			}
 			ours.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_engine", Value: engine, Unit: unit, Text: fmtv(engine)}
-			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–"}
+			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–", Note: "The source gives no figure for this option."}
 			if t.Hidden {
 				continue
 			}
