@@ -259,3 +259,22 @@ func TestBreakEvenSaysWhichWay(t *testing.T) {
 		t.Errorf("owned C against rented A: %q; want it to become cheaper after 4.5 months", got)
 	}
 }
+
+// The results say when the options' throughputs are not like for like.
+// By default A's is TensorRT-LLM's published FP16 figure for the A100 and
+// B's and C's the FP8 figure for the H100.
+func TestDifferentPrecisionsAreNoted(t *testing.T) {
+	d := load(t)
+	for _, c := range []struct{ query, want string }{
+		{"", "(A in BF16 / FP16; B, C in FP8)"},
+		{"b.tps=500", "(A in BF16 / FP16; C in FP8)"},
+		{"k=2&a.pm=llama-3.1-8b&b.pm=llama-3.1-8b", ""},
+		{"k=2&a.pm=llama-3.1-8b&b.pm=llama-3.1-8b&b.pp=fp8", "(A in BF16 / FP16; B in FP8)"},
+		{"preset=seed-000", ""}, // typed in: the reader's own figures
+	} {
+		note := tcoview.Build(tcoview.Resolve(c.query, d)).Tables[0].Note
+		if (c.want == "") != (note == "") || !strings.Contains(note, c.want) {
+			t.Errorf("%q: note %q; want one with %q", c.query, note, c.want)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -68,7 +69,7 @@ func Build(s Scenario) Page {
 		}
 		return row
 	}
-	headline := Table{ID: "results", Title: "Results over " + money.Plural(s.Years, "year"), Rows: []Row{
+	headline := Table{ID: "results", Title: "Results over " + money.Plural(s.Years, "year"), Note: precisionNote(s), Rows: []Row{
 		moneyRow("Capex", "Bought up front: GPUs, servers, network.", "capex", func(r tco.Result) float64 { return r.Capex.Total() }),
 		moneyRow("Opex", "Running cost over the whole period.", "opex", func(r tco.Result) float64 { return r.OpexTotal(years) }),
 		moneyRow("TCO", "Capex + opex - residual value.", "tco", func(r tco.Result) float64 { return r.TCOUSD }),
@@ -107,6 +108,34 @@ func Build(s Scenario) Page {
 	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
 	p.Links = []view.Link{memoryLink(s)}
 	return p
+}
+
+// precisionNote warns when the options' throughputs are at different
+// precisions, e.g. the published FP16 figure of an A100 against the FP8
+// figure of an H100: the comparison is then of precisions as much as of
+// GPUs. Throughputs typed in are the reader's own and not judged.
+func precisionNote(s Scenario) string {
+	byPrecision := map[string][]string{}
+	var order []string
+	for _, o := range s.Enabled() {
+		if o.Precision == "" {
+			continue
+		}
+		if byPrecision[o.Precision] == nil {
+			order = append(order, o.Precision)
+		}
+		byPrecision[o.Precision] = append(byPrecision[o.Precision], strings.ToUpper(o.Letter))
+	}
+	if len(order) < 2 {
+		return ""
+	}
+	var parts []string
+	for _, p := range order {
+		f, _ := memory.FindFormat(memory.WeightFormats, p)
+		parts = append(parts, strings.Join(byPrecision[p], ", ")+" in "+f.Label)
+	}
+	return "Not like for like: the throughputs are at different precisions (" + strings.Join(parts, "; ") +
+		"), and a lower precision serves more tokens on the same GPU. For a fair comparison, estimate every option for one model and precision (\"Throughput from\"), or type in figures measured alike."
 }
 
 // memoryLink opens the memory calculator with the options' GPUs.
