@@ -33,7 +33,7 @@ func offers(s Scenario, d Data) []offer {
 		o := offer{ID: m.ID, Name: d.APIs.Provider(m.Provider).Name + " " + m.Name, Claim: m.Claim}
 		if row, p, ok := s.Price(d, m.ID); ok {
 			o.Sold, o.Price = true, p
-			o.Note = "Prices from " + row.From + "; " + d.APIs.Sources[row.Source].Title + ", as of " + row.AsOf
+			o.Note = "Price in force since " + row.From + "; source: " + d.APIs.Sources[row.Source].Title + ", checked on " + row.AsOf
 			if row.Unconfirmed {
 				o.Note += "; unconfirmed †"
 			}
@@ -105,7 +105,7 @@ func Build(s Scenario, d Data) Page {
 			return never("months", "never at this volume")
 		}},
 	}
-	t := view.Table{ID: "compare", Title: "Cost of the workload on each API, prices of " + s.Edition, Corner: "API", Sortable: true}
+	t := view.Table{ID: "compare", Title: "Cost of the workload on each API at the prices in force on " + s.Edition, Corner: "API", Sortable: true}
 	for _, c := range cols {
 		t.Columns = append(t.Columns, c.Column)
 	}
