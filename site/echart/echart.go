@@ -162,9 +162,11 @@ func New(c chart.Chart) Option {
 			if c.Step {
 				sr.Step = "end"
 			}
+			// A mark's label runs along its line, inside the plot: above
+			// the line's end it would be cut by the box near the right edge.
 			sr.MarkLine = &opts.MarkLines{Data: s.MarkData(), MarkLineStyle: opts.MarkLineStyle{
 				Symbol: []string{"none", "none"},
-				Label:  &opts.Label{Show: opts.Bool(true)},
+				Label:  &opts.Label{Show: opts.Bool(true), Position: "insideEndTop"},
 			}}
 		case chart.Stacked:
 			sr.Stack = "total"

@@ -340,6 +340,8 @@
     Object.keys(u.tables).forEach(function (id) {
       setHidden($(id), u.tables[id].hidden);
       setText($(id + "-title"), u.tables[id].title);
+      setText($(id + "-note"), u.tables[id].note);
+      setHidden($(id + "-note"), !u.tables[id].note);
     });
     (u.links || []).forEach(function (l) {
       var el = $("link-" + l.id);
@@ -355,6 +357,8 @@
       setAttr(el, "data-metric", c.metric);
       setAttr(el, "data-option", c.metric && c.option);
       setAttr(el, "data-unit", c.metric && c.unit);
+      setAttr(el, "data-order", c.order);
+      setAttr(el, "title", c.note);
     });
     showEdition(u.edition);
     showHeadline(u.headline);
@@ -577,7 +581,8 @@
 
   // Sortable tables: a header button sorts the rows by that column's
   // data-value, again in the other direction; the order holds while the
-  // figures change.
+  // figures change. A cell's data-order "inf" sorts above every value
+  // ("never"), "none" (no figure) last whichever the direction.
   var sorted = null;
   function resort() {
     if (!sorted) return;
@@ -585,10 +590,16 @@
     var rows = Array.prototype.slice.call(body.rows);
     var value = function (tr) {
       var td = tr.querySelector('[data-col="' + sorted.key + '"]');
-      var v = td ? parseFloat(td.getAttribute("data-value")) : NaN;
-      return isNaN(v) ? Infinity : v;
+      var order = td ? td.getAttribute("data-order") : "none";
+      if (order === "inf") return Infinity;
+      var v = order === "none" ? NaN : parseFloat(td.getAttribute("data-value"));
+      return isNaN(v) ? null : v;
     };
-    rows.sort(function (a, b) { return sorted.dir * (value(a) - value(b)); });
+    rows.sort(function (a, b) {
+      var x = value(a), y = value(b);
+      if (x === null || y === null) return (x === null) - (y === null);
+      return x === y ? 0 : sorted.dir * (x < y ? -1 : 1);
+    });
     rows.forEach(function (tr) { body.appendChild(tr); });
   }
   document.addEventListener("click", function (e) {

@@ -229,11 +229,15 @@ func (s Setup) Fits(r Result, ctx int) (bool, float64) {
 	return short <= 0, math.Max(short, 0)
 }
 
+// ServerGPUs is the largest tensor-parallel degree within one server's
+// NVLink domain.
+const ServerGPUs = 8
+
 // ParallelFor returns the tensor- and pipeline-parallel degrees for n
-// GPUs: the largest valid tensor-parallel degree up to 8 (one server's
-// NVLink domain) that divides n, the rest as pipeline stages.
+// GPUs: the largest valid tensor-parallel degree up to ServerGPUs that
+// divides n, the rest as pipeline stages.
 func ParallelFor(m model.Model, n int) (tp, pp int, ok bool) {
-	for t := min(n, 8); t >= 1; t-- {
+	for t := min(n, ServerGPUs); t >= 1; t-- {
 		if n%t == 0 && TPError(m, t) == "" && n/t <= m.Layers {
 			return t, n / t, true
 		}
@@ -259,6 +263,24 @@ func GPUsNeeded(s Setup, ctx, concurrency int) (n, tp, pp int, ok bool) {
 		}
 	}
 	return 0, 0, 0, false
+}
+
+// FewestTP returns the smallest tensor-parallel degree, up to MaxGPUs and
+// with no pipeline stages, on which the setup holds concurrency sequences
+// of ctx tokens; ok is false when no degree does. Unlike GPUsNeeded it
+// tries every degree that splits the heads, so any degree that holds them
+// is at least the one returned: what a "needs at least N GPUs" says.
+func FewestTP(s Setup, ctx, concurrency int) (tp int, ok bool) {
+	for tp = 1; tp <= MaxGPUs; tp++ {
+		if TPError(s.Model, tp) != "" {
+			continue
+		}
+		s.TP, s.PP = tp, 1
+		if s.MaxSequences(s.Compute(), ctx) >= concurrency {
+			return tp, true
+		}
+	}
+	return 0, false
 }
 
 // Flat is the rule of thumb of seed article 002: a model of a given size,

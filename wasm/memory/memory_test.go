@@ -211,3 +211,30 @@ func TestMoreGPUsNeverFitLess(t *testing.T) {
 		t.Errorf("DeepSeek-V3 BF16: %d GPUs (TP %d, PP %d, ok %v), want 32 (8 x 4)", n, tp, pp, ok)
 	}
 }
+
+// Llama 3.1 70B in BF16 on 80 GB GPUs (79.18 GiB visible) with vLLM V0's
+// runtime, sequences of 4,096 tokens:
+//
+//	budget      79.18 GiB x 0.9                                =  76,516,989,862 B
+//	weights     70.6e9 x 2 B / TP                              = 141,200,000,000 B / TP
+//	activations sampler 256 x 128,256 x 38.9 B (> the forward) =   1,277,224,550 B
+//	runtime     0.13 GiB, + 0.42 GiB NCCL from TP 2            =     590,558,003 B at TP > 1
+//	TP 1: pool 76.5e9 - 141.2e9 - ...                          < 0: nothing fits
+//	TP 2: pool 76,516,989,862 - 70.6e9 - 1,277,224,550 - 590,558,003 = 4,049,207,308 B;
+//	      a sequence 4,096 x (2 x 4 heads x 128 x 2 B x 80 layers = 163,840 B) = 671,088,640 B: 6 fit
+//	TP 3: 64 heads do not split in 3
+//	TP 4: pool 39,349,207,308 B / (4,096 x 81,920 B) = 117 fit
+//	TP 5-7: no split; TP 8: 339 fit
+func TestFewestTP(t *testing.T) {
+	llama31_70b := model.Model{ID: "llama-3.1-70b", ParamsB: 70.6, Layers: 80, Hidden: 8192, Heads: 64, KVHeads: 8, HeadDim: 128,
+		Intermediate: 28672, Vocab: 128256, MaxContext: 131072}
+	s := setup(llama31_70b, 1)
+	for _, c := range []struct{ conc, want int }{{1, 2}, {6, 2}, {7, 4}, {117, 4}, {118, 8}, {339, 8}} {
+		if got, ok := FewestTP(s, 4096, c.conc); !ok || got != c.want {
+			t.Errorf("%d sequences of 4,096 tokens: got TP %d (%v); want %d", c.conc, got, ok, c.want)
+		}
+	}
+	if got, ok := FewestTP(s, 4096, 1e9); ok {
+		t.Errorf("a billion sequences: got TP %d; want none", got)
+	}
+}

@@ -35,3 +35,15 @@ func TestFinitePageAtExtremes(t *testing.T) {
 		}
 	}
 }
+
+// Every cell that shows no figure ("–") says why, in its note (the
+// page's tooltip): in the default scenario, presets, cases that cannot be
+// computed, and every field at the ends of its range.
+func TestDashesSayWhy(t *testing.T) {
+	d := load(t)
+	for _, q := range append([]string{"", "preset=seed-002", "model=flat", "model=llama-3.1-405b&a.gpu=t4"}, viewtest.Extremes(memview.Resolve("", d).Inputs)...) {
+		if err := viewtest.Explained(memview.Build(memview.Resolve(q, d), d).Page); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}

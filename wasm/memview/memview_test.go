@@ -67,6 +67,31 @@ func TestModelThatDoesNotFitIsAnAnswer(t *testing.T) {
 	}
 }
 
+// A GPU whose KV-cache pool would be negative shows "does not fit", not a
+// negative size. Llama 3.1 8B in BF16 on a T4 (16 GB, 15.18 GiB visible,
+// vLLM's 256 sequences for small GPUs):
+//
+//	budget       15.18 GiB x 0.9                            = 14,669,460,799 B
+//	weights      8.03e9 x 2 B                               = 16,060,000,000 B
+//	activations  sampler 256 x 128,256 x 38.9 B             =  1,277,224,550 B
+//	runtime      0.13 GiB                                   =    139,586,437 B
+//	pool         14,669,460,799 - the above                 = -2,807,350,188 B = -2.61 GiB
+func TestNegativePoolDoesNotFit(t *testing.T) {
+	d := load(t)
+	for _, q := range []string{"", "a.gpu=t4"} {
+		p := memview.Build(memview.Resolve(q, d), d)
+		c := p.CellsByKey()
+		key := map[string]string{"": "fit.t4.pool", "a.gpu=t4": "a.kv_pool_gib"}[q]
+		want := "Weights, activations and runtime exceed the utilization budget by 2.61 GiB per GPU: no room for a KV cache."
+		if c[key].Text != "does not fit" || c[key].Note != want {
+			t.Errorf("%s: %q (%q); want does not fit (%q)", key, c[key].Text, c[key].Note, want)
+		}
+	}
+	if got := memview.Build(memview.Resolve("", d), d).CellsByKey()["fit.h100-sxm.pool"].Text; got != "51.42 GiB" {
+		t.Errorf("H100's pool: %q; want 51.42 GiB", got)
+	}
+}
+
 func TestBadInputIsReportedNextToItsField(t *testing.T) {
 	d := load(t)
 	s := memview.Resolve("util=0&ctx=-5&a.tp=3&m.kvh=7&model=nope&b.mem=abc", d)

@@ -94,7 +94,7 @@ type cellFunc = func(i int, metric string, v float64, unit, text string) view.Ce
 func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 	ctx, conc, f := s.Context, s.Concurrency, s.Flat
 	none := func(i int, metric string) view.Cell {
-		return view.Cell{Key: s.Options[i].Letter + "." + metric, Text: "–"}
+		return view.Cell{Key: s.Options[i].Letter + "." + metric, Text: "–", Note: flatNote}
 	}
 	gibCell := func(metric string, v func(r memory.Result) float64) func(int, OptionInput, memory.Result) view.Cell {
 		return func(i int, _ OptionInput, r memory.Result) view.Cell {
@@ -114,7 +114,13 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 		}),
 		row("Activations (peak)", "Start-up profile: a forward pass or the sampler's warm-up, whichever is larger.", gibCell("activation_gib", func(r memory.Result) float64 { return r.Activations })),
 		row("Runtime", "CUDA and NCCL memory outside PyTorch.", gibCell("runtime_gib", func(r memory.Result) float64 { return r.Runtime })),
-		row("KV-cache pool", "What is left of the utilization budget.", gibCell("kv_pool_gib", func(r memory.Result) float64 { return r.KVPool })),
+		row("KV-cache pool", "What is left of the utilization budget.", func(i int, o OptionInput, r memory.Result) view.Cell {
+			c := gibCell("kv_pool_gib", func(r memory.Result) float64 { return r.KVPool })(i, o, r)
+			if !s.IsFlat() {
+				c.Text, c.Note = poolText(r.KVPool)
+			}
+			return c
+		}),
 		row("KV cache per token", "2 x layers x KV heads x head dim x bytes, per GPU.", func(i int, _ OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
 				return cell(i, "kv_bytes_per_token", f.KVPerTokenGB*1e9, "bytes", money.Group(f.KVPerTokenGB, 4)+" GB")
@@ -163,6 +169,24 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 		}),
 	}
 }
+
+// poolText writes a KV-cache pool, or "does not fit" when the weights,
+// activations and runtime leave none, with a note that says by how much.
+func poolText(pool float64) (text, note string) {
+	if pool > 0 {
+		return gib(pool), ""
+	}
+	return "does not fit", "Weights, activations and runtime exceed the utilization budget by " + gib(-pool) + " per GPU: no room for a KV cache."
+}
+
+func poolCell(key string, pool float64) view.Cell {
+	c := view.Cell{Key: key, Value: pool}
+	c.Text, c.Note = poolText(pool)
+	return c
+}
+
+// flatNote says why the rule of thumb's cells show no figure.
+const flatNote = "The rule of thumb of seed article 002 has no figure for this; choose a model for the whole memory layout."
 
 func parallelText(n, tp, pp int) string {
 	t := strconv.Itoa(n)
@@ -226,7 +250,7 @@ func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Tab
 	int8, _ := memory.FindFormat(memory.WeightFormats, "int8")
 	for i, o := range s.Options {
 		l := o.Letter
-		claimed.Cells = append(claimed.Cells, view.Cell{Key: l + ".max_sequences_claimed", Text: "–"})
+		claimed.Cells = append(claimed.Cells, view.Cell{Key: l + ".max_sequences_claimed", Text: "–", Note: "The source gives no batch size for this GPU."})
 		if !t.Hidden {
 			for _, c := range s.Preset.Claims {
 				if c.Option == l && c.Metric == "max_sequences" {
@@ -261,7 +285,7 @@ func fitTable(s Scenario, d Data) view.Table {
 		if s.IsFlat() {
 			n := s.Flat.MaxSequences(g.MemoryGB.Value, s.Context)
 			rw.Cells = []view.Cell{{Key: key("w"), Value: s.Flat.WeightsGB, Text: money.Group(s.Flat.WeightsGB, 2) + " GB"},
-				{Key: key("pool"), Text: "–"}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)}, {Key: key("need"), Text: "–"}}
+				{Key: key("pool"), Text: "–", Note: flatNote}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)}, {Key: key("need"), Text: "–", Note: flatNote}}
 			t.Rows = append(t.Rows, rw)
 			continue
 		}
@@ -277,7 +301,7 @@ func fitTable(s Scenario, d Data) view.Table {
 		}
 		rw.Cells = []view.Cell{
 			{Key: key("w"), Value: r.Weights, Text: gib(r.Weights)},
-			{Key: key("pool"), Value: r.KVPool, Text: gib(r.KVPool)},
+			poolCell(key("pool"), r.KVPool),
 			{Key: key("seqs"), Value: float64(n), Text: money.Group(float64(n), 0)},
 			{Key: key("need"), Value: float64(need), Text: needText},
 		}

@@ -35,3 +35,15 @@ func TestFinitePageAtExtremes(t *testing.T) {
 		}
 	}
 }
+
+// Every cell that shows no figure ("–") says why, in its note (the
+// page's tooltip): in the default scenario, presets, cases that cannot be
+// computed, and every field at the ends of its range.
+func TestDashesSayWhy(t *testing.T) {
+	d := load(t)
+	for _, q := range append([]string{"", "model=llama-3.1-405b", "model=gpt-oss-120b&gpu=l4&in=100000&out=30000", "b=1024"}, viewtest.Extremes(perfview.Resolve("", d).Inputs)...) {
+		if err := viewtest.Explained(perfview.Build(perfview.Resolve(q, d)).Page); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}

@@ -31,6 +31,28 @@ type Scenario struct {
 	TargetS float64 // P99 end-to-end target, seconds
 	// Traffic is the simulation's load but for its rate.
 	Traffic perf.Load
+	// MaxBatch is the most requests of Prompt + Output tokens the
+	// replica's KV cache holds at once (memory engine); 0 when not even
+	// one fits beside the weights.
+	MaxBatch int
+	// NeedGPUs, when MaxBatch is 0, is the smallest tensor-parallel
+	// degree that holds one request (memory.FewestTP); 0 when more than
+	// memory.MaxGPUs would be needed.
+	NeedGPUs int
+}
+
+// Fits reports whether the weights and one request fit the replica.
+func (s Scenario) Fits() bool { return s.MaxBatch > 0 }
+
+// NotFit is what the page shows instead of a figure when the setup does
+// not fit, e.g. "does not fit: needs ≥ 16 GPUs".
+func (s Scenario) NotFit() string { return "does not fit: " + s.needs() }
+
+func (s Scenario) needs() string {
+	if s.NeedGPUs == 0 {
+		return "needs more than " + strconv.Itoa(memory.MaxGPUs) + " GPUs"
+	}
+	return "needs ≥ " + strconv.Itoa(s.NeedGPUs) + " GPUs"
 }
 
 // Simulable reports whether one request fits the replica's KV cache, so
@@ -107,10 +129,26 @@ func Resolve(rawQuery string, d Data) Scenario {
 	s.Setup, _ = d.Setup(modelID, gpuID, tp, precision, kv, e)
 	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
 	r.Choice(d.Editions.Field(edition.Section, nil))
+	ms := d.Memory.OnGPU(s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
+	request := s.Prompt + s.Output
+	s.MaxBatch = ms.MaxSequences(ms.Compute(), request)
+	if !s.Fits() {
+		s.NeedGPUs, _ = memory.FewestTP(ms, request, 1)
+	}
 	s.Resolved = r.Resolved(Version, d.Presets)
-	if !s.Simulable() {
-		s.Problems = append(s.Problems, "The model and one request of this length do not fit on "+strconv.Itoa(tp)+" x "+s.GPU.Name+
-			": the latency simulation needs more GPUs (see the memory calculator).")
+	on := strconv.Itoa(tp) + " x " + s.GPU.Name
+	tokens := money.Group(float64(request), 0) + " tokens"
+	switch {
+	case !s.Fits():
+		s.Problems = append(s.Problems, m.Name+" does not fit on "+on+" with one request of "+tokens+": it "+s.needs()+
+			" (tensor parallelism; the memory calculator shows why). No throughput or latency is shown.")
+	case !s.Simulable():
+		s.Problems = append(s.Problems, "The simulation reserves the KV cache of a whole request, "+tokens+", which "+on+
+			" does not hold beside the weights: the latency simulation needs more GPUs (see the memory calculator).")
+	}
+	if s.Fits() && s.Batch > s.MaxBatch {
+		s.Problems = append(s.Problems, "A batch of "+money.Group(float64(s.Batch), 0)+" requests of "+tokens+" needs more KV cache than "+on+
+			" holds: "+money.Group(float64(s.MaxBatch), 0)+" fit at once, and vLLM would queue or preempt the rest. The roofline figures assume the whole batch runs together.")
 	}
 	return s
 }

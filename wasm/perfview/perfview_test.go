@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perf"
@@ -58,11 +59,87 @@ func TestBadInput(t *testing.T) {
 			t.Errorf("%s: no error", key)
 		}
 	}
-	// A model that does not fit is an answer: the roofline still runs, the
-	// simulation says why it cannot.
-	big := perfview.Build(perfview.Resolve("model=llama-3.1-405b&gpu=l4", d))
-	if len(big.Problems) == 0 || big.CellsByKey()["a.p99_latency_ms"].Text != "–" {
-		t.Errorf("405B on one L4: problems %q", big.Problems)
+}
+
+// A setup whose weights do not fit shows "does not fit: needs ≥ N GPUs"
+// in every cell instead of throughput and latency figures, and its charts
+// are empty. Llama 3.1 405B in BF16 on H100 SXM (79.18 GiB visible, vLLM's
+// 1,024 sequences and 8,192 tokens for large GPUs), a request of 512 + 256
+// tokens:
+//
+//	budget       79.18 GiB x 0.9                                   = 76,516,989,862 B
+//	weights      405.9e9 x 2 B / TP
+//	activations  sampler 1,024 x 128,256 x 38.9 B (> the forward)  =  5,108,898,202 B
+//	runtime      0.13 + 0.42 GiB (NCCL, TP > 1)                    =    590,558,003 B
+//	TP 1, 2, 4, 8: 811.8e9 / 8 = 101,475,000,000 B of weights alone exceed the budget
+//	TP 16: pool 76,516,989,862 - 50,737,500,000 - 5,108,898,202 - 590,558,003 = 20,080,033,657 B,
+//	       a request 768 x (2 x 1 head x 128 x 2 B x 126 layers) = 49,545,216 B: fits
+//
+// (TP 9-15 do not split 128 heads over 8 KV heads.) So ≥ 16 GPUs. On one
+// L4 (24 GB, 256 sequences) only TP 64 leaves room: ≥ 64.
+func TestSetupThatDoesNotFitSaysSo(t *testing.T) {
+	d := load(t)
+	for _, c := range []struct{ query, want string }{
+		{"model=llama-3.1-405b", "does not fit: needs ≥ 16 GPUs"},
+		{"model=llama-3.1-405b&tp=8", "does not fit: needs ≥ 16 GPUs"},
+		{"model=llama-3.1-405b&gpu=l4", "does not fit: needs ≥ 64 GPUs"},
+	} {
+		p := perfview.Build(perfview.Resolve(c.query, d))
+		for _, cl := range p.Cells() {
+			if cl.Text != c.want || cl.Metric != "" {
+				t.Errorf("%s: cell %s shows %q (metric %q); want %q and no metric", c.query, cl.Key, cl.Text, cl.Metric, c.want)
+			}
+		}
+		if len(p.Problems) != 1 || !strings.Contains(p.Problems[0], strings.TrimPrefix(c.want, "does not fit: ")) {
+			t.Errorf("%s: problems %q; want one that says it %s", c.query, p.Problems, c.want)
+		}
+		for _, ch := range p.Charts {
+			for _, s := range ch.Series {
+				if !s.Hidden {
+					t.Errorf("%s: %s shows series %s", c.query, ch.ID, s.ID)
+				}
+			}
+		}
+	}
+	// With 16 GPUs it fits, and shows figures.
+	if p := perfview.Build(perfview.Resolve("model=llama-3.1-405b&tp=16", d)); p.CellsByKey()["a.tokens_per_s_gpu"].Value <= 0 || len(p.Problems) != 0 {
+		t.Errorf("405B on 16 x H100: throughput %+v, problems %q; want a figure and no problem", p.CellsByKey()["a.tokens_per_s_gpu"], p.Problems)
+	}
+}
+
+// A batch whose KV cache exceeds the capacity says so and shows the
+// largest batch that fits. Llama 3.1 8B in BF16 on one H100 SXM:
+//
+//	weights      8.03e9 x 2 B                      = 16,060,000,000 B
+//	activations  sampler, as for 405B above        =  5,108,898,202 B
+//	runtime      0.13 GiB                          =    139,586,437 B
+//	pool         76,516,989,862 - the above        = 55,208,505,223 B
+//	a request    768 x (2 x 8 heads x 128 x 2 B x 32 layers = 131,072 B) = 100,663,296 B
+//	largest batch floor(55,208,505,223 / 100,663,296) = 548
+func TestBatchBeyondTheKVCacheSaysSo(t *testing.T) {
+	d := load(t)
+	for _, c := range []struct {
+		query    string
+		over     bool
+		wantText string
+	}{
+		{"b=548", false, "548 requests"},
+		{"b=549", true, "548 requests: a batch of 549 does not fit, the rest would be queued or preempted"},
+		{"b=1024", true, "548 requests: a batch of 1,024 does not fit, the rest would be queued or preempted"},
+	} {
+		p := perfview.Build(perfview.Resolve(c.query, d))
+		cell := p.CellsByKey()["a.max_batch"]
+		if cell.Value != 548 || cell.Text != c.wantText {
+			t.Errorf("%s: largest batch %v %q; want 548 %q", c.query, cell.Value, cell.Text, c.wantText)
+		}
+		said := slices.ContainsFunc(p.Problems, func(m string) bool { return strings.Contains(m, "queue or preempt") })
+		if said != c.over {
+			t.Errorf("%s: problems %q; want a note on queueing: %v", c.query, p.Problems, c.over)
+		}
+	}
+	marks := perfview.Build(perfview.Resolve("", d)).Charts[0].Series[0].Marks
+	if !slices.Contains(marks, chart.Mark{Name: "KV cache full", X: 548}) {
+		t.Errorf("batch chart marks %v; want the KV cache full at 548", marks)
 	}
 }
 

@@ -95,6 +95,8 @@ func (b *Builder) Build(s Scenario) Page {
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.Simulable()
+	// notSimulated says why the load table shows no figures.
+	notSimulated := "Not simulated: the simulation reserves a whole request's KV cache, which this replica does not hold beside the weights."
 	var curve []rateStats
 	if fits {
 		p.Load = get(b, &b.atRate, s, s.Rate, func() perf.Stats { return st.Simulate(s.Load(s.Rate)) })
@@ -111,10 +113,15 @@ func (b *Builder) Build(s Scenario) Page {
 		if tooLarge {
 			fits, curve, p.Load, p.MaxRate = false, nil, perf.Stats{}, 0
 			p.Problems = append(p.Problems, TooLarge)
+			notSimulated = "Not simulated: a run needs more events than the browser's budget."
 		}
 	}
 	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
+	// A setup that does not fit shows so in every cell instead of a figure.
 	cell := func(metric string, v float64, unit, text string) []view.Cell {
+		if !s.Fits() {
+			return []view.Cell{{Key: "a." + metric, Text: s.NotFit()}}
+		}
 		return []view.Cell{{Key: "a." + metric, Metric: metric, Option: "a", Value: v, Unit: unit, Text: text}}
 	}
 	msCell := func(metric string, sec float64) []view.Cell { return cell(metric, round(sec*1000, 3), "ms", ms(sec)) }
@@ -135,13 +142,15 @@ func (b *Builder) Build(s Scenario) Page {
 		{Label: "Throughput per GPU", Help: "Output tokens per second.", Cells: cell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", money.Group(pt.TokensPerSecondGPU, 0)+" tokens/s")},
 		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: cell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
 		{Label: "Decode turns compute-bound", Help: "Below it, reading weights and cache sets the pace.", Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
+		{Label: "Largest batch in the KV cache", Help: "Requests whose prompt and output the KV cache holds at once (memory calculator).",
+			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
 	}}
 	// simulated is a cell of the load table: a dash when nothing was
 	// simulated (the model does not fit, or the run is too large; the
 	// page's problems say which).
 	simulated := func(metric string, v float64, unit, text string) []view.Cell {
-		if !fits {
-			return []view.Cell{{Key: "a." + metric, Text: "–"}}
+		if !fits && s.Fits() {
+			return []view.Cell{{Key: "a." + metric, Text: "–", Note: notSimulated}}
 		}
 		return cell(metric, v, unit, text)
 	}
@@ -164,12 +173,23 @@ func (b *Builder) Build(s Scenario) Page {
 	return p
 }
 
+// maxBatchText is the largest batch that fits, and what happens to a
+// larger one.
+func maxBatchText(s Scenario) string {
+	t := money.Group(float64(s.MaxBatch), 0) + " requests"
+	if s.Batch > s.MaxBatch {
+		t += ": a batch of " + money.Group(float64(s.Batch), 0) + " does not fit, the rest would be queued or preempted"
+	}
+	return t
+}
+
 func batchChart(s Scenario) chart.Chart {
 	c := chart.Chart{ID: "chart-batch", Title: "Throughput and latency by batch size",
-		Desc: "Tokens per second per GPU and milliseconds per output token; a line marks where decode turns compute-bound, if it does by batch 1,024.",
+		Desc: "Tokens per second per GPU and milliseconds per output token; lines mark where decode turns compute-bound and where the KV cache is full, if by batch 1,024.",
 		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, Unit: "tokens/s per GPU · ms per token", YLog: true}
 	tps := chart.Series{ID: "tps", Name: "Tokens/s per GPU", Points: [][2]float64{}}
 	tpot := chart.Series{ID: "tpot", Name: "ms per output token", Points: [][2]float64{}}
+	tps.Hidden, tpot.Hidden = !s.Fits(), !s.Fits()
 	for _, b := range batches() {
 		pt := s.Setup.At(float64(b), float64(s.Prompt), float64(s.Output))
 		tps.Points = append(tps.Points, [2]float64{float64(b), round(pt.TokensPerSecondGPU, 1)})
@@ -177,6 +197,9 @@ func batchChart(s Scenario) chart.Chart {
 	}
 	if crit := s.Setup.CriticalBatch(float64(s.Prompt) + float64(s.Output)/2); crit > 0 && crit <= 1024 {
 		tps.Marks = []chart.Mark{{Name: "compute-bound", X: round(crit, 1)}}
+	}
+	if s.Fits() && s.MaxBatch <= 1024 {
+		tps.Marks = append(tps.Marks, chart.Mark{Name: "KV cache full", X: float64(s.MaxBatch)})
 	}
 	c.Series = []chart.Series{tps, tpot}
 	return c

@@ -42,3 +42,15 @@ func TestFinitePageAtExtremes(t *testing.T) {
 		}
 	}
 }
+
+// Every cell that shows no figure ("–") says why, in its note (the
+// page's tooltip): in the default scenario, presets, cases that cannot be
+// computed, and every field at the ends of its range.
+func TestDashesSayWhy(t *testing.T) {
+	d := load(t)
+	for _, q := range append([]string{"", "preset=seed-000-roi", "ed=2024-05-13"}, viewtest.Extremes(pricingview.Resolve("", d).Inputs)...) {
+		if err := viewtest.Explained(pricingview.Build(pricingview.Resolve(q, d), d).Page); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}

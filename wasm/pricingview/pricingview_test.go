@@ -95,6 +95,24 @@ func TestEditions(t *testing.T) {
 	}
 }
 
+// The heading and the rows say what each of their dates means: the
+// heading the day whose prices apply (the edition), a row the day its
+// price took effect and the day its source was checked.
+func TestDatesSayWhatTheyAre(t *testing.T) {
+	d := load(t)
+	p := build(t, d, "")
+	if want := "Cost of the workload on each API at the prices in force on " + d.Editions.Latest(); p.Tables[0].Title != want {
+		t.Errorf("heading %q; want %q", p.Tables[0].Title, want)
+	}
+	help := map[string]string{}
+	for _, r := range p.Tables[0].Rows {
+		help[r.Label] = r.Help
+	}
+	if got, want := help["OpenAI GPT-4.1"], "Price in force since 2025-04-14; source: OpenAI API pricing, checked on 2026-11-30"; got != want {
+		t.Errorf("GPT-4.1's row says %q; want %q", got, want)
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	d := load(t)
 	s := pricingview.Resolve("rpd=-5&cache=1.5&vs=gpt-9&ed=1999-01-01&in=abc&bm=1e99", d)

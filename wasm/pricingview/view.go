@@ -32,7 +32,7 @@ func offers(s Scenario, d Data) []offer {
 		o := offer{ID: m.ID, Name: d.APIs.Provider(m.Provider).Name + " " + m.Name, Claim: m.Claim}
 		if row, p, ok := s.Price(d, m.ID); ok {
 			o.Sold, o.Price = true, p
-			o.Note = "Prices from " + row.From + "; " + d.APIs.Sources[row.Source].Title + ", as of " + row.AsOf
+			o.Note = "Price in force since " + row.From + "; source: " + d.APIs.Sources[row.Source].Title + ", checked on " + row.AsOf
 			if row.Unconfirmed {
 				o.Note += "; unconfirmed †"
 			}
@@ -53,76 +53,84 @@ func Build(s Scenario, d Data) Page {
 	amount := func(usd float64) string { return money.Precise(usd*fx, cur) }
 	cluster := s.ClusterCost()
 	volume := s.Workload.TokensPerMonth()
-	// Each column's cell: its value, unit and text for a priced offer. A
-	// column with a metric makes its cells documented results.
+	// Each column's cell: its value, unit, text and order for a priced
+	// offer. A column with a metric makes its cells documented results.
 	type column struct {
 		view.Column
 		metric string
-		cell   func(o offer, c pricing.Cost) (float64, string, string)
+		cell   func(o offer, c pricing.Cost) view.Cell
+	}
+	figure := func(v float64, unit, text string) view.Cell { return view.Cell{Value: v, Unit: unit, Text: text} }
+	// never is a break-even or payback that never comes: above every
+	// figure when sorted.
+	never := func(unit, text string) view.Cell {
+		return view.Cell{Value: -1, Unit: unit, Text: text, Order: view.Infinite}
 	}
 	// Amounts keep micro-units: enough for prices per request, and free of
 	// float noise such as 69.99999999999997.
-	amountCell := func(usd float64) (float64, string, string) { return round(usd*fx, 6), cur.Code, amount(usd) }
-	budget := func(cost, budgetUSD float64) (float64, string, string) {
+	amountCell := func(usd float64) view.Cell { return figure(round(usd*fx, 6), cur.Code, amount(usd)) }
+	budget := func(cost, budgetUSD float64) view.Cell {
 		pct, st := pricing.Check(cost, budgetUSD)
-		return round(pct, 2), "%", budgetText(pct, st)
+		return figure(round(pct, 2), "%", budgetText(pct, st))
 	}
 	cols := []column{
-		{view.Column{Key: "p-in", Title: "Input per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) { return amountCell(o.Price.Input) }},
-		{view.Column{Key: "p-read", Title: "Cached input per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) {
-			return o.Price.CacheRead * fx, cur.Code, cacheText(o.Price, amount)
+		{view.Column{Key: "p-in", Title: "Input per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell { return amountCell(o.Price.Input) }},
+		{view.Column{Key: "p-read", Title: "Cached input per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell {
+			return figure(o.Price.CacheRead*fx, cur.Code, cacheText(o.Price, amount))
 		}},
-		{view.Column{Key: "p-out", Title: "Output per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) { return amountCell(o.Price.Output) }},
-		{view.Column{Key: "c-req", Title: "Per request"}, "cost_per_request", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerRequest) }},
-		{view.Column{Key: "c-day", Title: "Per day"}, "daily_cost", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerDay) }},
-		{view.Column{Key: "c-month", Title: "Per month"}, "monthly_cost", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerMonth) }},
-		{view.Column{Key: "b-day", Title: "Daily budget"}, "daily_budget_pct", func(_ offer, c pricing.Cost) (float64, string, string) {
+		{view.Column{Key: "p-out", Title: "Output per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell { return amountCell(o.Price.Output) }},
+		{view.Column{Key: "c-req", Title: "Per request"}, "cost_per_request", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerRequest) }},
+		{view.Column{Key: "c-day", Title: "Per day"}, "daily_cost", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerDay) }},
+		{view.Column{Key: "c-month", Title: "Per month"}, "monthly_cost", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerMonth) }},
+		{view.Column{Key: "b-day", Title: "Daily budget"}, "daily_budget_pct", func(_ offer, c pricing.Cost) view.Cell {
 			return budget(c.PerDay, s.DailyBudgetUSD)
 		}},
-		{view.Column{Key: "b-month", Title: "Monthly budget"}, "monthly_budget_pct", func(_ offer, c pricing.Cost) (float64, string, string) {
+		{view.Column{Key: "b-month", Title: "Monthly budget"}, "monthly_budget_pct", func(_ offer, c pricing.Cost) view.Cell {
 			return budget(c.PerMonth, s.MonthlyBudgetUSD)
 		}},
-		{view.Column{Key: "be", Title: "Self-hosting pays above"}, "breakeven_mtok_per_month", func(_ offer, c pricing.Cost) (float64, string, string) {
+		{view.Column{Key: "be", Title: "Self-hosting pays above"}, "breakeven_mtok_per_month", func(_ offer, c pricing.Cost) view.Cell {
 			if be, ok := cluster.BreakEven(c.PerMTok); ok {
-				return round(be/1e6, 3), "Mtok/month", money.Count(be) + " tokens/month"
+				return figure(round(be/1e6, 3), "Mtok/month", money.Count(be)+" tokens/month")
 			}
-			return -1, "Mtok/month", "never: cheaper than the cluster at full load"
+			return never("Mtok/month", "never: cheaper than the cluster at full load")
 		}},
-		{view.Column{Key: "pb", Title: "Payback of the capex"}, "payback_months", func(_ offer, c pricing.Cost) (float64, string, string) {
+		{view.Column{Key: "pb", Title: "Payback of the capex"}, "payback_months", func(_ offer, c pricing.Cost) view.Cell {
 			if cluster.Capex == 0 {
-				return 0, "months", "no capex (rented)"
+				return figure(0, "months", "no capex (rented)")
 			}
 			if pb, ok := cluster.PaybackMonths(c.PerMonth, volume); ok {
-				return round(pb, 2), "months", money.Group(pb, 1) + " months"
+				return figure(round(pb, 2), "months", money.Group(pb, 1)+" months")
 			}
-			return -1, "months", "never at this volume"
+			return never("months", "never at this volume")
 		}},
 	}
-	t := view.Table{ID: "compare", Title: "Cost of the workload on each API, prices of " + s.Edition, Corner: "API", Sortable: true}
+	t := view.Table{ID: "compare", Title: "Cost of the workload on each API at the prices in force on " + s.Edition, Corner: "API", Sortable: true}
 	for _, c := range cols {
 		t.Columns = append(t.Columns, c.Column)
 	}
 	offered := offers(s, d)
 	for _, o := range offered {
 		row := view.Row{Label: o.Name, Help: o.Note}
+		if !o.Sold {
+			row.Help = "Not sold on " + s.Edition + "."
+			if o.ID == CustomID {
+				row.Help = "Enter your price to add this row."
+			}
+		}
 		cost := o.Price.Cost(s.Workload)
 		for _, c := range cols {
-			cell := view.Cell{Key: o.ID + "." + c.Key, Value: math.MaxFloat64, Text: "–"} // unpriced rows sort last
+			// Unpriced rows say why, and stay last however the table is sorted.
+			cell := view.Cell{Text: "–", Note: row.Help, Order: view.Absent}
 			if o.Sold {
-				cell.Value, cell.Unit, cell.Text = c.cell(o, cost)
+				cell = c.cell(o, cost)
 				if c.metric != "" {
 					cell.Metric, cell.Option = c.metric, o.ID
 				} else {
 					cell.Unit = ""
 				}
 			}
+			cell.Key = o.ID + "." + c.Key
 			row.Cells = append(row.Cells, cell)
-		}
-		if !o.Sold {
-			row.Help = "Not sold on " + s.Edition + "."
-			if o.ID == CustomID {
-				row.Help = "Enter your price to add this row."
-			}
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -165,7 +173,9 @@ func claimsTable(s Scenario, offered []offer) view.Table {
 		Columns: []view.Column{{Key: "cl-src", Title: "Source says"}, {Key: "cl-ours", Title: "InferCost"}, {Key: "cl-ratio", Title: "Source / InferCost"}},
 		Hidden:  s.Preset == nil || len(s.Preset.Claims) == 0}
 	for _, o := range offered {
-		row := view.Row{Label: o.Name, Cells: []view.Cell{{Key: o.ID + ".cl-src", Text: "–"}, {Key: o.ID + ".cl-ours", Text: "–"}, {Key: o.ID + ".cl-ratio", Text: "–"}}}
+		const why = "The source gives no monthly cost for this API."
+		row := view.Row{Label: o.Name, Cells: []view.Cell{{Key: o.ID + ".cl-src", Text: "–", Note: why}, {Key: o.ID + ".cl-ours", Text: "–", Note: why},
+			{Key: o.ID + ".cl-ratio", Text: "–", Note: why}}}
 		if !t.Hidden && o.Sold {
 			for _, c := range s.Preset.Claims {
 				if c.Option != o.ID || c.Metric != claimMetric {

@@ -31,9 +31,12 @@ type Defaults struct {
 	CNYPerUSD            fact.Figure `yaml:"cny_per_usd" json:"cny_per_usd"`
 }
 
-// ThroughputRow is a published throughput used as a GPU's default.
+// ThroughputRow is a published throughput used as a GPU's default, and
+// the precision it was measured in (a perfview.Precisions value), so that
+// options measured in different precisions are not compared unawares.
 type ThroughputRow struct {
 	GPU          string      `yaml:"gpu" json:"gpu"`
+	Precision    string      `yaml:"precision" json:"precision"`
 	TokensPerSec fact.Figure `yaml:"tokens_per_s" json:"tokens_per_s"`
 }
 
@@ -122,6 +125,9 @@ func (d Data) Validate() error {
 			errs = append(errs, fact.Errorf(entry, "gpu", "duplicate row for the GPU"))
 		}
 		seen[r.GPU] = true
+		if !slices.ContainsFunc(perfview.Precisions, func(c scenario.Choice) bool { return c.Value == r.Precision }) {
+			errs = append(errs, fact.Errorf(entry, "precision", "unknown precision %q", r.Precision))
+		}
 		hasRef = hasRef || r.GPU == d.Throughput.Reference
 		errs = append(errs, d.Sources.Check(r.TokensPerSec, entry, "tokens_per_s", 0.1, 1e6)...)
 	}

@@ -90,12 +90,12 @@ func (d Data) FXDefault(code string) fact.Figure {
 }
 
 // throughputDefault returns the published tokens/s for g, or the reference
-// row scaled by memory bandwidth.
-func (d Data) throughputDefault(g gpu.GPU) (float64, string) {
+// row scaled by memory bandwidth, and the precision it is at.
+func (d Data) throughputDefault(g gpu.GPU) (float64, string, string) {
 	var ref ThroughputRow
 	for _, r := range d.Throughput.Rows {
 		if r.GPU == g.ID {
-			return r.TokensPerSec.Value, d.sourceNote(r.TokensPerSec)
+			return r.TokensPerSec.Value, d.sourceNote(r.TokensPerSec), r.Precision
 		}
 		if r.GPU == d.Throughput.Reference {
 			ref = r
@@ -105,16 +105,19 @@ func (d Data) throughputDefault(g gpu.GPU) (float64, string) {
 	v := math.Round(ref.TokensPerSec.Value * g.BandwidthGBps.Value / refGPU.BandwidthGBps.Value)
 	return v, "Estimate: " + refGPU.Name + "'s published " + num(ref.TokensPerSec.Value) +
 		" tok/s scaled by memory bandwidth (" + num(g.BandwidthGBps.Value) + " / " + num(refGPU.BandwidthGBps.Value) +
-		" GB/s). Enter a measured figure if you have one."
+		" GB/s). Enter a measured figure if you have one.", ref.Precision
 }
 
 // Estimate is an option's throughput from the estimator (package perf):
-// a model in a precision at a batch on the fewest GPUs that hold it.
+// a model in a precision at a batch on the fewest GPUs that hold it, in
+// tensor parallelism within one server.
 type Estimate struct {
 	Setup perf.Setup
 	Point perf.Point
 	Load  perf.Load // for sizing under a latency target
 	Note  string
+	// Precision is the estimate's, a perfview.Precisions value.
+	Precision string
 }
 
 // readEstimate reads the estimator's fields of an option; nil when the
@@ -145,15 +148,20 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 			"'s context of "+strconv.Itoa(s.Model.MaxContext)+" tokens.")
 		return nil
 	}
-	n, tp, pp, ok := memory.GPUsNeeded(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
-	if !ok || pp > 1 {
-		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" needs more than one server of "+g.Name+".")
+	tp, ok := memory.FewestTP(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
+	if !ok || tp > memory.ServerGPUs {
+		need := "more than " + strconv.Itoa(memory.MaxGPUs)
+		if ok {
+			need = "≥ " + strconv.Itoa(tp)
+		}
+		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" on "+g.Name+" does not fit: needs "+need+
+			" GPUs, more than one server holds. No throughput is estimated; the figure below is the default.")
 		return nil
 	}
 	s.TP = tp
-	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.Load(s, g, in, out)}
+	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.Load(s, g, in, out), Precision: precision}
 	e.Note = "Estimated: " + s.Model.Name + " in " + precision + ", batch " + strconv.Itoa(batch) + ", " + strconv.Itoa(in) + " tokens in / " +
-		strconv.Itoa(out) + " out, on " + strconv.Itoa(n) + " GPU(s) per replica (throughput estimator)."
+		strconv.Itoa(out) + " out, on " + strconv.Itoa(tp) + " GPU(s) per replica (throughput estimator)."
 	return e
 }
 
@@ -186,14 +194,17 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	opt := tco.Option{Kind: o.Kind}
 	opt.GPUs = r.Int(scenario.Field{Only: only, Key: k("n"), Label: "GPUs", Unit: "GPUs", Min: 1, Max: 100000,
 		Default: strconv.Itoa(defaultGPUs), Help: "Number of GPUs in the cluster, or rented at once."})
-	tps, tpsNote := d.throughputDefault(g)
+	tps, tpsNote, precision := d.throughputDefault(g)
 	o.Estimate = readEstimate(r, d, k, g, only)
 	if e := o.Estimate; e != nil {
-		tps, tpsNote = e.Point.TokensPerSecondGPU, e.Note
+		tps, tpsNote, precision = e.Point.TokensPerSecondGPU, e.Note, e.Precision
 	}
 	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Only: only, Key: k("tps"), Label: "Throughput", Unit: "tokens/s per GPU",
 		Min: 0.1, Max: 1e6, Default: num(tps), Note: tpsNote,
 		Help: "Output tokens per second one GPU sustains while serving your model and batch size."})
+	if !r.Inputs[len(r.Inputs)-1].Explicit {
+		o.Precision = precision
+	}
 	opt.LoadFactor = r.Number(scenario.Field{Only: only, Key: k("load"), Label: "Average load", Unit: "fraction", Min: 0.01, Max: 1,
 		Default: num(df.LoadFactor.Value), Note: d.sourceNote(df.LoadFactor),
 		Help: "Share of the time the GPUs are serving; scales tokens and GPU power."})

@@ -35,3 +35,15 @@ func TestFinitePageAtExtremes(t *testing.T) {
 		}
 	}
 }
+
+// Every cell that shows no figure ("–") says why, in its note (the
+// page's tooltip): in the default scenario, presets, cases that cannot be
+// computed, and every field at the ends of its range.
+func TestDashesSayWhy(t *testing.T) {
+	d := load(t)
+	for _, q := range append([]string{"", "preset=seed-000", "dem=1e9&slo=0.001&a.pm=llama-2-7b", "k=4"}, viewtest.Extremes(tcoview.Resolve("", d).Inputs)...) {
+		if err := viewtest.Explained(tcoview.Build(tcoview.Resolve(q, d)).Page); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}

@@ -23,6 +23,9 @@ type OptionInput struct {
 	Option tco.Option
 	// Estimate, if set, is where the throughput default came from.
 	Estimate *Estimate
+	// Precision is what the throughput was measured or estimated in (a
+	// perfview.Precisions value); "" when the reader typed it in.
+	Precision string
 }
 
 // Scenario is a resolved query string.

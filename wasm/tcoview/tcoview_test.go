@@ -184,10 +184,18 @@ func TestThroughputFromTheEstimator(t *testing.T) {
 	if got := s.Options[0].Option.TokensPerSecondPerGPU; got != want || got <= 0 {
 		t.Errorf("throughput %v, want the estimate %v", got, want)
 	}
-	// Llama 3.1 405B does not fit one A100 server: reported, typed default kept.
+	// Llama 3.1 405B does not fit one A100 server: reported with the GPUs
+	// it needs, no estimate, typed default kept. In BF16 its weights are
+	// 405.9e9 x 2 B = 811.8e9 B; 8 GPUs hold 101.5e9 B each, more than
+	// 0.9 x 79.18 GiB = 76.5e9 B; TP 9-15 do not split 128 heads over 8 KV
+	// heads; 16 hold 50.7e9 B each beside the sampler's 1.28e9 B and 0.59e9
+	// B of runtime, and 32 requests of 768 tokens at 64,512 B per token.
 	big := tcoview.Resolve("a.pm=llama-3.1-405b", d)
-	if big.Errors["a.pm"] == "" || big.Options[0].Estimate != nil {
-		t.Errorf("405B on A100s: error %q", big.Errors["a.pm"])
+	if msg := big.Errors["a.pm"]; !strings.Contains(msg, "does not fit: needs ≥ 16 GPUs") || big.Options[0].Estimate != nil {
+		t.Errorf("405B on A100s: error %q; want it to say it does not fit: needs ≥ 16 GPUs", msg)
+	}
+	if got, want := big.Options[0].Option.TokensPerSecondPerGPU, 289.0; got != want {
+		t.Errorf("405B on A100s: throughput %v; want the published default %v", got, want)
 	}
 }
 
@@ -226,5 +234,49 @@ func TestDemandSizing(t *testing.T) {
 	want := math.Ceil(380.517503805175/(rate*256)) * float64(e.Setup.TP)
 	if got := p.CellsByKey()["a.demand_gpus"].Value; got != want || got < 1 {
 		t.Errorf("GPUs under a 30 s P99 target %v, want %v", got, want)
+	}
+}
+
+// A break-even reads the right way round. In the default scenario, option
+// A (8 x A100, owned) costs $150,000 up front and $99,620.26 / 3 =
+// $33,206.75 a year; C (8 x H100 rented at $6.155 per GPU-hour, 730 hours
+// a month) nothing up front and 8 x 6.155 x 730 x 12 = $431,342.40 a year.
+// C starts cheaper and becomes dearer when 150,000 = (431,342.40 -
+// 33,206.75) t: t = 0.3768 years = 4.5 months. B (8 x H100, owned) costs
+// $140,000 more up front and $8,574 more a year: dearer throughout.
+func TestBreakEvenSaysWhichWay(t *testing.T) {
+	d := load(t)
+	c := tcoview.Build(tcoview.Resolve("", d)).CellsByKey()
+	for key, want := range map[string]string{
+		"b.breakeven_months": "dearer than A throughout 3 years",
+		"c.breakeven_months": "becomes dearer than A after 4.5 months",
+	} {
+		if c[key].Text != want {
+			t.Errorf("%s: %q; want %q", key, c[key].Text, want)
+		}
+	}
+	// A rented A with an owned C: C starts dearer and becomes cheaper.
+	c = tcoview.Build(tcoview.Resolve("a.kind=rent&a.gpu=h100-sxm&c.kind=own&c.gpu=a100-80gb-sxm", d)).CellsByKey()
+	if got := c["c.breakeven_months"].Text; got != "becomes cheaper than A after 4.5 months" {
+		t.Errorf("owned C against rented A: %q; want it to become cheaper after 4.5 months", got)
+	}
+}
+
+// The results say when the options' throughputs are not like for like.
+// By default A's is TensorRT-LLM's published FP16 figure for the A100 and
+// B's and C's the FP8 figure for the H100.
+func TestDifferentPrecisionsAreNoted(t *testing.T) {
+	d := load(t)
+	for _, c := range []struct{ query, want string }{
+		{"", "(A in BF16 / FP16; B, C in FP8)"},
+		{"b.tps=500", "(A in BF16 / FP16; C in FP8)"},
+		{"k=2&a.pm=llama-3.1-8b&b.pm=llama-3.1-8b", ""},
+		{"k=2&a.pm=llama-3.1-8b&b.pm=llama-3.1-8b&b.pp=fp8", "(A in BF16 / FP16; B in FP8)"},
+		{"preset=seed-000", ""}, // typed in: the reader's own figures
+	} {
+		note := tcoview.Build(tcoview.Resolve(c.query, d)).Tables[0].Note
+		if (c.want == "") != (note == "") || !strings.Contains(note, c.want) {
+			t.Errorf("%q: note %q; want one with %q", c.query, note, c.want)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -68,7 +69,7 @@ func Build(s Scenario) Page {
 		}
 		return row
 	}
-	results := Table{ID: "results", Title: "Results over " + money.Plural(s.Years, "year"), Rows: []Row{
+	results := Table{ID: "results", Title: "Results over " + money.Plural(s.Years, "year"), Note: precisionNote(s), Rows: []Row{
 		moneyRow("Capex", "Bought up front: GPUs, servers, network.", "capex", func(r tco.Result) float64 { return r.Capex.Total() }),
 		moneyRow("Opex", "Running cost over the whole period.", "opex", func(r tco.Result) float64 { return r.OpexTotal(years) }),
 		moneyRow("TCO", "Capex + opex - residual value.", "tco", func(r tco.Result) float64 { return r.TCOUSD }),
@@ -110,6 +111,34 @@ func Build(s Scenario) Page {
 	return p
 }
 
+// precisionNote warns when the options' throughputs are at different
+// precisions, e.g. the published FP16 figure of an A100 against the FP8
+// figure of an H100: the comparison is then of precisions as much as of
+// GPUs. Throughputs typed in are the reader's own and not judged.
+func precisionNote(s Scenario) string {
+	byPrecision := map[string][]string{}
+	var order []string
+	for _, o := range s.Enabled() {
+		if o.Precision == "" {
+			continue
+		}
+		if byPrecision[o.Precision] == nil {
+			order = append(order, o.Precision)
+		}
+		byPrecision[o.Precision] = append(byPrecision[o.Precision], strings.ToUpper(o.Letter))
+	}
+	if len(order) < 2 {
+		return ""
+	}
+	var parts []string
+	for _, p := range order {
+		f, _ := memory.FindFormat(memory.WeightFormats, p)
+		parts = append(parts, strings.Join(byPrecision[p], ", ")+" in "+f.Label)
+	}
+	return "Not like for like: the throughputs are at different precisions (" + strings.Join(parts, "; ") +
+		"), and a lower precision serves more tokens on the same GPU. For a fair comparison, estimate every option for one model and precision (\"Throughput from\"), or type in figures measured alike."
+}
+
 // memoryLink opens the memory calculator with the options' GPUs.
 func memoryLink(s Scenario) view.Link {
 	q := scenario.Values{}
@@ -137,16 +166,21 @@ func optionTitle(o OptionInput) string {
 func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
 	years := float64(s.Years)
 	base := res[0]
-	be := Row{Label: "Break-even with A", Help: "When this option's cumulative cost falls to A's.", Cells: make([]Cell, MaxOptions)}
+	be := Row{Label: "Break-even with A", Help: "When this option's cumulative cost crosses A's, and which way.", Cells: make([]Cell, MaxOptions)}
 	gpus := Row{Label: "GPUs for A's throughput", Help: "GPUs of this option that serve A's tokens/s.", Cells: make([]Cell, MaxOptions)}
 	cost := Row{Label: "TCO at A's throughput", Help: "TCO of a cluster of that size.", Cells: make([]Cell, MaxOptions)}
 	for i, o := range s.Options {
 		if i == 0 {
 			be.Cells[i] = cell(i, "breakeven_months", 0, "months", "baseline")
 		} else if t, ok := tco.BreakEven(base, res[i], years); ok {
-			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", "after "+money.Group(t*12, 1)+" months")
+			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", "becomes "+comparative(base.Capex.Total()-res[i].Capex.Total())+
+				" than A after "+money.Group(t*12, 1)+" months")
 		} else {
-			be.Cells[i] = cell(i, "breakeven_months", -1, "months", "none within "+money.Plural(s.Years, "year"))
+			text := "costs the same as A"
+			if d := res[i].CumulativeUSD(years/2, years) - base.CumulativeUSD(years/2, years); d != 0 {
+				text = comparative(d) + " than A throughout " + money.Plural(s.Years, "year")
+			}
+			be.Cells[i] = cell(i, "breakeven_months", -1, "months", text)
 		}
 		n := tco.GPUsForThroughput(o.Option, base.TokensPerSecond)
 		gpus.Cells[i] = cell(i, "equal_throughput_gpus", float64(n), "GPUs", strconv.Itoa(n))
@@ -161,6 +195,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		n, text := demandGPUs(s, o)
 		demG.Cells[i] = cell(i, "demand_gpus", float64(n), "GPUs", text)
 		demC.Cells[i] = cell(i, "demand_tco", -1, s.Currency.Code, "–")
+		demC.Cells[i].Note = "No cluster is sized: " + text + "."
 		if n > 0 {
 			sized := o.Option
 			sized.GPUs = n
@@ -169,6 +204,16 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		}
 	}
 	return Table{ID: "compare", Title: "Compared with option A", Rows: []Row{be, gpus, cost, demG, demC}}
+}
+
+// comparative says how an option compares with A when its cost less A's
+// is diff. The cumulative costs swap order at a break-even: an option
+// whose capex is the smaller becomes the dearer there.
+func comparative(diff float64) string {
+	if diff > 0 {
+		return "dearer"
+	}
+	return "cheaper"
 }
 
 // demandGPUs sizes an option for the scenario's demand: with an estimated
@@ -231,7 +276,7 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 				unit = "tokens"
 			}
 			ours.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_engine", Value: engine, Unit: unit, Text: fmtv(engine)}
-			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–"}
+			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–", Note: "The source gives no figure for this option."}
 			if t.Hidden {
 				continue
 			}

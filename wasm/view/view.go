@@ -28,6 +28,32 @@ type Cell struct {
 	Value  float64
 	Unit   string
 	Text   string
+	// Note says why a cell shows no figure ("–") or what its text means;
+	// the page shows it as the cell's tooltip.
+	Note string
+	// Order places the cell when its table is sorted.
+	Order Order
+}
+
+// Order places a cell in a sorted column.
+type Order uint8
+
+// The orders of cells.
+const (
+	ByValue  Order = iota // by Value
+	Infinite              // above every value, e.g. a payback that never comes
+	Absent                // no figure: last whichever way the column is sorted
+)
+
+// String is the cell's data-order, "" for ByValue.
+func (o Order) String() string {
+	switch o {
+	case Infinite:
+		return "inf"
+	case Absent:
+		return "none"
+	}
+	return ""
 }
 
 // Column is a column of a table; Key is its data-col, shared by every
@@ -48,10 +74,12 @@ type Row struct {
 // browser can show it without re-rendering.
 type Table struct {
 	ID, Title string
-	Corner    string // heading of the row labels
-	Columns   []Column
-	Rows      []Row
-	Hidden    bool
+	// Note is a caveat the page shows under the title, "" for none.
+	Note    string
+	Corner  string // heading of the row labels
+	Columns []Column
+	Rows    []Row
+	Hidden  bool
 	// Sortable tables can be sorted by any column in the browser.
 	Sortable bool
 }
@@ -170,9 +198,10 @@ func (p Page) Cells() []Cell {
 //	inputs       [{key, value, error, note, unit, default}] in form order
 //	groups       [{key, title, kind, hidden}]
 //	columns      [{key, title, hidden}] of every table, once per key
-//	tables       {table id: {hidden, title}}
-//	cells        [{key, text, value, metric, option, unit}]; metric,
-//	             option and unit are "" for cells that are not results
+//	tables       {table id: {hidden, title, note}}
+//	cells        [{key, text, value, metric, option, unit, note, order}];
+//	             metric, option and unit are "" for cells that are not
+//	             results, order is Order.String
 //	charts       {chart id: chart.Patch}
 //	titles       {chart id: title}
 //	heights      {chart id: height in CSS pixels}
@@ -212,15 +241,16 @@ func (p Page) Since(prev *Page) map[string]any {
 		return map[string]any{"key": c.Key, "title": c.Title, "hidden": c.Hidden}
 	})
 	cells := changed(was.Cells(), p.Cells(), prev == nil, func(c Cell) map[string]any {
-		return map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit}
+		return map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit,
+			"note": c.Note, "order": c.Order.String()}
 	})
 	links := changed(was.Links, p.Links, prev == nil, func(l Link) map[string]any {
 		return map[string]any{"id": l.ID, "query": l.Query, "hidden": l.Hidden}
 	})
 	tables := map[string]any{}
 	for i, t := range p.Tables {
-		if prev == nil || i >= len(was.Tables) || was.Tables[i].ID != t.ID || was.Tables[i].Hidden != t.Hidden || was.Tables[i].Title != t.Title {
-			tables[t.ID] = map[string]any{"hidden": t.Hidden, "title": t.Title}
+		if w := was.Tables; prev == nil || i >= len(w) || w[i].ID != t.ID || w[i].Hidden != t.Hidden || w[i].Title != t.Title || w[i].Note != t.Note {
+			tables[t.ID] = map[string]any{"hidden": t.Hidden, "title": t.Title, "note": t.Note}
 		}
 	}
 	charts, titles, heights := map[string]any{}, map[string]any{}, map[string]any{}

@@ -876,6 +876,8 @@ func decodeTcoviewThroughputRow(d *datafile.Decoder, v *tcoview.ThroughputRow) {
 		switch key {
 		case "gpu":
 			v.GPU = d.String()
+		case "precision":
+			v.Precision = d.String()
 		case "tokens_per_s":
 			decodeFactFigure(d, &v.TokensPerSec)
 		default:

@@ -110,3 +110,14 @@ func Extremes(inputs []scenario.Input) []string {
 	}
 	return append(qs, all...)
 }
+
+// Explained returns an error naming the first cell of the page that shows
+// no figure ("–") without a note that says why.
+func Explained(p view.Page) error {
+	for _, c := range p.Cells() {
+		if c.Text == "–" && c.Note == "" {
+			return fmt.Errorf("cell %s shows – without saying why", c.Key)
+		}
+	}
+	return nil
+}
