@@ -125,6 +125,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
+	if err := checkPresets(data); err != nil {
+		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	}
 
 	var mdErrs []error
 	md := newMarkdown(dataTables(data, c.Base), &mdErrs)

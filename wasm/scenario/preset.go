@@ -88,14 +88,13 @@ func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query s
 	return errs
 }
 
-// ValidatePresetCost checks that each preset's scenario stays within its
-// calculator's work budget, so that no preset shows "too large" instead
-// of figures: cost runs the calculator on a query and returns the problem,
-// or "".
-func ValidatePresetCost(ps []PresetData, cost func(query string) string) []error {
+// ValidatePresetPages checks the page each preset opens: page runs the
+// calculator on a preset's query and returns what is wrong with the page
+// (more work than its budget allows, a dash among its results, …), or "".
+func ValidatePresetPages(ps []PresetData, page func(query string) string) []error {
 	var errs []error
 	for i, p := range ps {
-		if msg := cost(PresetKey + "=" + QueryEscape(p.Name)); msg != "" {
+		if msg := page(PresetKey + "=" + QueryEscape(p.Name)); msg != "" {
 			errs = append(errs, fact.Errorf(fmt.Sprintf("presets[%d] %q", i, p.Name), "query", "%s", msg))
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
@@ -109,4 +110,62 @@ func Extremes(inputs []scenario.Input) []string {
 		}
 	}
 	return append(qs, all...)
+}
+
+// Preset returns an error naming the first thing a preset's page must
+// not show, for the build's checks of every preset: a value that is not
+// finite (Finite), a problem message, a dash among its results (the
+// shown columns of its first table, except in a row with no figure at
+// all, such as an offer the scenario does not price), or an input value
+// no one would type (Readable).
+func Preset(p view.Page) error {
+	if err := Finite(p); err != nil {
+		return err
+	}
+	if len(p.Problems) > 0 {
+		return fmt.Errorf("the page reports %q", p.Problems[0])
+	}
+	if len(p.Tables) > 0 {
+		t := p.Tables[0]
+		for _, r := range t.Rows {
+			var blank []string
+			for i, c := range r.Cells {
+				if !t.Columns[i].Hidden && (c.Text == "–" || c.Text == "") {
+					blank = append(blank, t.Columns[i].Title)
+				}
+			}
+			if len(blank) > 0 && len(blank) < shown(t) {
+				return fmt.Errorf("%s: %q shows no figure for %v", t.Title, r.Label, blank)
+			}
+		}
+	}
+	for _, in := range p.Inputs {
+		if !in.IsChoice() && !Readable(in.Value) {
+			return fmt.Errorf("field %q (%s) reads %s", in.Key, in.Label, in.Value)
+		}
+	}
+	return nil
+}
+
+// shown counts a table's shown columns.
+func shown(t view.Table) int {
+	n := 0
+	for _, c := range t.Columns {
+		if !c.Hidden {
+			n++
+		}
+	}
+	return n
+}
+
+// Readable reports whether a number is one a person would type: a whole
+// number, or one of at most 4 significant digits (0.0002, 3.43, 7.14),
+// not 16427.104722792606.
+func Readable(value string) bool {
+	v, err := strconv.ParseFloat(value, 64)
+	if err != nil || v == math.Trunc(v) {
+		return err == nil
+	}
+	digits := strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(value, "-"), ".", ""), "0")
+	return len(strings.TrimRight(digits, "0")) <= 4
 }
