@@ -191,8 +191,10 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	if e := o.Estimate; e != nil {
 		tps, tpsNote = e.Point.TokensPerSecondGPU, e.Note
 	}
+	// An estimate is good to a few per cent, not to 17 digits: the form
+	// shows it as a reader would type it.
 	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Only: only, Key: k("tps"), Label: "Throughput", Unit: "tokens/s per GPU",
-		Min: 0.1, Max: 1e6, Default: num(tps), Note: tpsNote,
+		Min: 0.1, Max: 1e6, Default: scenario.Significant(tps, 4), Note: tpsNote,
 		Help: "Output tokens per second one GPU sustains while serving your model and batch size."})
 	opt.LoadFactor = r.Number(scenario.Field{Only: only, Key: k("load"), Label: "Average load", Unit: "fraction", Min: 0.01, Max: 1,
 		Default: num(df.LoadFactor.Value), Note: d.sourceNote(df.LoadFactor),
