@@ -159,13 +159,15 @@ func shown(t view.Table) int {
 }
 
 // Readable reports whether a number is one a person would type: a whole
-// number, or one of at most 4 significant digits (0.0002, 3.43, 7.14),
-// not 16427.104722792606.
+// number, one of at most 4 significant digits (0.0002, 3.43, 7.14), or
+// one of at most 2 decimals (140.18 GiB, $1,339.25); not
+// 16427.104722792606, nor 16427.1047.
 func Readable(value string) bool {
 	v, err := strconv.ParseFloat(value, 64)
 	if err != nil || v == math.Trunc(v) {
 		return err == nil
 	}
+	_, decimals, _ := strings.Cut(value, ".")
 	digits := strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(value, "-"), ".", ""), "0")
-	return len(strings.TrimRight(digits, "0")) <= 4
+	return len(decimals) <= 2 || len(strings.TrimRight(digits, "0")) <= 4
 }
