@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
@@ -180,10 +181,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 	d := all.TCO
 	srcLink := func(key string, f func(string) (string, string)) string {
 		title, url := f(key)
-		if strings.HasPrefix(url, "/") {
-			url = strings.TrimSuffix(base, "/") + url
-		}
-		return `<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`
+		return `<a href="` + html.EscapeString(site.Meta{Base: base}.SourceURL(url)) + `">` + html.EscapeString(title) + `</a>`
 	}
 	mem := all.Memory
 	lookup := func(key string) (string, string) {

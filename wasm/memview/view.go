@@ -63,9 +63,7 @@ func Build(s Scenario, d Data) Page {
 	}
 	results := view.Table{ID: "results", Title: "Memory per GPU: " + s.modelName(), Corner: "Per GPU", Columns: cols, Rows: resultRows(s, row, cell)}
 	p.Tables = []view.Table{results, claimsTable(s, d, cols, cell), fitTable(s, d)}
-	if s.Preset != nil {
-		p.Explanation = s.Preset.Explanation
-	}
+	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{memoryChart(s, p.Results), concurrencyChart(s, p.Results)}
 	// The TCO link costs the GPUs option A needs (whatever the mode), so
 	// every scenario has it.

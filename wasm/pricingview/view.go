@@ -128,9 +128,7 @@ func Build(s Scenario, d Data) Page {
 		t.Rows = append(t.Rows, row)
 	}
 	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume)}
-	if s.Preset != nil {
-		p.Explanation = s.Preset.Explanation
-	}
+	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, offered, cluster), historyChart(s, d)}
 	q := scenario.ParseQuery(s.Query)
 	delete(q, "ed")

@@ -155,3 +155,11 @@ func (r Resolved) PresetName() string {
 	}
 	return r.Preset.Name
 }
+
+// Explanation is the applied preset's explanation, or "".
+func (r Resolved) Explanation() string {
+	if r.Preset == nil {
+		return ""
+	}
+	return r.Preset.Explanation
+}

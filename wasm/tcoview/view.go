@@ -101,9 +101,7 @@ func Build(s Scenario) Page {
 	for i := range p.Tables {
 		p.Tables[i].Corner, p.Tables[i].Columns = "Metric", p.Columns
 	}
-	if s.Preset != nil {
-		p.Explanation = s.Preset.Explanation
-	}
+	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
 	p.Links = []view.Link{memoryLink(s)}
 	return p

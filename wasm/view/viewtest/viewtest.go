@@ -114,13 +114,16 @@ func Extremes(inputs []scenario.Input) []string {
 
 // Preset returns an error naming the first thing a preset's page must
 // not show, for the build's checks of every preset: a value that is not
-// finite (Finite), a problem message, a dash among its results (the
-// shown columns of its first table, except in a row with no figure at
-// all, such as an offer the scenario does not price), or an input value
-// no one would type (Readable).
+// finite (Finite), no explanation, a problem message, a dash among its
+// results (the shown columns of its first table, except in a row with no
+// figure at all, such as an offer the scenario does not price), or an
+// input value no one would type (Readable).
 func Preset(p view.Page) error {
 	if err := Finite(p); err != nil {
 		return err
+	}
+	if p.Explanation == "" {
+		return fmt.Errorf("the page does not explain the preset")
 	}
 	if len(p.Problems) > 0 {
 		return fmt.Errorf("the page reports %q", p.Problems[0])
