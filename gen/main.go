@@ -23,6 +23,7 @@ import (
 	"github.com/infercost/infercost/site/echart"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
@@ -95,10 +96,13 @@ func exitWithParent(parent int) {
 	}
 }
 
-func presetLinks(ps []scenario.PresetData) []site.PresetLink {
+// presetLinks lists a calculator's presets with the source of each,
+// found in the calculator's data file.
+func presetLinks(ps []scenario.PresetData, sources fact.Sources) []site.PresetLink {
 	out := make([]site.PresetLink, len(ps))
 	for i, p := range ps {
-		out[i] = site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description}
+		src := sources[p.Source]
+		out[i] = site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description, SourceTitle: src.Title, SourceURL: src.URL, AsOf: p.AsOf}
 	}
 	return out
 }
@@ -145,6 +149,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 	data := editions.Latest()
+	if err := checkPresets(data); err != nil {
+		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	}
 
 	var mdErrs []error
 	md := newMarkdown(dataTables(data, c.Base), &mdErrs)
@@ -209,7 +216,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Lead:        "Compare owning and renting GPUs for inference over several years: capex, opex, total cost and cost per million tokens. Every input is in the link, so a shared link shows the same figures.",
 		Methodology: "methodology/tco/",
 		Page:        tco.Page,
-		Presets:     presetLinks(data.TCO.Presets),
+		Presets:     presetLinks(data.TCO.Presets, data.TCO.Sources),
 		Convert:     true,
 	})})
 	pages = append(pages, page{"memory/", site.Calculator(site.CalcPage{
@@ -219,7 +226,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Lead:        "Will the model fit, and how many sequences at once? Weights, activations and the paged KV cache of each GPU, as vLLM lays them out, checked against published vLLM start-up logs.",
 		Methodology: "methodology/memory/",
 		Page:        mem.Page,
-		Presets:     presetLinks(data.Memory.Presets),
+		Presets:     presetLinks(data.Memory.Presets, data.Memory.Sources),
 	})})
 	pages = append(pages, page{"pricing/", site.Calculator(site.CalcPage{
 		Meta:        calcMeta("pricing/", "LLM API pricing and self-hosting break-even", "What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off."),
@@ -228,7 +235,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Lead:        "What your workload costs on each hosted API, with prompt caching, batch discounts and long-context prices; whether it stays within budget; and from what volume your own GPUs are cheaper. Every price has its source and date, and a link keeps the prices it was made with.",
 		Methodology: "methodology/pricing/",
 		Page:        prices.Page,
-		Presets:     presetLinks(data.Pricing.Presets),
+		Presets:     presetLinks(data.Pricing.Presets, data.Pricing.Sources),
 		Convert:     true,
 	})})
 	pages = append(pages, page{"performance/", site.Calculator(site.CalcPage{
@@ -238,7 +245,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Lead:        "How fast a GPU serves a model: time to first token, time per output token and tokens per second by batch size from a roofline, and latency percentiles under load from a simulation of continuous batching. Its error against published measurements is on the methodology page.",
 		Methodology: "methodology/performance/",
 		Page:        perfPage.Page,
-		Presets:     presetLinks(data.Perf.Presets),
+		Presets:     presetLinks(data.Perf.Presets, data.Perf.Sources),
 	})})
 	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
 		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})

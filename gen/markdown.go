@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
@@ -180,10 +181,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 	d := all.TCO
 	srcLink := func(key string, f func(string) (string, string)) string {
 		title, url := f(key)
-		if strings.HasPrefix(url, "/") {
-			url = strings.TrimSuffix(base, "/") + url
-		}
-		return `<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`
+		return `<a href="` + html.EscapeString(site.Meta{Base: base}.SourceURL(url)) + `">` + html.EscapeString(title) + `</a>`
 	}
 	mem := all.Memory
 	lookup := func(key string) (string, string) {
@@ -194,11 +192,12 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 		}
 		return key, ""
 	}
-	fig := func(f *fact.Figure, digits int) string {
+	// fig writes a figure with the decimals the data gives it, no more.
+	fig := func(f *fact.Figure) string {
 		if f == nil {
 			return "–"
 		}
-		s := html.EscapeString(money.Group(f.Value, digits))
+		s := html.EscapeString(money.Group(f.Value, -1))
 		if f.Unconfirmed {
 			s += ` <abbr title="unconfirmed: secondary source only">†</abbr>`
 		}
@@ -208,9 +207,9 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 		"gpus": func() string {
 			var rows [][]string
 			for _, g := range d.GPUs.GPUs {
-				rows = append(rows, []string{html.EscapeString(g.Vendor + " " + g.Name), fig(&g.MemoryGB, 0), fig(&g.BandwidthGBps, 0),
-					fig(&g.BF16DenseTFLOPS, 1), fig(g.FP8DenseTFLOPS, 1), fig(&g.TDPW, 0),
-					html.EscapeString(g.Link.Kind) + " " + fig(&g.Link.GBps, 0), fig(g.PurchaseUSD, 0), fig(g.RentUSDPerHour, 3),
+				rows = append(rows, []string{html.EscapeString(g.Vendor + " " + g.Name), fig(&g.MemoryGB), fig(&g.BandwidthGBps),
+					fig(&g.BF16DenseTFLOPS), fig(g.FP8DenseTFLOPS), fig(&g.TDPW),
+					html.EscapeString(g.Link.Kind) + " " + fig(&g.Link.GBps), fig(g.PurchaseUSD), fig(g.RentUSDPerHour),
 					srcLink(g.MemoryGB.Source, lookup) + ", " + html.EscapeString(g.MemoryGB.AsOf)})
 			}
 			return htmlTable([]string{"GPU", "Memory (GB)", "Bandwidth (GB/s)", "BF16/FP16 dense TFLOPS", "FP8 dense TFLOPS",
@@ -226,7 +225,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 					if p.f == nil {
 						continue
 					}
-					rows = append(rows, []string{html.EscapeString(g.Name), p.what, fig(p.f, 3), srcLink(p.f.Source, lookup),
+					rows = append(rows, []string{html.EscapeString(g.Name), p.what, fig(p.f), srcLink(p.f.Source, lookup),
 						html.EscapeString(p.f.AsOf), html.EscapeString(p.f.Note)})
 				}
 			}
@@ -246,12 +245,12 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				{"Rented hours per month", df.RentedHoursPerMonth}, {"EUR per USD", df.EURPerUSD}, {"CNY per USD", df.CNYPerUSD},
 			} {
 				f := r.f
-				rows = append(rows, []string{html.EscapeString(r.name), fig(&f, 3), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+				rows = append(rows, []string{html.EscapeString(r.name), fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
 			}
 			for _, t := range d.Throughput.Rows {
 				g, _ := d.GPUs.Find(t.GPU)
 				f := t.TokensPerSec
-				rows = append(rows, []string{"Throughput, " + html.EscapeString(g.Name) + " (tokens/s per GPU)", fig(&f, 0), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+				rows = append(rows, []string{"Throughput, " + html.EscapeString(g.Name) + " (tokens/s per GPU)", fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
 			}
 			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
 		},
@@ -306,7 +305,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				{"Context length (tokens)", df.Context}, {"Concurrent sequences", df.Concurrency},
 			} {
 				f := r.f
-				rows = append(rows, []string{html.EscapeString(r.name), fig(&f, 3), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+				rows = append(rows, []string{html.EscapeString(r.name), fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
 			}
 			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
 		},
@@ -466,7 +465,7 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				{"All-reduce latency (µs)", df.CollectiveLatencyUS}, {"Prompt tokens", df.PromptTokens}, {"Output tokens", df.OutputTokens},
 				{"Batch", df.Batch}, {"Request rate (per second)", df.Rate}, {"P99 target (s)", df.P99TargetS}, {"Simulated requests", df.Requests}} {
 				f := r.f
-				rows = append(rows, []string{html.EscapeString(r.name), fig(&f, 3), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+				rows = append(rows, []string{html.EscapeString(r.name), fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
 			}
 			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
 		},

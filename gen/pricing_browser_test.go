@@ -87,13 +87,12 @@ func TestPricingPageInBrowser(t *testing.T) {
 	// Hostile input.
 	checkHostile(t, ctx, page+`?rpd=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&cache=2&vs=%22%3E%3Cimg%20src%3Dx%3E&ed=2099-01-01&bm=-1`, live, "rpd", "cache", "vs", "ed", "bm")
 
-	// Seed 000's ROI example.
-	// The preset's requests a day give the seed's $1,250,000 a month; the
-	// URL holds them to 9 significant digits (scenario.Field.Parse), a
-	// few thousandths of a dollar off.
+	// Seed 000's ROI example: 500,000 requests of 1,000 tokens a month
+	// at $2.50 per 1,000 tokens, $1,250,000; the reseller's ¥1 per million
+	// at 7.14 yuan to the dollar, 500 / 7.14 = $70.03.
 	seed := waitReady(ctx, t, page+"?preset=seed-000-roi")
 	cost, _ := strconv.ParseFloat(strings.TrimSuffix(seed["custom.monthly_cost"], " USD"), 64)
-	if math.Abs(cost-1250000) > 0.01 || seed["holysheep-flat.monthly_cost"] != "70 USD" ||
+	if math.Abs(cost-1250000) > 1e-6 || seed["holysheep-flat.monthly_cost"] != "70.028011 USD" ||
 		seed["holysheep-flat.monthly_cost_claimed"] != "70000 USD" {
 		t.Errorf("seed-000-roi: %q, %q, claimed %q", seed["custom.monthly_cost"], seed["holysheep-flat.monthly_cost"], seed["holysheep-flat.monthly_cost_claimed"])
 	}

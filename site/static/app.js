@@ -292,6 +292,7 @@
   var byHead = group("data-head");
   var byGroup = group("data-group");
   var byGroupHead = group("data-group-head");
+  var bySource = group("data-preset-source");
   function each(elements, f) { (elements || []).forEach(f); }
 
   // Writes only what changed, so that an edit restyles only its results.
@@ -366,6 +367,11 @@
     var ex = $("explanation");
     setText(ex, u.explanation);
     setHidden(ex, !u.explanation);
+    // The source of the open preset's explanation, rendered for each.
+    var preset = new URLSearchParams(u.query).get("preset");
+    Object.keys(bySource).forEach(function (name) {
+      each(bySource[name], function (el) { setHidden(el, name !== preset); });
+    });
     var problems = $("problems");
     if (shownProblems !== u.problems.join("\n")) {
       shownProblems = u.problems.join("\n");

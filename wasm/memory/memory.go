@@ -9,6 +9,7 @@ package memory
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/infercost/infercost/wasm/model"
 )
@@ -294,4 +295,60 @@ type Flat struct {
 // in what the GPU has left, at least 1 as the article floors it.
 func (f Flat) MaxSequences(gpuGB float64, ctx int) int {
 	return max(1, int(math.Floor((gpuGB-f.ReserveGB-f.WeightsGB)/(f.KVPerTokenGB*float64(ctx)+f.PerSequenceGB))))
+}
+
+// PoolGB is what the GPU has left for sequences after the reserve and
+// the weights; negative when the model does not fit.
+func (f Flat) PoolGB(gpuGB float64) float64 { return gpuGB - f.ReserveGB - f.WeightsGB }
+
+// SequenceGB is one sequence of ctx tokens: its KV cache and overhead.
+func (f Flat) SequenceGB(ctx int) float64 { return f.KVPerTokenGB*float64(ctx) + f.PerSequenceGB }
+
+// Fits reports whether one sequence of ctx tokens fits, and by how many
+// GB it falls short when not.
+func (f Flat) Fits(gpuGB float64, ctx int) (bool, float64) {
+	short := f.SequenceGB(ctx) - f.PoolGB(gpuGB)
+	return short <= 0, math.Max(short, 0)
+}
+
+// MaxFlatTokens bounds the rule's token counts, which have no limit
+// without a KV-cache figure per token.
+const MaxFlatTokens = 1 << 30
+
+// CapacityTokens is the cache the pool holds, in tokens.
+func (f Flat) CapacityTokens(gpuGB float64) int {
+	return floorRatio(f.PoolGB(gpuGB), f.KVPerTokenGB, MaxFlatTokens)
+}
+
+// MaxContext is the longest context each of concurrency sequences can
+// have at once; 0 when not even their overhead fits.
+func (f Flat) MaxContext(gpuGB float64, concurrency int) int {
+	return floorRatio(f.PoolGB(gpuGB)/float64(max(concurrency, 1))-f.PerSequenceGB, f.KVPerTokenGB, MaxFlatTokens)
+}
+
+// GPUsNeeded returns how many GPUs, each with its own copy of the model
+// (the rule splits no model), hold concurrency sequences of ctx tokens;
+// ok is false when one GPU holds none, or more than MaxGPUs are needed.
+// Unlike MaxSequences it counts only sequences that really fit.
+func (f Flat) GPUsNeeded(gpuGB float64, ctx, concurrency int) (int, bool) {
+	per := floorRatio(f.PoolGB(gpuGB), f.SequenceGB(ctx), concurrency)
+	if per < 1 {
+		return 0, false
+	}
+	n := (concurrency + per - 1) / per
+	return n, n <= MaxGPUs
+}
+
+// floorRatio is floor(a / b) within [0, limit], limit when b is 0. The
+// quotient is rounded to 12 digits first, so that 7 / 0.0002 makes
+// 35,000 and not 34,999.
+func floorRatio(a, b float64, limit int) int {
+	switch {
+	case a <= 0 || math.IsNaN(a):
+		return 0
+	case b <= 0 || a/b >= float64(limit):
+		return limit
+	}
+	q, _ := strconv.ParseFloat(strconv.FormatFloat(a/b, 'g', 12, 64), 64)
+	return int(math.Floor(q))
 }

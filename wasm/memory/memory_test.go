@@ -173,6 +173,59 @@ func TestFlatRuleOfThumb(t *testing.T) {
 	}
 }
 
+// The rule's other figures, worked by hand for its 7 GB model at 2,048
+// tokens and 32 concurrent sequences. A T4 (16 GB) leaves 16 - 2 - 7 =
+// 7 GB for sequences of 0.0002 x 2,048 + 0.1 = 0.5096 GB each: 13 fit
+// (7 / 0.5096 = 13.7), so 32 need ceil(32 / 13) = 3 T4s, each with its
+// own copy of the model; 7 / 0.0002 = 35,000 tokens of cache; 32
+// sequences get 7 / 32 = 0.21875 GB each, less 0.1 GB of overhead, or
+// 0.11875 / 0.0002 = 593.75, so 593 tokens. An A10G (24 GB) leaves 15 GB:
+// 29 fit (29.4), 32 need 2; 75,000 tokens; (15 / 32 - 0.1) / 0.0002 =
+// 1,843.75, so 1,843. An A100 80GB leaves 71 GB and holds 139, so 32
+// need 1; (71 / 32 - 0.1) / 0.0002 = 10,593.75, so 10,593 tokens.
+func TestFlatRuleSizesThePoolAndTheGPUs(t *testing.T) {
+	f := Flat{WeightsGB: 7, KVPerTokenGB: 0.0002, ReserveGB: 2, PerSequenceGB: 0.1}
+	for _, tc := range []struct {
+		gb                    float64
+		pool                  float64
+		gpus, tokens, context int
+	}{{16, 7, 3, 35000, 593}, {24, 15, 2, 75000, 1843}, {80, 71, 1, 355000, 10593}} {
+		if got := f.PoolGB(tc.gb); got != tc.pool {
+			t.Errorf("%v GB: pool %v GB; want %v", tc.gb, got, tc.pool)
+		}
+		if got, ok := f.GPUsNeeded(tc.gb, 2048, 32); !ok || got != tc.gpus {
+			t.Errorf("%v GB: %d GPUs (%v) for 32 sequences; want %d", tc.gb, got, ok, tc.gpus)
+		}
+		if got := f.CapacityTokens(tc.gb); got != tc.tokens {
+			t.Errorf("%v GB: %d tokens of cache; want %d", tc.gb, got, tc.tokens)
+		}
+		if got := f.MaxContext(tc.gb, 32); got != tc.context {
+			t.Errorf("%v GB: %d tokens for each of 32 sequences; want %d", tc.gb, got, tc.context)
+		}
+		if ok, short := f.Fits(tc.gb, 2048); !ok || short != 0 {
+			t.Errorf("%v GB: fits %v, %v GB short; want a fit", tc.gb, ok, short)
+		}
+	}
+	// A 14 GB model on a T4 leaves 0 GB: nothing fits, whatever the
+	// article's floor of 1 says, and no number of T4s holds a sequence.
+	big := Flat{WeightsGB: 14, ReserveGB: 2, KVPerTokenGB: 0.0002, PerSequenceGB: 0.1}
+	if ok, short := big.Fits(16, 2048); ok || math.Abs(short-0.5096) > 1e-9 {
+		t.Errorf("14 GB model on 16 GB: fits %v, %v GB short; want 0.5096 GB short", ok, short)
+	}
+	if n, ok := big.GPUsNeeded(16, 2048, 32); ok {
+		t.Errorf("14 GB model on 16 GB: %d GPUs; want none that hold it", n)
+	}
+	if got := big.MaxContext(16, 32); got != 0 {
+		t.Errorf("14 GB model on 16 GB: context %d; want 0", got)
+	}
+	// Without a per-token figure the cache has no token limit: the counts
+	// stop at their bounds rather than overflow.
+	free := Flat{WeightsGB: 7, ReserveGB: 2, PerSequenceGB: 0.1}
+	if got := free.CapacityTokens(16); got != MaxFlatTokens {
+		t.Errorf("no KV per token: %d tokens; want the bound %d", got, MaxFlatTokens)
+	}
+}
+
 func TestCapacityFallsAsContextRises(t *testing.T) {
 	for _, m := range []model.Model{llama2_7b, llama31_8b, mistral7b, gemma2_9b, deepseekV3} {
 		s := setup(m, 8)

@@ -55,6 +55,53 @@ func TestSeedPreset(t *testing.T) {
 	}
 }
 
+// The seed preset's results in the rule's own terms, worked out in
+// memory.TestFlatRuleSizesThePoolAndTheGPUs: on a T4 7 GB are left for
+// sequences, 13 of 2,048 tokens fit, so 32 need 3 T4s; an A10G holds 29,
+// so 2. Every result has a figure, the memory chart stacks the rule's
+// parts (7 GB of weights, 2 GB of reserve, 7 GB for sequences: 16 GB
+// is 14.90 GiB), and the TCO link costs the GPUs option A needs.
+func TestSeedPresetShowsTheRulesFigures(t *testing.T) {
+	d := load(t)
+	p := memview.Build(memview.Resolve("preset=seed-002", d), d)
+	c := p.CellsByKey()
+	for key, want := range map[string]float64{"a.gpus_needed": 3, "b.gpus_needed": 2, "c.gpus_needed": 1, "a.max_context": 593,
+		"a.kv_capacity_tokens": 35000, "a.fits": 1, "fit.t4.need": 3, "fit.a10g.need": 2} {
+		if got := c[key].Value; got != want {
+			t.Errorf("%s: %v; want %v", key, got, want)
+		}
+	}
+	if got, want := c["a.kv_pool_gib"].Text, "7.00 GB"; got != want {
+		t.Errorf("T4 pool: %q; want %q", got, want)
+	}
+	for _, row := range p.Tables[0].Rows {
+		for i, cell := range row.Cells {
+			if !p.Tables[0].Columns[i].Hidden && (cell.Text == "–" || cell.Metric == "") {
+				t.Errorf("%s, %s: %q without a figure", row.Label, p.Tables[0].Columns[i].Title, cell.Text)
+			}
+		}
+	}
+	for _, row := range p.Tables[2].Rows {
+		for _, cell := range row.Cells {
+			if cell.Text == "–" {
+				t.Errorf("%s: %s is %q", p.Tables[2].Title, cell.Key, cell.Text)
+			}
+		}
+	}
+	stack := map[string]float64{}
+	for _, sr := range p.Charts[0].Series {
+		if !sr.Hidden {
+			stack[sr.ID] = sr.Values[0]
+		}
+	}
+	if want := map[string]float64{"weights": 6.52, "runtime": 1.86, "kv": 6.52}; !reflect.DeepEqual(stack, want) {
+		t.Errorf("T4's memory chart: %v; want %v", stack, want)
+	}
+	if len(p.Links) != 1 || p.Links[0].Query != "a.gpu=t4&a.n=3" {
+		t.Errorf("TCO link: %+v; want 3 T4s", p.Links)
+	}
+}
+
 func TestModelThatDoesNotFitIsAnAnswer(t *testing.T) {
 	d := load(t)
 	p := memview.Build(memview.Resolve("model=llama-3.1-70b&a.gpu=l40s", d), d)

@@ -63,17 +63,16 @@ func Build(s Scenario, d Data) Page {
 	}
 	results := view.Table{ID: "results", Title: "Memory per GPU: " + s.modelName(), Corner: "Per GPU", Columns: cols, Rows: resultRows(s, row, cell)}
 	p.Tables = []view.Table{results, claimsTable(s, d, cols, cell), fitTable(s, d)}
-	if s.Preset != nil {
-		p.Explanation = s.Preset.Explanation
-	}
+	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{memoryChart(s, p.Results), concurrencyChart(s, p.Results)}
-	if a := s.Options[0]; !s.IsFlat() {
-		q := "a.gpu=" + a.GPU.ID
-		if n, _, _, ok := memory.GPUsNeeded(a.Setup, s.Context, s.Concurrency); ok {
-			q += "&a.n=" + strconv.Itoa(n)
-		}
-		p.Links = []view.Link{{ID: "tco", Label: "Cost option A in the TCO calculator", Path: "tco/", Query: q}}
+	// The TCO link costs the GPUs option A needs (whatever the mode), so
+	// every scenario has it.
+	a := s.Options[0]
+	q := "a.gpu=" + a.GPU.ID
+	if n, _, ok := gpusNeeded(s, a.Setup, a.MemoryGiB); ok {
+		q += "&a.n=" + strconv.Itoa(n)
 	}
+	p.Links = []view.Link{{ID: "tco", Label: "Cost option A in the TCO calculator", Path: "tco/", Query: q}}
 	p.Headline = headline(s, p.Page)
 	return p
 }
@@ -89,33 +88,33 @@ type rowFunc = func(label, help string, f func(i int, o OptionInput, r memory.Re
 type cellFunc = func(i int, metric string, v float64, unit, text string) view.Cell
 
 // resultRows are the results per option. Labels name no scenario value,
-// since the page keeps them while the figures change; in flat mode the
-// rows the article's rule has no figure for show a dash.
+// since the page keeps them while the figures change; in flat mode each
+// row shows the rule's own figure, in GB as the article counts.
 func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 	ctx, conc, f := s.Context, s.Concurrency, s.Flat
-	none := func(i int, metric string) view.Cell {
-		return view.Cell{Key: s.Options[i].Letter + "." + metric, Text: "–", Note: flatNote}
-	}
-	gibCell := func(metric string, v func(r memory.Result) float64) func(int, OptionInput, memory.Result) view.Cell {
-		return func(i int, _ OptionInput, r memory.Result) view.Cell {
+	// gibCell shows bytes per GPU, or in flat mode the rule's GB.
+	gibCell := func(metric string, v func(r memory.Result) float64, flat func(gpuGB float64) float64) func(int, OptionInput, memory.Result) view.Cell {
+		return func(i int, o OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
-				return none(i, metric)
+				gb := flat(o.MemoryGiB)
+				return cell(i, metric, round(gb*1e9/memory.GiB, 4), "GiB", money.Group(gb, 2)+" GB")
 			}
 			b := v(r)
 			return cell(i, metric, round(b/memory.GiB, 4), "GiB", gib(b))
 		}
 	}
+	count := func(i int, metric string, n int, unit string) view.Cell {
+		return cell(i, metric, float64(n), unit, money.Group(float64(n), 0))
+	}
 	return []view.Row{
-		row("Weights", "Parameters x bytes of the format, split over the GPUs.", func(i int, o OptionInput, r memory.Result) view.Cell {
-			if s.IsFlat() {
-				return cell(i, "weights_gib", round(f.WeightsGB*1e9/memory.GiB, 4), "GiB", money.Group(f.WeightsGB, 2)+" GB")
-			}
-			return gibCell("weights_gib", func(r memory.Result) float64 { return r.Weights })(i, o, r)
-		}),
-		row("Activations (peak)", "Start-up profile: a forward pass or the sampler's warm-up, whichever is larger.", gibCell("activation_gib", func(r memory.Result) float64 { return r.Activations })),
-		row("Runtime", "CUDA and NCCL memory outside PyTorch.", gibCell("runtime_gib", func(r memory.Result) float64 { return r.Runtime })),
+		row("Weights", "Parameters x bytes of the format, split over the GPUs.", gibCell("weights_gib",
+			func(r memory.Result) float64 { return r.Weights }, func(float64) float64 { return f.WeightsGB })),
+		row("Activations (peak)", "Start-up profile: a forward pass or the sampler's warm-up, whichever is larger.", gibCell("activation_gib",
+			func(r memory.Result) float64 { return r.Activations }, func(float64) float64 { return 0 })),
+		row("Runtime", "CUDA and NCCL memory outside PyTorch; the rule's reserve in flat mode.", gibCell("runtime_gib",
+			func(r memory.Result) float64 { return r.Runtime }, func(float64) float64 { return f.ReserveGB })),
 		row("KV-cache pool", "What is left of the utilization budget.", func(i int, o OptionInput, r memory.Result) view.Cell {
-			c := gibCell("kv_pool_gib", func(r memory.Result) float64 { return r.KVPool })(i, o, r)
+			c := gibCell("kv_pool_gib", func(r memory.Result) float64 { return r.KVPool }, f.PoolGB)(i, o, r)
 			if !s.IsFlat() {
 				c.Text, c.Note = poolText(r.KVPool)
 			}
@@ -127,45 +126,44 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 			}
 			return cell(i, "kv_bytes_per_token", r.KVBytesPerToken, "bytes", bytesText(r.KVBytesPerToken))
 		}),
-		row("KV-cache capacity", "Tokens in whole 16-token blocks (vLLM's \"GPU KV cache size\").", func(i int, _ OptionInput, r memory.Result) view.Cell {
+		row("KV-cache capacity", "Tokens in whole 16-token blocks (vLLM's \"GPU KV cache size\").", func(i int, o OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
-				return none(i, "kv_capacity_tokens")
+				return count(i, "kv_capacity_tokens", f.CapacityTokens(o.MemoryGiB), "tokens")
 			}
-			return cell(i, "kv_capacity_tokens", float64(r.CapacityTokens), "tokens", money.Group(float64(r.CapacityTokens), 0))
+			return count(i, "kv_capacity_tokens", r.CapacityTokens, "tokens")
 		}),
 		row("Sequences at the context length", "How many fit at once (vLLM's \"maximum concurrency\"); the article's batch size in flat mode.",
 			func(i int, o OptionInput, r memory.Result) view.Cell {
-				n := 0
 				if s.IsFlat() {
-					n = f.MaxSequences(o.MemoryGiB, ctx)
-				} else {
-					n = o.Setup.MaxSequences(r, ctx)
+					return count(i, "max_sequences", f.MaxSequences(o.MemoryGiB, ctx), "sequences")
 				}
-				return cell(i, "max_sequences", float64(n), "sequences", money.Group(float64(n), 0))
+				return count(i, "max_sequences", o.Setup.MaxSequences(r, ctx), "sequences")
 			}),
 		row("Longest context at the concurrency", "Each of the concurrent sequences can be this long.", func(i int, o OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
-				return none(i, "max_context")
+				return count(i, "max_context", f.MaxContext(o.MemoryGiB, conc), "tokens")
 			}
-			n := o.Setup.MaxContext(r, conc)
-			return cell(i, "max_context", float64(n), "tokens", money.Group(float64(n), 0))
+			return count(i, "max_context", o.Setup.MaxContext(r, conc), "tokens")
 		}),
-		row("GPUs needed", "Fewest GPUs (a power of two) that hold the concurrent sequences at the context length.",
+		row("GPUs needed", "Fewest GPUs (a power of two) that hold the concurrent sequences at the context length; in flat mode, GPUs with a copy of the model each.",
 			func(i int, o OptionInput, r memory.Result) view.Cell {
-				if s.IsFlat() {
-					return none(i, "gpus_needed")
-				}
-				n, tp, pp, ok := memory.GPUsNeeded(o.Setup, ctx, conc)
+				n, text, ok := gpusNeeded(s, o.Setup, o.MemoryGiB)
 				if !ok {
-					return cell(i, "gpus_needed", -1, "GPUs", "more than "+strconv.Itoa(memory.MaxGPUs))
+					return cell(i, "gpus_needed", -1, "GPUs", text)
 				}
-				return cell(i, "gpus_needed", float64(n), "GPUs", parallelText(n, tp, pp))
+				return cell(i, "gpus_needed", float64(n), "GPUs", text)
 			}),
 		row("Fits?", "One sequence of the context length, on the GPUs of this option.", func(i int, o OptionInput, r memory.Result) view.Cell {
+			c := cell(i, "fits", 0, "bool", "")
 			if s.IsFlat() {
-				return none(i, "fits")
+				ok, short := f.Fits(o.MemoryGiB, ctx)
+				c.Value, c.Text = 1, "Yes"
+				if !ok {
+					c.Value, c.Text = 0, "No: "+money.Group(short, 2)+" GB short per GPU"
+				}
+				return c
 			}
-			return fitCell(s, o, r, cell(i, "fits", 0, "bool", ""))
+			return fitCell(s, o, r, c)
 		}),
 	}
 }
@@ -185,8 +183,28 @@ func poolCell(key string, pool float64) view.Cell {
 	return c
 }
 
-// flatNote says why the rule of thumb's cells show no figure.
-const flatNote = "The rule of thumb of seed article 002 has no figure for this; choose a model for the whole memory layout."
+// gpusNeeded returns the GPUs that hold the scenario's concurrent
+// sequences with setup a (or, in flat mode, by the rule on GPUs of gpuGB),
+// and how the page writes them; ok is false when no count up to
+// memory.MaxGPUs does.
+func gpusNeeded(s Scenario, a memory.Setup, gpuGB float64) (int, string, bool) {
+	none := "more than " + strconv.Itoa(memory.MaxGPUs)
+	if s.IsFlat() {
+		n, ok := s.Flat.GPUsNeeded(gpuGB, s.Context, s.Concurrency)
+		if !ok {
+			if fits, _ := s.Flat.Fits(gpuGB, s.Context); !fits {
+				none = "none: one sequence does not fit"
+			}
+			return 0, none, false
+		}
+		return n, strconv.Itoa(n), true
+	}
+	n, tp, pp, ok := memory.GPUsNeeded(a, s.Context, s.Concurrency)
+	if !ok {
+		return 0, none, false
+	}
+	return n, parallelText(n, tp, pp), true
+}
 
 func parallelText(n, tp, pp int) string {
 	t := strconv.Itoa(n)
@@ -283,9 +301,13 @@ func fitTable(s Scenario, d Data) view.Table {
 		key := func(m string) string { return "fit." + g.ID + "." + m }
 		rw := view.Row{Label: g.Vendor + " " + g.Name}
 		if s.IsFlat() {
-			n := s.Flat.MaxSequences(g.MemoryGB.Value, s.Context)
+			gb := g.MemoryGB.Value
+			n := s.Flat.MaxSequences(gb, s.Context)
+			need, needText, _ := gpusNeeded(s, a, gb)
+			pool := s.Flat.PoolGB(gb)
 			rw.Cells = []view.Cell{{Key: key("w"), Value: s.Flat.WeightsGB, Text: money.Group(s.Flat.WeightsGB, 2) + " GB"},
-				{Key: key("pool"), Text: "–", Note: flatNote}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)}, {Key: key("need"), Text: "–", Note: flatNote}}
+				{Key: key("pool"), Value: pool, Text: money.Group(pool, 2) + " GB"}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)},
+				{Key: key("need"), Value: float64(need), Text: needText}}
 			t.Rows = append(t.Rows, rw)
 			continue
 		}
@@ -294,11 +316,7 @@ func fitTable(s Scenario, d Data) view.Table {
 		a.Runtime.Utilization = util
 		r := a.Compute()
 		n := a.MaxSequences(r, s.Context)
-		need, tp, pp, ok := memory.GPUsNeeded(a, s.Context, s.Concurrency)
-		needText := "more than " + strconv.Itoa(memory.MaxGPUs)
-		if ok {
-			needText = parallelText(need, tp, pp)
-		}
+		need, needText, _ := gpusNeeded(s, a, 0)
 		rw.Cells = []view.Cell{
 			{Key: key("w"), Value: r.Weights, Text: gib(r.Weights)},
 			poolCell(key("pool"), r.KVPool),
@@ -313,15 +331,21 @@ func fitTable(s Scenario, d Data) view.Table {
 func memoryChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
 	c := chart.Chart{ID: "chart-memory", Title: "Memory of one GPU", Desc: "Stacked GiB per GPU: what the engine holds, and the headroom outside the utilization budget.",
 		Kind: chart.Stacked, Unit: "GiB"}
+	f := s.Flat
+	// Each part in bytes, from the engine's result or, in flat mode, from
+	// the rule's GB on a GPU of gpuGB; the rule has no activations and no
+	// headroom.
 	items := []struct {
 		id, name string
 		v        func(r memory.Result) float64
+		flat     func(gpuGB float64) float64
 	}{
-		{"weights", "Weights", func(r memory.Result) float64 { return r.Weights }},
-		{"activations", "Activations", func(r memory.Result) float64 { return r.Activations }},
-		{"runtime", "Runtime", func(r memory.Result) float64 { return r.Runtime }},
-		{"kv", "KV cache", func(r memory.Result) float64 { return math.Max(r.KVPool, 0) }},
-		{"headroom", "Headroom", func(r memory.Result) float64 { return r.Headroom }},
+		{"weights", "Weights", func(r memory.Result) float64 { return r.Weights }, func(float64) float64 { return f.WeightsGB * 1e9 }},
+		{"activations", "Activations", func(r memory.Result) float64 { return r.Activations }, nil},
+		{"runtime", "Runtime", func(r memory.Result) float64 { return r.Runtime }, func(float64) float64 { return f.ReserveGB * 1e9 }},
+		{"kv", "KV cache", func(r memory.Result) float64 { return math.Max(r.KVPool, 0) },
+			func(gb float64) float64 { return math.Max(f.PoolGB(gb), 0) * 1e9 }},
+		{"headroom", "Headroom", func(r memory.Result) float64 { return r.Headroom }, nil},
 	}
 	var idx []int
 	for i, o := range s.Options {
@@ -331,10 +355,13 @@ func memoryChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
 		}
 	}
 	for _, it := range items {
-		sr := chart.Series{ID: it.id, Name: it.name, Values: make([]float64, len(idx)), Hidden: s.IsFlat()}
+		sr := chart.Series{ID: it.id, Name: it.name, Values: make([]float64, len(idx)), Hidden: s.IsFlat() && it.flat == nil}
 		for j, i := range idx {
-			if !s.IsFlat() {
+			switch {
+			case !s.IsFlat():
 				sr.Values[j] = round(it.v(res[i])/memory.GiB, 2)
+			case it.flat != nil:
+				sr.Values[j] = round(it.flat(s.Options[i].MemoryGiB)/memory.GiB, 2)
 			}
 		}
 		c.Series = append(c.Series, sr)

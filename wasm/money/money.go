@@ -104,7 +104,8 @@ func Precise(v float64, c Currency) string {
 	return c.Symbol + s
 }
 
-// Group writes v with the given decimals and commas between thousands.
+// Group writes v with the given decimals (-1: as few as read back
+// exactly) and commas between thousands.
 func Group(v float64, decimals int) string {
 	if s, ok := beyond(v, ""); ok {
 		return s

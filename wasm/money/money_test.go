@@ -82,3 +82,11 @@ func TestBeyondTheDisplayRange(t *testing.T) {
 		}
 	}
 }
+
+func TestGroupWithTheFiguresOwnDecimals(t *testing.T) {
+	for v, want := range map[float64]string{3: "3", 50000: "50,000", 0.8048: "0.8048", 1234567.25: "1,234,567.25", 0.0002: "0.0002"} {
+		if got := Group(v, -1); got != want {
+			t.Errorf("Group(%v, -1): got %q; want %q", v, got, want)
+		}
+	}
+}

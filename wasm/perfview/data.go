@@ -233,7 +233,7 @@ func (d Data) Validate() error {
 		s := Resolve(q, d)
 		return s.Inputs, s.Unknown
 	}, nil)...)
-	errs = append(errs, scenario.ValidatePresetCost(d.Presets, func(q string) string {
+	errs = append(errs, scenario.ValidatePresetPages(d.Presets, func(q string) string {
 		if p := Build(Resolve(q, d)); slices.Contains(p.Problems, TooLarge) {
 			return TooLarge
 		}

@@ -58,7 +58,18 @@ func Resolve(rawQuery string, d Data) Scenario {
 	}
 	const work = "Workload"
 	w := &s.Workload
-	w.RequestsPerDay = n("rpd", "Requests", "per day", work, "API calls a day.", 0, 1e9, df.RequestsPerDay.Value, d.note(df.RequestsPerDay))
+	// A volume is often known per month ("500 million tokens a month"):
+	// the reader counts requests per day or per month, and a preset keeps
+	// the figure a person would type.
+	perMonth := r.Choice(scenario.Field{Key: "per", Label: "Count requests", Section: work, Default: "day",
+		Choices: []scenario.Choice{{Value: "day", Label: "per day"}, {Value: "month", Label: "per month"}},
+		Help:    "A month is 365.25 / 12 days."}) == "month"
+	if perMonth {
+		w.RequestsPerDay = n("rpd", "Requests", "per month", work, "API calls a month.", 0, 3e10,
+			df.RequestsPerDay.Value*pricing.DaysPerMonth, d.note(df.RequestsPerDay)) / pricing.DaysPerMonth
+	} else {
+		w.RequestsPerDay = n("rpd", "Requests", "per day", work, "API calls a day.", 0, 1e9, df.RequestsPerDay.Value, d.note(df.RequestsPerDay))
+	}
 	w.InputTokens = n("in", "Input", "tokens per request", work, "Prompt, system prompt and context sent with each call.", 0, 1e7,
 		df.InputTokens.Value, d.note(df.InputTokens))
 	w.OutputTokens = n("out", "Output", "tokens per request", work, "Tokens generated per call.", 0, 1e7, df.OutputTokens.Value, d.note(df.OutputTokens))

@@ -31,21 +31,35 @@ func build(t testing.TB, d pricingview.Data, q string) pricingview.Page {
 	return pricingview.Build(pricingview.Resolve(q, d), d)
 }
 
-// Seed 000's ROI example: 500 million tokens a month at $2.50 per 1,000
-// tokens is $1,250,000; at the reseller's claimed ¥1 ≈ $0.14 per million
-// it is $70, not the article's $70,000.
+// Seed 000's ROI example: 500,000 requests of 1,000 tokens a month are
+// its 500 million tokens; at $2.50 per 1,000 tokens they cost
+// 500e6 / 1e3 x $2.50 = $1,250,000; at the reseller's claimed ¥1 per
+// million and 7.14 yuan to the dollar, 500 x $1 / 7.14 = $70.03, not the
+// article's $70,000 (70,000 / 70.028 = 999.6, the factor of 1,000). The
+// claims table shows only the two offers the article prices, both to
+// the cent.
 func TestSeedROIPreset(t *testing.T) {
 	d := load(t)
 	p := build(t, d, "preset=seed-000-roi")
 	c := cells(p)
-	if got := c["custom.monthly_cost"].Value; math.Abs(got-1250000) > 0.01 {
+	if got := c["custom.monthly_cost"].Value; math.Abs(got-1250000) > 1e-6 {
 		t.Errorf("custom price: %v a month, want 1,250,000", got)
 	}
-	if got := c["holysheep-flat.monthly_cost"].Value; math.Abs(got-70) > 1e-6 {
-		t.Errorf("reseller: %v a month, want 70", got)
+	if got := c["holysheep-flat.monthly_cost"].Value; math.Abs(got-500/7.14) > 1e-6 {
+		t.Errorf("reseller: %v a month, want 70.03", got)
 	}
-	if got := c["holysheep-flat.cl-ratio"].Text; got != "1,000.00x" {
-		t.Errorf("claim ratio %q, want 1,000.00x", got)
+	if got := c["holysheep-flat.cl-ratio"].Text; got != "999.60x" {
+		t.Errorf("claim ratio %q, want 999.60x", got)
+	}
+	claims := p.Tables[1]
+	var shown []string
+	for i, col := range claims.Columns {
+		if !col.Hidden {
+			shown = append(shown, col.Title+": "+claims.Rows[0].Cells[i].Text+" / "+claims.Rows[1].Cells[i].Text)
+		}
+	}
+	if want := []string{"HolySheep AI flat price (vendor's claim): $70,000.00 / $70.03", "Your price: $1,250,000.00 / $1,250,000.00"}; !reflect.DeepEqual(shown, want) {
+		t.Errorf("claims table shows %q; want %q", shown, want)
 	}
 	if !strings.Contains(p.Explanation, "factor of 1,000") {
 		t.Errorf("explanation does not point out the error: %q", p.Explanation)
@@ -197,4 +211,22 @@ func FuzzQueryRoundTrip(f *testing.F) {
 			t.Fatalf("%q: %v", q, err)
 		}
 	})
+}
+
+// Requests counted per month: 304,375 a month are the default 10,000 a
+// day (x 365.25 / 12), so every cost is the default's, and the field
+// says its unit.
+func TestRequestsPerMonthAreRequestsPerDayTimesTheMonth(t *testing.T) {
+	d := load(t)
+	byDay, byMonth := cells(build(t, d, "")), build(t, d, "per=month&rpd=304375")
+	for key, c := range cells(byMonth) {
+		if c.Metric != "" && math.Abs(c.Value-byDay[key].Value) > 1e-9*math.Abs(c.Value) {
+			t.Errorf("%s: %v per month; %v per day", key, c.Value, byDay[key].Value)
+		}
+	}
+	for _, in := range byMonth.Inputs {
+		if in.Key == "rpd" && in.Unit != "per month" {
+			t.Errorf("requests field unit %q; want per month", in.Unit)
+		}
+	}
 }

@@ -1,6 +1,7 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/scenario"
 	"math"
 	"strconv"
 	"time"
@@ -135,9 +136,7 @@ func Build(s Scenario, d Data) Page {
 		t.Rows = append(t.Rows, row)
 	}
 	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume)}
-	if s.Preset != nil {
-		p.Explanation = s.Preset.Explanation
-	}
+	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, offered, cluster), historyChart(s, d)}
 	p.Headline = headline(s, offered, p.Page)
 	return p
@@ -167,32 +166,47 @@ func budgetText(pct float64, st pricing.Status) string {
 	return money.Group(pct, 1) + " %"
 }
 
-// claimsTable sets a preset source's monthly costs beside the engine's.
+// claimsTable sets a preset source's monthly costs beside the engine's:
+// a column for each offer, shown only for those the source has a figure
+// for, so that the table has no rows of dashes. Both amounts are written
+// alike, to the cent.
 func claimsTable(s Scenario, offered []offer) view.Table {
 	t := view.Table{ID: "claims", Title: "The source's figures beside InferCost's", Corner: "Per month",
-		Columns: []view.Column{{Key: "cl-src", Title: "Source says"}, {Key: "cl-ours", Title: "InferCost"}, {Key: "cl-ratio", Title: "Source / InferCost"}},
-		Hidden:  s.Preset == nil || len(s.Preset.Claims) == 0}
+		Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
+	src := view.Row{Label: "Source says"}
+	ours := view.Row{Label: "InferCost"}
+	ratio := view.Row{Label: "Source / InferCost"}
+	amount := func(usd float64) (float64, string) { return round(usd*s.FX, 6), money.Precise(usd*s.FX, s.Currency) }
 	for _, o := range offered {
+		col := view.Column{Key: "cl-" + o.ID, Title: o.Name, Hidden: true}
 		const why = "The source gives no monthly cost for this API."
-		row := view.Row{Label: o.Name, Cells: []view.Cell{{Key: o.ID + ".cl-src", Text: "–", Note: why}, {Key: o.ID + ".cl-ours", Text: "–", Note: why},
-			{Key: o.ID + ".cl-ratio", Text: "–", Note: why}}}
-		if !t.Hidden && o.Sold {
-			for _, c := range s.Preset.Claims {
-				if c.Option != o.ID || c.Metric != claimMetric {
-					continue
-				}
-				ours := o.Price.Cost(s.Workload).PerMonth
-				row.Cells[0] = view.Cell{Key: o.ID + ".cl-src", Metric: "monthly_cost_claimed", Option: o.ID, Value: round(c.Value*s.FX, 6),
-					Unit: s.Currency.Code, Text: money.Format(c.Value*s.FX, s.Currency)}
-				row.Cells[1] = view.Cell{Key: o.ID + ".cl-ours", Value: round(ours*s.FX, 6), Text: money.Precise(ours*s.FX, s.Currency)}
-				if ours > 0 {
-					row.Cells[2] = view.Cell{Key: o.ID + ".cl-ratio", Value: c.Value / ours, Text: money.Group(c.Value/ours, 2) + "x"}
-				}
+		cs := [3]view.Cell{{Key: o.ID + ".cl-src", Text: "–", Note: why}, {Key: o.ID + ".cl-ours", Text: "–", Note: why}, {Key: o.ID + ".cl-ratio", Text: "–", Note: why}}
+		for _, c := range claims(s) {
+			if c.Option != o.ID || c.Metric != claimMetric || !o.Sold {
+				continue
+			}
+			col.Hidden = false
+			cost := o.Price.Cost(s.Workload).PerMonth
+			cs[0] = view.Cell{Key: cs[0].Key, Metric: "monthly_cost_claimed", Option: o.ID, Unit: s.Currency.Code}
+			cs[0].Value, cs[0].Text = amount(c.Value)
+			cs[1].Value, cs[1].Text = amount(cost)
+			if cost > 0 {
+				cs[2].Value, cs[2].Text = c.Value/cost, money.Group(c.Value/cost, 2)+"x"
 			}
 		}
-		t.Rows = append(t.Rows, row)
+		t.Columns = append(t.Columns, col)
+		src.Cells, ours.Cells, ratio.Cells = append(src.Cells, cs[0]), append(ours.Cells, cs[1]), append(ratio.Cells, cs[2])
 	}
+	t.Rows = []view.Row{src, ours, ratio}
 	return t
+}
+
+// claims are the applied preset's claims.
+func claims(s Scenario) []scenario.Claim {
+	if s.Preset == nil {
+		return nil
+	}
+	return s.Preset.Claims
 }
 
 // clusterTable shows what the self-hosted cluster costs and serves.

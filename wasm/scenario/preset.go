@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/infercost/infercost/wasm/fact"
 )
@@ -15,11 +16,15 @@ type Claim struct {
 	Value  float64 `yaml:"value" json:"value"`
 }
 
-// PresetData is a preset as written in a data file.
+// PresetData is a preset as written in a data file. Title is the name a
+// reader sees; Source, a key of the file's sources, and AsOf say where
+// the preset's rationale comes from and when it was true (for a seed
+// article's preset, the page that sets out what it corrects).
 type PresetData struct {
 	Name        string  `yaml:"name" json:"name"`
 	Title       string  `yaml:"title" json:"title"`
 	Source      string  `yaml:"source" json:"source"`
+	AsOf        string  `yaml:"as_of" json:"as_of"`
 	Description string  `yaml:"description" json:"description"`
 	Query       string  `yaml:"query" json:"query"`
 	Claims      []Claim `yaml:"claims" json:"claims"`
@@ -47,7 +52,8 @@ func FindPreset(ps []PresetData, name string) *PresetData {
 }
 
 // ValidatePresets checks the presets of a data file: each has a unique
-// name that is an id, a plain-text title and a known source; the calculator reads every value of its query
+// name that is an id, a plain-text title and explanation, a known source
+// and a date; the calculator reads every value of its query
 // without error and knows every parameter; and claim, if given, accepts
 // each claim (it returns the problem, or "").
 func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query string) ([]Input, []string), claim func(Claim) string) []error {
@@ -66,6 +72,12 @@ func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query s
 		}
 		if _, ok := sources[p.Source]; !ok {
 			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
+		}
+		if _, err := time.Parse(time.DateOnly, p.AsOf); err != nil {
+			errs = append(errs, fact.Errorf(entry, "as_of", "want a date YYYY-MM-DD, got %q", p.AsOf))
+		}
+		if msg := fact.PlainText(p.Explanation); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "explanation", "%s", msg))
 		}
 		inputs, unknown := resolve(PresetKey + "=" + QueryEscape(p.Name))
 		for _, in := range inputs {
@@ -88,14 +100,13 @@ func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query s
 	return errs
 }
 
-// ValidatePresetCost checks that each preset's scenario stays within its
-// calculator's work budget, so that no preset shows "too large" instead
-// of figures: cost runs the calculator on a query and returns the problem,
-// or "".
-func ValidatePresetCost(ps []PresetData, cost func(query string) string) []error {
+// ValidatePresetPages checks the page each preset opens: page runs the
+// calculator on a preset's query and returns what is wrong with the page
+// (more work than its budget allows, a dash among its results, …), or "".
+func ValidatePresetPages(ps []PresetData, page func(query string) string) []error {
 	var errs []error
 	for i, p := range ps {
-		if msg := cost(PresetKey + "=" + QueryEscape(p.Name)); msg != "" {
+		if msg := page(PresetKey + "=" + QueryEscape(p.Name)); msg != "" {
 			errs = append(errs, fact.Errorf(fmt.Sprintf("presets[%d] %q", i, p.Name), "query", "%s", msg))
 		}
 	}
@@ -143,4 +154,12 @@ func (r Resolved) PresetName() string {
 		return ""
 	}
 	return r.Preset.Name
+}
+
+// Explanation is the applied preset's explanation, or "".
+func (r Resolved) Explanation() string {
+	if r.Preset == nil {
+		return ""
+	}
+	return r.Preset.Explanation
 }

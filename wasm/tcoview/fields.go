@@ -199,8 +199,10 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	if e := o.Estimate; e != nil {
 		tps, tpsNote, precision = e.Point.TokensPerSecondGPU, e.Note, e.Precision
 	}
+	// An estimate is good to a few per cent, not to 17 digits: the form
+	// shows it as a reader would type it.
 	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Only: only, Key: k("tps"), Label: "Throughput", Unit: "tokens/s per GPU",
-		Min: 0.1, Max: 1e6, Default: num(tps), Note: tpsNote,
+		Min: 0.1, Max: 1e6, Default: scenario.Significant(tps, 4), Note: tpsNote,
 		Help: "Output tokens per second one GPU sustains while serving your model and batch size."})
 	if !r.Inputs[len(r.Inputs)-1].Explicit {
 		o.Precision = precision

@@ -10,9 +10,9 @@ import (
 )
 
 // headline names the option with the lowest cost per output token, how
-// much less it costs than the next cheapest, and, when it needs more
-// capex than that one, after how long it pays it back.
-func headline(s Scenario, res [MaxOptions]tco.Result) view.Headline {
+// much less it costs than the next cheapest, and, when that is option A,
+// when their cumulative costs cross (the comparison table's cell).
+func headline(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
 	best, next := -1, -1
 	for i, o := range s.Options {
 		c := res[i].USDPerMTok
@@ -46,10 +46,9 @@ func headline(s Scenario, res [MaxOptions]tco.Result) view.Headline {
 	less := (1 - res[best].USDPerMTok/res[next].USDPerMTok) * 100
 	h.Text += ", " + money.Group(less, 0) + " % less than " + name(next) + " at " + cost(next) + "."
 	h.Figures = append(h.Figures, view.Figure{Label: "Less per token than " + strings.ToUpper(s.Options[next].Letter), Text: money.Group(less, 0) + " %"})
-	if t, ok := tco.BreakEven(res[next], res[best], float64(s.Years)); ok && res[best].Capex.Total() > res[next].Capex.Total() {
-		months := money.Group(t*12, 1) + " months"
-		h.Text += " Its higher capex pays back after " + months + "."
-		h.Figures = append(h.Figures, view.Figure{Label: "Pays back its higher capex after", Text: months})
+	if be := p.CellsByKey()[s.Options[best].Letter+".breakeven_months"]; next == 0 && be.Value > 0 {
+		h.Text += " Over time it " + be.Text + "."
+		h.Figures = append(h.Figures, view.Figure{Label: "Break-even with A", Text: be.Text})
 	}
 	return h
 }

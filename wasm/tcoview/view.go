@@ -99,13 +99,11 @@ func Build(s Scenario) Page {
 		moneyRow("Residual value", "Credited at the end.", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
 	}}
 	p.Tables = []Table{results, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
-	p.Headline = headline(s, res)
+	p.Headline = headline(s, res, p.Page)
 	for i := range p.Tables {
 		p.Tables[i].Corner, p.Tables[i].Columns = "Metric", p.Columns
 	}
-	if s.Preset != nil {
-		p.Explanation = s.Preset.Explanation
-	}
+	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
 	p.Links = []view.Link{memoryLink(s)}
 	return p

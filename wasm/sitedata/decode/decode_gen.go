@@ -408,6 +408,8 @@ func decodeScenarioPresetData(d *datafile.Decoder, v *scenario.PresetData) {
 			v.Title = d.String()
 		case "source":
 			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
 		case "description":
 			v.Description = d.String()
 		case "query":

@@ -8,6 +8,7 @@ import (
 	"math"
 	"regexp"
 	"strconv"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
@@ -120,4 +121,67 @@ func Explained(p view.Page) error {
 		}
 	}
 	return nil
+}
+
+// Preset returns an error naming the first thing a preset's page must
+// not show, for the build's checks of every preset: a value that is not
+// finite (Finite), no explanation, a problem message, a dash among its
+// results (the shown columns of its first table, except in a row with no
+// figure at all, such as an offer the scenario does not price), or an
+// input value no one would type (Readable).
+func Preset(p view.Page) error {
+	if err := Finite(p); err != nil {
+		return err
+	}
+	if p.Explanation == "" {
+		return fmt.Errorf("the page does not explain the preset")
+	}
+	if len(p.Problems) > 0 {
+		return fmt.Errorf("the page reports %q", p.Problems[0])
+	}
+	if len(p.Tables) > 0 {
+		t := p.Tables[0]
+		for _, r := range t.Rows {
+			var blank []string
+			for i, c := range r.Cells {
+				if !t.Columns[i].Hidden && (c.Text == "–" || c.Text == "") {
+					blank = append(blank, t.Columns[i].Title)
+				}
+			}
+			if len(blank) > 0 && len(blank) < shown(t) {
+				return fmt.Errorf("%s: %q shows no figure for %v", t.Title, r.Label, blank)
+			}
+		}
+	}
+	for _, in := range p.Inputs {
+		if !in.IsChoice() && !Readable(in.Value) {
+			return fmt.Errorf("field %q (%s) reads %s", in.Key, in.Label, in.Value)
+		}
+	}
+	return nil
+}
+
+// shown counts a table's shown columns.
+func shown(t view.Table) int {
+	n := 0
+	for _, c := range t.Columns {
+		if !c.Hidden {
+			n++
+		}
+	}
+	return n
+}
+
+// Readable reports whether a number is one a person would type: a whole
+// number, one of at most 4 significant digits (0.0002, 3.43, 7.14), or
+// one of at most 2 decimals (140.18 GiB, $1,339.25); not
+// 16427.104722792606, nor 16427.1047.
+func Readable(value string) bool {
+	v, err := strconv.ParseFloat(value, 64)
+	if err != nil || v == math.Trunc(v) {
+		return err == nil
+	}
+	_, decimals, _ := strings.Cut(value, ".")
+	digits := strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(value, "-"), ".", ""), "0")
+	return len(decimals) <= 2 || len(strings.TrimRight(digits, "0")) <= 4
 }

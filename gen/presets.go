@@ -1,0 +1,55 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/tcoview"
+	"github.com/infercost/infercost/wasm/view"
+	"github.com/infercost/infercost/wasm/view/viewtest"
+)
+
+// calculator is a calculator's presets and its page for a query.
+type calculator struct {
+	file, path string // data file; page below the base
+	presets    []scenario.PresetData
+	page       func(query string) view.Page
+}
+
+// calculators lists every calculator with its presets.
+func calculators(data sitedata.Data) []calculator {
+	return []calculator{
+		{dataset.TCOFile, "tco/", data.TCO.Presets, func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page }},
+		{dataset.MemoryFile, "memory/", data.Memory.Presets, func(q string) view.Page {
+			return memview.Build(memview.Resolve(q, data.Memory), data.Memory).Page
+		}},
+		{dataset.PerfFile, "performance/", data.Perf.Presets, func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page }},
+		{dataset.PricingFile, "pricing/", data.Pricing.Presets, func(q string) view.Page {
+			return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
+		}},
+	}
+}
+
+// checkPresets opens every preset as its link does and returns, naming
+// the data file and the preset, what its page must not show
+// (viewtest.Preset): a preset is the site at its best.
+func checkPresets(data sitedata.Data) error {
+	var errs []error
+	for _, c := range calculators(data) {
+		for _, err := range scenario.ValidatePresetPages(c.presets, func(q string) string {
+			if err := viewtest.Preset(c.page(q)); err != nil {
+				return err.Error()
+			}
+			return ""
+		}) {
+			errs = append(errs, fmt.Errorf("data/%s: %w", c.file, err))
+		}
+	}
+	return errors.Join(errs...)
+}
