@@ -321,6 +321,7 @@
       setAttr(el, "data-metric", c.metric);
       setAttr(el, "data-option", c.metric && c.option);
       setAttr(el, "data-unit", c.metric && c.unit);
+      setAttr(el, "title", c.title);
     });
     showEdition(u.edition);
     showHeadline(u.headline);

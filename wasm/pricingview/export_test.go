@@ -37,7 +37,11 @@ func TestExportNeutralisesHostileModelNames(t *testing.T) {
 		d.APIs.Providers = append(d.APIs.Providers, apiprices.Provider{ID: id, Name: h.name})
 		d.APIs.Models[i].Provider = id
 	}
-	p := build(t, d, "")
+	ids := make([]string, len(hostile))
+	for i := range hostile {
+		ids[i] = d.APIs.Models[i].ID
+	}
+	p := build(t, d, "apis="+strings.Join(ids, ","))
 
 	rows, err := csv.NewReader(strings.NewReader(p.Export("csv"))).ReadAll()
 	if err != nil {

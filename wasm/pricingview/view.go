@@ -2,6 +2,7 @@ package pricingview
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"time"
 
@@ -17,32 +18,44 @@ type Page struct {
 	Scenario Scenario
 }
 
-// offer is one row of the comparison: an API model or the reader's price.
+// offer is one row of the comparison: an API model, the reader's price,
+// or an empty place.
 type offer struct {
+	Key      string // the row's place: its cells' key prefix
 	ID, Name string
 	Claim    bool
 	Sold     bool // in the scenario's edition
 	Price    pricing.Price
 	Note     string
+	// Stale marks a price checked long before the edition, and Why
+	// says so.
+	Stale, Why string
 }
 
+// offers returns the comparison's rows: MaxAPIs places filled with the
+// scenario's APIs, then the reader's price.
 func offers(s Scenario, d Data) []offer {
 	var out []offer
-	for _, m := range d.APIs.Models {
-		o := offer{ID: m.ID, Name: d.APIs.Provider(m.Provider).Name + " " + m.Name, Claim: m.Claim}
-		if row, p, ok := s.Price(d, m.ID); ok {
-			o.Sold, o.Price = true, p
-			o.Note = "Prices from " + row.From + "; " + d.APIs.Sources[row.Source].Title + ", as of " + row.AsOf
-			if row.Unconfirmed {
-				o.Note += "; unconfirmed †"
+	for i := range MaxAPIs {
+		o := offer{Key: place(i)}
+		if i < len(s.APIs) {
+			m, _ := d.modelByID(s.APIs[i])
+			o.ID, o.Name, o.Claim = m.ID, d.APIs.Provider(m.Provider).Name+" "+m.Name, m.Claim
+			if row, p, ok := s.Price(d, m.ID); ok {
+				o.Sold, o.Price = true, p
+				o.Note = "Prices from " + row.From + "; " + d.APIs.Sources[row.Source].Title + ", as of " + row.AsOf
+				if row.Unconfirmed {
+					o.Note += "; unconfirmed †"
+				}
+				o.Stale, o.Why = stale(row, s.Edition)
 			}
-		}
-		if o.Claim {
-			o.Name += " (vendor's claim)"
+			if o.Claim {
+				o.Name += " (vendor's claim)"
+			}
 		}
 		out = append(out, o)
 	}
-	return append(out, offer{ID: CustomID, Name: "Your price", Sold: s.HasCustom(), Price: s.Custom})
+	return append(out, offer{Key: CustomID, ID: CustomID, Name: "Your price", Sold: s.HasCustom(), Price: s.Custom})
 }
 
 // Build prices the workload on every API and lays out the page.
@@ -68,11 +81,17 @@ func Build(s Scenario, d Data) Page {
 		return round(pct, 2), "%", budgetText(pct, st)
 	}
 	cols := []column{
-		{view.Column{Key: "p-in", Title: "Input per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) { return amountCell(o.Price.Input) }},
+		{view.Column{Key: "p-in", Title: "Input per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) {
+			v, u, t := amountCell(o.Price.Input)
+			return v, u, t + o.Stale
+		}},
 		{view.Column{Key: "p-read", Title: "Cached input per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) {
 			return o.Price.CacheRead * fx, cur.Code, cacheText(o.Price, amount)
 		}},
-		{view.Column{Key: "p-out", Title: "Output per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) { return amountCell(o.Price.Output) }},
+		{view.Column{Key: "p-out", Title: "Output per 1M"}, "", func(o offer, _ pricing.Cost) (float64, string, string) {
+			v, u, t := amountCell(o.Price.Output)
+			return v, u, t + o.Stale
+		}},
 		{view.Column{Key: "c-req", Title: "Per request"}, "cost_per_request", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerRequest) }},
 		{view.Column{Key: "c-day", Title: "Per day"}, "daily_cost", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerDay) }},
 		{view.Column{Key: "c-month", Title: "Per month"}, "monthly_cost", func(_ offer, c pricing.Cost) (float64, string, string) { return amountCell(c.PerMonth) }},
@@ -98,16 +117,31 @@ func Build(s Scenario, d Data) Page {
 			return -1, "months", "never at this volume"
 		}},
 	}
-	t := view.Table{ID: "compare", Title: "Cost of the workload on each API, prices of " + s.Edition, Corner: "API", Sortable: true}
+	// The API's name is a cell, not the row's label: the rows are
+	// places that the scenario's APIs fill.
+	t := view.Table{ID: "compare", Title: "Cost of the workload on each API, prices of " + s.Edition, Corner: "#", Sortable: true, Named: true,
+		Columns: []view.Column{{Key: "api", Title: "API"}}}
 	for _, c := range cols {
 		t.Columns = append(t.Columns, c.Column)
 	}
 	offered := offers(s, d)
-	for _, o := range offered {
-		row := view.Row{Label: o.Name, Help: o.Note}
+	for i, o := range offered {
+		note := o.Note
+		if !o.Sold {
+			note = "Not sold on " + s.Edition + "."
+			if o.ID == CustomID {
+				note = "Enter your price to add this row."
+			} else if o.ID == "" {
+				note = ""
+			}
+		}
+		row := view.Row{Label: strconv.Itoa(i + 1), Cells: []view.Cell{{Key: o.Key + ".api", Value: float64(i), Text: o.Name, Title: note}}}
 		cost := o.Price.Cost(s.Workload)
 		for _, c := range cols {
-			cell := view.Cell{Key: o.ID + "." + c.Key, Value: math.MaxFloat64, Text: "–"} // unpriced rows sort last
+			cell := view.Cell{Key: o.Key + "." + c.Key, Value: math.MaxFloat64, Text: "–"} // unpriced rows sort last
+			if o.ID == "" {
+				cell.Text = ""
+			}
 			if o.Sold {
 				cell.Value, cell.Unit, cell.Text = c.cell(o, cost)
 				if c.metric != "" {
@@ -115,14 +149,11 @@ func Build(s Scenario, d Data) Page {
 				} else {
 					cell.Unit = ""
 				}
+				if c.Key == "p-in" || c.Key == "p-out" {
+					cell.Title = o.Why
+				}
 			}
 			row.Cells = append(row.Cells, cell)
-		}
-		if !o.Sold {
-			row.Help = "Not sold on " + s.Edition + "."
-			if o.ID == CustomID {
-				row.Help = "Enter your price to add this row."
-			}
 		}
 		t.Rows = append(t.Rows, row)
 	}
@@ -130,7 +161,7 @@ func Build(s Scenario, d Data) Page {
 	if s.Preset != nil {
 		p.Explanation = s.Preset.Explanation
 	}
-	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, offered, cluster), historyChart(s, d)}
+	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
 	p.Headline = headline(s, offered, p.Page)
 	return p
 }
@@ -165,18 +196,18 @@ func claimsTable(s Scenario, offered []offer) view.Table {
 		Columns: []view.Column{{Key: "cl-src", Title: "Source says"}, {Key: "cl-ours", Title: "InferCost"}, {Key: "cl-ratio", Title: "Source / InferCost"}},
 		Hidden:  s.Preset == nil || len(s.Preset.Claims) == 0}
 	for _, o := range offered {
-		row := view.Row{Label: o.Name, Cells: []view.Cell{{Key: o.ID + ".cl-src", Text: "–"}, {Key: o.ID + ".cl-ours", Text: "–"}, {Key: o.ID + ".cl-ratio", Text: "–"}}}
+		row := view.Row{Label: o.Name, Cells: []view.Cell{{Key: o.Key + ".cl-src", Text: "–"}, {Key: o.Key + ".cl-ours", Text: "–"}, {Key: o.Key + ".cl-ratio", Text: "–"}}}
 		if !t.Hidden && o.Sold {
 			for _, c := range s.Preset.Claims {
 				if c.Option != o.ID || c.Metric != claimMetric {
 					continue
 				}
 				ours := o.Price.Cost(s.Workload).PerMonth
-				row.Cells[0] = view.Cell{Key: o.ID + ".cl-src", Metric: "monthly_cost_claimed", Option: o.ID, Value: round(c.Value*s.FX, 6),
+				row.Cells[0] = view.Cell{Key: o.Key + ".cl-src", Metric: "monthly_cost_claimed", Option: o.ID, Value: round(c.Value*s.FX, 6),
 					Unit: s.Currency.Code, Text: money.Format(c.Value*s.FX, s.Currency)}
-				row.Cells[1] = view.Cell{Key: o.ID + ".cl-ours", Value: round(ours*s.FX, 6), Text: money.Precise(ours*s.FX, s.Currency)}
+				row.Cells[1] = view.Cell{Key: o.Key + ".cl-ours", Value: round(ours*s.FX, 6), Text: money.Precise(ours*s.FX, s.Currency)}
 				if ours > 0 {
-					row.Cells[2] = view.Cell{Key: o.ID + ".cl-ratio", Value: c.Value / ours, Text: money.Group(c.Value/ours, 2) + "x"}
+					row.Cells[2] = view.Cell{Key: o.Key + ".cl-ratio", Value: c.Value / ours, Text: money.Group(c.Value/ours, 2) + "x"}
 				}
 			}
 		}
@@ -234,15 +265,20 @@ func volumes() []float64 {
 	return v
 }
 
-func breakEvenChart(s Scenario, offered []offer, cluster pricing.Cluster) chart.Chart {
+func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster) chart.Chart {
 	c := chart.Chart{ID: "chart-breakeven", Title: "Monthly cost against volume",
 		Desc: "The chosen API and the self-hosted cluster (a step for each added cluster); the line marks where the cluster becomes cheaper.",
 		Kind: chart.Lines, XName: "tokens/month", XMin: 1e6, XMax: 1e13, XLog: true, Unit: s.Currency.Code, YLog: true}
 	api := chart.Series{ID: "api", Points: [][2]float64{}}
-	for _, o := range offered {
-		if o.ID != s.Vs {
-			continue
-		}
+	// The API set against the cluster need not be among the compared.
+	vs := offer{ID: s.Vs}
+	if i := slices.IndexFunc(offered, func(o offer) bool { return o.ID == s.Vs }); i >= 0 {
+		vs = offered[i]
+	} else if m, ok := d.modelByID(s.Vs); ok {
+		vs.Name = d.APIs.Provider(m.Provider).Name + " " + m.Name
+		_, vs.Price, vs.Sold = s.Price(d, m.ID)
+	}
+	for _, o := range []offer{vs} {
 		api.Name = o.Name
 		if !o.Sold {
 			api.Hidden = true
@@ -264,15 +300,16 @@ func breakEvenChart(s Scenario, offered []offer, cluster pricing.Cluster) chart.
 	return c
 }
 
-// historyChart plots each model's output price over time, up to the
-// scenario's edition: an old link shows the history it was made with.
-func historyChart(s Scenario, d Data) chart.Chart {
+// historyChart plots each compared model's output price over time, up
+// to the scenario's edition: an old link shows the history it was made
+// with. Its series are the comparison's places; an empty one is hidden.
+func historyChart(s Scenario, d Data, offered []offer) chart.Chart {
 	c := chart.Chart{ID: "chart-history", Title: "Output price history", Desc: "Per 1M output tokens, as each price took effect.",
 		Kind: chart.Lines, XTime: true, Step: true, Unit: s.Currency.Code}
 	end := ms(s.Edition)
-	for _, m := range d.APIs.Models {
-		sr := chart.Series{ID: m.ID, Name: m.Name, Points: [][2]float64{}}
-		for _, r := range d.APIs.History(m.ID) {
+	for _, o := range offered[:MaxAPIs] {
+		sr := chart.Series{ID: o.Key, Name: o.Name, Points: [][2]float64{}, Hidden: o.ID == ""}
+		for _, r := range d.APIs.History(o.ID) {
 			if r.From > s.Edition {
 				break
 			}

@@ -28,6 +28,8 @@ type Cell struct {
 	Value  float64
 	Unit   string
 	Text   string
+	// Title is the cell's tooltip: why a mark in its text is there.
+	Title string
 }
 
 // Column is a column of a table; Key is its data-col, shared by every
@@ -54,6 +56,18 @@ type Table struct {
 	Hidden    bool
 	// Sortable tables can be sorted by any column in the browser.
 	Sortable bool
+	// Named tables name each row in its first cell, which a scenario
+	// may change (the rows are places it fills); Label only numbers them.
+	Named bool
+}
+
+// RowName returns what row i of the table is: its first cell's text in
+// a Named table, else its label.
+func (t Table) RowName(i int) string {
+	if r := t.Rows[i]; t.Named && len(r.Cells) > 0 {
+		return r.Cells[0].Text
+	}
+	return t.Rows[i].Label
 }
 
 // Group is a set of inputs (a fieldset, data-group) that a scenario may
@@ -143,7 +157,7 @@ func (p Page) Cells() []Cell {
 //	groups       [{key, title, kind, hidden}]
 //	columns      [{key, title, hidden}] of every table, once per key
 //	tables       {table id: {hidden, title}}
-//	cells        [{key, text, value, metric, option, unit}]; metric,
+//	cells        [{key, text, value, metric, option, unit, title}]; metric,
 //	             option and unit are "" for cells that are not results
 //	charts       {chart id: chart.Patch}
 //	titles       {chart id: title}
@@ -182,7 +196,7 @@ func (p Page) Since(prev *Page) map[string]any {
 		return map[string]any{"key": c.Key, "title": c.Title, "hidden": c.Hidden}
 	})
 	cells := changed(was.Cells(), p.Cells(), prev == nil, func(c Cell) map[string]any {
-		return map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit}
+		return map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit, "title": c.Title}
 	})
 	links := changed(was.Links, p.Links, prev == nil, func(l Link) map[string]any {
 		return map[string]any{"id": l.ID, "query": l.Query, "hidden": l.Hidden}
