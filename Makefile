@@ -11,7 +11,7 @@ DECODER := wasm/sitedata/decode/decode_gen.go
 ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 
-.PHONY: build serve test bench clean generate chromium
+.PHONY: build serve test bench clean generate chromium prices
 
 build: $(ECHARTS) $(WASM)
 	$(GO) run ./gen -out public -base $(BASE) -version $(VERSION)
@@ -33,6 +33,11 @@ $(WASM): go.mod go.sum $(shell find wasm -name '*.go' -not -name '*_test.go')
 
 generate:
 	$(GO) tool templ generate
+
+# The API price snapshot (content/data/api-genai.yaml) brought up to the
+# installed @pydantic/genai-prices; SUMMARY=file writes its changes as Markdown.
+prices: $(ECHARTS)
+	$(GO) run ./gen/importprices $(if $(SUMMARY),-summary $(SUMMARY))
 
 # Everything: formatting, vet, generated-code freshness, unit and fuzz seed corpora,
 # site build checks and the browser tests in headless Chromium.

@@ -60,6 +60,8 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 	t.Cleanup(srvToday.Close)
 	srvLater := httptest.NewServer(SiteHandler(later, "/sub/"))
 	t.Cleanup(srvLater.Close)
+	// Today's edition: the newest day of data or prices.
+	current := datasettest.Load(t).Editions.Latest()
 	ctx := startBrowser(t)
 	for _, width := range []int64{1366, 390} {
 		do(t, ctx, chromedp.EmulateViewport(width, 900))
@@ -68,7 +70,7 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 			was := waitReady(ctx, t, srvToday.URL+"/sub/"+name+"/")
 			eval[any](t, ctx, `window.dispatchEvent(new Event('pagehide'))`)
 			link := eval[string](t, ctx, `location.search`)
-			if !strings.Contains(link, "ed=2026-11-30") {
+			if !strings.Contains(link, "ed="+current) {
 				t.Fatalf("%s at %d px: the address bar does not pin the edition: %q", name, width, link)
 			}
 			if eval[bool](t, ctx, `!document.getElementById('edition-note').hidden`) {
@@ -80,7 +82,7 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 				t.Errorf("%s at %d px: the old link's figures changed:\n got %v\nwant %v", name, width, got, was)
 			}
 			note := eval[string](t, ctx, `(n => n.hidden ? '' : n.innerText)(document.getElementById('edition-note'))`)
-			if !strings.Contains(note, "2026-11-30") || !strings.Contains(note, datasettest.EditionDate) || !strings.Contains(note, "→") {
+			if !strings.Contains(note, current) || !strings.Contains(note, datasettest.EditionDate) || !strings.Contains(note, "→") {
 				t.Errorf("%s at %d px: note %q; want the edition, today's and what changed", name, width, note)
 			}
 			visible := eval[bool](t, ctx, `(r => r.width > 0 && r.right <= innerWidth + 1)(document.getElementById('edition-note').getBoundingClientRect())`)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -364,8 +365,13 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 		},
 		"api-prices": func() string {
 			api := all.Pricing.APIs
+			// The shortlist's models, whatever their source: the whole
+			// dataset is a thousand models (see api-dataset).
 			var rows [][]string
 			for _, m := range api.Models {
+				if !slices.ContainsFunc(api.Shortlist, func(slot []string) bool { return slices.Contains(slot, m.ID) }) {
+					continue
+				}
 				for _, r := range api.History(m.ID) {
 					name := html.EscapeString(api.Provider(m.Provider).Name + " " + m.Name)
 					if m.Claim {
@@ -395,6 +401,22 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 			}
 			return htmlTable([]string{"Model", "From", "Currency", "Input", "Cache read", "Cache write", "Output", "Batch discount",
 				"Long-context prices", "Source, as of", "Note"}, rows)
+		},
+		"api-dataset": func() string {
+			api := all.Pricing.APIs
+			count := map[string]int{}
+			for _, m := range api.Models {
+				count[m.Provider]++
+			}
+			var rows [][]string
+			for _, p := range api.Providers {
+				key := "genai-" + p.ID
+				if _, ok := api.Sources[key]; !ok {
+					continue
+				}
+				rows = append(rows, []string{html.EscapeString(p.Name), strconv.Itoa(count[p.ID]), srcLink(key, lookup)})
+			}
+			return htmlTable([]string{"Provider", "Models priced (all sources)", "Source"}, rows)
 		},
 		"rental": func() string {
 			var rows [][]string

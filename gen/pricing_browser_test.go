@@ -23,6 +23,16 @@ func TestPricingPageInBrowser(t *testing.T) {
 	if len(live) < 40 || !mapsEqual(static, live) {
 		t.Fatalf("pre-rendered and engine values differ or are missing:\n static %v\n   live %v", static, live)
 	}
+	// The default compares the shortlist: today's flagships.
+	if live["openai.gpt-6-astra.monthly_cost"] == "" || live["anthropic.claude-opus-5-5.monthly_cost"] == "" {
+		t.Errorf("the default shortlist lacks today's flagships: %v", live)
+	}
+	// A link's own list of APIs fills the places the page has.
+	defaults := live
+	live = waitReady(ctx, t, page+"?apis=gpt-4.1,holysheep-flat,deepseek.deepseek-v4-flash")
+	if live["openai.gpt-6-astra.monthly_cost"] != "" {
+		t.Errorf("apis= left the shortlist on the page: %v", live)
+	}
 	// GPT-4.1: 10,000 requests x (1,000 x $2 + 300 x $8) / 1e6 x 365.25 / 12.
 	if live["gpt-4.1.monthly_cost"] != "1339.25 USD" {
 		t.Errorf("GPT-4.1 monthly cost %q, want 1339.25 USD", live["gpt-4.1.monthly_cost"])
@@ -58,7 +68,7 @@ func TestPricingPageInBrowser(t *testing.T) {
 
 	// Sorting by monthly cost puts the cheapest API first; the order holds.
 	eval[any](t, ctx, `document.querySelector('button[data-sort="c-month"]').click()`)
-	first := eval[string](t, ctx, `document.querySelector('#compare tbody tr th').firstChild.textContent.trim()`)
+	first := eval[string](t, ctx, `document.querySelector('#compare tbody tr td[data-col="api"]').textContent.trim()`)
 	if !strings.Contains(first, "HolySheep") && !strings.Contains(first, "DeepSeek") {
 		t.Errorf("cheapest first after sorting: %q", first)
 	}
@@ -85,7 +95,7 @@ func TestPricingPageInBrowser(t *testing.T) {
 	}
 
 	// Hostile input.
-	checkHostile(t, ctx, page+`?rpd=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&cache=2&vs=%22%3E%3Cimg%20src%3Dx%3E&ed=2099-01-01&bm=-1`, live, "rpd", "cache", "vs", "ed", "bm")
+	checkHostile(t, ctx, page+`?rpd=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&cache=2&vs=%22%3E%3Cimg%20src%3Dx%3E&ed=2099-01-01&bm=-1`, defaults, "rpd", "cache", "vs", "ed", "bm")
 
 	// Seed 000's ROI example: 500,000 requests of 1,000 tokens a month
 	// at $2.50 per 1,000 tokens, $1,250,000; the reseller's ¥1 per million

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/infercost/infercost/wasm/fact"
@@ -25,10 +26,16 @@ type Model struct {
 	ID       string `yaml:"id" json:"id"`
 	Provider string `yaml:"provider" json:"provider"`
 	Name     string `yaml:"name" json:"name"`
-	Context  int    `yaml:"context" json:"context"` // context window in tokens
+	// Context is the context window in tokens, 0 where the source does
+	// not state it.
+	Context int `yaml:"context,omitempty" json:"context,omitempty"`
 	// Claim marks prices that only the vendor states (a reseller's).
 	Claim bool   `yaml:"claim,omitempty" json:"claim,omitempty"`
 	Note  string `yaml:"note,omitempty" json:"note,omitempty"`
+	// DatasetID is the model's id in the imported price dataset,
+	// "provider/model": on a model of the hand-kept catalog, the
+	// dataset's rows for it continue its history (see Merge).
+	DatasetID string `yaml:"dataset_id,omitempty" json:"-"`
 }
 
 // Rates are prices per million tokens in a row's currency.
@@ -86,6 +93,10 @@ type Catalog struct {
 	Providers []Provider   `yaml:"providers" json:"providers"`
 	Models    []Model      `yaml:"models" json:"models"`
 	Prices    []PriceRow   `yaml:"prices" json:"prices"`
+	// Shortlist is what the pricing page compares by default: slots,
+	// each a list of models, newest first, of which the first sold on
+	// the scenario's date fills the slot (see Shortlisted).
+	Shortlist [][]string `yaml:"shortlist,omitempty" json:"shortlist,omitempty"`
 }
 
 // Provider returns the provider with the given id.
@@ -213,10 +224,17 @@ func (c Catalog) Validate(currencies []string, today string) error {
 		if msg := fact.PlainText(m.Name); msg != "" {
 			errs = append(errs, fact.Errorf(entry, "name", "%s", msg))
 		}
-		if msg := fact.InRange(float64(m.Context), 1, MaxContext); msg != "" {
+		if msg := fact.InRange(float64(m.Context), 0, MaxContext); msg != "" {
 			errs = append(errs, fact.Errorf(entry, "context", "%s", msg))
 		}
 		models[m.ID] = true
+	}
+	for i, slot := range c.Shortlist {
+		for _, id := range slot {
+			if !models[id] {
+				errs = append(errs, fact.Errorf(fmt.Sprintf("shortlist[%d]", i), "", "unknown model %q", id))
+			}
+		}
 	}
 	date := func(s string) bool { _, err := time.Parse(time.DateOnly, s); return err == nil }
 	for i, p := range c.Prices {
@@ -273,8 +291,14 @@ func (c Catalog) Validate(currencies []string, today string) error {
 			bad("batch_discount_pct", "%g is outside [0, 100)", p.BatchDiscountPct)
 		}
 	}
+	// Rows by model, once: the dataset has over a thousand models.
+	byModel := map[string][]PriceRow{}
+	for _, p := range c.Prices {
+		byModel[p.Model] = append(byModel[p.Model], p)
+	}
 	for _, m := range c.Models {
-		rows := c.History(m.ID)
+		rows := byModel[m.ID]
+		slices.SortFunc(rows, func(a, b PriceRow) int { return strings.Compare(a.From, b.From) })
 		for i := 1; i < len(rows); i++ {
 			prev, cur := rows[i-1], rows[i]
 			if cur.From == prev.From || (prev.Until != "" && prev.Until > cur.From) {
@@ -284,4 +308,106 @@ func (c Catalog) Validate(currencies []string, today string) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// SamePrice reports whether two rows charge the same: rates, tiers and
+// currency.
+func (p PriceRow) SamePrice(q PriceRow) bool {
+	if p.Rates != q.Rates || p.Currency != q.Currency || len(p.Tiers) != len(q.Tiers) {
+		return false
+	}
+	for i := range p.Tiers {
+		if p.Tiers[i].AboveInputTokens != q.Tiers[i].AboveInputTokens || p.Tiers[i].Rates != q.Tiers[i].Rates {
+			return false
+		}
+	}
+	return true
+}
+
+// Merge returns the hand-kept catalog c with the imported dataset ds
+// layered under it. A model of c with a DatasetID takes the dataset's
+// model of that id: the dataset's rows continue the model's history
+// after its last hand-kept row (the hand-kept history wins up to it, on
+// its own dates too), and a dataset row that charges what the row in
+// force already charges is left out, so that a curated row (with its
+// batch discount, say) stays in force until the price changes. Other
+// models of the dataset are added as they are; c's sources and
+// providers win over the dataset's of the same id. An error names a
+// DatasetID that the dataset lacks.
+func Merge(c, ds Catalog) (Catalog, error) {
+	out := Catalog{Sources: fact.Sources{}, Shortlist: c.Shortlist}
+	for k, s := range ds.Sources {
+		out.Sources[k] = s
+	}
+	for k, s := range c.Sources {
+		out.Sources[k] = s
+	}
+	out.Providers = slices.Clone(c.Providers)
+	for _, p := range ds.Providers {
+		if !slices.ContainsFunc(out.Providers, func(q Provider) bool { return q.ID == p.ID }) {
+			out.Providers = append(out.Providers, p)
+		}
+	}
+	// hand maps a dataset model's id to the hand-kept model that takes it.
+	hand := map[string]string{}
+	var errs []error
+	for i, m := range c.Models {
+		if m.DatasetID == "" {
+			continue
+		}
+		j := slices.IndexFunc(ds.Models, func(d Model) bool { return d.DatasetID == m.DatasetID })
+		if j < 0 {
+			errs = append(errs, fact.Errorf(fmt.Sprintf("models[%d] %q", i, m.ID), "dataset_id", "no model %q in the imported dataset", m.DatasetID))
+			continue
+		}
+		hand[ds.Models[j].ID] = m.ID
+	}
+	// The ids are joined: the merged models need no DatasetID.
+	for _, m := range c.Models {
+		m.DatasetID = ""
+		out.Models = append(out.Models, m)
+	}
+	for _, m := range ds.Models {
+		if _, ok := hand[m.ID]; !ok {
+			m.DatasetID = ""
+			out.Models = append(out.Models, m)
+		}
+	}
+	out.Prices = slices.Clone(c.Prices)
+	last := map[string]string{}
+	for _, p := range c.Prices {
+		last[p.Model] = max(last[p.Model], p.From)
+	}
+	for _, p := range ds.Prices {
+		id, ok := hand[p.Model]
+		if !ok {
+			out.Prices = append(out.Prices, p)
+			continue
+		}
+		p.Model = id
+		if p.From <= last[id] {
+			continue
+		}
+		if cur, ok := out.PriceOn(id, p.From); ok && cur.SamePrice(p) && cur.Until == p.Until {
+			continue
+		}
+		out.Prices = append(out.Prices, p)
+	}
+	return out, errors.Join(errs...)
+}
+
+// Shortlisted returns the models the pricing page shows by default on
+// the date: for each slot of the shortlist, the first of its models
+// sold then.
+func (c Catalog) Shortlisted(date string) []string {
+	var ids []string
+	for _, slot := range c.Shortlist {
+		for _, id := range slot {
+			if _, ok := c.PriceOn(id, date); ok {
+				ids = append(ids, id)
+				break
+			}
+		}
+	}
+	return ids
 }

@@ -35,7 +35,7 @@ func TestContentDataIsValid(t *testing.T) {
 func contentWith(t *testing.T, file, from, to string) fstest.MapFS {
 	t.Helper()
 	fsys := fstest.MapFS{}
-	for _, f := range []string{GPUFile, RentalFile, ModelFile, TCOFile, MemoryFile, APIFile, PricingFile, PerfFile} {
+	for _, f := range dataFiles {
 		b, err := content.FS.ReadFile("data/" + f)
 		if err != nil {
 			t.Fatal(err)
@@ -149,7 +149,7 @@ func TestDataRules(t *testing.T) {
 		{"as_of in the future", APIFile, "as_of: 2026-11-30}\n  - {model: gpt-4.1-mini", "as_of: 2099-01-01}\n  - {model: gpt-4.1-mini",
 			`d/api.yaml: prices[2] "gpt-4.1": as_of: 2099-01-01 is after the build date`},
 		{"context window absurd", APIFile, "name: GPT-4.1, context: 1047576", "name: GPT-4.1, context: 1000000000000",
-			`d/api.yaml: models[0] "gpt-4.1": context: 1e+12 is outside [1, 1e+08]`},
+			`d/api.yaml: models[0] "gpt-4.1": context: 1e+12 is outside [0, 1e+08]`},
 		{"duplicate provider", APIFile, "  - {id: google, name: Google}", "  - {id: openai, name: Google}",
 			`d/api.yaml: providers[2] "openai": id: duplicate id`},
 		{"HTML in an API model name", APIFile, "name: GPT-4.1,", "name: <b>x</b>,",

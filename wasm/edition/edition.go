@@ -136,15 +136,32 @@ func Compare(old, today view.Page) view.EditionNote {
 		if i >= len(today.Tables) || t.Hidden {
 			continue
 		}
+		// A result of an option compares with the same option's today,
+		// wherever it stands; others compare by place.
+		byOption := map[string]view.Cell{}
+		for _, r := range today.Tables[i].Rows {
+			for _, c := range r.Cells {
+				if c.Option != "" {
+					byOption[c.Metric+" "+c.Option] = c
+				}
+			}
+		}
 		for j, r := range t.Rows {
 			for k, c := range r.Cells {
-				if j >= len(today.Tables[i].Rows) || k >= len(today.Tables[i].Rows[j].Cells) || c.Metric == "" {
+				if c.Metric == "" {
 					continue
 				}
-				if now := today.Tables[i].Rows[j].Cells[k]; now.Text != c.Text {
+				now, ok := byOption[c.Metric+" "+c.Option]
+				if c.Option == "" {
+					ok = j < len(today.Tables[i].Rows) && k < len(today.Tables[i].Rows[j].Cells)
+					if ok {
+						now = today.Tables[i].Rows[j].Cells[k]
+					}
+				}
+				if ok && now.Text != c.Text {
 					results++
 					if results <= MaxChanges {
-						what := r.Label
+						what := t.RowName(j)
 						if k < len(t.Columns) && t.Columns[k].Title != "" {
 							what += ", " + t.Columns[k].Title
 						}

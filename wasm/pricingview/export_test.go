@@ -38,7 +38,11 @@ func TestExportNeutralisesHostileModelNames(t *testing.T) {
 		d.APIs.Providers = append(d.APIs.Providers, apiprices.Provider{ID: id, Name: h.name})
 		d.APIs.Models[i].Provider = id
 	}
-	p := build(t, d, "")
+	ids := make([]string, len(hostile))
+	for i := range hostile {
+		ids[i] = d.APIs.Models[i].ID
+	}
+	p := build(t, d, "apis="+strings.Join(ids, ","))
 
 	out := report.CSV("pricing", "https://example.com/pricing/", p.Page)
 	r := csv.NewReader(strings.NewReader(out))
@@ -76,7 +80,7 @@ func TestExportNeutralisesHostileModelNames(t *testing.T) {
 		}
 	}
 	want := cellBars(lines[0])
-	for _, l := range lines[:len(d.APIs.Models)+2] {
+	for _, l := range lines[:len(p.Tables[0].Rows)+2] {
 		if got := cellBars(l); got != want {
 			t.Errorf("Markdown row %q: got %d cell separators; want %d", l, got, want)
 		}

@@ -11,7 +11,7 @@ import (
 // pays, from the page's own cells.
 func headline(s Scenario, offered []offer, p view.Page) view.Headline {
 	c := p.CellsByKey()
-	month := func(o offer) view.Cell { return c[o.ID+".c-month"] }
+	month := func(o offer) view.Cell { return c[o.Key+".c-month"] }
 	var cheapest, vs *offer
 	for i, o := range offered {
 		if !o.Sold || o.Claim || month(o).Metric == "" {
@@ -36,7 +36,7 @@ func headline(s Scenario, offered []offer, p view.Page) view.Headline {
 	}
 	h.Text += "."
 	if vs != nil {
-		if be := c[vs.ID+".be"]; be.Value > 0 {
+		if be := c[vs.Key+".be"]; be.Value > 0 {
 			h.Text += " Self-hosting pays against " + vs.Name + " above " + be.Text + "."
 			h.Figures = append(h.Figures, view.Figure{Label: "Self-hosting pays above", Text: be.Text})
 		}

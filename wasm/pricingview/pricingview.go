@@ -36,6 +36,8 @@ type Scenario struct {
 	MonthlyBudgetUSD float64
 	// Custom is the reader's own price in USD; zero rates mean none.
 	Custom pricing.Price
+	// APIs are the compared models, at most MaxAPIs.
+	APIs []string
 	// Vs is the API the cluster is set against in the chart.
 	Vs      string
 	Cluster tcoview.OptionInput
@@ -84,6 +86,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	// Links made before the editions kept only the prices' day; the
 	// price history reaches back before the first edition.
 	s.Edition = r.Choice(d.Editions.Field(prices, d.APIs.Changes()))
+	s.APIs = readAPIs(r, d, s.Edition, prices)
 	s.Currency, s.FX = tcoview.ReadCurrency(r, d.TCO, prices)
 	s.CNYPerUSD = n("cny", "Yuan rate", "CNY per USD", prices, "Converts prices quoted in yuan.", 0.01, 1000,
 		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.Note)
@@ -93,9 +96,15 @@ func Resolve(rawQuery string, d Data) Scenario {
 	}
 	s.Custom.Input = money("cp.in", "Your price, input", " per 1M tokens", prices, "A quote or your own cost; 0 leaves the row out.", 0, "")
 	s.Custom.Output = money("cp.out", "Your price, output", " per 1M tokens", prices, "", 0, "")
-	vs := make([]scenario.Choice, 0, len(d.APIs.Models)+1)
-	for _, m := range d.APIs.Models {
-		vs = append(vs, scenario.Choice{Value: m.ID, Label: d.APIs.Provider(m.Provider).Name + " " + m.Name})
+	// The form lists the shortlist's models of every edition, not the
+	// whole catalog: a thousand options would weigh on every page.
+	var vs []scenario.Choice
+	for _, slot := range d.APIs.Shortlist {
+		for _, id := range slot {
+			if m, ok := d.modelByID(id); ok {
+				vs = append(vs, scenario.Choice{Value: m.ID, Label: d.APIs.Provider(m.Provider).Name + " " + m.Name})
+			}
+		}
 	}
 	vs = append(vs, scenario.Choice{Value: CustomID, Label: "Your price"})
 	s.Vs = r.Choice(scenario.Field{Key: "vs", Label: "Set the cluster against", Section: prices, Default: "gpt-4.1", Choices: vs,

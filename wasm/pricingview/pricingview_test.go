@@ -17,11 +17,23 @@ import (
 func load(t testing.TB) pricingview.Data { return datasettest.Load(t).Pricing }
 
 // cells maps option.metric, and key for cells without a metric, to cells.
+// cells maps every cell by its key, by option and metric, and, for the
+// cells of a place of the comparison, by the option's id and the column
+// ("gpt-4.1.c-req" for "api3.c-req" when GPT-4.1 fills place 3).
 func cells(p pricingview.Page) map[string]view.Cell {
 	m := p.CellsByKey()
+	option := map[string]string{}
 	for _, c := range p.Cells() {
 		if c.Metric != "" {
 			m[c.Option+"."+c.Metric] = c
+			place, _, _ := strings.Cut(c.Key, ".")
+			option[place] = c.Option
+		}
+	}
+	for _, c := range p.Cells() {
+		place, col, _ := strings.Cut(c.Key, ".")
+		if id, ok := option[place]; ok {
+			m[id+"."+col] = c
 		}
 	}
 	return m
@@ -72,7 +84,7 @@ func TestSeedROIPreset(t *testing.T) {
 // (no warning), 133.9 % of the $1,000 monthly budget (alarm).
 func TestDefaultWorkloadOnGPT41(t *testing.T) {
 	d := load(t)
-	c := cells(build(t, d, ""))
+	c := cells(build(t, d, "apis=gpt-4.1"))
 	for key, want := range map[string]float64{
 		"gpt-4.1.cost_per_request": 0.0044, "gpt-4.1.daily_cost": 44, "gpt-4.1.monthly_cost": 1339.25,
 		"gpt-4.1.daily_budget_pct": 88, "gpt-4.1.monthly_budget_pct": 133.93,
@@ -90,19 +102,19 @@ func TestDefaultWorkloadOnGPT41(t *testing.T) {
 // yet sold shows no figures.
 func TestEditions(t *testing.T) {
 	d := load(t)
-	old := build(t, d, "ed=2024-05-13")
+	old := build(t, d, "ed=2024-05-13&apis=gpt-4o,gpt-4.1")
 	c := cells(old)
 	// GPT-4o at launch: 1,000 x $5 + 300 x $15 = $0.0095 a request.
 	if got := c["gpt-4o.cost_per_request"].Value; math.Abs(got-0.0095) > 1e-12 {
 		t.Errorf("GPT-4o in May 2024: %v a request, want 0.0095", got)
 	}
-	if got := c["gpt-4.1.c-req"]; got.Text != "–" || got.Metric != "" {
+	if got := c["api2.c-req"]; got.Text != "–" || got.Metric != "" {
 		t.Errorf("GPT-4.1 was not sold in May 2024 but shows %+v", got)
 	}
 	if !strings.Contains(old.Query, "ed=2024-05-13") {
 		t.Errorf("the old edition is not kept in the link: %q", old.Query)
 	}
-	now := cells(build(t, d, ""))
+	now := cells(build(t, d, "apis=gpt-4o"))
 	// Today: 1,000 x $2.50 + 300 x $10 = $0.0055.
 	if got := now["gpt-4o.cost_per_request"].Value; math.Abs(got-0.0055) > 1e-12 {
 		t.Errorf("GPT-4o today: %v a request, want 0.0055", got)
@@ -114,13 +126,14 @@ func TestEditions(t *testing.T) {
 // price took effect and the day its source was checked.
 func TestDatesSayWhatTheyAre(t *testing.T) {
 	d := load(t)
-	p := build(t, d, "")
+	p := build(t, d, "apis=gpt-4.1")
 	if want := "Cost of the workload on each API at the prices in force on " + d.Editions.Latest(); p.Tables[0].Title != want {
 		t.Errorf("heading %q; want %q", p.Tables[0].Title, want)
 	}
+	// The API's name and its note are the row's first cell.
 	help := map[string]string{}
 	for _, r := range p.Tables[0].Rows {
-		help[r.Label] = r.Help
+		help[r.Cells[0].Text] = r.Cells[0].Note
 	}
 	if got, want := help["OpenAI GPT-4.1"], "Price in force since 2025-04-14; source: OpenAI API pricing, checked on 2026-11-30"; got != want {
 		t.Errorf("GPT-4.1's row says %q; want %q", got, want)
@@ -149,7 +162,7 @@ func TestBadInput(t *testing.T) {
 // and $1,339.25 a month (the default workload's figures above).
 func TestExport(t *testing.T) {
 	d := load(t)
-	p := build(t, d, "")
+	p := build(t, d, "apis=gpt-4o,gpt-4.1,holysheep-flat")
 	out := report.CSV("pricing", "https://example.com/pricing/?"+p.Query, p.Page)
 	if !strings.HasPrefix(out, "# InferCost pricing scenario, data edition "+d.Editions.Latest()+": https://example.com/pricing/?v=1") {
 		t.Errorf("CSV comment line: %q", strings.SplitN(out, "\n", 2)[0])

@@ -1,14 +1,15 @@
 package pricingview
 
 import (
-	"github.com/infercost/infercost/wasm/scenario"
 	"math"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/pricing"
+	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -18,32 +19,44 @@ type Page struct {
 	Scenario Scenario
 }
 
-// offer is one row of the comparison: an API model or the reader's price.
+// offer is one row of the comparison: an API model, the reader's price,
+// or an empty place.
 type offer struct {
+	Key      string // the row's place: its cells' key prefix
 	ID, Name string
 	Claim    bool
 	Sold     bool // in the scenario's edition
 	Price    pricing.Price
 	Note     string
+	// Stale marks a price checked long before the edition, and Why
+	// says so.
+	Stale, Why string
 }
 
+// offers returns the comparison's rows: MaxAPIs places filled with the
+// scenario's APIs, then the reader's price.
 func offers(s Scenario, d Data) []offer {
 	var out []offer
-	for _, m := range d.APIs.Models {
-		o := offer{ID: m.ID, Name: d.APIs.Provider(m.Provider).Name + " " + m.Name, Claim: m.Claim}
-		if row, p, ok := s.Price(d, m.ID); ok {
-			o.Sold, o.Price = true, p
-			o.Note = "Price in force since " + row.From + "; source: " + d.APIs.Sources[row.Source].Title + ", checked on " + row.AsOf
-			if row.Unconfirmed {
-				o.Note += "; unconfirmed †"
+	for i := range MaxAPIs {
+		o := offer{Key: place(i)}
+		if i < len(s.APIs) {
+			m, _ := d.modelByID(s.APIs[i])
+			o.ID, o.Name, o.Claim = m.ID, d.APIs.Provider(m.Provider).Name+" "+m.Name, m.Claim
+			if row, p, ok := s.Price(d, m.ID); ok {
+				o.Sold, o.Price = true, p
+				o.Note = "Price in force since " + row.From + "; source: " + d.APIs.Sources[row.Source].Title + ", checked on " + row.AsOf
+				if row.Unconfirmed {
+					o.Note += "; unconfirmed †"
+				}
+				o.Stale, o.Why = stale(row, s.Edition)
 			}
-		}
-		if o.Claim {
-			o.Name += " (vendor's claim)"
+			if o.Claim {
+				o.Name += " (vendor's claim)"
+			}
 		}
 		out = append(out, o)
 	}
-	return append(out, offer{ID: CustomID, Name: "Your price", Sold: s.HasCustom(), Price: s.Custom})
+	return append(out, offer{Key: CustomID, ID: CustomID, Name: "Your price", Sold: s.HasCustom(), Price: s.Custom})
 }
 
 // Build prices the workload on every API and lays out the page.
@@ -75,11 +88,19 @@ func Build(s Scenario, d Data) Page {
 		return figure(round(pct, 2), "%", budgetText(pct, st))
 	}
 	cols := []column{
-		{view.Column{Key: "p-in", Title: "Input per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell { return amountCell(o.Price.Input) }},
+		{view.Column{Key: "p-in", Title: "Input per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell {
+			c := amountCell(o.Price.Input)
+			c.Text += o.Stale
+			return c
+		}},
 		{view.Column{Key: "p-read", Title: "Cached input per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell {
 			return figure(o.Price.CacheRead*fx, cur.Code, cacheText(o.Price, amount))
 		}},
-		{view.Column{Key: "p-out", Title: "Output per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell { return amountCell(o.Price.Output) }},
+		{view.Column{Key: "p-out", Title: "Output per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell {
+			c := amountCell(o.Price.Output)
+			c.Text += o.Stale
+			return c
+		}},
 		{view.Column{Key: "c-req", Title: "Per request"}, "cost_per_request", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerRequest) }},
 		{view.Column{Key: "c-day", Title: "Per day"}, "daily_cost", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerDay) }},
 		{view.Column{Key: "c-month", Title: "Per month"}, "monthly_cost", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerMonth) }},
@@ -105,23 +126,33 @@ func Build(s Scenario, d Data) Page {
 			return never("months", "never at this volume")
 		}},
 	}
-	t := view.Table{ID: "compare", Title: "Cost of the workload on each API at the prices in force on " + s.Edition, Corner: "API", Sortable: true}
+	// The API's name is a cell, not the row's label: the rows are
+	// places that the scenario's APIs fill.
+	t := view.Table{ID: "compare", Title: "Cost of the workload on each API at the prices in force on " + s.Edition, Corner: "#", Sortable: true, Named: true,
+		Columns: []view.Column{{Key: "api", Title: "API"}}}
 	for _, c := range cols {
 		t.Columns = append(t.Columns, c.Column)
 	}
 	offered := offers(s, d)
-	for _, o := range offered {
-		row := view.Row{Label: o.Name, Help: o.Note}
+	for i, o := range offered {
+		note := o.Note
 		if !o.Sold {
-			row.Help = "Not sold on " + s.Edition + "."
+			note = "Not sold on " + s.Edition + "."
 			if o.ID == CustomID {
-				row.Help = "Enter your price to add this row."
+				note = "Enter your price to add this row."
+			} else if o.ID == "" {
+				note = ""
 			}
 		}
+		row := view.Row{Label: strconv.Itoa(i + 1), Cells: []view.Cell{{Key: o.Key + ".api", Value: float64(i), Text: o.Name, Note: note}}}
 		cost := o.Price.Cost(s.Workload)
 		for _, c := range cols {
-			// Unpriced rows say why, and stay last however the table is sorted.
-			cell := view.Cell{Text: "–", Note: row.Help, Order: view.Absent}
+			// Unpriced rows say why, and stay last however the table is
+			// sorted; empty places show nothing.
+			cell := view.Cell{Text: "–", Note: note, Order: view.Absent}
+			if o.ID == "" {
+				cell.Text = ""
+			}
 			if o.Sold {
 				cell = c.cell(o, cost)
 				if c.metric != "" {
@@ -129,15 +160,18 @@ func Build(s Scenario, d Data) Page {
 				} else {
 					cell.Unit = ""
 				}
+				if c.Key == "p-in" || c.Key == "p-out" {
+					cell.Note = o.Why
+				}
 			}
-			cell.Key = o.ID + "." + c.Key
+			cell.Key = o.Key + "." + c.Key
 			row.Cells = append(row.Cells, cell)
 		}
 		t.Rows = append(t.Rows, row)
 	}
 	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume)}
 	p.Explanation = s.Explanation()
-	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, offered, cluster), historyChart(s, d)}
+	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
 	p.Headline = headline(s, offered, p.Page)
 	return p
 }
@@ -178,9 +212,9 @@ func claimsTable(s Scenario, offered []offer) view.Table {
 	ratio := view.Row{Label: "Source / InferCost"}
 	amount := func(usd float64) (float64, string) { return round(usd*s.FX, 6), money.Precise(usd*s.FX, s.Currency) }
 	for _, o := range offered {
-		col := view.Column{Key: "cl-" + o.ID, Title: o.Name, Hidden: true}
+		col := view.Column{Key: "cl-" + o.Key, Title: o.Name, Hidden: true}
 		const why = "The source gives no monthly cost for this API."
-		cs := [3]view.Cell{{Key: o.ID + ".cl-src", Text: "–", Note: why}, {Key: o.ID + ".cl-ours", Text: "–", Note: why}, {Key: o.ID + ".cl-ratio", Text: "–", Note: why}}
+		cs := [3]view.Cell{{Key: o.Key + ".cl-src", Text: "–", Note: why}, {Key: o.Key + ".cl-ours", Text: "–", Note: why}, {Key: o.Key + ".cl-ratio", Text: "–", Note: why}}
 		for _, c := range claims(s) {
 			if c.Option != o.ID || c.Metric != claimMetric || !o.Sold {
 				continue
@@ -258,15 +292,20 @@ func volumes() []float64 {
 	return v
 }
 
-func breakEvenChart(s Scenario, offered []offer, cluster pricing.Cluster) chart.Chart {
+func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster) chart.Chart {
 	c := chart.Chart{ID: "chart-breakeven", Title: "Monthly cost against volume",
 		Desc: "The chosen API and the self-hosted cluster (a step for each added cluster); the line marks where the cluster becomes cheaper.",
 		Kind: chart.Lines, XName: "tokens/month", XMin: 1e6, XMax: 1e13, XLog: true, Unit: s.Currency.Code, YLog: true}
 	api := chart.Series{ID: "api", Points: [][2]float64{}}
-	for _, o := range offered {
-		if o.ID != s.Vs {
-			continue
-		}
+	// The API set against the cluster need not be among the compared.
+	vs := offer{ID: s.Vs}
+	if i := slices.IndexFunc(offered, func(o offer) bool { return o.ID == s.Vs }); i >= 0 {
+		vs = offered[i]
+	} else if m, ok := d.modelByID(s.Vs); ok {
+		vs.Name = d.APIs.Provider(m.Provider).Name + " " + m.Name
+		_, vs.Price, vs.Sold = s.Price(d, m.ID)
+	}
+	for _, o := range []offer{vs} {
 		api.Name = o.Name
 		if !o.Sold {
 			api.Hidden = true
@@ -288,15 +327,16 @@ func breakEvenChart(s Scenario, offered []offer, cluster pricing.Cluster) chart.
 	return c
 }
 
-// historyChart plots each model's output price over time, up to the
-// scenario's edition: an old link shows the history it was made with.
-func historyChart(s Scenario, d Data) chart.Chart {
+// historyChart plots each compared model's output price over time, up
+// to the scenario's edition: an old link shows the history it was made
+// with. Its series are the comparison's places; an empty one is hidden.
+func historyChart(s Scenario, d Data, offered []offer) chart.Chart {
 	c := chart.Chart{ID: "chart-history", Title: "Output price history", Desc: "Per 1M output tokens, as each price took effect.",
 		Kind: chart.Lines, XTime: true, Step: true, Unit: s.Currency.Code}
 	end := ms(s.Edition)
-	for _, m := range d.APIs.Models {
-		sr := chart.Series{ID: m.ID, Name: m.Name, Points: [][2]float64{}}
-		for _, r := range d.APIs.History(m.ID) {
+	for _, o := range offered[:MaxAPIs] {
+		sr := chart.Series{ID: o.Key, Name: o.Name, Points: [][2]float64{}, Hidden: o.ID == ""}
+		for _, r := range d.APIs.History(o.ID) {
 			if r.From > s.Edition {
 				break
 			}

@@ -56,7 +56,7 @@ func results(p view.Page) []result {
 		if t.Hidden {
 			continue
 		}
-		for _, r := range t.Rows {
+		for j, r := range t.Rows {
 			for i, c := range r.Cells {
 				if c.Metric == "" || i < len(t.Columns) && t.Columns[i].Hidden {
 					continue
@@ -65,7 +65,7 @@ func results(p view.Page) []result {
 				if i < len(t.Columns) {
 					col = t.Columns[i].Title
 				}
-				out = append(out, result{t.Title, r.Label, col, c})
+				out = append(out, result{t.Title, t.RowName(j), col, c})
 			}
 		}
 	}

@@ -60,7 +60,17 @@ type Field struct {
 	// default, because the default changes over time (see package
 	// edition).
 	Pinned bool
+	// Text marks a field of free text, such as a list of ids: Parse
+	// keeps it as written, if it holds only TextChars and at most
+	// MaxText bytes, and the calculator checks what it names.
+	Text bool
 }
+
+// TextChars are the characters a text field may hold: ids and commas.
+const TextChars = "abcdefghijklmnopqrstuvwxyz0123456789._-,"
+
+// MaxText bounds a text field's value in bytes.
+const MaxText = 2000
 
 // Number rules, shared by every number field (see Parse).
 const (
@@ -184,6 +194,12 @@ func (f Field) Parse(raw string) (string, string) {
 		}
 		return "", "Not one of the listed options."
 	}
+	if f.Text {
+		if len(raw) > MaxText || !onlyOf(raw, TextChars) {
+			return "", "Write ids in lower case, separated by commas."
+		}
+		return raw, ""
+	}
 	if !isDecimal(raw) {
 		return "", "Not a number; write it like 1500, 0.3 or 1.5e3."
 	}
@@ -206,6 +222,16 @@ func (f Field) Parse(raw string) (string, string) {
 		return "", "Must be a whole number."
 	}
 	return FormatNumber(v), ""
+}
+
+// onlyOf reports whether every byte of s is one of chars.
+func onlyOf(s, chars string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(chars, s[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // isDecimal reports whether s is a number in plain decimal notation:

@@ -82,6 +82,18 @@ type Table struct {
 	Hidden  bool
 	// Sortable tables can be sorted by any column in the browser.
 	Sortable bool
+	// Named tables name each row in its first cell, which a scenario
+	// may change (the rows are places it fills); Label only numbers them.
+	Named bool
+}
+
+// RowName returns what row i of the table is: its first cell's text in
+// a Named table, else its label.
+func (t Table) RowName(i int) string {
+	if r := t.Rows[i]; t.Named && len(r.Cells) > 0 {
+		return r.Cells[0].Text
+	}
+	return t.Rows[i].Label
 }
 
 // Group is a set of inputs (a fieldset, data-group) that a scenario may

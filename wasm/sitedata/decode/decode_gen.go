@@ -622,6 +622,24 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 					v.Prices = append(v.Prices, e24)
 				}
 			}
+		case "shortlist":
+			v.Shortlist = nil
+			if d.Array() {
+				v.Shortlist = [][]string{}
+				for d.More() {
+					var e25 []string
+					e25 = nil
+					if d.Array() {
+						e25 = []string{}
+						for d.More() {
+							var e26 string
+							e26 = d.String()
+							e25 = append(e25, e26)
+						}
+					}
+					v.Shortlist = append(v.Shortlist, e25)
+				}
+			}
 		default:
 			d.Unknown(key)
 		}
@@ -741,9 +759,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.Throughput = []perfview.SeedRow{}
 				for d.More() {
-					var e25 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e25)
-					v.Throughput = append(v.Throughput, e25)
+					var e27 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e27)
+					v.Throughput = append(v.Throughput, e27)
 				}
 			}
 		case "p99_model":
@@ -753,9 +771,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.P99ms = []perfview.SeedRow{}
 				for d.More() {
-					var e26 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e26)
-					v.P99ms = append(v.P99ms, e26)
+					var e28 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e28)
+					v.P99ms = append(v.P99ms, e28)
 				}
 			}
 		default:
@@ -1079,9 +1097,9 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			if d.Array() {
 				v.Tiers = []apiprices.Tier{}
 				for d.More() {
-					var e27 apiprices.Tier
-					decodeApipricesTier(d, &e27)
-					v.Tiers = append(v.Tiers, e27)
+					var e29 apiprices.Tier
+					decodeApipricesTier(d, &e29)
+					v.Tiers = append(v.Tiers, e29)
 				}
 			}
 		case "currency":

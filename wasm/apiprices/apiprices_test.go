@@ -1,0 +1,73 @@
+package apiprices
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/fact"
+)
+
+func row(model, from string, in, out float64) PriceRow {
+	return PriceRow{Model: model, From: from, Rates: Rates{Input: in, Output: out}, Currency: "USD", Source: "s", AsOf: from}
+}
+
+// A hand-kept model with a dataset_id takes the dataset's rows after its
+// own last row; its own rows win on their dates, and a dataset row that
+// repeats the price in force is left out, so the curated row (with its
+// batch discount) stays in force.
+func TestMergeLayersTheDatasetUnderTheCuratedRows(t *testing.T) {
+	hand := Catalog{Sources: fact.Sources{"s": {Title: "hand"}},
+		Providers: []Provider{{ID: "openai", Name: "OpenAI"}},
+		Models:    []Model{{ID: "gpt-x", Provider: "openai", Name: "GPT-X", DatasetID: "openai/gpt-x"}},
+		Prices:    []PriceRow{row("gpt-x", "2025-01-01", 2, 8), row("gpt-x", "2026-06-01", 1, 4)}}
+	hand.Prices[1].BatchDiscountPct = 50
+	ds := Catalog{Sources: fact.Sources{"s": {Title: "dataset"}, "g": {Title: "g"}},
+		Providers: []Provider{{ID: "openai", Name: "OpenAI (dataset)"}, {ID: "groq", Name: "Groq"}},
+		Models: []Model{{ID: "openai.gpt-x", Provider: "openai", Name: "gpt x", DatasetID: "openai/gpt-x"},
+			{ID: "groq.llama", Provider: "groq", Name: "Llama", DatasetID: "groq/llama"}},
+		Prices: []PriceRow{
+			row("openai.gpt-x", "2026-06-01", 9, 9),   // same day as a hand row: the hand row wins
+			row("openai.gpt-x", "2026-07-01", 1, 4),   // the price in force: left out
+			row("openai.gpt-x", "2026-12-01", 0.5, 2), // a change: continues the history
+			row("groq.llama", "2026-12-01", 0.1, 0.2),
+		}}
+	got, err := Merge(hand, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var from []string
+	for _, r := range got.History("gpt-x") {
+		from = append(from, r.From)
+	}
+	if strings.Join(from, " ") != "2025-01-01 2026-06-01 2026-12-01" {
+		t.Errorf("GPT-X history from %v; want 2025-01-01 2026-06-01 2026-12-01", from)
+	}
+	if r, _ := got.PriceOn("gpt-x", "2026-11-30"); r.BatchDiscountPct != 50 || r.Input != 1 {
+		t.Errorf("on 2026-11-30: %+v; want the curated row with its batch discount", r)
+	}
+	if r, _ := got.PriceOn("gpt-x", "2026-12-01"); r.Input != 0.5 {
+		t.Errorf("on 2026-12-01: input %v; want the dataset's 0.5", r.Input)
+	}
+	if len(got.Models) != 2 || got.Models[1].ID != "groq.llama" || got.Models[0].DatasetID != "" {
+		t.Errorf("models %+v; want gpt-x and groq.llama, without dataset ids", got.Models)
+	}
+	if got.Provider("openai").Name != "OpenAI" || got.Sources["s"].Title != "hand" || got.Sources["g"].Title != "g" {
+		t.Errorf("the curated provider and source should win, the dataset's others stay: %+v %+v", got.Providers, got.Sources)
+	}
+
+	hand.Models[0].DatasetID = "openai/gpt-y"
+	if _, err := Merge(hand, ds); err == nil || !strings.Contains(err.Error(), `models[0] "gpt-x": dataset_id: no model "openai/gpt-y"`) {
+		t.Errorf("got %v; want an error naming the unknown dataset_id", err)
+	}
+}
+
+// Each slot of the shortlist shows its first model sold on the date.
+func TestShortlistedFallsBackToTheModelsOfTheDay(t *testing.T) {
+	c := Catalog{Shortlist: [][]string{{"new", "old"}, {"gone"}},
+		Prices: []PriceRow{row("new", "2026-12-01", 1, 1), row("old", "2025-01-01", 1, 1), row("gone", "2026-12-05", 1, 1)}}
+	for date, want := range map[string]string{"2026-11-30": "old", "2026-12-01": "new", "2026-12-05": "new gone"} {
+		if got := strings.Join(c.Shortlisted(date), " "); got != want {
+			t.Errorf("on %s: %q; want %q", date, got, want)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package pricingview
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/scenario"
+)
+
+// MaxAPIs is how many APIs the comparison shows at most. Its rows are
+// that many places, filled in order by the scenario's APIs, so that every
+// scenario has the same cells and the page updates them in place.
+const MaxAPIs = 12
+
+// keyAPIs is the query parameter that lists the compared APIs.
+const keyAPIs = "apis"
+
+// StaleDays is the age, in days before the scenario's edition, beyond
+// which a price is marked as possibly out of date.
+const StaleDays = 90
+
+// readAPIs reads the compared models: the link's list (apis=), or the
+// data's shortlist on the edition when it names none.
+func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
+	raw := r.Choice(scenario.Field{Key: keyAPIs, Label: "APIs compared", Section: section, Text: true,
+		Help: "Model ids separated by commas, at most " + strconv.Itoa(MaxAPIs) + "; empty for the shortlist of the major providers."})
+	if raw == "" {
+		return d.APIs.Shortlisted(edition)
+	}
+	// strings.Cut, not strings.Split: Split adds to the browser module.
+	var ids []string
+	for more := true; more; {
+		var id string
+		id, raw, more = strings.Cut(raw, ",")
+		ids = append(ids, id)
+	}
+	unknown := 0
+	for _, id := range ids {
+		if _, ok := d.modelByID(id); !ok {
+			unknown++
+		}
+	}
+	switch {
+	case len(ids) > MaxAPIs:
+		r.Reject(keyAPIs, "At most "+strconv.Itoa(MaxAPIs)+" APIs.")
+	case unknown > 0:
+		r.Reject(keyAPIs, strconv.Itoa(unknown)+" of the ids name no model of the catalog.")
+	default:
+		return ids
+	}
+	return d.APIs.Shortlisted(edition)
+}
+
+// place is the key prefix of the comparison's row i.
+func place(i int) string { return "api" + strconv.Itoa(i+1) }
+
+// stale returns a mark and its explanation for a price checked more
+// than StaleDays before the edition, or "", "".
+func stale(row apiprices.PriceRow, edition string) (string, string) {
+	if ms(edition)-ms(row.AsOf) <= StaleDays*86400e3 {
+		return "", ""
+	}
+	return " (stale?)", "Price as of " + row.AsOf + ", over " + strconv.Itoa(StaleDays) + " days before " + edition + ": it may have changed since."
+}
