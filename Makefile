@@ -49,7 +49,7 @@ test: $(ECHARTS) $(WASM) chromium
 	$(GO) tool templ generate
 	$(GO) run ./gen -decoder $(DECODER)
 	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER); exit 1; }
-	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) test -count=1 ./...
+	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) test -count=1 -timeout 30m ./...
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \

@@ -189,7 +189,7 @@ func checkPricingSortAndDates(t *testing.T, ctx context.Context, root string) {
 	if h := eval[string](t, ctx, `document.getElementById('compare-title').textContent`); !strings.Contains(h, "at the prices in force on ") {
 		t.Errorf("pricing heading %q; want it to say the prices in force on its date", h)
 	}
-	if help := eval[string](t, ctx, `document.querySelector('[data-key="gpt-4.1.c-month"]').closest('tr').querySelector('.rowhelp').textContent`); !strings.HasPrefix(help, "Price in force since ") || !strings.Contains(help, "checked on ") {
+	if help := eval[string](t, ctx, `[...document.querySelectorAll('#compare td[data-col="api"]')].map(e => e.title).find(t => t.startsWith('Price in force since')) || ''`); !strings.HasPrefix(help, "Price in force since ") || !strings.Contains(help, "checked on ") {
 		t.Errorf("pricing row note %q; want the day its price took effect and the day its source was checked", help)
 	}
 }

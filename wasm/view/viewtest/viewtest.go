@@ -144,17 +144,21 @@ func Preset(p view.Page) error {
 		for _, r := range t.Rows {
 			var blank []string
 			for i, c := range r.Cells {
+				// A named table's first cell names the row.
+				if t.Named && i == 0 {
+					continue
+				}
 				if !t.Columns[i].Hidden && (c.Text == "–" || c.Text == "") {
 					blank = append(blank, t.Columns[i].Title)
 				}
 			}
-			if len(blank) > 0 && len(blank) < shown(t) {
+			if n := shown(t); len(blank) > 0 && len(blank) < n && !(t.Named && len(blank) == n-1) {
 				return fmt.Errorf("%s: %q shows no figure for %v", t.Title, r.Label, blank)
 			}
 		}
 	}
 	for _, in := range p.Inputs {
-		if !in.IsChoice() && !Readable(in.Value) {
+		if _, err := strconv.ParseFloat(in.Value, 64); err == nil && !in.IsChoice() && !Readable(in.Value) {
 			return fmt.Errorf("field %q (%s) reads %s", in.Key, in.Label, in.Value)
 		}
 	}
