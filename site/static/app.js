@@ -57,13 +57,21 @@
     if (!frame) frame = requestAnimationFrame(drawPending);
   }
   // A printout shows every chart as it is now: every tab's panel is shown
-  // (style.css hides the tabs) and every chart fitted to it.
+  // (style.css hides the tabs), and every chart is drawn at its screen
+  // height and a width that style.css scales down to half an A4 page's
+  // text width, two to a row: the whole chart, lettering included, at
+  // three quarters of its size, so that a handout fits on two pages. The
+  // size is given, not measured: the print layout does not exist yet when
+  // beforeprint runs.
+  var printWidth = 448;
   addEventListener("beforeprint", function () {
     Object.keys(charts).forEach(function (id) {
       var panel = $(id + "-panel");
-      panel.setAttribute("data-print", panel.hidden ? "hidden" : "");
+      if (!panel.hasAttribute("data-print")) panel.setAttribute("data-print", panel.hidden ? "hidden" : "");
       panel.hidden = false;
-      resize(id);
+      var box = $(id), height = parseFloat(box.style.height) || +box.getAttribute("data-height");
+      charts[id].resize({ width: printWidth, height: height });
+      fit(id);
     });
     Object.keys(pending).forEach(function (id) { if (charts[id]) draw(id); });
   });
@@ -72,6 +80,7 @@
       var panel = $(id + "-panel");
       panel.hidden = panel.getAttribute("data-print") === "hidden";
       panel.removeAttribute("data-print");
+      if (!panel.hidden) resize(id);
     });
   });
 
