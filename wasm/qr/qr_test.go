@@ -181,3 +181,26 @@ func TestDecoderReadsTheText(t *testing.T) {
 		}
 	}
 }
+
+// The SVG draws exactly the symbol's dark modules, within the quiet
+// zone, at the size asked.
+func TestSVGDrawsTheModules(t *testing.T) {
+	for _, s := range []string{"", "https://infercost.example/tco/?n=8", strings.Repeat("x", 500)} {
+		c, err := Encode(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		svg := c.SVG(3)
+		if px := strconv.Itoa(3 * (c.Size() + 8)); !strings.Contains(svg, ` width="`+px+`" height="`+px+`"`) {
+			t.Errorf("%d modules at 3 px: %.120s; want %s px a side", c.Size(), svg, px)
+		}
+		back := qrtest.ParseSVG(t, svg)
+		for y := -1; y <= c.Size(); y++ {
+			for x := -1; x <= c.Size(); x++ {
+				if back.Dark(x, y) != c.Dark(x, y) {
+					t.Fatalf("%q: module %d,%d dark %v in the SVG; want %v", s, x, y, back.Dark(x, y), c.Dark(x, y))
+				}
+			}
+		}
+	}
+}
