@@ -461,6 +461,7 @@
     if (query === null) return;
     var q = query + (tabParam ? "&tab=" + encodeURIComponent(tabParam) : "");
     if (location.search !== "?" + q) history.replaceState(null, "", "?" + q);
+    requestQR();
   }
   addEventListener("pagehide", writeURL);
 
@@ -482,8 +483,8 @@
   var computing = false;
   var waiting = false;
   // api is what tests and benchmarks use: the engine's calls, how many
-  // computations the page has asked for, and a promise that it has
-  // answered every input (settled).
+  // computations the page has asked for, a promise that it has answered
+  // every input (settled), and one of the link's QR code (handoutQR).
   var api = { computations: 0 };
   var updatingTimer = 0;
   var outputs = calc.querySelector(".outputs");
@@ -714,18 +715,33 @@
     var a = $("handout-link");
     a.href = location.href;
     setText(a, location.href);
+    // A print from the menu just after a change may find the code of
+    // the new link still on its way: better none than the old link's.
     var img = $("handout-qr");
-    if (window.echarts && echarts.qrcode) {
-      var qr = echarts.qrcode(0, "M");
-      qr.addData(location.href);
-      qr.make();
-      img.src = qr.createDataURL(3, 4);
-      img.hidden = false;
-    }
+    var drawn = qr.href === location.href && qr.svg;
+    if (drawn) img.src = "data:image/svg+xml," + encodeURIComponent(qr.svg);
+    img.hidden = !drawn;
+  }
+  // The link's QR code comes from the engine (wasm/qr) whenever the link
+  // changes (writeURL): qr holds the link asked for, its SVG once drawn
+  // ("" when the link is too long for a QR code), and the promise of it.
+  var qr = { href: "", svg: "", done: Promise.resolve() };
+  function requestQR() {
+    if (!worker || qr.href === location.href) return;
+    var href = (qr.href = location.href);
+    qr.svg = "";
+    qr.done = call("qr", [href]).then(function (svg) {
+      if (qr.href === href) qr.svg = svg;
+    }, function () {});
+  }
+  // handoutQR settles once the QR code of the current link is drawn.
+  function handoutQR() {
+    writeURL();
+    return qr.done;
   }
   addEventListener("beforeprint", fillHandout);
   $("print").addEventListener("click", function () {
-    addCharts().then(function () { window.print(); });
+    Promise.all([addCharts(), handoutQR()]).then(function () { window.print(); });
   });
 
   // Reset returns to the scenario the page started from: the preset's
@@ -868,6 +884,7 @@
     w.forEach(function (f) { f(); });
   }
   api.call = call;
+  api.handoutQR = handoutQR;
   api.settled = function () {
     return new Promise(function (r) { settledWaiters.push(r); notifySettled(); });
   };

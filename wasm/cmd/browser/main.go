@@ -13,7 +13,9 @@
 // infercost.tcoConvert and infercost.pricingConvert(query, currency), which
 // return the query with its amounts in another currency;
 // infercost.export(calculator, query, "csv", "json" or "md", link), the
-// page's figures as a file (see package report); and
+// page's figures as a file (see package report);
+// infercost.qr(link), the link's QR code for the printed handout as an
+// SVG document, or "" for a link too long for one (see package qr); and
 // infercost.collect(), which collects garbage. Nothing here uses
 // encoding/json, net/url or go-echarts: they would more than double the
 // module's download (see packages plainjson and datafile).
@@ -27,6 +29,7 @@ import (
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/qr"
 	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/sitedata/decode"
@@ -84,6 +87,13 @@ func main() {
 	api.Set("export", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name := arg(args, 0)
 		return report.Write(arg(args, 2), name, arg(args, 3), calcs.Page(name, arg(args, 1)))
+	}))
+	api.Set("qr", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		code, err := qr.Encode(arg(args, 0))
+		if err != nil {
+			return ""
+		}
+		return code.SVG(3)
 	}))
 	api.Set("collect", js.FuncOf(func(js.Value, []js.Value) any {
 		runtime.GC()
