@@ -11,7 +11,3 @@ use([BarChart, LineChart, GridComponent, LegendComponent, MarkLineComponent, Too
 
 // getInstanceByDom lets tests read a drawn chart.
 export { init, getInstanceByDom } from "echarts/core";
-
-// qrcode draws the scenario link's QR code on the printed handout. It
-// comes with the charts, which a handout needs as well.
-export { default as qrcode } from "qrcode-generator";
