@@ -57,7 +57,7 @@ chromium:
 	  else echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
 
 bench: $(ECHARTS) $(WASM) chromium
-	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing
+	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing ./wasm/qr
 	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages' -v ./gen | grep -E '^\s+(---|ok|FAIL)|bench:'
 
 clean:

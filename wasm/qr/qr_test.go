@@ -204,3 +204,20 @@ func TestSVGDrawsTheModules(t *testing.T) {
 		}
 	}
 }
+
+// The worst case: the longest text, version 40.
+func BenchmarkEncodeLongest(b *testing.B) {
+	text := strings.Repeat("x", MaxBytes)
+	for b.Loop() {
+		c, _ := Encode(text)
+		_ = c.SVG(3)
+	}
+}
+
+// A link as the pages write them.
+func BenchmarkEncodeLink(b *testing.B) {
+	for b.Loop() {
+		c, _ := Encode("https://infercost.example/tco/?v=1&preset=seed-000&dem=123456789&ed=2026-12-01&tab=cost")
+		_ = c.SVG(3)
+	}
+}
