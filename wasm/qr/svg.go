@@ -5,17 +5,17 @@ import (
 	"strings"
 )
 
-// QuietZone is the light margin around a symbol, in modules: the least
+// quietZone is the light margin around a symbol, in modules: the least
 // ISO/IEC 18004:2015 (6.3.8) asks for.
-const QuietZone = 4
+const quietZone = 4
 
 // SVG returns the symbol as an SVG document of modulePx pixels a module,
 // with the quiet zone on a white ground: one path of the rows' runs of
 // dark modules, with crisp edges so that no module blurs into its
 // neighbour.
 func (c Code) SVG(modulePx int) string {
-	w := strconv.Itoa(c.size + 2*QuietZone)
-	px := strconv.Itoa((c.size + 2*QuietZone) * modulePx)
+	w := strconv.Itoa(c.size + 2*quietZone)
+	px := strconv.Itoa((c.size + 2*quietZone) * modulePx)
 	var b strings.Builder
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" width="` + px + `" height="` + px +
 		`" viewBox="0 0 ` + w + ` ` + w + `" shape-rendering="crispEdges"><rect width="` + w + `" height="` + w +
@@ -31,7 +31,7 @@ func (c Code) SVG(modulePx int) string {
 				end++
 			}
 			run := strconv.Itoa(end - x)
-			b.WriteString("M" + strconv.Itoa(x+QuietZone) + " " + strconv.Itoa(y+QuietZone) + "h" + run + "v1h-" + run + "z")
+			b.WriteString("M" + strconv.Itoa(x+quietZone) + " " + strconv.Itoa(y+quietZone) + "h" + run + "v1h-" + run + "z")
 			x = end
 		}
 	}
