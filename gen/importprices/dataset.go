@@ -200,7 +200,7 @@ func convert(m dsModel, provider, source, today, providerChecked string) (fresh,
 	if fact.PlainText(name) != "" {
 		name = id
 	}
-	f := fresh{Model: apiprices.Model{ID: id, Provider: provider, Name: name, Context: m.ContextWindow, DatasetID: provider + "/" + m.ID}}
+	f := fresh{Model: apiprices.Model{ID: id, Provider: provider, Name: name, Context: m.ContextWindow, DatasetID: provider + "/" + m.ID, Weights: weightsOf(m.ID)}}
 	row.Model, row.Currency, row.Source = id, "USD", source
 	row.AsOf = max(checkedOn(m.PriceComments), providerChecked)
 	if len(windows) > 0 {

@@ -110,3 +110,32 @@ func TestSnapshotMatchesTheInstalledPackage(t *testing.T) {
 		t.Error("content/data/api-genai.yaml differs from an import of the installed package: run make prices")
 	}
 }
+
+// Open-weights links: each provider's spelling of a model links to the
+// catalog model of the same architecture; distilled, vision, coder and
+// later-versioned variants of another architecture link to none.
+func TestWeightsOf(t *testing.T) {
+	for id, want := range map[string]string{
+		"llama-3.3-70b-versatile":                           "llama-3.3-70b",
+		"meta-llama/Llama-3.3-70B-Instruct-Turbo":           "llama-3.3-70b",
+		"llama-v3p3-70b-instruct":                           "llama-3.3-70b",
+		"meta.llama3-3-70b-instruct-v1:0":                   "llama-3.3-70b",
+		"@cf/meta/llama-3.1-8b-instruct-fp8-fast":           "llama-3.1-8b",
+		"deepseek-v3-0324":                                  "deepseek-v3",
+		"deepseek-ai/DeepSeek-R1-0528":                      "deepseek-r1",
+		"openai.gpt-oss-120b-1:0":                           "gpt-oss-120b",
+		"Qwen/Qwen3-235B-A22B-Instruct-2507":                "qwen3-235b-a22b",
+		"meta-llama/Llama-4-Maverick-17B-128E-Instruct-FP8": "llama-4-maverick",
+		"deepseek-r1-distill-llama-70b":                     "",
+		"Qwen/Qwen2.5-VL-72B-Instruct":                      "",
+		"Qwen/Qwen2.5-Coder-32B-Instruct":                   "",
+		"mistral.mistral-7b-instruct-v0:2":                  "",
+		"zai-org/GLM-4.5-Air":                               "",
+		"moonshotai/Kimi-K2-Thinking":                       "",
+		"deepseek-chat":                                     "",
+	} {
+		if got := weightsOf(id); got != want {
+			t.Errorf("weightsOf(%q) = %q; want %q", id, got, want)
+		}
+	}
+}

@@ -36,6 +36,10 @@ type Model struct {
 	// "provider/model": on a model of the hand-kept catalog, the
 	// dataset's rows for it continue its history (see Merge).
 	DatasetID string `yaml:"dataset_id,omitempty" json:"-"`
+	// Weights is the id of the open-weights model of the model catalog
+	// (models.yaml) that the API serves, so that self-hosting the same
+	// model can be compared with buying it; empty for closed models.
+	Weights string `yaml:"weights,omitempty" json:"weights,omitempty"`
 }
 
 // Rates are prices per million tokens in a row's currency.

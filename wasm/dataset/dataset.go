@@ -17,6 +17,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -86,6 +87,17 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	// merged under the curated catalog, which is checked as a whole.
 	if err := (pricingview.Data{APIs: genai}).ValidateCatalog(today); err != nil {
 		return d, prefix(dir+"/"+GenAIFile, err)
+	}
+	for _, c := range []struct {
+		file string
+		cat  apiprices.Catalog
+	}{{APIFile, d.Pricing.APIs}, {GenAIFile, genai}} {
+		if err := weights(c.cat, d.Memory.Models); err != nil {
+			errs = append(errs, prefix(dir+"/"+c.file, err))
+		}
+	}
+	if len(errs) > 0 {
+		return d, errors.Join(errs...)
 	}
 	merged, err := apiprices.Merge(d.Pricing.APIs, genai)
 	if err != nil {
@@ -243,4 +255,16 @@ func prefix(file string, err error) error {
 		return errors.Join(out...)
 	}
 	return fmt.Errorf("%s: %w", file, err)
+}
+
+// weights checks that each API model's open weights name a model of the
+// model catalog.
+func weights(c apiprices.Catalog, models model.Catalog) error {
+	var errs []error
+	for i, m := range c.Models {
+		if _, ok := models.Find(m.Weights); m.Weights != "" && !ok {
+			errs = append(errs, fact.Errorf(fmt.Sprintf("models[%d] %q", i, m.ID), "weights", "%q is not a model of %s", m.Weights, ModelFile))
+		}
+	}
+	return errors.Join(errs...)
 }

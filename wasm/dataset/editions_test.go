@@ -5,8 +5,10 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/sitedata"
 )
 
 // A later edition changes only what it names: the first edition keeps
@@ -14,9 +16,10 @@ import (
 func TestEditionsAreLayered(t *testing.T) {
 	e := datasettest.LoadEditions(t)
 	dates := e.DataDates()
-	if len(dates) != 2 || dates[1] != datasettest.EditionDate {
+	if len(dates) < 2 || dates[0] != "2026-11-30" || dates[len(dates)-1] != datasettest.EditionDate {
 		t.Fatalf("data editions %v", dates)
 	}
+	dates = []string{dates[0], dates[len(dates)-1]}
 	price := func(date string) float64 {
 		g, _ := e.Data[date].TCO.GPUs.Find("h100-sxm")
 		return g.PurchaseUSD.Value
@@ -76,5 +79,51 @@ func TestBadEditions(t *testing.T) {
 	fsys["data/editions/2026-11-30.yaml"] = &fstest.MapFile{Data: []byte(good)}
 	if _, err := dataset.LoadEditions(fsys, "data", datasettest.Today); err == nil || !strings.Contains(err.Error(), "the first edition is the data files as they are") {
 		t.Errorf("first edition with changes: %v", err)
+	}
+}
+
+// The 2026-12-01 edition adds GPUs, a model and the open-weights links of
+// the API rows that serve it: a link pinned to the first edition sees
+// none of them, today's sees all.
+func TestCatalogEdition(t *testing.T) {
+	e, err := dataset.LoadEditions(content.FS, "data", "2026-12-01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, today := e.Data["2026-11-30"], e.Data["2026-12-01"]
+	for _, id := range []string{"mi355x", "rtx-5090", "rtx-6000-ada"} {
+		if _, ok := old.TCO.GPUs.Find(id); ok {
+			t.Errorf("GPU %q in the first edition", id)
+		}
+		if g, ok := today.TCO.GPUs.Find(id); !ok || g.BF16DenseTFLOPS.Value == 0 {
+			t.Errorf("GPU %q missing from the 2026-12-01 edition, or without a BF16 rate: %+v", id, g)
+		}
+	}
+	if _, ok := old.Memory.Models.Find("glm-4.6"); ok {
+		t.Error("GLM-4.6 in the first edition")
+	}
+	if _, ok := today.Memory.Models.Find("glm-4.6"); !ok {
+		t.Error("GLM-4.6 missing from the 2026-12-01 edition")
+	}
+	weights := func(d sitedata.Data, api string) string {
+		for _, m := range d.Pricing.APIs.Models {
+			if m.ID == api {
+				return m.Weights
+			}
+		}
+		t.Fatalf("API model %q missing", api)
+		return ""
+	}
+	if got := weights(old, "openrouter.z-ai-glm-4.6"); got != "" {
+		t.Errorf("first edition: GLM-4.6 on OpenRouter serves %q; want no link", got)
+	}
+	if got := weights(today, "openrouter.z-ai-glm-4.6"); got != "glm-4.6" {
+		t.Errorf("2026-12-01: GLM-4.6 on OpenRouter serves %q; want glm-4.6", got)
+	}
+	// Links to models of the first edition hold in every edition.
+	for _, d := range []sitedata.Data{old, today} {
+		if got := weights(d, "groq.llama-3.3-70b-versatile"); got != "llama-3.3-70b" {
+			t.Errorf("Groq's Llama 3.3 70B serves %q; want llama-3.3-70b", got)
+		}
 	}
 }

@@ -243,3 +243,32 @@ func TestRequestsPerMonthAreRequestsPerDayTimesTheMonth(t *testing.T) {
 		}
 	}
 }
+
+// An API that serves open weights says so in its tooltip, and the page
+// links to the memory calculator with that model; a comparison of closed
+// models keeps the link hidden.
+func TestOpenWeightsLink(t *testing.T) {
+	d := load(t)
+	link := func(p pricingview.Page) view.Link {
+		for _, l := range p.Links {
+			if l.ID == "weights" {
+				return l
+			}
+		}
+		t.Fatal("no weights link")
+		return view.Link{}
+	}
+	p := build(t, d, "apis=gpt-4.1,groq.llama-3.3-70b-versatile")
+	if l := link(p); l.Hidden || l.Path != "memory/" || l.Query != "model=llama-3.3-70b" {
+		t.Errorf("link %+v; want memory/?model=llama-3.3-70b", l)
+	}
+	if note := cells(p)["groq.llama-3.3-70b-versatile.api"].Note; !strings.Contains(note, "open weights") {
+		t.Errorf("Groq's tooltip %q does not name its open weights", note)
+	}
+	if note := cells(p)["gpt-4.1.api"].Note; strings.Contains(note, "open weights") {
+		t.Errorf("GPT-4.1's tooltip %q claims open weights", note)
+	}
+	if l := link(build(t, d, "apis=gpt-4.1")); !l.Hidden {
+		t.Errorf("link %+v shown for closed models", l)
+	}
+}

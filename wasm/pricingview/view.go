@@ -25,9 +25,12 @@ type offer struct {
 	Key      string // the row's place: its cells' key prefix
 	ID, Name string
 	Claim    bool
-	Sold     bool // in the scenario's edition
-	Price    pricing.Price
-	Note     string
+	// Weights is the model catalog's id of the open weights the API
+	// serves, if any.
+	Weights string
+	Sold    bool // in the scenario's edition
+	Price   pricing.Price
+	Note    string
 	// Stale marks a price checked long before the edition, and Why
 	// says so.
 	Stale, Why string
@@ -41,7 +44,7 @@ func offers(s Scenario, d Data) []offer {
 		o := offer{Key: place(i)}
 		if i < len(s.APIs) {
 			m, _ := d.modelByID(s.APIs[i])
-			o.ID, o.Name, o.Claim = m.ID, d.APIs.Provider(m.Provider).Name+" "+m.Name, m.Claim
+			o.ID, o.Name, o.Claim, o.Weights = m.ID, d.APIs.Provider(m.Provider).Name+" "+m.Name, m.Claim, m.Weights
 			if row, p, ok := s.Price(d, m.ID); ok {
 				o.Sold, o.Price = true, p
 				o.Note = "Price in force since " + row.From + "; source: " + d.APIs.Sources[row.Source].Title + ", checked on " + row.AsOf
@@ -49,6 +52,9 @@ func offers(s Scenario, d Data) []offer {
 					o.Note += "; unconfirmed †"
 				}
 				o.Stale, o.Why = stale(row, s.Edition)
+			}
+			if o.Weights != "" {
+				o.Note += "; open weights: the memory calculator sizes hosting the same model yourself"
 			}
 			if o.Claim {
 				o.Name += " (vendor's claim)"
@@ -134,6 +140,7 @@ func Build(s Scenario, d Data) Page {
 		t.Columns = append(t.Columns, c.Column)
 	}
 	offered := offers(s, d)
+	p.Links = []view.Link{weightsLink(offered)}
 	for i, o := range offered {
 		note := o.Note
 		if !o.Sold {
@@ -362,4 +369,16 @@ func ms(date string) float64 {
 func round(v float64, digits int) float64 {
 	p := math.Pow(10, float64(digits))
 	return math.Round(v*p) / p
+}
+
+// weightsLink opens the memory calculator with the open weights of the
+// first compared API that serves some; hidden when none does, so that
+// the link keeps its place in the toolbar.
+func weightsLink(offered []offer) view.Link {
+	for _, o := range offered {
+		if o.Weights != "" && o.Sold {
+			return view.Link{ID: "weights", Label: "Host " + o.Name + "'s open weights yourself", Path: "memory/", Query: "model=" + o.Weights}
+		}
+	}
+	return view.Link{ID: "weights", Label: "Host an API's open weights yourself", Path: "memory/", Hidden: true}
 }

@@ -1064,6 +1064,8 @@ func decodeApipricesModel(d *datafile.Decoder, v *apiprices.Model) {
 			v.Claim = d.Bool()
 		case "note":
 			v.Note = d.String()
+		case "weights":
+			v.Weights = d.String()
 		default:
 			d.Unknown(key)
 		}
