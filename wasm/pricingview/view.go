@@ -169,7 +169,7 @@ func Build(s Scenario, d Data) Page {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume)}
+	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume), findTable(s, d)}
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
 	p.Headline = headline(s, offered, p.Page)
