@@ -136,7 +136,7 @@ func readFind(r *scenario.Resolver, d Data, s Scenario) Find {
 	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: "Provider", Section: findSection, Default: "", Choices: provs})
 	f.Open = r.Choice(scenario.Field{Key: "open", Label: "Weights", Section: findSection, Default: "",
 		Choices: []scenario.Choice{{Value: "", Label: "any"}, {Value: "1", Label: "open weights only"}},
-		Help:    "Open weights: the model's weights are published under a licence named on the methodology page."}) == "1"
+		Help:    "Of a family whose weights are published; the methodology page lists them with their licences."}) == "1"
 	f.MinContext = r.Int(scenario.Field{Key: "ctx", Label: "Context at least", Unit: "tokens", Section: findSection,
 		Min: 0, Max: 1e8, Default: "0", Help: "Models whose source states no context window are left out by any figure above 0."})
 	f.MaxOutput = r.Number(scenario.Field{Key: "maxout", Label: "Output price at most", Unit: s.Currency.Code + " per 1M tokens",
@@ -203,13 +203,16 @@ func search(s Scenario, d Data, f Find) ([]found, int) {
 	}
 	top := make([]found, 0, MaxFound)
 	n := 0
-	for i, m := range d.APIs.Models {
-		pi := x.rows[i]
+	for i := range d.APIs.Models {
+		m, pi := &d.APIs.Models[i], x.rows[i]
 		if pi < 0 || f.Provider != "" && m.Provider != f.Provider || m.Context < f.MinContext || f.Open && !x.open[i] {
 			continue
 		}
 		row := &d.APIs.Prices[pi]
-		usd := row.Output / s.unitsPerUSD(d, row.Currency)
+		usd := row.Output
+		if row.Currency != "USD" { // unitsPerUSD copies d: most rows need no conversion
+			usd /= s.unitsPerUSD(d, row.Currency)
+		}
 		if f.MaxOutput > 0 && usd > f.MaxOutput || !allIn(f.Words, x.ids[i], x.names[i]) {
 			continue
 		}
