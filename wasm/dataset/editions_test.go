@@ -60,6 +60,9 @@ func TestBadEditions(t *testing.T) {
 		{"bad value", "2027-01-15.yaml", strings.Replace(good, "value: 22000", "value: -1", 1),
 			`edition 2027-01-15 (data/editions/2027-01-15.yaml): data/gpus.yaml: gpus[`},
 		{"bad value names the field", "2027-01-15.yaml", strings.Replace(good, "value: 22000", "value: -1", 1), `"h100-sxm": purchase_usd.value: -1 is negative`},
+		// The pattern joins those of the family of that name, after "llama".
+		{"bad open-weights pattern", "2027-01-15.yaml", good + "  pricing.yaml:\n    open_weights:\n      - {name: Llama, match: [\"Llama*\"]}\n",
+			`edition 2027-01-15 (data/editions/2027-01-15.yaml): data/pricing.yaml: open_weights[0] "Llama": match[1]: want lower-case letters, digits and "._-", got "Llama*"`},
 		{"map for a number", "2027-01-15.yaml", strings.Replace(good, "purchase_usd: {value: 22000", "purchase_usd: {value: {x: 1}", 1), "purchase_usd.value"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
