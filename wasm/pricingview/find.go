@@ -123,17 +123,7 @@ func readFind(r *scenario.Resolver, d Data, s Scenario) Find {
 	if q != "" {
 		f.Words = strings.Fields(q)
 	}
-	provs := []scenario.Choice{{Value: "", Label: "Any provider"}}
-	for _, p := range d.APIs.Providers {
-		provs = append(provs, scenario.Choice{Value: p.ID, Label: p.Name})
-	}
-	// By name, by insertion: a generic sort would add 7 KB to the module.
-	for i := 2; i < len(provs); i++ {
-		for j := i; j > 1 && scenario.Lower(provs[j].Label) < scenario.Lower(provs[j-1].Label); j-- {
-			provs[j], provs[j-1] = provs[j-1], provs[j]
-		}
-	}
-	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: "Provider", Section: findSection, Default: "", Choices: provs})
+	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: "Provider", Section: findSection, Default: "", Choices: indexOf(d, s.Edition).provs})
 	f.Open = r.Choice(scenario.Field{Key: "open", Label: "Weights", Section: findSection, Default: "",
 		Choices: []scenario.Choice{{Value: "", Label: "any"}, {Value: "1", Label: "open weights only"}},
 		Help:    "Of a family whose weights are published; the methodology page lists them with their licences."}) == "1"
@@ -161,6 +151,8 @@ type index struct {
 	ids, names []string // lower case; names with the provider's
 	open       []bool
 	rows       []int // the price row in force on date, -1 for none
+	// provs are the provider filter's choices: any, then by name.
+	provs []scenario.Choice
 }
 
 var (
@@ -173,14 +165,25 @@ func indexOf(d Data, date string) *index {
 	indexMu.Lock()
 	defer indexMu.Unlock()
 	ms := d.APIs.Models
-	if len(ms) == 0 {
-		return &index{}
+	var first *apiprices.Model
+	if len(ms) > 0 {
+		first = &ms[0]
 	}
-	if last == nil || last.models != &ms[0] {
-		x := &index{models: &ms[0], ids: make([]string, len(ms)), names: make([]string, len(ms)), open: make([]bool, len(ms))}
+	if last == nil || last.models != first {
+		x := &index{models: first, ids: make([]string, len(ms)), names: make([]string, len(ms)), open: make([]bool, len(ms))}
 		for i, m := range ms {
 			x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
 			x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
+		}
+		x.provs = []scenario.Choice{{Value: "", Label: "Any provider"}}
+		for _, p := range d.APIs.Providers {
+			x.provs = append(x.provs, scenario.Choice{Value: p.ID, Label: p.Name})
+		}
+		// By insertion: a generic sort would add 7 KB to the module.
+		for i := 2; i < len(x.provs); i++ {
+			for j := i; j > 1 && scenario.Lower(x.provs[j].Label) < scenario.Lower(x.provs[j-1].Label); j-- {
+				x.provs[j], x.provs[j-1] = x.provs[j-1], x.provs[j]
+			}
 		}
 		last = x
 	}

@@ -169,10 +169,12 @@ func Build(s Scenario, d Data) Page {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume), findTable(s, d)}
+	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume)}
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
 	p.Headline = headline(s, offered, p.Page)
+	// After the headline, which reads the results, not the search's 160 cells.
+	p.Tables = append(p.Tables, findTable(s, d))
 	return p
 }
 
