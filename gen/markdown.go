@@ -418,6 +418,18 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 			}
 			return htmlTable([]string{"Provider", "Models priced (all sources)", "Source"}, rows)
 		},
+		"open-weights": func() string {
+			var rows [][]string
+			for _, f := range all.Pricing.OpenWeights {
+				pat := strings.Join(f.Match, ", ")
+				if len(f.Except) > 0 {
+					pat += "; not " + strings.Join(f.Except, ", ")
+				}
+				rows = append(rows, []string{html.EscapeString(f.Name), html.EscapeString(pat), html.EscapeString(f.Licence),
+					srcLink(f.Source, lookup) + ", " + html.EscapeString(f.AsOf)})
+			}
+			return htmlTable([]string{"Family", "Id or name starts a word with", "Licence", "Source, as of"}, rows)
+		},
 		"rental": func() string {
 			var rows [][]string
 			for _, o := range d.Rental.Offers {

@@ -362,7 +362,17 @@
     u.cells.forEach(function (c) {
       var el = byKey[c.key];
       if (!el) return;
-      setText(el, c.text);
+      var toggle = el.firstElementChild;
+      if (toggle && toggle.hasAttribute("data-toggle")) {
+        // A button that sets an input (view.Column.Toggle).
+        setText(toggle, c.text);
+        setAttr(toggle, "data-to", c.option);
+        setAttr(toggle, "data-in", c.value === 1 ? "1" : "");
+        setHidden(toggle, !c.text);
+        toggle.disabled = c.value !== 1 && !c.option;
+      } else {
+        setText(el, c.text);
+      }
       setAttr(el, "data-value", String(c.value));
       setAttr(el, "data-metric", c.metric);
       setAttr(el, "data-option", c.metric && c.option);
@@ -590,6 +600,15 @@
     compute();
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); });
+  // A toggle button (the pricing page's "Add to comparison") sets its
+  // input to the value the engine gave it, as if typed.
+  calc.addEventListener("click", function (e) {
+    var b = e.target.closest("button[data-toggle]");
+    var el = b && form.elements[b.getAttribute("data-toggle")];
+    if (!el || b.disabled) return;
+    el.value = b.getAttribute("data-to");
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
   var convertible = script.hasAttribute("data-convert");
   // lastConversion is the scenario before the last currency change and
   // its currency, until another input changes the scenario.

@@ -166,6 +166,26 @@ func (c Catalog) PriceOn(model, date string) (PriceRow, bool) {
 	return best, found
 }
 
+// RowsOn returns, for each of Models, the index in Prices of its price
+// valid on the date, or -1: PriceOn for every model in one pass.
+func (c Catalog) RowsOn(date string) []int {
+	byID := make(map[string]int, len(c.Models))
+	out := make([]int, len(c.Models))
+	for i, m := range c.Models {
+		byID[m.ID], out[i] = i, -1
+	}
+	for i, p := range c.Prices {
+		m, ok := byID[p.Model]
+		if !ok || p.From > date || (p.Until != "" && date >= p.Until) {
+			continue
+		}
+		if j := out[m]; j < 0 || p.From > c.Prices[j].From {
+			out[m] = i
+		}
+	}
+	return out
+}
+
 // History returns the model's rows, oldest first.
 func (c Catalog) History(model string) []PriceRow {
 	var rows []PriceRow

@@ -26,3 +26,13 @@ func BenchmarkLargestValues(b *testing.B) {
 		_ = pricingview.Build(pricingview.Resolve(q, d), d).Update()
 	}
 }
+
+// BenchmarkSearch is a keystroke in the search over the whole catalog,
+// with every filter set.
+func BenchmarkSearch(b *testing.B) {
+	d := load(b)
+	q := "q=llama+instruct&open=1&ctx=8000&maxout=5"
+	for b.Loop() {
+		_ = pricingview.Build(pricingview.Resolve(q, d), d).Update()
+	}
+}

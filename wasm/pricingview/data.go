@@ -33,6 +33,8 @@ type Data struct {
 	Sources  fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults Defaults              `yaml:"defaults" json:"defaults"`
 	Presets  []scenario.PresetData `yaml:"presets" json:"presets"`
+	// OpenWeights are the model families whose weights are published.
+	OpenWeights []OpenFamily `yaml:"open_weights" json:"open_weights"`
 	// Editions is shared from sitedata.Data: the editions a link can pin.
 	Editions edition.List `json:"-"`
 }
@@ -69,6 +71,7 @@ func (d Data) Validate() error {
 		fact.Range("requests_per_cache_write", df.RequestsPerCacheWrite, 1, 1e9), fact.Range("batch_share", df.BatchShare, 0, 1),
 		fact.Range("daily_budget_usd", df.DailyBudgetUSD, 0, 1e9), fact.Range("monthly_budget_usd", df.MonthlyBudgetUSD, 0, 1e10),
 	})...)
+	errs = append(errs, d.validateOpen()...)
 	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
 		s := Resolve(q, d)
 		return s.Inputs, s.Unknown

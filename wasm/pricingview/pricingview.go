@@ -42,6 +42,8 @@ type Scenario struct {
 	Vs      string
 	Cluster tcoview.OptionInput
 	Years   int
+	// Find is the search of the catalog.
+	Find Find
 }
 
 // HasCustom reports whether the reader entered a price of their own.
@@ -109,6 +111,8 @@ func Resolve(rawQuery string, d Data) Scenario {
 	vs = append(vs, scenario.Choice{Value: CustomID, Label: "Your price"})
 	s.Vs = r.Choice(scenario.Field{Key: "vs", Label: "Set the cluster against", Section: prices, Default: "gpt-4.1", Choices: vs,
 		Help: "The API drawn beside the self-hosted cluster."})
+
+	s.Find = readFind(r, d, s)
 
 	const budget = "Budget"
 	s.DailyBudgetUSD = money("bd", "Daily budget", " per day", budget, "Warns at 90 %, alarms above 100 %; 0 for none.",

@@ -180,6 +180,8 @@ func Build(s Scenario, d Data) Page {
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
 	p.Headline = headline(s, offered, p.Page)
+	// After the headline, which reads the results, not the search's 160 cells.
+	p.Tables = append(p.Tables, findTable(s, d))
 	return p
 }
 

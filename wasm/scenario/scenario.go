@@ -64,7 +64,18 @@ type Field struct {
 	// keeps it as written, if it holds only TextChars and at most
 	// MaxText bytes, and the calculator checks what it names.
 	Text bool
+	// Words marks a text field of words to search for: Parse keeps
+	// letters of any case and digits, spaces and WordChars, at most
+	// MaxWords bytes, folded to lower case with single spaces.
+	Words bool
 }
+
+// WordChars are the characters besides letters, digits and spaces that a
+// search (Words) may hold: those of model names and ids.
+const WordChars = "._-:/+()"
+
+// MaxWords bounds a search's value in bytes.
+const MaxWords = 100
 
 // TextChars are the characters a text field may hold: ids and commas.
 const TextChars = "abcdefghijklmnopqrstuvwxyz0123456789._-,"
@@ -194,6 +205,9 @@ func (f Field) Parse(raw string) (string, string) {
 		}
 		return "", "Not one of the listed options."
 	}
+	if f.Words {
+		return words(raw)
+	}
 	if f.Text {
 		if len(raw) > MaxText || !onlyOf(raw, TextChars) {
 			return "", "Write ids in lower case, separated by commas."
@@ -222,6 +236,31 @@ func (f Field) Parse(raw string) (string, string) {
 		return "", "Must be a whole number."
 	}
 	return FormatNumber(v), ""
+}
+
+// words returns a search in canonical form: lower case, words separated
+// by one space.
+func words(raw string) (string, string) {
+	if len(raw) > MaxWords {
+		return "", "At most " + strconv.Itoa(MaxWords) + " characters."
+	}
+	if raw = Lower(raw); !onlyOf(raw, TextChars+" "+WordChars) {
+		return "", "Use letters, digits, spaces and " + WordChars + " only."
+	}
+	return strings.Join(strings.Fields(raw), " "), ""
+}
+
+// Lower folds ASCII letters to lower case and leaves other bytes: for
+// ids and model names, which are ASCII. strings.ToLower would bring
+// Unicode's case tables into the browser module.
+func Lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
 }
 
 // onlyOf reports whether every byte of s is one of chars.

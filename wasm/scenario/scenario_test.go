@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -199,5 +200,21 @@ func checkAgainstNetURL(t *testing.T, raw string) {
 	}
 	if back := ParseQuery(enc); !reflect.DeepEqual(back, ours) && len(ours) > 0 {
 		t.Fatalf("ParseQuery(Encode(%q)) = %q, want %q", ours, back, ours)
+	}
+}
+
+// A search keeps its words in lower case, single-spaced; other characters
+// and long values are rejected.
+func TestParseWords(t *testing.T) {
+	f := Field{Key: "q", Words: true}
+	for raw, want := range map[string]string{" Llama  3.3 ": "llama 3.3", "GPT-4.1": "gpt-4.1", "": "", "a/b:c (x+y)": "a/b:c (x+y)"} {
+		if got, msg := f.Parse(raw); got != want || msg != "" {
+			t.Errorf("Parse(%q) = %q, %q; want %q", raw, got, msg, want)
+		}
+	}
+	for _, raw := range []string{"<script>", "a\"b", "ü", strings.Repeat("a", MaxWords+1)} {
+		if _, msg := f.Parse(raw); msg == "" {
+			t.Errorf("Parse(%q) accepted", raw)
+		}
 	}
 }

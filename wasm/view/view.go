@@ -61,6 +61,11 @@ func (o Order) String() string {
 type Column struct {
 	Key, Title string
 	Hidden     bool
+	// Toggle, if set, makes the column's cells buttons that set the
+	// input of that key to the cell's Option (app.js): a cell with Value
+	// 1 undoes a choice; one with Value 0 and no Option is disabled, and
+	// one without Text hidden.
+	Toggle string
 }
 
 // Row is a labelled row of cells, one per column.

@@ -200,6 +200,16 @@ func decodePricingviewData(d *datafile.Decoder, v *pricingview.Data) {
 					v.Presets = append(v.Presets, e8)
 				}
 			}
+		case "open_weights":
+			v.OpenWeights = nil
+			if d.Array() {
+				v.OpenWeights = []pricingview.OpenFamily{}
+				for d.More() {
+					var e9 pricingview.OpenFamily
+					decodePricingviewOpenFamily(d, &e9)
+					v.OpenWeights = append(v.OpenWeights, e9)
+				}
+			}
 		default:
 			d.Unknown(key)
 		}
@@ -218,10 +228,10 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k9, ok := d.Key(); ok; k9, ok = d.Key() {
-					var e9 fact.Source
-					decodeFactSource(d, &e9)
-					v.Sources[k9] = e9
+				for k10, ok := d.Key(); ok; k10, ok = d.Key() {
+					var e10 fact.Source
+					decodeFactSource(d, &e10)
+					v.Sources[k10] = e10
 				}
 			}
 		case "defaults":
@@ -231,9 +241,9 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			if d.Array() {
 				v.Measurements = []perfview.Measurement{}
 				for d.More() {
-					var e10 perfview.Measurement
-					decodePerfviewMeasurement(d, &e10)
-					v.Measurements = append(v.Measurements, e10)
+					var e11 perfview.Measurement
+					decodePerfviewMeasurement(d, &e11)
+					v.Measurements = append(v.Measurements, e11)
 				}
 			}
 		case "seed":
@@ -243,9 +253,9 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			if d.Array() {
 				v.Presets = []scenario.PresetData{}
 				for d.More() {
-					var e11 scenario.PresetData
-					decodeScenarioPresetData(d, &e11)
-					v.Presets = append(v.Presets, e11)
+					var e12 scenario.PresetData
+					decodeScenarioPresetData(d, &e12)
+					v.Presets = append(v.Presets, e12)
 				}
 			}
 		default:
@@ -264,10 +274,10 @@ func decodeGpuCatalog(d *datafile.Decoder, v *gpu.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k12, ok := d.Key(); ok; k12, ok = d.Key() {
-					var e12 fact.Source
-					decodeFactSource(d, &e12)
-					v.Sources[k12] = e12
+				for k13, ok := d.Key(); ok; k13, ok = d.Key() {
+					var e13 fact.Source
+					decodeFactSource(d, &e13)
+					v.Sources[k13] = e13
 				}
 			}
 		case "gpus":
@@ -275,9 +285,9 @@ func decodeGpuCatalog(d *datafile.Decoder, v *gpu.Catalog) {
 			if d.Array() {
 				v.GPUs = []gpu.GPU{}
 				for d.More() {
-					var e13 gpu.GPU
-					decodeGpuGPU(d, &e13)
-					v.GPUs = append(v.GPUs, e13)
+					var e14 gpu.GPU
+					decodeGpuGPU(d, &e14)
+					v.GPUs = append(v.GPUs, e14)
 				}
 			}
 		default:
@@ -296,10 +306,10 @@ func decodeGpuRental(d *datafile.Decoder, v *gpu.Rental) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k14, ok := d.Key(); ok; k14, ok = d.Key() {
-					var e14 fact.Source
-					decodeFactSource(d, &e14)
-					v.Sources[k14] = e14
+				for k15, ok := d.Key(); ok; k15, ok = d.Key() {
+					var e15 fact.Source
+					decodeFactSource(d, &e15)
+					v.Sources[k15] = e15
 				}
 			}
 		case "offers":
@@ -307,9 +317,9 @@ func decodeGpuRental(d *datafile.Decoder, v *gpu.Rental) {
 			if d.Array() {
 				v.Offers = []gpu.Offer{}
 				for d.More() {
-					var e15 gpu.Offer
-					decodeGpuOffer(d, &e15)
-					v.Offers = append(v.Offers, e15)
+					var e16 gpu.Offer
+					decodeGpuOffer(d, &e16)
+					v.Offers = append(v.Offers, e16)
 				}
 			}
 		default:
@@ -385,9 +395,9 @@ func decodeTcoviewThroughput(d *datafile.Decoder, v *tcoview.Throughput) {
 			if d.Array() {
 				v.Rows = []tcoview.ThroughputRow{}
 				for d.More() {
-					var e16 tcoview.ThroughputRow
-					decodeTcoviewThroughputRow(d, &e16)
-					v.Rows = append(v.Rows, e16)
+					var e17 tcoview.ThroughputRow
+					decodeTcoviewThroughputRow(d, &e17)
+					v.Rows = append(v.Rows, e17)
 				}
 			}
 		default:
@@ -419,9 +429,9 @@ func decodeScenarioPresetData(d *datafile.Decoder, v *scenario.PresetData) {
 			if d.Array() {
 				v.Claims = []scenario.Claim{}
 				for d.More() {
-					var e17 scenario.Claim
-					decodeScenarioClaim(d, &e17)
-					v.Claims = append(v.Claims, e17)
+					var e18 scenario.Claim
+					decodeScenarioClaim(d, &e18)
+					v.Claims = append(v.Claims, e18)
 				}
 			}
 		case "explanation":
@@ -447,9 +457,9 @@ func decodeTcoviewArticleChecks(d *datafile.Decoder, v *tcoview.ArticleChecks) {
 			if d.Array() {
 				v.TFLOPS = []tcoview.ClaimedTFLOPS{}
 				for d.More() {
-					var e18 tcoview.ClaimedTFLOPS
-					decodeTcoviewClaimedTFLOPS(d, &e18)
-					v.TFLOPS = append(v.TFLOPS, e18)
+					var e19 tcoview.ClaimedTFLOPS
+					decodeTcoviewClaimedTFLOPS(d, &e19)
+					v.TFLOPS = append(v.TFLOPS, e19)
 				}
 			}
 		default:
@@ -468,10 +478,10 @@ func decodeModelCatalog(d *datafile.Decoder, v *model.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k19, ok := d.Key(); ok; k19, ok = d.Key() {
-					var e19 fact.Source
-					decodeFactSource(d, &e19)
-					v.Sources[k19] = e19
+				for k20, ok := d.Key(); ok; k20, ok = d.Key() {
+					var e20 fact.Source
+					decodeFactSource(d, &e20)
+					v.Sources[k20] = e20
 				}
 			}
 		case "models":
@@ -479,9 +489,9 @@ func decodeModelCatalog(d *datafile.Decoder, v *model.Catalog) {
 			if d.Array() {
 				v.Models = []model.Model{}
 				for d.More() {
-					var e20 model.Model
-					decodeModelModel(d, &e20)
-					v.Models = append(v.Models, e20)
+					var e21 model.Model
+					decodeModelModel(d, &e21)
+					v.Models = append(v.Models, e21)
 				}
 			}
 		default:
@@ -586,10 +596,10 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k21, ok := d.Key(); ok; k21, ok = d.Key() {
-					var e21 fact.Source
-					decodeFactSource(d, &e21)
-					v.Sources[k21] = e21
+				for k22, ok := d.Key(); ok; k22, ok = d.Key() {
+					var e22 fact.Source
+					decodeFactSource(d, &e22)
+					v.Sources[k22] = e22
 				}
 			}
 		case "providers":
@@ -597,9 +607,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Providers = []apiprices.Provider{}
 				for d.More() {
-					var e22 apiprices.Provider
-					decodeApipricesProvider(d, &e22)
-					v.Providers = append(v.Providers, e22)
+					var e23 apiprices.Provider
+					decodeApipricesProvider(d, &e23)
+					v.Providers = append(v.Providers, e23)
 				}
 			}
 		case "models":
@@ -607,9 +617,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Models = []apiprices.Model{}
 				for d.More() {
-					var e23 apiprices.Model
-					decodeApipricesModel(d, &e23)
-					v.Models = append(v.Models, e23)
+					var e24 apiprices.Model
+					decodeApipricesModel(d, &e24)
+					v.Models = append(v.Models, e24)
 				}
 			}
 		case "prices":
@@ -617,9 +627,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Prices = []apiprices.PriceRow{}
 				for d.More() {
-					var e24 apiprices.PriceRow
-					decodeApipricesPriceRow(d, &e24)
-					v.Prices = append(v.Prices, e24)
+					var e25 apiprices.PriceRow
+					decodeApipricesPriceRow(d, &e25)
+					v.Prices = append(v.Prices, e25)
 				}
 			}
 		case "shortlist":
@@ -627,17 +637,17 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Shortlist = [][]string{}
 				for d.More() {
-					var e25 []string
-					e25 = nil
+					var e26 []string
+					e26 = nil
 					if d.Array() {
-						e25 = []string{}
+						e26 = []string{}
 						for d.More() {
-							var e26 string
-							e26 = d.String()
-							e25 = append(e25, e26)
+							var e27 string
+							e27 = d.String()
+							e26 = append(e26, e27)
 						}
 					}
-					v.Shortlist = append(v.Shortlist, e25)
+					v.Shortlist = append(v.Shortlist, e26)
 				}
 			}
 		default:
@@ -668,6 +678,46 @@ func decodePricingviewDefaults(d *datafile.Decoder, v *pricingview.Defaults) {
 			decodeFactFigure(d, &v.DailyBudgetUSD)
 		case "monthly_budget_usd":
 			decodeFactFigure(d, &v.MonthlyBudgetUSD)
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "name":
+			v.Name = d.String()
+		case "match":
+			v.Match = nil
+			if d.Array() {
+				v.Match = []string{}
+				for d.More() {
+					var e28 string
+					e28 = d.String()
+					v.Match = append(v.Match, e28)
+				}
+			}
+		case "except":
+			v.Except = nil
+			if d.Array() {
+				v.Except = []string{}
+				for d.More() {
+					var e29 string
+					e29 = d.String()
+					v.Except = append(v.Except, e29)
+				}
+			}
+		case "licence":
+			v.Licence = d.String()
+		case "source":
+			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
 		default:
 			d.Unknown(key)
 		}
@@ -759,9 +809,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.Throughput = []perfview.SeedRow{}
 				for d.More() {
-					var e27 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e27)
-					v.Throughput = append(v.Throughput, e27)
+					var e30 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e30)
+					v.Throughput = append(v.Throughput, e30)
 				}
 			}
 		case "p99_model":
@@ -771,9 +821,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.P99ms = []perfview.SeedRow{}
 				for d.More() {
-					var e28 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e28)
-					v.P99ms = append(v.P99ms, e28)
+					var e31 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e31)
+					v.P99ms = append(v.P99ms, e31)
 				}
 			}
 		default:
@@ -1099,9 +1149,9 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			if d.Array() {
 				v.Tiers = []apiprices.Tier{}
 				for d.More() {
-					var e29 apiprices.Tier
-					decodeApipricesTier(d, &e29)
-					v.Tiers = append(v.Tiers, e29)
+					var e32 apiprices.Tier
+					decodeApipricesTier(d, &e32)
+					v.Tiers = append(v.Tiers, e32)
 				}
 			}
 		case "currency":

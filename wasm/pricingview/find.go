@@ -1,0 +1,314 @@
+package pricingview
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// MaxFound is how many models the search lists at most: its rows are
+// that many places, like the comparison's.
+const MaxFound = 20
+
+// findSection is the form's fieldset of the search.
+const findSection = "Find a model"
+
+// OpenFamily is a family of models whose weights are published: the
+// search's "open weights" filter, sourced, as the price data does not
+// say it.
+type OpenFamily struct {
+	Name string `yaml:"name" json:"name"`
+	// Match holds lower-case patterns: a model is of the family when one
+	// of them starts a word of its id or name (after its start or any
+	// character but a letter or digit) and none of Except occurs in them.
+	Match  []string `yaml:"match" json:"match"`
+	Except []string `yaml:"except,omitempty" json:"except,omitempty"`
+	// Licence names the licence of the weights.
+	Licence string `yaml:"licence" json:"licence"`
+	Source  string `yaml:"source" json:"source"`
+	AsOf    string `yaml:"as_of" json:"as_of"`
+}
+
+// has reports whether the model, by its lower-case id and name, is of
+// the family.
+func (f OpenFamily) has(id, name string) bool {
+	for _, s := range [2]string{id, name} {
+		for _, x := range f.Except {
+			if strings.Contains(s, x) {
+				return false
+			}
+		}
+	}
+	for _, p := range f.Match {
+		if startsWord(id, p) || startsWord(name, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// startsWord reports whether p occurs in s at the start of a word.
+func startsWord(s, p string) bool {
+	for i := 0; i+len(p) <= len(s); i++ {
+		j := strings.Index(s[i:], p)
+		if j < 0 {
+			return false
+		}
+		if i += j; i == 0 || !alnum(s[i-1]) {
+			return true
+		}
+	}
+	return false
+}
+
+func alnum(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
+
+// validateOpen checks the open-weights families: plain names, patterns
+// of TextChars, known sources and dates.
+func (d Data) validateOpen() []error {
+	var errs []error
+	for i, f := range d.OpenWeights {
+		entry := "open_weights[" + strconv.Itoa(i) + "] " + strconv.Quote(f.Name)
+		if msg := fact.PlainText(f.Name); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "name", "%s", msg))
+		}
+		if len(f.Match) == 0 {
+			errs = append(errs, fact.Errorf(entry, "match", "want at least one pattern"))
+		}
+		for field, ps := range map[string][]string{"match": f.Match, "except": f.Except} {
+			for j, p := range ps {
+				if p == "" || strings.Trim(p, scenario.TextChars) != "" {
+					errs = append(errs, fact.Errorf(entry, field+"["+strconv.Itoa(j)+"]",
+						"want lower-case letters, digits and %q, got %q", "._-", p))
+				}
+			}
+		}
+		if msg := fact.PlainText(f.Licence); msg != "" {
+			errs = append(errs, fact.Errorf(entry, "licence", "%s", msg))
+		}
+		if _, ok := d.Sources[f.Source]; !ok {
+			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", f.Source))
+		}
+		if _, err := time.Parse(time.DateOnly, f.AsOf); err != nil {
+			errs = append(errs, fact.Errorf(entry, "as_of", "want a date YYYY-MM-DD, got %q", f.AsOf))
+		}
+	}
+	return errs
+}
+
+// Find is the search of the catalog: words of the name or id, a
+// provider, open weights only, the least context window and the dearest
+// output price (USD per 1M tokens; 0 for any).
+type Find struct {
+	Words      []string
+	Provider   string
+	Open       bool
+	MinContext int
+	MaxOutput  float64
+}
+
+// readFind reads the search's fields.
+func readFind(r *scenario.Resolver, d Data, s Scenario) Find {
+	var f Find
+	q := r.Choice(scenario.Field{Key: "q", Label: "Name or id", Section: findSection, Words: true,
+		Help: "Words that must all occur in the provider's or model's name or in its id, in any case."})
+	if q != "" {
+		f.Words = strings.Fields(q)
+	}
+	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: "Provider", Section: findSection, Default: "", Choices: indexOf(d, s.Edition).provs})
+	f.Open = r.Choice(scenario.Field{Key: "open", Label: "Weights", Section: findSection, Default: "",
+		Choices: []scenario.Choice{{Value: "", Label: "any"}, {Value: "1", Label: "open weights only"}},
+		Help:    "Of a family whose weights are published; the methodology page lists them with their licences."}) == "1"
+	f.MinContext = r.Int(scenario.Field{Key: "ctx", Label: "Context at least", Unit: "tokens", Section: findSection,
+		Min: 0, Max: 1e8, Default: "0", Help: "Models whose source states no context window are left out by any figure above 0."})
+	f.MaxOutput = r.Number(scenario.Field{Key: "maxout", Label: "Output price at most", Unit: s.Currency.Code + " per 1M tokens",
+		Section: findSection, Min: 0, Max: 1e10, Money: true, Default: "0", Help: "On the edition's prices; 0 for any."}) / s.FX
+	return f
+}
+
+// found is a model the search lists, with its price on the edition.
+type found struct {
+	model int // index in the catalog's models
+	price int // index in the catalog's price rows
+	out   float64
+	open  bool
+}
+
+// index is what the search reads of each model of a catalog: built
+// once, as the catalog never changes, and its price rows once per
+// edition. It saves a keystroke most of the search's time.
+type index struct {
+	models     *apiprices.Model // the catalog's first model: its identity
+	date       string
+	ids, names []string // lower case; names with the provider's
+	open       []bool
+	rows       []int // the price row in force on date, -1 for none
+	// provs are the provider filter's choices: any, then by name.
+	provs []scenario.Choice
+}
+
+var (
+	indexMu sync.Mutex
+	last    *index
+)
+
+// indexOf returns the index of d's catalog on the date.
+func indexOf(d Data, date string) *index {
+	indexMu.Lock()
+	defer indexMu.Unlock()
+	ms := d.APIs.Models
+	var first *apiprices.Model
+	if len(ms) > 0 {
+		first = &ms[0]
+	}
+	if last == nil || last.models != first {
+		x := &index{models: first, ids: make([]string, len(ms)), names: make([]string, len(ms)), open: make([]bool, len(ms))}
+		for i, m := range ms {
+			x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
+			x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
+		}
+		x.provs = []scenario.Choice{{Value: "", Label: "Any provider"}}
+		for _, p := range d.APIs.Providers {
+			x.provs = append(x.provs, scenario.Choice{Value: p.ID, Label: p.Name})
+		}
+		// By insertion: a generic sort would add 7 KB to the module.
+		for i := 2; i < len(x.provs); i++ {
+			for j := i; j > 1 && scenario.Lower(x.provs[j].Label) < scenario.Lower(x.provs[j-1].Label); j-- {
+				x.provs[j], x.provs[j-1] = x.provs[j-1], x.provs[j]
+			}
+		}
+		last = x
+	}
+	if last.date != date || last.rows == nil {
+		x := *last
+		x.date, x.rows = date, d.APIs.RowsOn(date)
+		last = &x
+	}
+	return last
+}
+
+// search returns the first MaxFound of the catalog's models sold on the
+// edition that match f, cheapest output first (then by name), and how
+// many match. It keeps only those places, not a sorted list of every
+// match: most searches match hundreds of models.
+func search(s Scenario, d Data, f Find) ([]found, int) {
+	x := indexOf(d, s.Edition)
+	less := func(a, b found) bool {
+		return a.out < b.out || a.out == b.out && d.APIs.Models[a.model].Name < d.APIs.Models[b.model].Name
+	}
+	top := make([]found, 0, MaxFound)
+	n := 0
+	for i := range d.APIs.Models {
+		m, pi := &d.APIs.Models[i], x.rows[i]
+		if pi < 0 || f.Provider != "" && m.Provider != f.Provider || m.Context < f.MinContext || f.Open && !x.open[i] {
+			continue
+		}
+		row := &d.APIs.Prices[pi]
+		usd := row.Output
+		if row.Currency != "USD" { // unitsPerUSD copies d: most rows need no conversion
+			usd /= s.unitsPerUSD(d, row.Currency)
+		}
+		if f.MaxOutput > 0 && usd > f.MaxOutput || !allIn(f.Words, x.ids[i], x.names[i]) {
+			continue
+		}
+		n++
+		fd := found{model: i, price: pi, out: usd, open: x.open[i]}
+		if len(top) == MaxFound {
+			if !less(fd, top[MaxFound-1]) {
+				continue
+			}
+			top = top[:MaxFound-1]
+		}
+		// Into its place (slices.Insert would add to the module).
+		top = append(top, fd)
+		for j := len(top) - 1; j > 0 && less(fd, top[j-1]); j-- {
+			top[j], top[j-1] = top[j-1], fd
+		}
+	}
+	return top, n
+}
+
+// allIn reports whether every word occurs in id or name.
+func allIn(words []string, id, name string) bool {
+	for _, w := range words {
+		if !strings.Contains(name, w) && !strings.Contains(id, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// isOpen reports whether a model, by its lower-case id and name, is of
+// an open-weights family.
+func isOpen(fams []OpenFamily, id, name string) bool {
+	for _, f := range fams {
+		if f.has(id, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// findTable lists the search's first MaxFound models, each with a button
+// that adds it to the comparison or removes it.
+func findTable(s Scenario, d Data) view.Table {
+	all, n := search(s, d, s.Find)
+	t := view.Table{ID: "find", Title: "Models found: " + money.Count(float64(n)) + " sold on " + s.Edition + ", cheapest output first",
+		Corner: "#", Named: true, Columns: []view.Column{{Key: "f-name", Title: "Model"}, {Key: "f-prov", Title: "Provider"},
+			{Key: "f-in", Title: "Input per 1M"}, {Key: "f-out", Title: "Output per 1M"}, {Key: "f-asof", Title: "Price as of"},
+			{Key: "f-ctx", Title: "Context"}, {Key: "f-open", Title: "Open weights"}, {Key: "f-act", Title: "Comparison", Toggle: keyAPIs}}}
+	if more := n - len(all); more > 0 {
+		t.Note = money.Count(float64(more)) + " more match — narrow the search."
+	} else if n == 0 {
+		t.Note = "No model matches: widen the search."
+	}
+	amount := func(usd float64) view.Cell {
+		return view.Cell{Value: round(usd*s.FX, 6), Text: money.Precise(usd*s.FX, s.Currency)}
+	}
+	for i := range MaxFound {
+		key := "find" + strconv.Itoa(i+1) + "."
+		cells := make([]view.Cell, len(t.Columns))
+		if i < len(all) {
+			fd := all[i]
+			m, row := d.APIs.Models[fd.model], d.APIs.Prices[fd.price]
+			p := row.USD(s.unitsPerUSD(d, row.Currency))
+			cells = []view.Cell{{Text: m.Name, Note: "Id in links: " + m.ID}, {Text: d.APIs.Provider(m.Provider).Name}, amount(p.Input), amount(p.Output),
+				{Text: row.AsOf}, {Value: float64(m.Context), Text: "not stated"}, {Text: "no"}, toggle(s, m.ID)}
+			if m.Context > 0 {
+				cells[5].Text = money.Count(float64(m.Context)) + " tokens"
+			}
+			if fd.open {
+				cells[6].Value, cells[6].Text = 1, "yes"
+			}
+		}
+		r := view.Row{Label: strconv.Itoa(i + 1)}
+		for j, c := range cells {
+			c.Key = key + t.Columns[j].Key
+			r.Cells = append(r.Cells, c)
+		}
+		t.Rows = append(t.Rows, r)
+	}
+	return t
+}
+
+// toggle is the cell of a model's button: its text, and as its Option
+// the compared list (apis=) after the click; Value 1 when the model is
+// compared. A full comparison's button is disabled (no Option).
+func toggle(s Scenario, id string) view.Cell {
+	if i := slices.Index(s.APIs, id); i >= 0 {
+		rest := slices.Delete(slices.Clone(s.APIs), i, i+1)
+		return view.Cell{Value: 1, Text: "In comparison: remove", Option: strings.Join(rest, ",")}
+	}
+	if len(s.APIs) >= MaxAPIs {
+		return view.Cell{Text: "Comparison full (" + strconv.Itoa(MaxAPIs) + ")"}
+	}
+	return view.Cell{Text: "Add to comparison", Option: strings.Join(append(slices.Clone(s.APIs), id), ",")}
+}
