@@ -47,6 +47,8 @@ func TestHandoutsAndExports(t *testing.T) {
 			eval[any](t, ctx, `document.querySelector('.charts').scrollIntoView()`)
 			do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`html[data-charts]`)))
 			link := eval[string](t, ctx, `(window.dispatchEvent(new Event('pagehide')), location.href)`)
+			// As the Print button does: wait for the link's QR code.
+			evalAsync[int](t, ctx, `window.__infercost.handoutQR().then(() => 1)`)
 
 			// A print is laid out at the paper's width, as a phone's print
 			// dialog does; headless Chromium would keep the emulated width.
