@@ -35,8 +35,8 @@ type GPU struct {
 	BF16DenseTFLOPS Figure  `yaml:"bf16_dense_tflops" json:"bf16_dense_tflops"`
 	FP8DenseTFLOPS  *Figure `yaml:"fp8_dense_tflops,omitempty" json:"fp8_dense_tflops,omitempty"`
 	// FP4DenseTFLOPS is the dense 4-bit floating-point tensor rate (NVFP4 or
-	// MXFP4), for GPUs whose tensor cores have one. The engines do not use
-	// it yet.
+	// MXFP4), for GPUs whose tensor cores have one: the throughput
+	// estimator's FP4 precision multiplies at it.
 	FP4DenseTFLOPS *Figure `yaml:"fp4_dense_tflops,omitempty" json:"fp4_dense_tflops,omitempty"`
 	TDPW           Figure  `yaml:"tdp_w" json:"tdp_w"`
 	Link           Link    `yaml:"link" json:"link"`

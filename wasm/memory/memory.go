@@ -23,10 +23,17 @@ type Format struct {
 	Bytes     float64 // per parameter or per cached value
 }
 
-// Weight formats. INT4 adds one 16-bit scale per group of 128 weights
-// (GPTQ/AWQ); quantized formats keep the embeddings in 16 bits.
+// Weight formats, largest first. The block formats add their scales:
+// NVFP4 one E4M3 byte per 16 values (and one FP32 scale per tensor, left
+// out as negligible; NVIDIA's NVFP4 format as in TensorRT Model Optimizer
+// and Intel Neural Compressor's NVFP4 page), MXFP4 one E8M0 byte per 32
+// values (OCP Microscaling Formats (MX) Specification v1.0), INT4 one
+// 16-bit scale per group of 128 weights (GPTQ/AWQ). Quantized formats keep
+// the embeddings in 16 bits.
 var WeightFormats = []Format{
 	{"fp32", "FP32", 4}, {"bf16", "BF16 / FP16", 2}, {"fp8", "FP8", 1}, {"int8", "INT8", 1},
+	{"nvfp4", "NVFP4 (16-value blocks, FP8 scales)", (4 + 8.0/16) / 8},
+	{"mxfp4", "MXFP4 (32-value blocks, 8-bit scales)", (4 + 8.0/32) / 8},
 	{"int4", "INT4 (group 128, 16-bit scales)", 0.5 + 2.0/128},
 }
 

@@ -126,7 +126,7 @@ func TestWeights(t *testing.T) {
 	// (32,000 x 4,096, input and output) stay 16-bit:
 	// 6,477,856,000 x (0.5 + 2/128) + 262,144,000 x 2 = 3,864,432,500 B.
 	s := setup(llama2_7b, 1)
-	s.Weights = WeightFormats[4]
+	s.Weights, _ = FindFormat(WeightFormats, "int4")
 	if got := s.WeightBytes(); !near(got, 3864432500, 1e-12) {
 		t.Errorf("Llama 2 7B INT4: %v, want 3,864,432,500", got)
 	}

@@ -201,3 +201,27 @@ func FuzzQueryRoundTrip(f *testing.F) {
 		}
 	})
 }
+
+// FP4 weights of Llama 3.1 70B on one GPU (models.yaml: 70.6e9 parameters,
+// vocabulary 128,256, hidden 8,192, embeddings untied and kept in 16 bits):
+//
+//	embeddings  128,256 x 8,192 x 2                 =  2,101,346,304 params x 2 B =  4,202,692,608 B
+//	body        70.6e9 - 2,101,346,304              = 68,498,653,696 params
+//	MXFP4       body x (4 + 8/32) / 8 = x 0.53125   = 36,389,909,776 B; + embeddings = 40,592,602,384 B = 37.80 GiB
+//	NVFP4       body x (4 + 8/16) / 8 = x 0.5625    = 38,530,492,704 B; + embeddings = 42,733,185,312 B = 39.80 GiB
+//
+// Block sizes: OCP Microscaling Formats (MX) v1.0 (32 E2M1 values, one
+// E8M0 scale); NVIDIA's NVFP4 (16 E2M1 values, one E4M3 scale, and a
+// per-tensor FP32 scale that is negligible).
+func TestFP4WeightFormats(t *testing.T) {
+	d := load(t)
+	for w, want := range map[string]float64{"mxfp4": 37.80, "nvfp4": 39.80} {
+		p := memview.Build(memview.Resolve("model=llama-3.1-70b&w="+w+"&a.gpu=b300", d), d)
+		if len(p.Problems) != 0 {
+			t.Fatalf("%s: %v", w, p.Problems)
+		}
+		if got := p.CellsByKey()["a.weights_gib"].Value; math.Abs(got-want) > 0.005 {
+			t.Errorf("%s: weights %.4f GiB, want %.2f", w, got, want)
+		}
+	}
+}

@@ -81,19 +81,61 @@ type Data struct {
 }
 
 // Precisions are the compute precisions: weights and matrix products.
-var Precisions = []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8 (needs FP8 tensor cores)"}}
+var Precisions = []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8 (needs FP8 tensor cores)"},
+	{Value: "fp4", Label: "FP4 (NVFP4 or MXFP4; needs FP4 tensor cores)"}}
 
 // Hardware returns a GPU's roofline figures at a precision; ok is false
-// when the GPU has no FP8 tensor cores.
+// when the GPU has no tensor cores of that precision.
 func Hardware(g gpu.GPU, precision string) (perf.Hardware, bool) {
 	h := perf.Hardware{TFLOPS: g.BF16DenseTFLOPS.Value, Bandwidth: g.BandwidthGBps.Value, LinkGBps: g.Link.GBps.Value}
-	if precision == "fp8" {
-		if g.FP8DenseTFLOPS == nil {
-			return h, false
-		}
-		h.TFLOPS = g.FP8DenseTFLOPS.Value
+	var rate *gpu.Figure
+	switch precision {
+	case "fp8":
+		rate = g.FP8DenseTFLOPS
+	case "fp4":
+		rate = g.FP4DenseTFLOPS
+	default:
+		return h, true
 	}
+	if rate == nil {
+		return h, false
+	}
+	h.TFLOPS = rate.Value
 	return h, true
+}
+
+// PrecisionError says, naming the GPU, that it has no tensor cores of the
+// precision, or "" when it has.
+func PrecisionError(g gpu.GPU, precision string) string {
+	if _, ok := Hardware(g, precision); ok {
+		return ""
+	}
+	return "The " + g.Name + " has no " + PrecisionLabel(precision) + " tensor cores."
+}
+
+// WeightFormat is the format of the weights at a precision on GPU g. FP4 is
+// NVIDIA's NVFP4 on NVIDIA GPUs, which run it natively, and the OCP's
+// MXFP4 on the others (AMD's MI355X has MXFP4, not NVFP4).
+func WeightFormat(g gpu.GPU, precision string) memory.Format {
+	id := precision
+	if precision == "fp4" {
+		id = "mxfp4"
+		if g.Vendor == "NVIDIA" {
+			id = "nvfp4"
+		}
+	}
+	f, _ := memory.FindFormat(memory.WeightFormats, id)
+	return f
+}
+
+// PrecisionLabel is a precision's short name for sentences: its weight
+// format's label, or "FP4", whose format depends on the GPU.
+func PrecisionLabel(precision string) string {
+	if precision == "fp4" {
+		return "FP4"
+	}
+	f, _ := memory.FindFormat(memory.WeightFormats, precision)
+	return f.Label
 }
 
 // Efficiency returns the data's default efficiencies.
@@ -104,14 +146,14 @@ func (d Data) Efficiency() perf.Efficiency {
 }
 
 // Setup builds a replica of a catalog model on a catalog GPU; ok is false
-// for an unknown model or GPU, or FP8 on a GPU without it.
+// for an unknown model or GPU, or a precision the GPU has no tensor cores
+// for.
 func (d Data) Setup(modelID, gpuID string, tp int, precision, kv string, e perf.Efficiency) (perf.Setup, bool) {
 	m, okM := d.Memory.Models.Find(modelID)
 	g, okG := d.Memory.GPUs.Find(gpuID)
 	h, okH := Hardware(g, precision)
-	w, _ := memory.FindFormat(memory.WeightFormats, precision)
 	k, _ := memory.FindFormat(memory.KVFormats, kv)
-	return perf.Setup{Model: m, Weights: w, KV: k, Hardware: h, TP: tp, Efficiency: e}, okM && okG && okH
+	return perf.Setup{Model: m, Weights: WeightFormat(g, precision), KV: k, Hardware: h, TP: tp, Efficiency: e}, okM && okG && okH
 }
 
 // Load is the simulated traffic for a replica on GPUs of kind g, without a
@@ -193,7 +235,7 @@ func (d Data) Validate() error {
 			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", m.Source))
 		}
 		if _, ok := d.Setup(m.Model, m.GPU, m.TP, m.Precision, m.KV, d.Efficiency()); !ok {
-			errs = append(errs, fact.Errorf(entry, "model", "unknown model or GPU, or FP8 on a GPU without it"))
+			errs = append(errs, fact.Errorf(entry, "model", "unknown model or GPU, or a precision the GPU lacks"))
 		}
 		if !slices.ContainsFunc(Precisions, func(c scenario.Choice) bool { return c.Value == m.Precision }) {
 			errs = append(errs, fact.Errorf(entry, "precision", "unknown precision %q", m.Precision))

@@ -87,7 +87,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	gpuID := r.Choice(scenario.Field{Key: "gpu", Label: "GPU", Section: sec, Default: "h100-sxm", Choices: gpus,
 		Help: "Peak TFLOPS, memory bandwidth and link from the GPU table."})
 	precision := r.Choice(scenario.Field{Key: "prec", Label: "Precision", Section: sec, Default: "bf16", Choices: Precisions,
-		Help: "Weights and matrix products; FP8 uses the GPU's FP8 TFLOPS."})
+		Help: "Weights and matrix products; FP8 and FP4 use the GPU's FP8 and FP4 TFLOPS."})
 	kv := r.Choice(scenario.Field{Key: "kv", Label: "KV-cache format", Section: sec, Default: "bf16",
 		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: "Bytes read per cached token."})
 	tp := r.Int(scenario.Field{Key: "tp", Label: "Tensor parallelism", Unit: "GPUs", Section: sec, Min: 1, Max: 64, Default: "1",
@@ -98,8 +98,8 @@ func Resolve(rawQuery string, d Data) Scenario {
 		r.Reject("tp", msg)
 		tp = 1
 	}
-	if _, ok := Hardware(s.GPU, precision); !ok {
-		r.Reject("prec", "This GPU has no FP8 tensor cores.")
+	if msg := PrecisionError(s.GPU, precision); msg != "" {
+		r.Reject("prec", msg)
 		precision = "bf16"
 	}
 

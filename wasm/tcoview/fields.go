@@ -134,15 +134,21 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		Help: "Weights and matrix products for the estimate."})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: "Estimator batch", Unit: "requests", Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: "Requests served together in the estimate."})
-	if _, ok := perfview.Hardware(g, precision); !ok {
-		r.Reject(k("pp"), "This GPU has no FP8 tensor cores.")
+	if msg := perfview.PrecisionError(g, precision); msg != "" {
+		r.Reject(k("pp"), msg)
 		precision = "bf16"
 	}
 	if modelID == "" {
 		return nil
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
-	s, _ := pd.Setup(modelID, g.ID, 1, precision, precision, pd.Efficiency())
+	// The KV cache in the precision's format; FP4 serving keeps it in FP8,
+	// the smallest KV format the engines have.
+	kv := precision
+	if precision == "fp4" {
+		kv = "fp8"
+	}
+	s, _ := pd.Setup(modelID, g.ID, 1, precision, kv, pd.Efficiency())
 	if in+out > s.Model.MaxContext {
 		r.Reject(k("pm"), "The estimator's "+strconv.Itoa(in)+" tokens in and "+strconv.Itoa(out)+" out exceed "+s.Model.Name+
 			"'s context of "+strconv.Itoa(s.Model.MaxContext)+" tokens.")

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/infercost/infercost/wasm/chart"
-	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/view"
@@ -130,8 +130,7 @@ func precisionNote(s Scenario) string {
 	}
 	var parts []string
 	for _, p := range order {
-		f, _ := memory.FindFormat(memory.WeightFormats, p)
-		parts = append(parts, strings.Join(byPrecision[p], ", ")+" in "+f.Label)
+		parts = append(parts, strings.Join(byPrecision[p], ", ")+" in "+perfview.PrecisionLabel(p))
 	}
 	return "Not like for like: the throughputs are at different precisions (" + strings.Join(parts, "; ") +
 		"), and a lower precision serves more tokens on the same GPU. For a fair comparison, estimate every option for one model and precision (\"Throughput from\"), or type in figures measured alike."
