@@ -82,7 +82,10 @@ const framesJS = `window.nextFrames = n => new Promise(r => { const f = k => k ?
 
 // settle opens an async function that first waits until the engine has
 // answered (see app.js, settled).
-const settle = `(async () => { if (window.__infercost) await window.__infercost.settled(); `
+// A page whose engine never answers fails the test after two minutes
+// instead of hanging it until go test's deadline.
+const settle = `(async () => { if (window.__infercost) await Promise.race([window.__infercost.settled(),
+	new Promise((_, fail) => setTimeout(() => fail(new Error('the engine has not answered every input in 120 s')), 120000))]); `
 
 // evalAsync evaluates an expression that returns a promise, with nextFrames()
 // defined, once the engine has answered every input so far, and waits for

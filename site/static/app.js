@@ -484,6 +484,7 @@
   var nextCall = 0;
   function call(fn, args) {
     return new Promise(function (resolve, reject) {
+      if (!worker) return reject(new Error("the engine is not running"));
       calls[++nextCall] = { resolve: resolve, reject: reject };
       worker.postMessage({ id: nextCall, fn: fn, args: args });
     });
@@ -817,6 +818,7 @@
       if (m.ready) {
         compute();
       } else if (m.failed) {
+        worker = null; // it answers nothing more; the page asks nothing more
         fail(failed(m.failed));
       } else if (calls[m.id]) {
         var c = calls[m.id];

@@ -48,7 +48,9 @@
         function (err) { postMessage({ failed: String(err && err.message || err) }); });
       return;
     }
-    started.then(function () {
+    // A call before the engine has started, or after it failed to, is
+    // answered with the reason: nothing on the page waits for it forever.
+    (started || Promise.reject(new Error("the engine has not started"))).then(function () {
       var out;
       try {
         out = { id: m.id, result: self.infercost[m.fn].apply(null, m.args) };
@@ -60,6 +62,8 @@
       // keystrokes (see wasm/cmd/browser).
       clearTimeout(gcTimer);
       gcTimer = setTimeout(self.infercost.collect, 1000);
+    }, function (err) {
+      postMessage({ id: m.id, error: String(err && err.message || err) });
     });
   };
 })();
