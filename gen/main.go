@@ -149,6 +149,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 	data := editions.Latest()
+	if _, err := dataset.LoadCalibration(contentFS, "data", c.Today, data); err != nil {
+		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	}
 	if err := checkPresets(data); err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
