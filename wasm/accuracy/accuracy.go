@@ -121,9 +121,11 @@ type Comparison struct {
 
 // Gap is a measured figure the estimator does not estimate, and why.
 type Gap struct {
-	Row    calibration.Row
-	Metric Metric
-	Reason string
+	Row        calibration.Row
+	Metric     Metric
+	Stat, Unit string // as in Comparison
+	Measured   float64
+	Reason     string
 }
 
 // Report is every measured figure of a table, compared or a gap.
@@ -138,7 +140,9 @@ func Measure(t calibration.Table, e Estimator) Report {
 	for _, r := range t.Rows {
 		est := e.Estimate(r)
 		for _, f := range measured(r) {
-			gap := func(reason string) { rep.Gaps = append(rep.Gaps, Gap{Row: r, Metric: f.metric, Reason: reason}) }
+			gap := func(reason string) {
+				rep.Gaps = append(rep.Gaps, Gap{Row: r, Metric: f.metric, Stat: f.stat, Unit: f.unit, Measured: f.value(f.stat), Reason: reason})
+			}
 			if est.Unexpressed != "" {
 				gap(est.Unexpressed)
 				continue
@@ -159,12 +163,13 @@ func Measure(t calibration.Table, e Estimator) Report {
 	return rep
 }
 
-// figure is one measured figure of a row: its metric and unit, how to
-// read the estimate of it (and which statistic), and the measured value
-// of a statistic.
+// figure is one measured figure of a row: its metric and unit, the first
+// statistic it gives, how to read the estimate of it (and which statistic
+// is compared), and the measured value of a statistic.
 type figure struct {
 	metric   Metric
 	unit     string
+	stat     string
 	estimate func(Estimate) (stat string, v float64, ok bool)
 	value    func(stat string) float64
 }
@@ -198,7 +203,14 @@ func measured(r calibration.Row) []figure {
 	}
 	latency := func(m Metric, l *calibration.Latency, est func(Estimate) calibration.Latency) {
 		if l != nil {
-			fs = append(fs, figure{metric: m, unit: "ms", value: func(stat string) float64 { return stat1(*l, stat) },
+			first := ""
+			for _, s := range stats {
+				if stat1(*l, s) > 0 {
+					first = s
+					break
+				}
+			}
+			fs = append(fs, figure{metric: m, unit: "ms", stat: first, value: func(stat string) float64 { return stat1(*l, stat) },
 				estimate: func(e Estimate) (string, float64, bool) { return pick(*l, est(e)) }})
 		}
 	}
