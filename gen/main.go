@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -149,7 +150,8 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 	data := editions.Latest()
-	if _, err := dataset.LoadCalibration(contentFS, "data", c.Today, data); err != nil {
+	cal, err := dataset.LoadCalibration(contentFS, "data", c.Today, data)
+	if err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 	if err := checkPresets(data); err != nil {
@@ -157,7 +159,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 
 	var mdErrs []error
-	md := newMarkdown(dataTables(data, c.Base), &mdErrs)
+	tables := dataTables(data, c.Base)
+	maps.Copy(tables, accuracyTables(data, cal, c.Base))
+	md := newMarkdown(tables, &mdErrs)
 	articles, err := fs.Glob(contentFS, "*.md")
 	if err != nil {
 		return 0, err

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/accuracy"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+)
+
+// The methodology pages' accuracy tables list every measured figure of
+// the calibration table once, on the page of its calculator, each row
+// linking its source, and sum up each kind.
+func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
+	data := datasettest.Load(t)
+	cal, err := dataset.LoadCalibration(content.FS, "data", dataset.Today(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := accuracyTables(data, cal, "/")
+	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.Perf})
+	perf, mem := tables["perf-accuracy-rows"](), tables["memory-accuracy-rows"]()
+	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header
+	if got, want := rows(perf)+rows(mem), len(rep.Comparisons)+len(rep.Gaps); got != want {
+		t.Errorf("the two pages list %d figures; want %d", got, want)
+	}
+	if strings.Contains(perf, "KV-cache capacity") || !strings.Contains(mem, "KV-cache capacity") {
+		t.Error("KV-cache capacity belongs on the memory page only")
+	}
+	for _, s := range cal.Sources {
+		if !strings.Contains(perf+mem, `href="`+s.URL+`"`) {
+			t.Errorf("no row links %s", s.URL)
+		}
+	}
+	for name, want := range map[string]string{"perf-accuracy-summary": "<td>Throughput</td><td>all</td>",
+		"memory-accuracy-summary": "<td>KV-cache capacity</td><td>all</td>"} {
+		if got := tables[name](); !strings.Contains(got, want) {
+			t.Errorf("%s lacks %q", name, want)
+		}
+	}
+	t.Log(tables["perf-accuracy-summary"]())
+	t.Log(tables["memory-accuracy-summary"]())
+	t.Log(mem)
+}
