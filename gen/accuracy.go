@@ -39,15 +39,29 @@ func percent(v float64) string { return fmt.Sprintf("%+.1f %%", 100*v) }
 
 // accuracySummary is the errors of each kind of the metrics: how many
 // figures, the median of |error| and of the signed error, and the 10th to
-// 90th percentile band.
+// 90th percentile band; a metric measured but never estimated says so.
 func accuracySummary(rep accuracy.Report, metrics []accuracy.Metric) string {
 	var rows [][]string
-	for _, s := range accuracy.Summarize(rep.Comparisons) {
-		if !slices.Contains(metrics, s.Metric) {
-			continue
+	sums := accuracy.Summarize(rep.Comparisons)
+	for _, m := range metrics {
+		compared := false
+		for _, s := range sums {
+			if s.Metric == m {
+				compared = true
+				rows = append(rows, []string{html.EscapeString(m.Label()), html.EscapeString(s.Workload.Label()), strconv.Itoa(s.N),
+					fmt.Sprintf("%.1f %%", 100*s.MedianAbs), percent(s.Median), percent(s.P10) + " to " + percent(s.P90)})
+			}
 		}
-		rows = append(rows, []string{html.EscapeString(s.Metric.Label()), html.EscapeString(s.Workload.Label()), strconv.Itoa(s.N),
-			fmt.Sprintf("%.1f %%", 100*s.MedianAbs), percent(s.Median), percent(s.P10) + " to " + percent(s.P90)})
+		gaps := 0
+		for _, g := range rep.Gaps {
+			if g.Metric == m {
+				gaps++
+			}
+		}
+		if !compared && gaps > 0 {
+			rows = append(rows, []string{html.EscapeString(m.Label()), "all", "0", "–", "–",
+				"not estimated yet (" + strconv.Itoa(gaps) + " published figures)"})
+		}
 	}
 	return htmlTable([]string{"Figure", "Workload", "Published figures", "Median |error|", "Median error", "10th–90th percentile of errors"}, rows)
 }
@@ -70,23 +84,29 @@ func (a accuracyPage) rows(rep accuracy.Report, metrics []accuracy.Metric) strin
 		}
 		return money.Group(v, 0)
 	}
-	byRow := map[string][][]string{}
+	type cells struct {
+		metric accuracy.Metric
+		td     []string
+	}
+	byRow := map[string][]cells{}
 	for _, c := range rep.Comparisons {
 		if slices.Contains(metrics, c.Metric) {
-			byRow[c.Row.ID] = append(byRow[c.Row.ID], []string{figureLabel(c.Metric, c.Stat, c.Unit),
-				value(c.Measured, c.Unit), value(c.Estimate, c.Unit), percent(c.Err)})
+			byRow[c.Row.ID] = append(byRow[c.Row.ID], cells{c.Metric, []string{figureLabel(c.Metric, c.Stat, c.Unit),
+				value(c.Measured, c.Unit), value(c.Estimate, c.Unit), percent(c.Err)}})
 		}
 	}
 	for _, g := range rep.Gaps {
 		if slices.Contains(metrics, g.Metric) {
-			byRow[g.Row.ID] = append(byRow[g.Row.ID], []string{figureLabel(g.Metric, g.Stat, g.Unit),
-				value(g.Measured, g.Unit), html.EscapeString(g.Reason), "–"})
+			byRow[g.Row.ID] = append(byRow[g.Row.ID], cells{g.Metric, []string{figureLabel(g.Metric, g.Stat, g.Unit),
+				value(g.Measured, g.Unit), html.EscapeString(g.Reason), "–"}})
 		}
 	}
 	var rows [][]string
 	for _, r := range a.cal.Rows {
-		for _, f := range byRow[r.ID] {
-			rows = append(rows, append([]string{a.source(r.Source), html.EscapeString(a.setting(r))}, f...))
+		fs := byRow[r.ID]
+		slices.SortStableFunc(fs, func(a, b cells) int { return int(a.metric) - int(b.metric) })
+		for _, f := range fs {
+			rows = append(rows, append([]string{a.source(r.Source), html.EscapeString(a.setting(r))}, f.td...))
 		}
 	}
 	return htmlTable([]string{"Source", "Setting", "Figure", "Measured", "InferCost", "Error"}, rows)

@@ -40,7 +40,4 @@ func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 			t.Errorf("%s lacks %q", name, want)
 		}
 	}
-	t.Log(tables["perf-accuracy-summary"]())
-	t.Log(tables["memory-accuracy-summary"]())
-	t.Log(mem)
 }
