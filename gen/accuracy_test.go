@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -38,6 +39,35 @@ func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 		"memory-accuracy-summary": "<td>KV-cache capacity</td><td>all</td>"} {
 		if got := tables[name](); !strings.Contains(got, want) {
 			t.Errorf("%s lacks %q", name, want)
+		}
+	}
+}
+
+// The built methodology pages show, under "Accuracy against published
+// measurements", the summary by kind and then every measured figure.
+func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
+	out := buildSite(t, "/")
+	for _, tt := range []struct {
+		page, kind, figure string
+		minRows            int
+	}{
+		{"performance", "Throughput", "Time per output token", 100},
+		// vLLM pull request 2031 logs 7,351 blocks of 16 tokens for
+		// Llama 2 7B on one A100: 117,616 tokens.
+		{"memory", "KV-cache capacity", "117,616", 4},
+	} {
+		doc := readDoc(t, filepath.Join(out, "methodology", tt.page, "index.html"))
+		if doc.Find("h2#accuracy").Length() != 1 {
+			t.Errorf("%s: no accuracy section", tt.page)
+			continue
+		}
+		tables := doc.Find("#accuracy ~ .scroll")
+		if got := tables.First().Find("tbody tr").First().Text(); !strings.HasPrefix(got, tt.kind+"all") {
+			t.Errorf("%s: the summary starts with %q; want %s, all workloads", tt.page, got, tt.kind)
+		}
+		rows := tables.Eq(1).Find("tbody tr")
+		if rows.Length() < tt.minRows || !strings.Contains(rows.Text(), tt.figure) {
+			t.Errorf("%s: %d figures listed, lacking %q; want at least %d", tt.page, rows.Length(), tt.figure, tt.minRows)
 		}
 	}
 }
