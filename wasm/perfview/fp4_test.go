@@ -59,3 +59,26 @@ func TestFP4ThroughputScalesWithTheFP4Rate(t *testing.T) {
 		}
 	}
 }
+
+// The results name the weight format the figures assume, since FP4 is
+// NVFP4 on NVIDIA's GPUs and MXFP4 on AMD's.
+func TestResultsNameTheWeightFormat(t *testing.T) {
+	d := load(t)
+	for query, want := range map[string]string{
+		"gpu=b200&prec=fp4":                       "NVFP4 (16-value blocks, FP8 scales)",
+		"model=llama-3.1-70b&gpu=mi355x&prec=fp4": "MXFP4 (32-value blocks, 8-bit scales)",
+		"gpu=h100-sxm&prec=fp8":                   "FP8",
+		"":                                        "BF16 / FP16",
+		"gpu=h100-sxm&prec=fp4":                   "BF16 / FP16",
+	} {
+		var got string
+		for _, c := range perfview.Build(perfview.Resolve(query, d)).Cells() {
+			if c.Key == "a.weights" {
+				got = c.Text
+			}
+		}
+		if got != want {
+			t.Errorf("%q: weight format %q; want %q", query, got, want)
+		}
+	}
+}
