@@ -73,7 +73,8 @@ func TestEveryPageHasOneCanonicalURLAndACardThatLoads(t *testing.T) {
 // TestThemeMenuSwitchesPageAndChartsAndIsRemembered picks dark and light
 // in the header's menu against the system's setting: the page's colours
 // and the chart's text follow at once, a reload keeps the choice, and
-// "System colours" follows the system again.
+// "System colours" follows the system again. The first frame after a
+// reload is already in the picked theme.
 func TestThemeMenuSwitchesPageAndChartsAndIsRemembered(t *testing.T) {
 	ctx, page := browser(t)
 	system := func(scheme string) {
@@ -95,6 +96,19 @@ func TestThemeMenuSwitchesPageAndChartsAndIsRemembered(t *testing.T) {
 		}
 	}
 
+	// The first frame's background: a theme applied later would flash.
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `requestAnimationFrame(() => { window.__firstFrame = getComputedStyle(document.body || document.documentElement).backgroundColor; });`,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	firstFrame := func(step, want string) {
+		t.Helper()
+		if got := eval[string](t, ctx, `window.__firstFrame`); got != want {
+			t.Errorf("%s: the first frame's background is %q; want %q", step, got, want)
+		}
+	}
+
 	system("light")
 	waitReady(ctx, t, page)
 	check("light system", light+" | ")
@@ -102,11 +116,13 @@ func TestThemeMenuSwitchesPageAndChartsAndIsRemembered(t *testing.T) {
 	check("dark picked", dark+" | dark")
 	waitReady(ctx, t, page)
 	check("dark picked, reloaded", dark+" | dark")
+	firstFrame("dark picked, reloaded", "rgb(17, 24, 39)")
 	system("dark")
 	pick("light")
 	check("light picked on a dark system", light+" | light")
 	waitReady(ctx, t, page)
 	check("light picked on a dark system, reloaded", light+" | light")
+	firstFrame("light picked on a dark system, reloaded", "rgb(255, 255, 255)")
 	pick("")
 	check("system colours on a dark system", dark+" | ")
 }
