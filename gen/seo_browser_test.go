@@ -117,6 +117,12 @@ func TestThemeMenuSwitchesPageAndChartsAndIsRemembered(t *testing.T) {
 	waitReady(ctx, t, page)
 	check("dark picked, reloaded", dark+" | dark")
 	firstFrame("dark picked, reloaded", "rgb(17, 24, 39)")
+	// A picked dark theme is for the screen: the printed handout is light.
+	cdpCall(t, ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print",
+		Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: "light"}}})
+	if got := eval[string](t, ctx, `getComputedStyle(document.body).backgroundColor`); got != "rgb(255, 255, 255)" {
+		t.Errorf("dark picked, printed: the background is %q; want white", got)
+	}
 	system("dark")
 	pick("light")
 	check("light picked on a dark system", light+" | light")

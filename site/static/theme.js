@@ -1,7 +1,7 @@
 // theme.js sets the reader's colour theme (light, dark, or the system's,
 // remembered in localStorage) before the first paint: the head loads it
 // after style.css, so it runs once that is parsed. It switches the
-// stylesheet's one dark-mode rule on ("all"), off ("not all") or back to
+// stylesheet's one dark-mode rule on ("screen"), off ("not all") or back to
 // the system's setting, so the dark colours live in one place and pages
 // without script still follow the system. Charts redraw on the event
 // "infercost-theme" (app.js).
@@ -19,7 +19,8 @@
     try { return localStorage.getItem(key) || ""; } catch (e) { return ""; }
   }
   function apply(theme) {
-    var media = theme === "dark" ? "all" : theme === "light" ? "not all" : query;
+    // A picked dark theme is for the screen: a printed handout stays light.
+    var media = theme === "dark" ? "screen" : theme === "light" ? "not all" : query;
     rules.forEach(function (r) { r.media.mediaText = media; });
   }
   apply(stored());
