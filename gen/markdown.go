@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/fact"
@@ -40,6 +41,8 @@ type FrontMatter struct {
 	// Nav, if set, lists the page in the site navigation under that label.
 	Nav   string `yaml:"nav"`
 	Order int    `yaml:"order"`
+	// Date is the day the article was first published, YYYY-MM-DD.
+	Date string `yaml:"date"`
 }
 
 // dataBlockKind marks a fenced block "```infercost NAME" that stands for a
@@ -122,6 +125,9 @@ func renderMarkdown(md goldmark.Markdown, src []byte) (string, FrontMatter, erro
 	}
 	if fm.Title == "" {
 		return "", fm, fmt.Errorf("front matter: title is required")
+	}
+	if _, err := time.Parse(time.DateOnly, fm.Date); err != nil {
+		return "", fm, fmt.Errorf("front matter: date %q: want the day of first publication, YYYY-MM-DD", fm.Date)
 	}
 	return buf.String(), fm, nil
 }
