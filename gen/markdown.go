@@ -95,7 +95,8 @@ type Article struct {
 
 // Blocks is what fenced ```infercost blocks render from: a data table by
 // name (```infercost, then the name on the block's line), or a calculator
-// with a scenario (```infercost tco preset=ID, or query=QUERY).
+// with a scenario (```infercost tco preset=ID, or query=QUERY; then
+// inputs=KEY,KEY… for inputs the reader may change in the article).
 type Blocks struct {
 	Tables      map[string]func() string
 	Calculators []calculator
@@ -179,38 +180,57 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte) (ast.Node, 
 		return nil, fmt.Errorf("unknown calculator %q in an infercost block: want tco, memory, performance or pricing", args[0])
 	}
 	c := t.b.Calculators[i]
-	if len(args) != 2 {
-		return nil, fmt.Errorf("infercost %s: want one preset=ID or query=QUERY", c.name())
-	}
-	key, value, _ := strings.Cut(args[1], "=")
-	title := c.heading
-	switch key {
-	case "preset":
-		j := slices.IndexFunc(c.presets, func(p scenario.PresetData) bool { return p.Name == value })
-		if j < 0 {
-			return nil, fmt.Errorf("unknown preset %q of the %s calculator", value, c.name())
+	// Arguments: preset=ID or query=QUERY, then inputs=KEY,KEY… optionally.
+	var query, title string
+	var inputs []string
+	for _, arg := range args[1:] {
+		key, value, _ := strings.Cut(arg, "=")
+		switch {
+		case key == "preset" && query == "":
+			j := slices.IndexFunc(c.presets, func(p scenario.PresetData) bool { return p.Name == value })
+			if j < 0 {
+				return nil, fmt.Errorf("unknown preset %q of the %s calculator", value, c.name())
+			}
+			query, title = "preset="+value, c.presets[j].Title
+		case key == "query" && query == "" && value != "":
+			query, title = value, c.heading
+		case key == "inputs" && inputs == nil:
+			inputs = strings.Split(value, ",")
+		default:
+			return nil, fmt.Errorf("infercost %s: %q: want preset=ID or query=QUERY, then inputs=KEY,KEY… if any", c.name(), arg)
 		}
-		title = c.presets[j].Title
-		value = "preset=" + value
-	case "query":
-	default:
-		return nil, fmt.Errorf("infercost %s: %q: want preset=ID or query=QUERY", c.name(), args[1])
 	}
-	p := c.page(value)
+	if query == "" {
+		return nil, fmt.Errorf("infercost %s: want preset=ID or query=QUERY", c.name())
+	}
+	p := c.page(query)
 	problems := slices.Clone(p.Problems)
 	for _, in := range p.Inputs {
 		if in.Error != "" {
 			problems = append(problems, in.Label+": "+in.Error)
 		}
 	}
+	var editable []scenario.Input
+	for _, key := range inputs {
+		i := slices.IndexFunc(p.Inputs, func(in scenario.Input) bool { return in.Key == key })
+		switch {
+		case i < 0:
+			problems = append(problems, fmt.Sprintf("no input %q to edit", key))
+		case p.Inputs[i].Text || p.Inputs[i].Words:
+			problems = append(problems, fmt.Sprintf("input %q is text: only numbers and choices are editable here", key))
+		default:
+			editable = append(editable, p.Inputs[i])
+		}
+	}
 	if len(problems) > 0 {
-		return nil, fmt.Errorf("infercost %s %s: %s", c.name(), args[1], strings.Join(problems, "; "))
+		return nil, fmt.Errorf("infercost %s %s: %s", c.name(), strings.Join(args[1:], " "), strings.Join(problems, "; "))
 	}
 	e := t.b.Engines[c.name()]
 	if e == nil {
 		return nil, fmt.Errorf("no engine for the %s calculator", c.name())
 	}
-	return &embedBlock{view: site.Embed{Base: t.b.Base, ID: c.name(), Title: title, Query: p.Query, Headline: p.Headline, Engine: *e}}, nil
+	return &embedBlock{view: site.Embed{Base: t.b.Base, ID: c.name(), Title: title, Query: p.Query, Headline: p.Headline,
+		Inputs: editable, Engine: *e}}, nil
 }
 
 // blockRenderer writes the blocks' HTML; the components escape every value.

@@ -5,7 +5,9 @@
 // (worker.js), one worker per calculator, recomputes the scenario and
 // shows the engine's answer in place of the build's; the block's
 // data-engine then says "ready" (or "failed", leaving the build's
-// figures). Only a page with such a block loads this script.
+// figures), "updating" while the engine works. Inputs in the block
+// (inputs=… in the Markdown) change the scenario, and its link with it.
+// Only a page with such a block loads this script.
 "use strict";
 (function () {
   var engines = {}; // by calculator: {worker, calls: {id: callback}, next}
@@ -26,20 +28,43 @@
     return e;
   }
 
-  // compute asks the engine for el's scenario and shows its answer.
+  // compute asks the engine for el's scenario and shows its answer; the
+  // block's inputs work from the first answer on.
   function compute(el) {
     var e = engine(el);
     var id = e.next++;
+    el.setAttribute("data-engine", "updating");
     e.calls[id] = function (d) {
       if (d.error) {
         el.setAttribute("data-engine", "failed");
         return;
       }
-      show(el, JSON.parse(d.result).headline);
+      var u = JSON.parse(d.result);
+      show(el, u.headline);
+      u.inputs.forEach(function (in_) {
+        var field = el.querySelector('[name="' + CSS.escape(in_.key) + '"]');
+        if (!field) return;
+        field.setAttribute("aria-invalid", in_.error ? "true" : "false");
+        field.parentNode.parentNode.querySelector(".error").textContent = in_.error;
+      });
+      el.setAttribute("data-query", u.query);
+      var link = el.querySelector(".embed-link");
+      link.href = link.getAttribute("data-path") + "?" + u.query;
+      el.querySelectorAll("input, select").forEach(function (f) { f.disabled = false; });
       el.setAttribute("data-engine", "ready");
     };
     e.worker.postMessage({ id: id, fn: el.getAttribute("data-embed"), args: [el.getAttribute("data-query")] });
   }
+
+  // An input changed: the scenario's query with its new value.
+  document.addEventListener("change", function (ev) {
+    var el = ev.target.closest("[data-embed]");
+    if (!el) return;
+    var q = new URLSearchParams(el.getAttribute("data-query"));
+    q.set(ev.target.name, ev.target.value);
+    el.setAttribute("data-query", q.toString());
+    compute(el);
+  });
 
   // show writes the answer's sentence and key figures, as app.js does on
   // a calculator page.
