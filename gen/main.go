@@ -181,41 +181,6 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 
-	var mdErrs []error
-	tables := dataTables(data, c.Base)
-	maps.Copy(tables, accuracyTables(data, cal, c.Base))
-	md := newMarkdown(tables, &mdErrs)
-	articles, err := fs.Glob(contentFS, "*.md")
-	if err != nil {
-		return 0, err
-	}
-	type article struct {
-		fm   FrontMatter
-		html string
-	}
-	var arts []article
-	for _, name := range articles {
-		src, err := fs.ReadFile(contentFS, name)
-		if err != nil {
-			return 0, err
-		}
-		html, fm, err := renderMarkdown(md, src)
-		if err != nil {
-			return 0, fmt.Errorf("%s/%s: %w", c.Content, name, err)
-		}
-		if len(mdErrs) > 0 {
-			return 0, fmt.Errorf("%s/%s: %w", c.Content, name, errors.Join(mdErrs...))
-		}
-		arts = append(arts, article{fm, html})
-	}
-	slices.SortFunc(arts, func(a, b article) int { return a.fm.Order - b.fm.Order })
-
-	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "performance/", Label: "Speed"}, {Path: "pricing/", Label: "APIs"}}
-	for _, a := range arts {
-		if a.fm.Nav != "" {
-			nav = append(nav, site.Nav{Path: a.fm.Path, Label: a.fm.Nav})
-		}
-	}
 	if err := os.RemoveAll(c.Out); err != nil {
 		return 0, err
 	}
@@ -225,6 +190,8 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	// The pages search engines list, in the sitemap and, for articles, the feed.
 	var listed []indexed
+	// nav lists the calculators, then the articles that ask for a place.
+	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "performance/", Label: "Speed"}, {Path: "pricing/", Label: "APIs"}}
 	// meta describes an indexed page, with its card: the title and, for
 	// a calculator, the headline's first figure.
 	meta := func(path, title, desc, updated string, figure *view.Figure) (site.Meta, error) {
@@ -246,23 +213,50 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	calcs := calculators(data)
+	heading := map[string]string{}
+	for _, k := range calcs {
+		heading[k.name()] = k.heading
+	}
+	tables := dataTables(data, c.Base)
+	maps.Copy(tables, accuracyTables(data, cal, c.Base))
+	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base})
+	names, err := fs.Glob(contentFS, "*.md")
+	if err != nil {
+		return 0, err
+	}
+	var arts []Article
+	for _, name := range names {
+		a, err := renderArticle(md, contentFS, name)
+		if err != nil {
+			return 0, fmt.Errorf("%s/%w", c.Content, err)
+		}
+		arts = append(arts, a)
+	}
+	slices.SortFunc(arts, func(a, b Article) int { return a.Order - b.Order })
+	for _, a := range arts {
+		if a.Nav != "" {
+			nav = append(nav, site.Nav{Path: a.Path, Label: a.Nav})
+		}
+	}
 	var pages []page
 	for _, a := range arts {
 		// An article changes with the data its tables show.
-		m, err := meta(a.fm.Path, a.fm.Title, a.fm.Description, max(a.fm.Date, dataDate), nil)
+		m, err := meta(a.Path, a.Title, a.Description, max(a.Date, dataDate), nil)
 		if err != nil {
 			return 0, err
 		}
-		if a.fm.Path == "" {
-			m.LD = []any{ldWebSite{Context: schemaOrg, Type: "WebSite", Name: site.SiteName, URL: root, Description: a.fm.Description, InLanguage: lang}}
+		m.Lang = a.Lang
+		if a.Path == "" {
+			m.LD = []any{ldWebSite{Context: schemaOrg, Type: "WebSite", Name: site.SiteName, URL: root, Description: a.Description, InLanguage: a.Lang}}
 		} else {
 			m.Type = "article"
-			m.LD = []any{ldArticle{Context: schemaOrg, Type: "Article", Headline: a.fm.Title, Description: a.fm.Description, URL: m.Canonical,
-				Image: m.Card.URL, DatePublished: a.fm.Date, DateModified: max(a.fm.Date, dataDate), InLanguage: lang,
+			m.LD = []any{ldArticle{Context: schemaOrg, Type: "Article", Headline: a.Title, Description: a.Description, URL: m.Canonical,
+				Image: m.Card.URL, DatePublished: a.Date, DateModified: max(a.Date, dataDate), InLanguage: a.Lang,
 				Author: organization(root), Publisher: organization(root)}}
 			listed[len(listed)-1].Article = true
 		}
-		pages = append(pages, page{a.fm.Path, site.Article(m, a.html)})
+		pages = append(pages, page{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
 	}
 	tco := tcoview.Build(tcoview.Resolve("", data.TCO))
 	mem := memview.Build(memview.Resolve("", data.Memory), data.Memory)
@@ -298,7 +292,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 				fmt.Sprintf("%d cloud offers to rent GPUs by the hour for LLM inference: provider, instance, GPUs and hourly price, each with its source and as-of date.", len(data.TCO.Rental.Offers)),
 				data.TCO.Rental.Sources)),
 		ID:          "tco",
-		Heading:     "GPU cluster TCO",
+		Heading:     heading["tco"],
 		Lead:        "Compare owning and renting GPUs for inference over several years: capex, opex, total cost and cost per million tokens. Every input is in the link, so a shared link shows the same figures.",
 		Methodology: "methodology/tco/",
 		Page:        tco.Page,
@@ -311,7 +305,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 				fmt.Sprintf("Architectures of %d large language models for sizing inference: parameters, layers, attention heads, KV heads, head size, experts and context length, each figure with its source.", len(data.Memory.Models.Models)),
 				data.Memory.Models.Sources)),
 		ID:          "memory",
-		Heading:     "Memory and batch size",
+		Heading:     heading["memory"],
 		Lead:        "Will the model fit, and how many sequences at once? Weights, activations and the paged KV cache of each GPU, as vLLM lays them out, checked against published vLLM start-up logs.",
 		Methodology: "methodology/memory/",
 		Page:        mem.Page,
@@ -323,7 +317,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 				fmt.Sprintf("Prices per million tokens of %d hosted LLM APIs as history: input, output, cache reads and writes, batch discounts and long-context tiers, each row with its source and date; includes the MIT-licensed @pydantic/genai-prices data.", len(data.Pricing.APIs.Models)),
 				data.Pricing.APIs.Sources)),
 		ID:          "pricing",
-		Heading:     "API pricing and break-even",
+		Heading:     heading["pricing"],
 		Lead:        "What your workload costs on each hosted API, with prompt caching, batch discounts and long-context prices; whether it stays within budget; and from what volume your own GPUs are cheaper. Every price has its source and date, and a link keeps the prices it was made with.",
 		Methodology: "methodology/pricing/",
 		Page:        prices.Page,
@@ -333,7 +327,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	pages = append(pages, page{"performance/", site.Calculator(site.CalcPage{
 		Meta:        calcMeta("performance/", "LLM throughput and latency estimator", "Time to first token, time per token, tokens per second and P99 latency under load for any model on A100, H100 or other GPUs.", perfPage.Page),
 		ID:          "performance",
-		Heading:     "Throughput and latency",
+		Heading:     heading["performance"],
 		Lead:        "How fast a GPU serves a model: time to first token, time per output token and tokens per second by batch size from a roofline, and latency percentiles under load from a simulation of continuous batching. Its error against published measurements is on the methodology page.",
 		Methodology: "methodology/performance/",
 		Page:        perfPage.Page,
@@ -344,8 +338,8 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	// The 404 page is not indexed: no canonical URL, card or entry.
 	notFound := site.Meta{Base: c.Base, Path: "404.html", Title: "Page not found", Nav: nav, Version: c.Version, Lang: lang}
-	pages = append(pages, page{"404.html", site.Article(notFound,
-		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})
+	pages = append(pages, page{"404.html", site.Article(site.ArticlePage{Meta: notFound,
+		HTML: `<h1>Page not found</h1><p>Try the <a href="` + c.Base + `">home page</a> or the <a href="` + c.Base + `tco/">TCO calculator</a>.</p>`})})
 
 	for _, p := range pages {
 		file := filepath.Join(c.Out, filepath.FromSlash(p.path))
@@ -402,7 +396,11 @@ func copyAssets(c Config) error {
 		case "worker.js":
 			return nil // part of the engine's worker script
 		case "style.css":
-			b = append(b, paletteCSS()...)
+			code, err := chromaCSS()
+			if err != nil {
+				return err
+			}
+			b = append(append(b, paletteCSS()...), code...)
 		}
 		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
 	})
