@@ -153,48 +153,41 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 
-	var mdErrs []error
-	md := newMarkdown(dataTables(data, c.Base), &mdErrs)
-	articles, err := fs.Glob(contentFS, "*.md")
-	if err != nil {
-		return 0, err
-	}
-	type article struct {
-		fm   FrontMatter
-		html string
-	}
-	var arts []article
-	for _, name := range articles {
-		src, err := fs.ReadFile(contentFS, name)
-		if err != nil {
-			return 0, err
-		}
-		html, fm, err := renderMarkdown(md, src)
-		if err != nil {
-			return 0, fmt.Errorf("%s/%s: %w", c.Content, name, err)
-		}
-		if len(mdErrs) > 0 {
-			return 0, fmt.Errorf("%s/%s: %w", c.Content, name, errors.Join(mdErrs...))
-		}
-		arts = append(arts, article{fm, html})
-	}
-	slices.SortFunc(arts, func(a, b article) int { return a.fm.Order - b.fm.Order })
-
-	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "performance/", Label: "Speed"}, {Path: "pricing/", Label: "APIs"}}
-	for _, a := range arts {
-		if a.fm.Nav != "" {
-			nav = append(nav, site.Nav{Path: a.fm.Path, Label: a.fm.Nav})
-		}
-	}
-	meta := func(path, title, desc string) site.Meta {
-		return site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version}
-	}
 	if err := os.RemoveAll(c.Out); err != nil {
 		return 0, err
 	}
 	engines, err := publishEngine(c, editions)
 	if err != nil {
 		return 0, err
+	}
+	calcs := calculators(data)
+	heading := map[string]string{}
+	for _, k := range calcs {
+		heading[k.name()] = k.heading
+	}
+	md := newMarkdown(&Blocks{Tables: dataTables(data, c.Base), Calculators: calcs, Engines: engines, Base: c.Base})
+	names, err := fs.Glob(contentFS, "*.md")
+	if err != nil {
+		return 0, err
+	}
+	var arts []Article
+	for _, name := range names {
+		a, err := renderArticle(md, contentFS, name)
+		if err != nil {
+			return 0, fmt.Errorf("%s/%w", c.Content, err)
+		}
+		arts = append(arts, a)
+	}
+	slices.SortFunc(arts, func(a, b Article) int { return a.Order - b.Order })
+
+	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "performance/", Label: "Speed"}, {Path: "pricing/", Label: "APIs"}}
+	for _, a := range arts {
+		if a.Nav != "" {
+			nav = append(nav, site.Nav{Path: a.Path, Label: a.Nav})
+		}
+	}
+	meta := func(path, title, desc string) site.Meta {
+		return site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version}
 	}
 	calcMeta := func(path, title, desc string) site.Meta {
 		m := meta(path, title, desc)
@@ -203,7 +196,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	var pages []page
 	for _, a := range arts {
-		pages = append(pages, page{a.fm.Path, site.Article(meta(a.fm.Path, a.fm.Title, a.fm.Description), a.html)})
+		m := meta(a.Path, a.Title, a.Description)
+		m.Lang = a.Lang
+		pages = append(pages, page{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
 	}
 	tco := tcoview.Build(tcoview.Resolve("", data.TCO))
 	mem := memview.Build(memview.Resolve("", data.Memory), data.Memory)
@@ -212,7 +207,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	pages = append(pages, page{"tco/", site.Calculator(site.CalcPage{
 		Meta:        calcMeta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
 		ID:          "tco",
-		Heading:     "GPU cluster TCO",
+		Heading:     heading["tco"],
 		Lead:        "Compare owning and renting GPUs for inference over several years: capex, opex, total cost and cost per million tokens. Every input is in the link, so a shared link shows the same figures.",
 		Methodology: "methodology/tco/",
 		Page:        tco.Page,
@@ -222,7 +217,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	pages = append(pages, page{"memory/", site.Calculator(site.CalcPage{
 		Meta:        calcMeta("memory/", "GPU memory and batch-size calculator", "Will a model fit on an A100, H100 or other GPU, and how many requests at once? Weights, KV cache and activations as vLLM lays them out."),
 		ID:          "memory",
-		Heading:     "Memory and batch size",
+		Heading:     heading["memory"],
 		Lead:        "Will the model fit, and how many sequences at once? Weights, activations and the paged KV cache of each GPU, as vLLM lays them out, checked against published vLLM start-up logs.",
 		Methodology: "methodology/memory/",
 		Page:        mem.Page,
@@ -231,7 +226,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	pages = append(pages, page{"pricing/", site.Calculator(site.CalcPage{
 		Meta:        calcMeta("pricing/", "LLM API pricing and self-hosting break-even", "What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off."),
 		ID:          "pricing",
-		Heading:     "API pricing and break-even",
+		Heading:     heading["pricing"],
 		Lead:        "What your workload costs on each hosted API, with prompt caching, batch discounts and long-context prices; whether it stays within budget; and from what volume your own GPUs are cheaper. Every price has its source and date, and a link keeps the prices it was made with.",
 		Methodology: "methodology/pricing/",
 		Page:        prices.Page,
@@ -241,14 +236,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 	pages = append(pages, page{"performance/", site.Calculator(site.CalcPage{
 		Meta:        calcMeta("performance/", "LLM throughput and latency estimator", "Time to first token, time per token, tokens per second and P99 latency under load for any model on A100, H100 or other GPUs."),
 		ID:          "performance",
-		Heading:     "Throughput and latency",
+		Heading:     heading["performance"],
 		Lead:        "How fast a GPU serves a model: time to first token, time per output token and tokens per second by batch size from a roofline, and latency percentiles under load from a simulation of continuous batching. Its error against published measurements is on the methodology page.",
 		Methodology: "methodology/performance/",
 		Page:        perfPage.Page,
 		Presets:     presetLinks(data.Perf.Presets, data.Perf.Sources),
 	})})
-	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
-		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})
+	pages = append(pages, page{"404.html", site.Article(site.ArticlePage{Meta: meta("404.html", "Page not found", ""),
+		HTML: `<h1>Page not found</h1><p>Try the <a href="` + c.Base + `">home page</a> or the <a href="` + c.Base + `tco/">TCO calculator</a>.</p>`})})
 
 	for _, p := range pages {
 		file := filepath.Join(c.Out, filepath.FromSlash(p.path))
@@ -286,7 +281,11 @@ func copyAssets(c Config) error {
 		case "worker.js":
 			return nil // part of the engine's worker script
 		case "style.css":
-			b = append(b, paletteCSS()...)
+			code, err := chromaCSS()
+			if err != nil {
+				return err
+			}
+			b = append(append(b, paletteCSS()...), code...)
 		}
 		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
 	})
