@@ -166,9 +166,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 		heading[k.name()] = k.heading
 	}
 	md := newMarkdown(&Blocks{Tables: dataTables(data, c.Base), Calculators: calcs, Engines: engines, Base: c.Base})
-	names, err := fs.Glob(contentFS, "*.md")
-	if err != nil {
-		return 0, err
+	// Pages at the top, articles in every language under articles/.
+	var names []string
+	for _, pattern := range []string{"*.md", "articles/*.md"} {
+		found, err := fs.Glob(contentFS, pattern)
+		if err != nil {
+			return 0, err
+		}
+		names = append(names, found...)
 	}
 	var arts []Article
 	for _, name := range names {
