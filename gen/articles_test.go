@@ -18,7 +18,7 @@ import (
 var articleLangs = []string{"en", "de"}
 
 // calculatorEmbed matches a fenced block that embeds a live calculator.
-var calculatorEmbed = regexp.MustCompile("(?m)^```infercost (tco|memory|performance|pricing) preset=([a-z0-9-]+)[ \t]*$")
+var calculatorEmbed = regexp.MustCompile("(?m)^```infercost (tco|memory|performance|pricing) preset=([a-z0-9-]+)( inputs=[a-z.,]+)?[ \t]*$")
 
 // articleFile is what the tests read of an article: its front matter and
 // its Markdown after it.
