@@ -313,7 +313,7 @@ func renderArticle(md goldmark.Markdown, fsys fs.FS, name string) (Article, erro
 // chromaCSS is the stylesheet of highlighted code: GitHub's colours, and
 // GitHub's dark ones where the reader's system is dark.
 func chromaCSS() (string, error) {
-	f := chromahtml.New(chromahtml.WithClasses(true))
+	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
 	var light, dark strings.Builder
 	if err := f.WriteCSS(&light, styles.Get("github")); err != nil {
 		return "", err
