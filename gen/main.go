@@ -221,9 +221,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 	tables := dataTables(data, c.Base)
 	maps.Copy(tables, accuracyTables(data, cal, c.Base))
 	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base})
-	names, err := fs.Glob(contentFS, "*.md")
-	if err != nil {
-		return 0, err
+	// Pages at the top, articles in every language under articles/.
+	var names []string
+	for _, pattern := range []string{"*.md", "articles/*.md"} {
+		found, err := fs.Glob(contentFS, pattern)
+		if err != nil {
+			return 0, err
+		}
+		names = append(names, found...)
 	}
 	var arts []Article
 	for _, name := range names {
@@ -239,6 +244,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 			nav = append(nav, site.Nav{Path: a.Path, Label: a.Nav})
 		}
 	}
+	// Versions of an article in each language share a translation key;
+	// each names the others (and itself) as hreflang alternates.
+	versions := map[string][]site.Alternate{}
+	for _, a := range arts {
+		if a.Translation != "" {
+			versions[a.Translation] = append(versions[a.Translation], site.Alternate{Lang: a.Lang, URL: root + a.Path})
+		}
+	}
 	var pages []page
 	for _, a := range arts {
 		// An article changes with the data its tables show.
@@ -247,6 +260,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 			return 0, err
 		}
 		m.Lang = a.Lang
+		if vs := versions[a.Translation]; len(vs) > 1 {
+			m.Alternates = vs
+		}
 		if a.Path == "" {
 			m.LD = []any{ldWebSite{Context: schemaOrg, Type: "WebSite", Name: site.SiteName, URL: root, Description: a.Description, InLanguage: a.Lang}}
 		} else {
