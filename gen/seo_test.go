@@ -60,8 +60,20 @@ func TestPagesTellSearchEnginesAndPreviewsWhatTheyAre(t *testing.T) {
 		if n := head.Find(`link[rel="alternate"][type="application/atom+xml"][href="/sub/feed.xml"]`).Length(); n != 1 {
 			t.Errorf("/%s: %d links to the feed; want 1", path, n)
 		}
-		if lang, _ := doc.Find("html").Attr("lang"); lang != "en" {
-			t.Errorf("/%s: lang %q; want en", path, lang)
+		want := "en"
+		if strings.HasPrefix(path, "de/") {
+			want = "de"
+		}
+		if lang, _ := doc.Find("html").Attr("lang"); lang != want {
+			t.Errorf("/%s: lang %q; want %s", path, lang, want)
+		}
+		// A German article and its English version name each other.
+		if en, ok := strings.CutPrefix(path, "de/"); ok && en != "articles/" {
+			for lang, href := range map[string]string{"en": root + en, "de": root + path} {
+				if head.Find(`link[rel="alternate"][hreflang="`+lang+`"][href="`+href+`"]`).Length() != 1 {
+					t.Errorf("/%s: no hreflang %s alternate %s", path, lang, href)
+				}
+			}
 		}
 		canonical := head.Find(`link[rel="canonical"]`)
 		if path == "404.html" {
