@@ -15,6 +15,7 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
 )
 
 // ID is the model or GPU choice value meaning "the fields below".
@@ -26,7 +27,32 @@ const (
 	GPUSection   = "Custom GPU"
 )
 
-const nvidia = "NVIDIA"
+// Use says whether a scenario uses the custom model and the custom GPU:
+// whether some field chooses ID.
+type Use struct{ Model, GPU bool }
+
+// Apply resets the fields of what the scenario does not use to their
+// defaults, so that its link keeps them only while they are in use.
+func (u Use) Apply(r *scenario.Resolver) {
+	if !u.Model {
+		r.Ignore("m.")
+	}
+	if !u.GPU {
+		r.Ignore("g.")
+	}
+}
+
+// Groups are the form's fieldsets of the custom fields (keys m.* and
+// g.*), hidden while not in use so that they push neither the results
+// nor the other fields down.
+func (u Use) Groups() []view.Group {
+	return []view.Group{{Key: "m", Title: ModelSection, Hidden: !u.Model}, {Key: "g", Title: GPUSection, Hidden: !u.GPU}}
+}
+
+const (
+	nvidia    = "NVIDIA"
+	customGPU = "Custom GPU"
+)
 
 var fp4Choices = []scenario.Choice{{Value: "nvfp4", Label: "NVFP4 (NVIDIA)"}, {Value: "mxfp4", Label: "MXFP4 (OCP, AMD)"}}
 
@@ -199,6 +225,29 @@ func ModelQuery(m model.Model) string {
 	return string(b)
 }
 
+// GPUQuery returns the g.* keys that make GPU read g back, whatever the
+// base.
+func GPUQuery(g gpu.GPU) string {
+	n := scenario.FormatNumber
+	rate := func(f *gpu.Figure) string {
+		if f == nil {
+			return "0"
+		}
+		return n(f.Value)
+	}
+	fp4 := "mxfp4"
+	if g.Vendor == nvidia {
+		fp4 = "nvfp4"
+	}
+	q := "g.mem=" + n(g.MemoryGB.Value) + "&g.bw=" + n(g.BandwidthGBps.Value) + "&g.bf16=" + n(g.BF16DenseTFLOPS.Value) +
+		"&g.fp8=" + rate(g.FP8DenseTFLOPS) + "&g.fp4=" + rate(g.FP4DenseTFLOPS) + "&g.fp4f=" + fp4 +
+		"&g.link=" + n(g.Link.GBps.Value) + "&g.tdp=" + n(g.TDPW.Value)
+	if g.ID == ID && g.Name != customGPU {
+		q += "&g.name=" + scenario.QueryEscape(g.Name)
+	}
+	return q
+}
+
 // GPU reads the g.* keys; each defaults to base's figure (the H100 SXM's
 // on every calculator). A rate of 0 means the GPU lacks that format.
 func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
@@ -216,7 +265,7 @@ func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
 		}
 		return nil
 	}
-	g := gpu.GPU{ID: ID, Name: "Custom GPU", Link: gpu.Link{Kind: "custom"}}
+	g := gpu.GPU{ID: ID, Name: customGPU, Link: gpu.Link{Kind: "custom"}}
 	g.MemoryGB.Value = num("mem", "Memory", "GB", "The datasheet's memory per GPU.", &base.MemoryGB, 1, 2048)
 	g.BandwidthGBps.Value = num("bw", "Memory bandwidth", "GB/s", "The datasheet's memory bandwidth.", &base.BandwidthGBps, 10, 100000)
 	g.BF16DenseTFLOPS.Value = num("bf16", "BF16 rate", "TFLOPS", "Dense BF16 tensor rate, without sparsity.", &base.BF16DenseTFLOPS, 1, 100000)

@@ -149,14 +149,30 @@ func TestBadInputIsReportedNextToItsField(t *testing.T) {
 			got[in.Key] = in.Error
 		}
 	}
-	for _, key := range []string{"util", "ctx", "a.tp", "model", "b.mem", "m.kvh"} {
+	for _, key := range []string{"util", "ctx", "a.tp", "model", "b.mem"} {
 		if got[key] == "" {
 			t.Errorf("%s: no error (errors %v)", key, got)
 		}
 	}
+	// The custom model's fields count only when the model is custom.
+	if got["m.kvh"] != "" {
+		t.Errorf("m.kvh: %q on a catalog model; want it ignored", got["m.kvh"])
+	}
+	if s := memview.Resolve("model=custom&m.kvh=7", d); s.Query != "v=1&model=custom&ed="+d.Editions.Latest() || !strings.Contains(errorOf(s, "m.kvh"), "divide") {
+		t.Errorf("custom model with 7 KV heads: query %q, error %q; want the error and the default", s.Query, errorOf(s, "m.kvh"))
+	}
 	if s.Options[0].Setup.TP != 1 || s.Query != "v=1&ed="+d.Editions.Latest() {
 		t.Errorf("defaults not used: TP %d, query %q", s.Options[0].Setup.TP, s.Query)
 	}
+}
+
+func errorOf(s memview.Scenario, key string) string {
+	for _, in := range s.Inputs {
+		if in.Key == key {
+			return in.Error
+		}
+	}
+	return ""
 }
 
 // A context longer than the model's max_position_embeddings is reported
@@ -262,6 +278,47 @@ func TestCustomModelGivesTheCatalogModelsFigures(t *testing.T) {
 					t.Errorf("%s: %s = %v; want %v", id, k, got[k], v)
 				}
 			}
+		}
+	}
+}
+
+// A custom GPU typed as a catalog GPU's datasheet gives that GPU's
+// figures (B200 in option A, whose base is the H100 SXM); its memory
+// override still applies; the TCO link carries it.
+func TestCustomGPUGivesTheCatalogGPUsFigures(t *testing.T) {
+	d := load(t)
+	b200, _ := d.GPUs.Find("b200")
+	for _, rest := range []string{"", "&a.mem=100"} {
+		want := figures(t, d, "model=llama-3.1-70b&a.gpu=b200"+rest)
+		got := figures(t, d, "model=llama-3.1-70b&a.gpu=custom&"+custom.GPUQuery(b200)+rest)
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("a custom B200%s differs from the B200", rest)
+		}
+	}
+	p := memview.Build(memview.Resolve("a.gpu=custom&g.mem=48&g.name=L40-like", d), d)
+	if l := p.Links[0].Query; !strings.Contains(l, "a.gpu=custom&g.mem=48&") || !strings.Contains(l, "g.name=L40-like") {
+		t.Errorf("TCO link %q; want the custom GPU's fields", l)
+	}
+	hidden := map[string]bool{}
+	for _, g := range p.Groups {
+		hidden[g.Key] = g.Hidden
+	}
+	if p.CellsByKey()["a.weights_gib"].Value == 0 || hidden["g"] || !hidden["m"] {
+		t.Errorf("groups %+v; want the custom GPU's shown, the model's hidden", p.Groups)
+	}
+}
+
+// The custom fields stay in the link only while something uses them.
+func TestCustomFieldsLeaveTheLinkWhenUnused(t *testing.T) {
+	d := load(t)
+	for q, want := range map[string]string{
+		"model=llama-3.1-70b&m.p=5&g.mem=40":       "v=1&model=llama-3.1-70b&ed=",
+		"model=custom&m.p=5&g.mem=40":              "v=1&model=custom&m.p=5&ed=",
+		"b.gpu=custom&m.p=5&g.mem=40&k=2":          "v=1&k=2&g.mem=40&b.gpu=custom&ed=",
+		"model=custom&m.p=5&g.mem=40&a.gpu=custom": "v=1&model=custom&m.p=5&g.mem=40&a.gpu=custom&ed=",
+	} {
+		if got := memview.Resolve(q, d).Query; got != want+d.Editions.Latest() {
+			t.Errorf("%q: link %q; want %q", q, got, want+d.Editions.Latest())
 		}
 	}
 }
