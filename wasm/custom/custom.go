@@ -56,6 +56,16 @@ const (
 
 var fp4Choices = []scenario.Choice{{Value: "nvfp4", Label: "NVFP4 (NVIDIA)"}, {Value: "mxfp4", Label: "MXFP4 (OCP, AMD)"}}
 
+// fp4Format is the FP4 format g runs. The engines run FP4 as NVFP4 on
+// NVIDIA's GPUs and as MXFP4 on others (perfview.WeightFormat), so a
+// custom GPU's format sets its vendor.
+func fp4Format(g gpu.GPU) string {
+	if g.Vendor == nvidia {
+		return "nvfp4"
+	}
+	return "mxfp4"
+}
+
 // Choices of the model fields m.tie and m.swl, m.q.
 var (
 	tiedChoices    = []scenario.Choice{{Value: "0", Label: "No: a separate output layer"}, {Value: "1", Label: "Yes: the output layer is the embedding"}}
@@ -235,12 +245,8 @@ func GPUQuery(g gpu.GPU) string {
 		}
 		return n(f.Value)
 	}
-	fp4 := "mxfp4"
-	if g.Vendor == nvidia {
-		fp4 = "nvfp4"
-	}
 	q := "g.mem=" + n(g.MemoryGB.Value) + "&g.bw=" + n(g.BandwidthGBps.Value) + "&g.bf16=" + n(g.BF16DenseTFLOPS.Value) +
-		"&g.fp8=" + rate(g.FP8DenseTFLOPS) + "&g.fp4=" + rate(g.FP4DenseTFLOPS) + "&g.fp4f=" + fp4 +
+		"&g.fp8=" + rate(g.FP8DenseTFLOPS) + "&g.fp4=" + rate(g.FP4DenseTFLOPS) + "&g.fp4f=" + fp4Format(g) +
 		"&g.link=" + n(g.Link.GBps.Value) + "&g.tdp=" + n(g.TDPW.Value)
 	if g.ID == ID && g.Name != customGPU {
 		q += "&g.name=" + scenario.QueryEscape(g.Name)
@@ -271,13 +277,7 @@ func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
 	g.BF16DenseTFLOPS.Value = num("bf16", "BF16 rate", "TFLOPS", "Dense BF16 tensor rate, without sparsity.", &base.BF16DenseTFLOPS, 1, 100000)
 	g.FP8DenseTFLOPS = rate("fp8", "FP8 rate", base.FP8DenseTFLOPS, 200000)
 	g.FP4DenseTFLOPS = rate("fp4", "FP4 rate", base.FP4DenseTFLOPS, 400000)
-	// The engines run FP4 as NVFP4 on NVIDIA's GPUs and as MXFP4 on
-	// others (perfview.WeightFormat), so the format names the vendor.
-	fp4f := "mxfp4"
-	if base.Vendor == nvidia {
-		fp4f = "nvfp4"
-	}
-	if r.Choice(scenario.Field{Key: "g.fp4f", Label: "FP4 format", Section: GPUSection, Default: fp4f, Choices: fp4Choices,
+	if r.Choice(scenario.Field{Key: "g.fp4f", Label: "FP4 format", Section: GPUSection, Default: fp4Format(base), Choices: fp4Choices,
 		Help: "The 4-bit format the tensor cores run: NVIDIA's NVFP4, or the OCP's MXFP4 (AMD)."}) == "nvfp4" {
 		g.Vendor = nvidia
 	}
