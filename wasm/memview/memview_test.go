@@ -265,7 +265,7 @@ func figures(t *testing.T, d memview.Data, query string) map[string]float64 {
 func TestCustomModelGivesTheCatalogModelsFigures(t *testing.T) {
 	d := load(t)
 	old := "m.p=70.6&m.l=80&m.heads=64&m.kvh=8&m.hd=128&m.hid=8192&m.i=28672&m.v=128256"
-	for id, fields := range map[string]string{"llama-3.1-70b": old, "mixtral-8x7b": "", "deepseek-v3": "", "gemma-2-9b": ""} {
+	for id, fields := range map[string]string{"llama-3.1-70b": old, "llama-3.1-8b": "", "mixtral-8x7b": "", "deepseek-v3": "", "gemma-2-9b": ""} {
 		m, _ := d.Models.Find(id)
 		if fields == "" {
 			fields = custom.ModelQuery(m)
@@ -283,16 +283,18 @@ func TestCustomModelGivesTheCatalogModelsFigures(t *testing.T) {
 }
 
 // A custom GPU typed as a catalog GPU's datasheet gives that GPU's
-// figures (B200 in option A, whose base is the H100 SXM); its memory
-// override still applies; the TCO link carries it.
+// figures (the H100 SXM and the B200 in option A); its memory override
+// still applies; the TCO link carries it.
 func TestCustomGPUGivesTheCatalogGPUsFigures(t *testing.T) {
 	d := load(t)
-	b200, _ := d.GPUs.Find("b200")
-	for _, rest := range []string{"", "&a.mem=100"} {
-		want := figures(t, d, "model=llama-3.1-70b&a.gpu=b200"+rest)
-		got := figures(t, d, "model=llama-3.1-70b&a.gpu=custom&"+custom.GPUQuery(b200)+rest)
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("a custom B200%s differs from the B200", rest)
+	for _, id := range []string{"h100-sxm", "b200"} {
+		g, _ := d.GPUs.Find(id)
+		for _, rest := range []string{"", "&a.mem=100"} {
+			want := figures(t, d, "model=llama-3.1-70b&a.gpu="+id+rest)
+			got := figures(t, d, "model=llama-3.1-70b&a.gpu=custom&"+custom.GPUQuery(g)+rest)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("a custom %s%s differs from the catalog's", id, rest)
+			}
 		}
 	}
 	p := memview.Build(memview.Resolve("a.gpu=custom&g.mem=48&g.name=L40-like", d), d)
