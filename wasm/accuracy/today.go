@@ -74,7 +74,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if msg := perfview.PrecisionError(g, precision); msg != "" {
 		return Estimate{Unexpressed: msg}
 	}
-	s, _ := d.Setup(r.Model, r.GPU, tp, precision, kv, d.Efficiency())
+	s, _ := perfview.Setup(m, g, tp, precision, kv, d.Efficiency())
 	in, out := int(math.Round(r.Input)), int(math.Round(r.Output))
 	l := d.Load(s, g, in, out)
 	if in+out > l.KVCapacity {
