@@ -205,6 +205,25 @@ func TestBadDataFailsTheBuildNamingTheRow(t *testing.T) {
 	}
 }
 
+func TestBadCalibrationRowFailsTheBuild(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("../content")); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "data", "calibration.yaml")
+	b, _ := os.ReadFile(file)
+	bad := strings.Replace(string(b), "gpu: mi300x,", "gpu: mi301x,", 1)
+	if err := os.WriteFile(file, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Build(context.Background(), Config{Content: dir, Out: filepath.Join(dir, "out"), Base: "/"})
+	want := `data/calibration.yaml: rows[` // the index moves as rows are added
+	field := `"sglang31216-gemma4-31b-mi300x-c1": gpu: "mi301x" is not a GPU of the catalog`
+	if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), field) {
+		t.Fatalf("got %v; want an error containing %q and %q", err, want, field)
+	}
+}
+
 // TestMethodologyChecksTheSeedFromData checks the figures the methodology
 // page derives from content/data rather than typing them in.
 func TestMethodologyChecksTheSeedFromData(t *testing.T) {

@@ -1,0 +1,73 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/accuracy"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+)
+
+// The methodology pages' accuracy tables list every measured figure of
+// the calibration table once, on the page of its calculator, each row
+// linking its source, and sum up each kind.
+func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
+	data := datasettest.Load(t)
+	cal, err := dataset.LoadCalibration(content.FS, "data", dataset.Today(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := accuracyTables(data, cal, "/")
+	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.Perf})
+	perf, mem := tables["perf-accuracy-rows"](), tables["memory-accuracy-rows"]()
+	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header
+	if got, want := rows(perf)+rows(mem), len(rep.Comparisons)+len(rep.Gaps); got != want {
+		t.Errorf("the two pages list %d figures; want %d", got, want)
+	}
+	if strings.Contains(perf, "KV-cache capacity") || !strings.Contains(mem, "KV-cache capacity") {
+		t.Error("KV-cache capacity belongs on the memory page only")
+	}
+	for _, s := range cal.Sources {
+		if !strings.Contains(perf+mem, `href="`+s.URL+`"`) {
+			t.Errorf("no row links %s", s.URL)
+		}
+	}
+	for name, want := range map[string]string{"perf-accuracy-summary": "<td>Throughput</td><td>all</td>",
+		"memory-accuracy-summary": "<td>KV-cache capacity</td><td>all</td>"} {
+		if got := tables[name](); !strings.Contains(got, want) {
+			t.Errorf("%s lacks %q", name, want)
+		}
+	}
+}
+
+// The built methodology pages show, under "Accuracy against published
+// measurements", the summary by kind and then every measured figure.
+func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
+	out := buildSite(t, "/")
+	for _, tt := range []struct {
+		page, kind, figure string
+		minRows            int
+	}{
+		{"performance", "Throughput", "Time per output token", 100},
+		// vLLM pull request 2031 logs 7,351 blocks of 16 tokens for
+		// Llama 2 7B on one A100: 117,616 tokens.
+		{"memory", "KV-cache capacity", "117,616", 4},
+	} {
+		doc := readDoc(t, filepath.Join(out, "methodology", tt.page, "index.html"))
+		if doc.Find("h2#accuracy").Length() != 1 {
+			t.Errorf("%s: no accuracy section", tt.page)
+			continue
+		}
+		tables := doc.Find("#accuracy ~ .scroll")
+		if got := tables.First().Find("tbody tr").First().Text(); !strings.HasPrefix(got, tt.kind+"all") {
+			t.Errorf("%s: the summary starts with %q; want %s, all workloads", tt.page, got, tt.kind)
+		}
+		rows := tables.Eq(1).Find("tbody tr")
+		if rows.Length() < tt.minRows || !strings.Contains(rows.Text(), tt.figure) {
+			t.Errorf("%s: %d figures listed, lacking %q; want at least %d", tt.page, rows.Length(), tt.figure, tt.minRows)
+		}
+	}
+}

@@ -1,0 +1,323 @@
+// Package accuracy measures how far InferCost's estimates have been from
+// published measurements: it runs an estimator on every row of the
+// calibration table (wasm/calibration), sets each measured figure beside
+// the estimate of it, and sums the signed errors up by kind of figure
+// (metric and workload) as medians and a 10th–90th percentile band, the
+// band a figure of that kind can be shown with. Figures the estimator
+// cannot express are kept, with the reason, rather than dropped.
+//
+// The estimator is an interface so that a fitted one can be measured the
+// same way as today's (Today).
+package accuracy
+
+import (
+	"math"
+	"slices"
+
+	"github.com/infercost/infercost/wasm/calibration"
+)
+
+// Metric is what a measured figure is.
+type Metric int
+
+// The metrics, in the order reports list them.
+const (
+	KVCapacity Metric = iota // KV-cache capacity at start-up, tokens
+	Throughput               // output tokens per second
+	TTFT                     // time to first token
+	TPOT                     // time per output token after the first (TPOT or ITL)
+	E2E                      // the whole request
+)
+
+// Metrics are all metrics in report order.
+var Metrics = []Metric{KVCapacity, Throughput, TTFT, TPOT, E2E}
+
+// Label is the metric's name for readers.
+func (m Metric) Label() string {
+	return [...]string{"KV-cache capacity", "Throughput", "Time to first token", "Time per output token", "End-to-end latency"}[m]
+}
+
+// Workload is a kind of traffic a row belongs to. A row is in All, in one
+// shape (PrefillHeavy, DecodeHeavy or Balanced) when it has lengths, and
+// also in LongContext and MoE where they apply, so the kinds overlap.
+type Workload int
+
+// The workloads, in report order.
+const (
+	All          Workload = iota
+	PrefillHeavy          // input at least 4 x output
+	DecodeHeavy           // output at least 4 x input
+	Balanced              // neither
+	LongContext           // input of LongInput tokens or more
+	MoE                   // a mixture-of-experts model
+)
+
+// Workloads are all workloads in report order.
+var Workloads = []Workload{All, PrefillHeavy, DecodeHeavy, Balanced, LongContext, MoE}
+
+// LongInput is the shortest input of a long-context row, in tokens.
+const LongInput = 8192
+
+// Label is the workload's name for readers.
+func (w Workload) Label() string {
+	return [...]string{"all", "prefill-heavy", "decode-heavy", "balanced", "long context", "MoE"}[w]
+}
+
+// WorkloadsOf returns the workloads row r belongs to.
+func WorkloadsOf(r calibration.Row) []Workload {
+	ws := []Workload{All}
+	if r.Input > 0 && r.Output > 0 {
+		switch {
+		case r.Input >= 4*r.Output:
+			ws = append(ws, PrefillHeavy)
+		case r.Output >= 4*r.Input:
+			ws = append(ws, DecodeHeavy)
+		default:
+			ws = append(ws, Balanced)
+		}
+		if r.Input >= LongInput {
+			ws = append(ws, LongContext)
+		}
+	}
+	if r.MoE {
+		ws = append(ws, MoE)
+	}
+	return ws
+}
+
+// Estimate is an estimator's figures for a row's setting, in the units of
+// calibration.Row: output tokens per second of all the row's GPUs,
+// latencies in ms (a statistic left zero is not estimated), KV capacity in
+// tokens per replica and GiB per GPU.
+type Estimate struct {
+	OutputTokS float64
+	TTFT, TPOT calibration.Latency
+	E2E        calibration.Latency
+	KVTokens   float64
+	KVGiB      float64
+	// Unexpressed says why the estimator cannot express the row's setting
+	// at all; Gaps why it does not estimate a metric of a setting it can.
+	Unexpressed string
+	Gaps        map[Metric]string
+}
+
+// Estimator estimates the figures of a calibration row.
+type Estimator interface {
+	Estimate(r calibration.Row) Estimate
+}
+
+// Comparison is a measured figure beside its estimate.
+type Comparison struct {
+	Row       calibration.Row
+	Metric    Metric
+	Workloads []Workload
+	// Stat names the statistic compared ("P50", "mean", …; "" for a
+	// throughput or a capacity); Unit the unit of Measured and Estimate.
+	Stat, Unit         string
+	Measured, Estimate float64
+	// Err is the signed error, Estimate / Measured - 1.
+	Err float64
+}
+
+// Gap is a measured figure the estimator does not estimate, and why.
+type Gap struct {
+	Row        calibration.Row
+	Metric     Metric
+	Stat, Unit string // as in Comparison
+	Measured   float64
+	Reason     string
+}
+
+// Report is every measured figure of a table, compared or a gap.
+type Report struct {
+	Comparisons []Comparison
+	Gaps        []Gap
+}
+
+// Measure runs e on every row of t.
+func Measure(t calibration.Table, e Estimator) Report {
+	var rep Report
+	for _, r := range t.Rows {
+		est := e.Estimate(r)
+		for _, f := range measured(r) {
+			gap := func(reason string) {
+				rep.Gaps = append(rep.Gaps, Gap{Row: r, Metric: f.metric, Stat: f.stat, Unit: f.unit, Measured: f.value(f.stat), Reason: reason})
+			}
+			if est.Unexpressed != "" {
+				gap(est.Unexpressed)
+				continue
+			}
+			if reason, ok := est.Gaps[f.metric]; ok {
+				gap(reason)
+				continue
+			}
+			stat, v, ok := f.estimate(est)
+			if !ok || !(v > 0) || math.IsInf(v, 0) {
+				gap("InferCost gives no figure for this setting")
+				continue
+			}
+			rep.Comparisons = append(rep.Comparisons, Comparison{Row: r, Metric: f.metric, Workloads: WorkloadsOf(r),
+				Stat: stat, Unit: f.unit, Measured: f.value(stat), Estimate: v, Err: v/f.value(stat) - 1})
+		}
+	}
+	return rep
+}
+
+// figure is one measured figure of a row: its metric and unit, the first
+// statistic it gives, how to read the estimate of it (and which statistic
+// is compared), and the measured value of a statistic.
+type figure struct {
+	metric   Metric
+	unit     string
+	stat     string
+	estimate func(Estimate) (stat string, v float64, ok bool)
+	value    func(stat string) float64
+}
+
+// measured lists a row's measured figures, one per metric: the first
+// throughput figure the row gives (the others are the same run in other
+// units), TPOT before ITL, KV tokens before blocks before GiB.
+func measured(r calibration.Row) []figure {
+	var fs []figure
+	plain := func(m Metric, unit string, v float64, est func(Estimate) float64) {
+		fs = append(fs, figure{metric: m, unit: unit, value: func(string) float64 { return v },
+			estimate: func(e Estimate) (string, float64, bool) { return "", est(e), true }})
+	}
+	switch {
+	case r.KVTokens > 0:
+		plain(KVCapacity, "tokens", float64(r.KVTokens), func(e Estimate) float64 { return e.KVTokens })
+	case r.KVBlocks > 0:
+		plain(KVCapacity, "tokens", float64(r.KVBlocks*r.BlockSize), func(e Estimate) float64 { return e.KVTokens })
+	case r.KVGiB > 0:
+		plain(KVCapacity, "GiB per GPU", r.KVGiB, func(e Estimate) float64 { return e.KVGiB })
+	}
+	switch {
+	case r.OutputTokS > 0:
+		plain(Throughput, "output tokens/s", r.OutputTokS, func(e Estimate) float64 { return e.OutputTokS })
+	case r.OutputTokSGPU > 0:
+		plain(Throughput, "output tokens/s per GPU", r.OutputTokSGPU, func(e Estimate) float64 { return e.OutputTokS / float64(r.GPUs) })
+	case r.TotalTokS > 0:
+		plain(Throughput, "tokens/s, input and output", r.TotalTokS, func(e Estimate) float64 { return e.OutputTokS * (r.Input + r.Output) / r.Output })
+	case r.RequestsS > 0:
+		plain(Throughput, "requests/s", r.RequestsS, func(e Estimate) float64 { return e.OutputTokS / r.Output })
+	}
+	latency := func(m Metric, l *calibration.Latency, est func(Estimate) calibration.Latency) {
+		if l != nil {
+			first := ""
+			for _, s := range stats {
+				if stat1(*l, s) > 0 {
+					first = s
+					break
+				}
+			}
+			fs = append(fs, figure{metric: m, unit: "ms", stat: first, value: func(stat string) float64 { return stat1(*l, stat) },
+				estimate: func(e Estimate) (string, float64, bool) { return pick(*l, est(e)) }})
+		}
+	}
+	latency(TTFT, r.TTFT, func(e Estimate) calibration.Latency { return e.TTFT })
+	if r.TPOT != nil {
+		latency(TPOT, r.TPOT, func(e Estimate) calibration.Latency { return e.TPOT })
+	} else {
+		latency(TPOT, r.ITL, func(e Estimate) calibration.Latency { return e.TPOT })
+	}
+	latency(E2E, r.E2E, func(e Estimate) calibration.Latency { return e.E2E })
+	return fs
+}
+
+// stats are the statistics a latency may give, in the order they are
+// compared: the median first, as the sturdiest.
+var stats = []string{"P50", "mean", "value", "P90", "P99"}
+
+// stat1 is statistic stat of l.
+func stat1(l calibration.Latency, stat string) float64 {
+	switch stat {
+	case "P50":
+		return l.P50
+	case "mean":
+		return l.Mean
+	case "value":
+		return l.Value
+	case "P90":
+		return l.P90
+	}
+	return l.P99
+}
+
+// pick returns the first statistic that both the measured and the
+// estimated latency give. A measured figure whose statistic is not named
+// ("value") is compared with the estimate's median.
+func pick(measured, est calibration.Latency) (string, float64, bool) {
+	for _, s := range stats {
+		e := stat1(est, s)
+		if s == "value" {
+			e = est.P50
+		}
+		if stat1(measured, s) > 0 && e > 0 {
+			return s, e, true
+		}
+	}
+	return "", 0, false
+}
+
+// Summary is the errors of one kind of figure.
+type Summary struct {
+	Metric   Metric
+	Workload Workload
+	N        int
+	// MedianAbs is the median of |error|, Median of the signed error;
+	// P10 and P90 bound the band of signed errors (nearest rank, so that
+	// the band holds at least 80 % of the errors, however few).
+	MedianAbs, Median, P10, P90 float64
+}
+
+// Summarize returns a summary per kind (metric, then workload) that has
+// comparisons.
+func Summarize(cs []Comparison) []Summary {
+	var out []Summary
+	for _, m := range Metrics {
+		for _, w := range Workloads {
+			var errs []float64
+			for _, c := range cs {
+				if c.Metric == m && slices.Contains(c.Workloads, w) {
+					errs = append(errs, c.Err)
+				}
+			}
+			if len(errs) == 0 {
+				continue
+			}
+			abs := make([]float64, len(errs))
+			for i, e := range errs {
+				abs[i] = math.Abs(e)
+			}
+			slices.Sort(errs)
+			slices.Sort(abs)
+			out = append(out, Summary{Metric: m, Workload: w, N: len(errs), MedianAbs: Median(abs), Median: Median(errs),
+				P10: Percentile(errs, 10), P90: Percentile(errs, 90)})
+		}
+	}
+	return out
+}
+
+// Median is the median of sorted values: the middle one, or the mean of
+// the middle two; NaN for none.
+func Median(sorted []float64) float64 {
+	n := len(sorted)
+	switch {
+	case n == 0:
+		return math.NaN()
+	case n%2 == 1:
+		return sorted[n/2]
+	}
+	return (sorted[n/2-1] + sorted[n/2]) / 2
+}
+
+// Percentile is the nearest-rank p-th percentile of sorted values: the
+// smallest value with at least p % of the values at or below it; NaN for
+// none.
+func Percentile(sorted []float64, p float64) float64 {
+	if len(sorted) == 0 {
+		return math.NaN()
+	}
+	k := int(math.Ceil(p/100*float64(len(sorted)))) - 1
+	return sorted[max(0, min(k, len(sorted)-1))]
+}
