@@ -1,0 +1,103 @@
+package calc_test
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/figures for the data editions")
+
+// Every data edition's figures are sealed in testdata/figures/DATE.txt:
+// the headline and every table cell of each calculator's default scenario
+// and presets, pinned to the edition. A later edition cannot move them
+// (TestOldLinksKeepTheirFigures), and neither can a change to the
+// engines: one that would must keep the old behaviour for old editions,
+// switched on by a field of the edition that introduces it. -update
+// rewrites the files; only today's edition, still open, may change.
+func TestEditionsKeepTheirFigures(t *testing.T) {
+	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := set(e)
+	for _, date := range e.DataDates() {
+		file := filepath.Join("testdata", "figures", date+".txt")
+		if *update {
+			var b strings.Builder
+			for _, name := range sitedata.Calculators {
+				for _, q := range append([]string{""}, presetQueries(e.Data[date], name)...) {
+					link := name + "?" + edition.With(q, date)
+					b.WriteString(figures(link, s.Page(name, edition.With(q, date))))
+				}
+			}
+			if err := os.WriteFile(file, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatalf("edition %s has no sealed figures: %v (run go test ./wasm/calc -run TestEditionsKeepTheirFigures -update)", date, err)
+		}
+		// Each sealed link is one block: its line, then its figures.
+		for _, block := range strings.SplitAfter(string(want), "\n\n") {
+			if block == "" {
+				continue
+			}
+			link, _, _ := strings.Cut(block, "\n")
+			name, query, _ := strings.Cut(link, "?")
+			if got := figures(link, s.Page(name, query)); got != block {
+				t.Errorf("edition %s, %s: figures changed:\n%s", date, link, diffLines(block, got))
+			}
+		}
+	}
+}
+
+// figures writes a page's headline and cells as a block of lines.
+func figures(link string, p view.Page) string {
+	var b strings.Builder
+	b.WriteString(link + "\n")
+	for _, f := range p.Headline.Figures {
+		b.WriteString("\theadline\t" + f.Label + "\t" + f.Text + "\n")
+	}
+	for _, c := range p.Cells() {
+		b.WriteString("\t" + c.Key + "\t" + c.Text + "\t" + strconv.FormatFloat(c.Value, 'g', 6, 64) + "\n")
+	}
+	return b.String() + "\n"
+}
+
+// diffLines lists the lines of want missing from got and those of got
+// missing from want.
+func diffLines(want, got string) string {
+	in := func(s string) map[string]bool {
+		m := map[string]bool{}
+		for _, l := range strings.Split(s, "\n") {
+			m[l] = true
+		}
+		return m
+	}
+	w, g := in(want), in(got)
+	var out []string
+	for _, l := range strings.Split(want, "\n") {
+		if !g[l] {
+			out = append(out, "- "+l)
+		}
+	}
+	for _, l := range strings.Split(got, "\n") {
+		if !w[l] {
+			out = append(out, "+ "+l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
