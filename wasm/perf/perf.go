@@ -34,6 +34,13 @@ type Efficiency struct {
 	// a small model's short step from reaching the roofline. 0 leaves it
 	// out, as before it was fitted.
 	StepSeconds float64
+	// RequestSeconds is the fixed latency of a request served online,
+	// outside the GPU's steps (receiving and tokenizing it over HTTP,
+	// scheduling it, streaming its tokens back): added to its time to
+	// first token and its end-to-end latency, not to the time between
+	// its tokens, in the simulation's open and closed loops. A batch or
+	// an offline run, fed in-process, has none. 0 leaves it out.
+	RequestSeconds float64
 }
 
 // Setup is a model replica on TP GPUs.

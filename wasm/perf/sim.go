@@ -39,9 +39,9 @@ type Load struct {
 	WarmupRequest int     // requests left out of the statistics at the start
 }
 
-// Latency is the P50, P90 and P99 of a latency over a run's requests,
-// seconds.
-type Latency struct{ P50, P90, P99 float64 }
+// Latency is the P50, P90, P99 and mean of a latency over a run's
+// requests, seconds.
+type Latency struct{ P50, P90, P99, Mean float64 }
 
 // Stats are the latencies of a simulated run, in seconds.
 type Stats struct {
@@ -51,9 +51,9 @@ type Stats struct {
 	// ((end-to-end - TTFT) / (output - 1) per request; 0 for one-token
 	// outputs) and the end-to-end latency.
 	TimeToFirst, PerToken, EndToEnd Latency
-	// OutputTokS is output tokens per second: of the requests completed
-	// after the warm-up, over the time from the warm-up's last completion
-	// (the run's start without one) to the run's last.
+	// OutputTokS is output tokens per second from the warm-up's last
+	// completion (the run's start without one) to the run's last: the
+	// tokens generated in that time, by whatever request, over it.
 	OutputTokS float64
 	MeanE2E    float64
 	// MeanInSystem is the time-average number of requests in the system
@@ -105,7 +105,9 @@ const MaxEvents = 10000
 // the step's token budget on prefilling waiting prompts (first come, first
 // served, in chunks); a request is admitted when the KV cache can hold its
 // prompt and output. A step takes Setup.Step for its tokens. Requests
-// arrive as l.Mode says.
+// are sent as l.Mode says and, online (open or closed loop), reach the
+// scheduler a request's fixed latency (Efficiency.RequestSeconds) later;
+// latencies count from the sending.
 //
 // The run advances by events, never by tokens: steps that differ only by
 // their growing contexts are added up in closed form (see batch.stretch).
@@ -114,22 +116,28 @@ func (s Setup) Simulate(l Load) Stats {
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
 	b := batch{rl: s.roofline(), l: l, reqs: make([]request, l.Requests)}
 	reqs := b.reqs
+	fixed := 0.0
+	if l.Mode != Offline {
+		fixed = s.Efficiency.RequestSeconds
+	}
 	t := 0.0
 	for i := range reqs {
 		switch {
 		case l.Mode == Poisson:
 			t += rng.ExpFloat64() / l.Rate
-			reqs[i].arrival = t
+			reqs[i].arrival = t + fixed
 		case l.Mode == Closed && i >= l.Concurrency:
 			// Sent when the client's last request completes.
 			reqs[i].arrival = math.Inf(1)
+		case l.Mode == Closed:
+			reqs[i].arrival = fixed
 		}
 	}
 	// next sends a closed-loop client's next request once request i has
 	// completed or been rejected at now.
 	next := func(i int, now float64) {
 		if l.Mode == Closed && i+l.Concurrency < len(reqs) {
-			reqs[i+l.Concurrency].arrival = now + l.ThinkSeconds
+			reqs[i+l.Concurrency].arrival = now + l.ThinkSeconds + fixed
 		}
 	}
 	need := l.Prompt + l.Output
@@ -197,17 +205,18 @@ func (s Setup) Simulate(l Load) Stats {
 		if r.done == 0 {
 			continue
 		}
+		last = max(last, r.done)
 		if i < l.WarmupRequest {
 			from = max(from, r.done)
 			continue
 		}
-		ttft = append(ttft, r.first-r.arrival)
-		e2e = append(e2e, r.done-r.arrival)
+		// Latencies count from the sending, fixed before the arrival.
+		ttft = append(ttft, r.first-r.arrival+fixed)
+		e2e = append(e2e, r.done-r.arrival+fixed)
 		if l.Output > 1 {
 			tpot = append(tpot, (r.done-r.first)/float64(l.Output-1))
 		}
-		sum += r.done - r.arrival
-		last = max(last, r.done)
+		sum += r.done - r.arrival + fixed
 	}
 	slices.Sort(ttft)
 	slices.Sort(tpot)
@@ -216,14 +225,18 @@ func (s Setup) Simulate(l Load) Stats {
 		st.TTFT[k], st.E2E[k] = quantile(ttft, p), quantile(e2e, p)
 	}
 	tail := func(sorted []float64) Latency {
-		return Latency{quantile(sorted, 50), quantile(sorted, 90), quantile(sorted, 99)}
+		sum := 0.0
+		for _, v := range sorted {
+			sum += v
+		}
+		return Latency{quantile(sorted, 50), quantile(sorted, 90), quantile(sorted, 99), sum / float64(max(1, len(sorted)))}
 	}
 	st.TimeToFirst, st.PerToken, st.EndToEnd = tail(ttft), tail(tpot), tail(e2e)
 	if len(e2e) > 0 {
 		st.MeanE2E = sum / float64(len(e2e))
-		if last > from {
-			st.OutputTokS = float64(len(e2e)*l.Output) / (last - from)
-		}
+	}
+	if last > from {
+		st.OutputTokS = generated(reqs, l.Output, from, last) / (last - from)
 	}
 	if now > 0 {
 		st.MeanInSystem = area / now
@@ -402,6 +415,25 @@ func (b *batch) retire(now float64) int {
 		n++
 	}
 	b.finished += n
+	return n
+}
+
+// generated is about how many output tokens the completed requests
+// generate from time t0 to t1: a request's first token comes at its first
+// and the others evenly until it is done, one a step.
+func generated(reqs []request, output int, t0, t1 float64) float64 {
+	n := 0.0
+	for _, r := range reqs {
+		if r.done == 0 {
+			continue
+		}
+		if r.first > t0 && r.first <= t1 {
+			n++
+		}
+		if span := r.done - r.first; span > 0 {
+			n += float64(output-1) * max(0, min(r.done, t1)-max(r.first, t0)) / span
+		}
+	}
 	return n
 }
 

@@ -171,3 +171,34 @@ func TestOfflineSendsEveryRequestAtOnce(t *testing.T) {
 		t.Errorf("%g output tokens/s; want all tokens over a little more than the P99 end-to-end, at most %g", st.OutputTokS, most)
 	}
 }
+
+// A request's fixed latency online adds to its time to first token and
+// its end-to-end latency, not to the time between its tokens; in a closed
+// loop it delays the client's next request too. A batch and an offline
+// run have none.
+func TestRequestLatencyAddsToFirstTokenAndEndToEnd(t *testing.T) {
+	s, c := setup(1), setup(1)
+	c.Efficiency.RequestSeconds = 0.05
+	l := Load{Mode: Closed, Concurrency: 1, Prompt: 512, Output: 64, Requests: 10, MaxSeqs: 8, MaxBatched: 2048, KVCapacity: 10000, WarmupRequest: 1}
+	a, b := s.Simulate(l), c.Simulate(l)
+	if d := b.TimeToFirst.P50 - a.TimeToFirst.P50; !near(d, 0.05, 1e-9) {
+		t.Errorf("time to first token grew by %g s; want 0.05 s", d)
+	}
+	if d := b.EndToEnd.P99 - a.EndToEnd.P99; !near(d, 0.05, 1e-9) {
+		t.Errorf("end-to-end grew by %g s; want 0.05 s", d)
+	}
+	if b.PerToken != a.PerToken {
+		t.Errorf("per token %+v; want %+v, unchanged", b.PerToken, a.PerToken)
+	}
+	// 9 counted requests, one after another, each 0.05 s longer.
+	if want := 9 * 64 / (9 * b.EndToEnd.P50); !near(b.OutputTokS, want, 1e-9) {
+		t.Errorf("%g output tokens/s; want %g", b.OutputTokS, want)
+	}
+	if got, want := c.At(1, 512, 64), s.At(1, 512, 64); got != want {
+		t.Errorf("batch view: %+v; want %+v, unchanged", got, want)
+	}
+	l.Mode = Offline
+	if got, want := c.Simulate(l), s.Simulate(l); got != want {
+		t.Errorf("offline: %+v; want %+v, unchanged", got, want)
+	}
+}
