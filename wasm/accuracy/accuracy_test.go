@@ -98,8 +98,9 @@ func TestMeasureComparesTheStatisticBothGive(t *testing.T) {
 	}
 }
 
-// today runs today's estimator on the calibration table.
-func today(t *testing.T) (calibration.Table, Report) {
+// calibrated is the calibration table and today's estimator on the
+// latest edition's data.
+func calibrated(t *testing.T) (calibration.Table, Today) {
 	t.Helper()
 	d, err := dataset.Load(content.FS, "data")
 	if err != nil {
@@ -109,7 +110,14 @@ func today(t *testing.T) (calibration.Table, Report) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tab, Measure(tab, Today{Perf: d.Perf})
+	return tab, Today{Perf: d.Perf}
+}
+
+// today runs today's estimator on the calibration table.
+func today(t *testing.T) (calibration.Table, Report) {
+	t.Helper()
+	tab, est := calibrated(t)
+	return tab, Measure(tab, est)
 }
 
 // Every measured figure of every row is either set beside an estimate or
