@@ -1,8 +1,10 @@
 // Package perf estimates how fast a GPU serves an LLM: a roofline of
 // prefill and decode (the slower of moving the bytes and doing the
 // arithmetic, with the all-reduces of tensor parallelism over the GPU
-// link), and a discrete-event simulation of continuous batching under
-// Poisson load for latency percentiles.
+// link, and the fixed costs of a step and of a served request), and a
+// discrete-event simulation of continuous batching for latency
+// percentiles and throughput under open-loop (Poisson), closed-loop or
+// offline load.
 package perf
 
 import (

@@ -90,7 +90,9 @@ type request struct {
 // stretches that end at its arrival, its prompt's last full chunk and its
 // completion, the step of its last chunk), so a run of n requests takes at
 // most 5n, whatever the lengths (see TestEventsDoNotGrowWithTokens), and
-// an event costs constant time.
+// an event costs constant time. A closed loop's request arrives at a
+// completion or a think time later, an offline run's all at the start:
+// no more events (TestEventsOfEveryModeDoNotGrowWithTokens).
 //
 // The default scenarios and presets of the data (400 requests a run) take
 // at most 1,200 events a run, 8 times less. A run at the budget takes

@@ -202,3 +202,22 @@ func TestRequestLatencyAddsToFirstTokenAndEndToEnd(t *testing.T) {
 		t.Errorf("offline: %+v; want %+v, unchanged", got, want)
 	}
 }
+
+// A closed loop and an offline run cost no more events a request than an
+// open loop: a client's next request arrives at its last one's completion
+// (or a think time later, an idle wait), whatever the lengths.
+func TestEventsOfEveryModeDoNotGrowWithTokens(t *testing.T) {
+	s := setup(1)
+	for _, mode := range []Mode{Closed, Offline} {
+		for _, think := range []float64{0, 0.5} {
+			for _, c := range []struct{ in, out int }{{512, 100}, {512, 1_000_000}, {100_000, 100}, {1, 1_000_000}} {
+				l := Load{Mode: mode, Concurrency: 16, ThinkSeconds: think, Prompt: c.in, Output: c.out, Requests: 400,
+					MaxSeqs: 256, MaxBatched: 2048, KVCapacity: 1 << 26, WarmupRequest: 40}
+				st := s.Simulate(l)
+				if st.TooLarge || st.Events > 5*400 || st.EndToEnd.P99 <= 0 {
+					t.Errorf("mode %d, think %g s, %d in / %d out: %d events (too large %v); want at most 2,000", mode, think, c.in, c.out, st.Events, st.TooLarge)
+				}
+			}
+		}
+	}
+}
