@@ -3,6 +3,9 @@
 # browser tests when running as root).
 GO      ?= go
 BASE    ?= /
+# Where the site is published (scheme and host, or with the base path):
+# canonical URLs, link previews, the sitemap and the feed are under it.
+SITE_URL ?= https://infercost.github.io
 ADDR    ?= 127.0.0.1:8080
 WASM    := build/engine.wasm
 # The browser module's decoder of its data files, generated from the data types.
@@ -14,13 +17,13 @@ VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 .PHONY: build serve test bench clean generate chromium prices
 
 build: $(ECHARTS) $(WASM)
-	$(GO) run ./gen -out public -base $(BASE) -version $(VERSION)
+	$(GO) run ./gen -out public -base $(BASE) -site-url $(SITE_URL) -version $(VERSION)
 
 # The server runs in place of the recipe's shell (exec), so that it is
 # make's own child and exits when make is gone (see gen's exitWithParent).
 serve: $(ECHARTS) $(WASM)
 	$(GO) build -o build/gen ./gen
-	exec build/gen -out public -base $(BASE) -version $(VERSION) -serve $(ADDR)
+	exec build/gen -out public -base $(BASE) -site-url $(SITE_URL) -version $(VERSION) -serve $(ADDR)
 
 $(ECHARTS): package.json package-lock.json
 	npm ci --no-audit --no-fund

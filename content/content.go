@@ -4,8 +4,9 @@ package content
 
 import "embed"
 
-// FS holds the articles (*.md), data/*.yaml and the editions,
+// FS holds the pages (*.md), the articles in every language
+// (articles/SLUG.LANG.md), data/*.yaml and the editions,
 // data/editions/*.yaml.
 //
-//go:embed *.md data/*.yaml data/editions/*.yaml
+//go:embed *.md articles/*.md data/*.yaml data/editions/*.yaml
 var FS embed.FS

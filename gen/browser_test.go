@@ -412,7 +412,11 @@ func TestPagesFitAPhone(t *testing.T) {
 	ctx, page := browser(t)
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	root := strings.TrimSuffix(page, "tco/")
-	for _, p := range []string{"", "methodology/tco/", "methodology/memory/", "tco/", "tco/?preset=seed-000", "memory/", "memory/?preset=seed-002", "methodology/pricing/", "pricing/", "pricing/?preset=seed-000-roi", "methodology/performance/", "performance/"} {
+	pages := []string{"", "methodology/tco/", "methodology/memory/", "tco/", "tco/?preset=seed-000", "memory/", "memory/?preset=seed-002", "methodology/pricing/", "pricing/", "pricing/?preset=seed-000-roi", "methodology/performance/", "performance/", "articles/", "de/articles/"}
+	for _, a := range readArticles(t) {
+		pages = append(pages, a.Path)
+	}
+	for _, p := range pages {
 		if strings.HasPrefix(p, "tco/") || strings.HasPrefix(p, "memory/") || strings.HasPrefix(p, "pricing/") || strings.HasPrefix(p, "performance/") {
 			waitReady(ctx, t, root+p)
 		} else {

@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -30,6 +31,7 @@ import (
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
+	"github.com/infercost/infercost/wasm/view"
 )
 
 func main() {
@@ -39,11 +41,21 @@ func main() {
 	}
 }
 
+// defaultSiteURL is where this repository's GitHub Pages site lives.
+const defaultSiteURL = "https://infercost.github.io"
+
+// lang is the language of every page, until pages come in more than one.
+const lang = "en"
+
 // Config says where gen reads and writes.
 type Config struct {
 	Content string // content directory
 	Out     string // output directory, emptied first
 	Base    string // base path: "/" or "/repo/"
+	// SiteURL is where the site is published: scheme and host, optionally
+	// with the base path; canonical URLs, link previews, the sitemap and
+	// the feed give absolute URLs under it.
+	SiteURL string
 	Wasm    string // the browser module to publish
 	Modules string // npm packages (node_modules), for the ECharts bundle
 	Version string // cache-busting suffix for asset URLs
@@ -58,6 +70,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Content, "content", "content", "content directory")
 	fs.StringVar(&c.Out, "out", "public", "output directory")
 	fs.StringVar(&c.Base, "base", "/", "base path of the site, e.g. /infercost/ for a project page")
+	fs.StringVar(&c.SiteURL, "site-url", defaultSiteURL, "where the site is published, e.g. https://example.org or https://user.github.io/repo")
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
 	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts)")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
@@ -141,6 +154,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if !strings.HasPrefix(c.Base, "/") || !strings.HasSuffix(c.Base, "/") {
 		return 0, fmt.Errorf("base %q must start and end with /", c.Base)
 	}
+	if c.SiteURL == "" {
+		c.SiteURL = defaultSiteURL
+	}
+	origin, err := siteOrigin(c.SiteURL, c.Base)
+	if err != nil {
+		return 0, err
+	}
+	root := origin + c.Base
 	contentFS := os.DirFS(c.Content)
 	if c.Today == "" {
 		c.Today = dataset.Today()
@@ -154,72 +175,140 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
+	dates := editions.DataDates()
+	dataDate := dates[len(dates)-1]
 	if err := checkPresets(data); err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 
-	var mdErrs []error
-	tables := dataTables(data, c.Base)
-	maps.Copy(tables, accuracyTables(data, cal, c.Base))
-	md := newMarkdown(tables, &mdErrs)
-	articles, err := fs.Glob(contentFS, "*.md")
+	if err := os.RemoveAll(c.Out); err != nil {
+		return 0, err
+	}
+	fonts, err := loadCardFonts()
 	if err != nil {
 		return 0, err
 	}
-	type article struct {
-		fm   FrontMatter
-		html string
-	}
-	var arts []article
-	for _, name := range articles {
-		src, err := fs.ReadFile(contentFS, name)
-		if err != nil {
-			return 0, err
-		}
-		html, fm, err := renderMarkdown(md, src)
-		if err != nil {
-			return 0, fmt.Errorf("%s/%s: %w", c.Content, name, err)
-		}
-		if len(mdErrs) > 0 {
-			return 0, fmt.Errorf("%s/%s: %w", c.Content, name, errors.Join(mdErrs...))
-		}
-		arts = append(arts, article{fm, html})
-	}
-	slices.SortFunc(arts, func(a, b article) int { return a.fm.Order - b.fm.Order })
-
+	// The pages search engines list, in the sitemap and, for articles, the feed.
+	var listed []indexed
+	// nav lists the calculators, then the articles that ask for a place.
 	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "performance/", Label: "Speed"}, {Path: "pricing/", Label: "APIs"}}
-	for _, a := range arts {
-		if a.fm.Nav != "" {
-			nav = append(nav, site.Nav{Path: a.fm.Path, Label: a.fm.Nav})
+	// meta describes an indexed page, with its card: the title and, for
+	// a calculator, the headline's first figure.
+	meta := func(path, title, desc, updated string, figure *view.Figure) (site.Meta, error) {
+		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version,
+			Lang: lang, Canonical: root + path, Type: "website"}
+		png, err := drawCard(fonts, title, figure, strings.TrimPrefix(root, "https://"))
+		if err != nil {
+			return m, fmt.Errorf("card of /%s: %w", path, err)
 		}
-	}
-	meta := func(path, title, desc string) site.Meta {
-		return site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version}
-	}
-	if err := os.RemoveAll(c.Out); err != nil {
-		return 0, err
+		name := "cards/" + cmp.Or(strings.ReplaceAll(strings.Trim(path, "/"), "/", "-"), "home") + ".png"
+		if err := writeFile(filepath.Join(c.Out, filepath.FromSlash(name)), png); err != nil {
+			return m, err
+		}
+		m.Card = &site.Card{URL: root + name, Width: cardWidth, Height: cardHeight, Alt: title}
+		listed = append(listed, indexed{Path: path, Title: title, Description: desc, Updated: updated})
+		return m, nil
 	}
 	engines, err := publishEngine(c, editions)
 	if err != nil {
 		return 0, err
 	}
-	calcMeta := func(path, title, desc string) site.Meta {
-		m := meta(path, title, desc)
-		m.Engine = engines[strings.TrimSuffix(path, "/")]
-		return m
+	calcs := calculators(data)
+	heading := map[string]string{}
+	for _, k := range calcs {
+		heading[k.name()] = k.heading
+	}
+	tables := dataTables(data, c.Base)
+	maps.Copy(tables, accuracyTables(data, cal, c.Base))
+	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base})
+	// Pages at the top, articles in every language under articles/.
+	var names []string
+	for _, pattern := range []string{"*.md", "articles/*.md"} {
+		found, err := fs.Glob(contentFS, pattern)
+		if err != nil {
+			return 0, err
+		}
+		names = append(names, found...)
+	}
+	var arts []Article
+	for _, name := range names {
+		a, err := renderArticle(md, contentFS, name)
+		if err != nil {
+			return 0, fmt.Errorf("%s/%w", c.Content, err)
+		}
+		arts = append(arts, a)
+	}
+	slices.SortFunc(arts, func(a, b Article) int { return a.Order - b.Order })
+	for _, a := range arts {
+		if a.Nav != "" {
+			nav = append(nav, site.Nav{Path: a.Path, Label: a.Nav})
+		}
+	}
+	// Versions of an article in each language share a translation key;
+	// each names the others (and itself) as hreflang alternates.
+	versions := map[string][]site.Alternate{}
+	for _, a := range arts {
+		if a.Translation != "" {
+			versions[a.Translation] = append(versions[a.Translation], site.Alternate{Lang: a.Lang, URL: root + a.Path})
+		}
 	}
 	var pages []page
 	for _, a := range arts {
-		pages = append(pages, page{a.fm.Path, site.Article(meta(a.fm.Path, a.fm.Title, a.fm.Description), a.html)})
+		// An article changes with the data its tables show.
+		m, err := meta(a.Path, a.Title, a.Description, max(a.Date, dataDate), nil)
+		if err != nil {
+			return 0, err
+		}
+		m.Lang = a.Lang
+		if vs := versions[a.Translation]; len(vs) > 1 {
+			m.Alternates = vs
+		}
+		if a.Path == "" {
+			m.LD = []any{ldWebSite{Context: schemaOrg, Type: "WebSite", Name: site.SiteName, URL: root, Description: a.Description, InLanguage: a.Lang}}
+		} else {
+			m.Type = "article"
+			m.LD = []any{ldArticle{Context: schemaOrg, Type: "Article", Headline: a.Title, Description: a.Description, URL: m.Canonical,
+				Image: m.Card.URL, DatePublished: a.Date, DateModified: max(a.Date, dataDate), InLanguage: a.Lang,
+				Author: organization(root), Publisher: organization(root)}}
+			listed[len(listed)-1].Article = true
+		}
+		pages = append(pages, page{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
 	}
 	tco := tcoview.Build(tcoview.Resolve("", data.TCO))
 	mem := memview.Build(memview.Resolve("", data.Memory), data.Memory)
 	prices := pricingview.Build(pricingview.Resolve("", data.Pricing), data.Pricing)
 	perfPage := perfview.Build(perfview.Resolve("", data.Perf))
+	var metaErrs []error
+	// calcMeta describes a calculator: its engine, its card with its
+	// default scenario's first key figure, and the catalogs it brings.
+	calcMeta := func(path, title, desc string, p view.Page, catalogs ...func(pageURL, dataURL string) ldDataset) site.Meta {
+		var figure *view.Figure
+		if len(p.Headline.Figures) > 0 {
+			figure = &p.Headline.Figures[0]
+		}
+		m, err := meta(path, title, desc, dataDate, figure)
+		metaErrs = append(metaErrs, err)
+		m.Engine = engines[strings.TrimSuffix(path, "/")]
+		for _, ds := range catalogs {
+			m.LD = append(m.LD, ds(m.Canonical, origin+m.Engine.Data))
+		}
+		return m
+	}
+	catalog := func(name, desc string, sources ...fact.Sources) func(pageURL, dataURL string) ldDataset {
+		return func(pageURL, dataURL string) ldDataset {
+			return catalogLD(root, pageURL, name, desc, dataDate, dataURL, sources...)
+		}
+	}
+	gpus := catalog("InferCost GPU catalog",
+		fmt.Sprintf("Datasheet figures of %d data-centre and workstation GPUs for LLM inference: memory, bandwidth, dense BF16, FP8 and FP4 TFLOPS, power and prices, each figure with its source and as-of date.", len(data.TCO.GPUs.GPUs)),
+		data.TCO.GPUs.Sources)
 	pages = append(pages, page{"tco/", site.Calculator(site.CalcPage{
-		Meta:        calcMeta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens."),
+		Meta: calcMeta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens.", tco.Page,
+			gpus, catalog("InferCost GPU rental offers",
+				fmt.Sprintf("%d cloud offers to rent GPUs by the hour for LLM inference: provider, instance, GPUs and hourly price, each with its source and as-of date.", len(data.TCO.Rental.Offers)),
+				data.TCO.Rental.Sources)),
 		ID:          "tco",
-		Heading:     "GPU cluster TCO",
+		Heading:     heading["tco"],
 		Lead:        "Compare owning and renting GPUs for inference over several years: capex, opex, total cost and cost per million tokens. Every input is in the link, so a shared link shows the same figures.",
 		Methodology: "methodology/tco/",
 		Page:        tco.Page,
@@ -227,18 +316,24 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Convert:     true,
 	})})
 	pages = append(pages, page{"memory/", site.Calculator(site.CalcPage{
-		Meta:        calcMeta("memory/", "GPU memory and batch-size calculator", "Will a model fit on an A100, H100 or other GPU, and how many requests at once? Weights, KV cache and activations as vLLM lays them out."),
+		Meta: calcMeta("memory/", "GPU memory and batch-size calculator", "Will a model fit on an A100, H100 or other GPU, and how many requests at once? Weights, KV cache and activations as vLLM lays them out.", mem.Page,
+			catalog("InferCost model catalog",
+				fmt.Sprintf("Architectures of %d large language models for sizing inference: parameters, layers, attention heads, KV heads, head size, experts and context length, each figure with its source.", len(data.Memory.Models.Models)),
+				data.Memory.Models.Sources)),
 		ID:          "memory",
-		Heading:     "Memory and batch size",
+		Heading:     heading["memory"],
 		Lead:        "Will the model fit, and how many sequences at once? Weights, activations and the paged KV cache of each GPU, as vLLM lays them out, checked against published vLLM start-up logs.",
 		Methodology: "methodology/memory/",
 		Page:        mem.Page,
 		Presets:     presetLinks(data.Memory.Presets, data.Memory.Sources),
 	})})
 	pages = append(pages, page{"pricing/", site.Calculator(site.CalcPage{
-		Meta:        calcMeta("pricing/", "LLM API pricing and self-hosting break-even", "What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off."),
+		Meta: calcMeta("pricing/", "LLM API pricing and self-hosting break-even", "What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off.", prices.Page,
+			catalog("InferCost LLM API prices",
+				fmt.Sprintf("Prices per million tokens of %d hosted LLM APIs as history: input, output, cache reads and writes, batch discounts and long-context tiers, each row with its source and date; includes the MIT-licensed @pydantic/genai-prices data.", len(data.Pricing.APIs.Models)),
+				data.Pricing.APIs.Sources)),
 		ID:          "pricing",
-		Heading:     "API pricing and break-even",
+		Heading:     heading["pricing"],
 		Lead:        "What your workload costs on each hosted API, with prompt caching, batch discounts and long-context prices; whether it stays within budget; and from what volume your own GPUs are cheaper. Every price has its source and date, and a link keeps the prices it was made with.",
 		Methodology: "methodology/pricing/",
 		Page:        prices.Page,
@@ -246,16 +341,21 @@ func Build(ctx context.Context, c Config) (int, error) {
 		Convert:     true,
 	})})
 	pages = append(pages, page{"performance/", site.Calculator(site.CalcPage{
-		Meta:        calcMeta("performance/", "LLM throughput and latency estimator", "Time to first token, time per token, tokens per second and P99 latency under load for any model on A100, H100 or other GPUs."),
+		Meta:        calcMeta("performance/", "LLM throughput and latency estimator", "Time to first token, time per token, tokens per second and P99 latency under load for any model on A100, H100 or other GPUs.", perfPage.Page),
 		ID:          "performance",
-		Heading:     "Throughput and latency",
+		Heading:     heading["performance"],
 		Lead:        "How fast a GPU serves a model: time to first token, time per output token and tokens per second by batch size from a roofline, and latency percentiles under load from a simulation of continuous batching. Its error against published measurements is on the methodology page.",
 		Methodology: "methodology/performance/",
 		Page:        perfPage.Page,
 		Presets:     presetLinks(data.Perf.Presets, data.Perf.Sources),
 	})})
-	pages = append(pages, page{"404.html", site.Article(meta("404.html", "Page not found", ""),
-		`<h1>Page not found</h1><p>Try the <a href="`+c.Base+`">home page</a> or the <a href="`+c.Base+`tco/">TCO calculator</a>.</p>`)})
+	if err := errors.Join(metaErrs...); err != nil {
+		return 0, err
+	}
+	// The 404 page is not indexed: no canonical URL, card or entry.
+	notFound := site.Meta{Base: c.Base, Path: "404.html", Title: "Page not found", Nav: nav, Version: c.Version, Lang: lang}
+	pages = append(pages, page{"404.html", site.Article(site.ArticlePage{Meta: notFound,
+		HTML: `<h1>Page not found</h1><p>Try the <a href="` + c.Base + `">home page</a> or the <a href="` + c.Base + `tco/">TCO calculator</a>.</p>`})})
 
 	for _, p := range pages {
 		file := filepath.Join(c.Out, filepath.FromSlash(p.path))
@@ -270,7 +370,26 @@ func Build(ctx context.Context, c Config) (int, error) {
 			return 0, err
 		}
 	}
+	if err := publishIndex(c.Out, root, listed, editions); err != nil {
+		return 0, err
+	}
 	return len(pages), copyAssets(c)
+}
+
+// publishIndex writes what crawlers and feed readers read besides the
+// pages: sitemap.xml, robots.txt and feed.xml.
+func publishIndex(out, root string, listed []indexed, editions dataset.Editions) error {
+	s, err := sitemap(root, listed)
+	if err != nil {
+		return err
+	}
+	f, err := feed(root, lang, listed, editions.List)
+	if err != nil {
+		return err
+	}
+	return errors.Join(writeFile(filepath.Join(out, "sitemap.xml"), s),
+		writeFile(filepath.Join(out, "robots.txt"), robots(root)),
+		writeFile(filepath.Join(out, "feed.xml"), f))
 }
 
 // copyAssets publishes the static files and the ECharts bundle under
@@ -293,7 +412,11 @@ func copyAssets(c Config) error {
 		case "worker.js":
 			return nil // part of the engine's worker script
 		case "style.css":
-			b = append(b, paletteCSS()...)
+			code, err := chromaCSS()
+			if err != nil {
+				return err
+			}
+			b = append(append(b, paletteCSS()...), code...)
 		}
 		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
 	})

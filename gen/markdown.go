@@ -2,13 +2,19 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"fmt"
 	"html"
+	"io/fs"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/memory"
@@ -17,10 +23,12 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
 	"github.com/yuin/goldmark"
+	highlighting "github.com/yuin/goldmark-highlighting/v2"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
@@ -40,90 +48,285 @@ type FrontMatter struct {
 	// Nav, if set, lists the page in the site navigation under that label.
 	Nav   string `yaml:"nav"`
 	Order int    `yaml:"order"`
+	// Lang is the article's language: "en" (when empty) or "de".
+	Lang string `yaml:"lang"`
+	// Date is when the article was first published and Updated when it
+	// last changed, as YYYY-MM-DD; Updated may be empty.
+	Date    string `yaml:"date"`
+	Updated string `yaml:"updated"`
+	// Translation is a key shared by an article's versions in each
+	// language, which links them to each other.
+	Translation string `yaml:"translation"`
 }
 
-// dataBlockKind marks a fenced block "```infercost NAME" that stands for a
-// table rendered from the data, so that no figure is typed into an article.
-var dataBlockKind = ast.NewNodeKind("DataBlock")
+// check returns what is wrong with the front matter, and sets the default
+// language.
+func (fm *FrontMatter) check() error {
+	var errs []error
+	if fm.Title == "" {
+		errs = append(errs, errors.New("title is required"))
+	}
+	switch fm.Lang {
+	case "":
+		fm.Lang = "en"
+	case "en", "de":
+	default:
+		errs = append(errs, fmt.Errorf("lang %q: want en or de", fm.Lang))
+	}
+	if fm.Date == "" {
+		// The feed and the sitemap date every page.
+		errs = append(errs, errors.New("date is required: the day of first publication, YYYY-MM-DD"))
+	}
+	for _, d := range []struct{ name, value string }{{"date", fm.Date}, {"updated", fm.Updated}} {
+		if _, err := time.Parse(time.DateOnly, d.value); d.value != "" && err != nil {
+			errs = append(errs, fmt.Errorf("%s %q: want YYYY-MM-DD", d.name, d.value))
+		}
+	}
+	if fm.Date != "" && fm.Updated != "" && fm.Updated < fm.Date {
+		errs = append(errs, fmt.Errorf("updated %s is before date %s", fm.Updated, fm.Date))
+	}
+	return errors.Join(errs...)
+}
 
+// Article is a Markdown page rendered.
+type Article struct {
+	FrontMatter
+	HTML string
+	// Live is set when the article embeds a calculator: only then does
+	// the page load the engine's loader (embed.js).
+	Live bool
+}
+
+// Blocks is what fenced ```infercost blocks render from: a data table by
+// name (```infercost, then the name on the block's line), or a calculator
+// with a scenario (```infercost tco preset=ID, or query=QUERY; then
+// inputs=KEY,KEY… for inputs the reader may change in the article).
+type Blocks struct {
+	Tables      map[string]func() string
+	Calculators []calculator
+	// Engines are each calculator's engine URLs, by calculator name.
+	Engines map[string]*site.Engine
+	Base    string
+}
+
+var (
+	dataBlockKind  = ast.NewNodeKind("DataBlock")
+	embedBlockKind = ast.NewNodeKind("EmbedBlock")
+	// blockErrsKey holds a page's errors in its blocks, []error.
+	blockErrsKey = parser.NewContextKey()
+	// liveKey is set on a page that embeds a calculator.
+	liveKey = parser.NewContextKey()
+)
+
+// dataBlock is a table rendered from the data, so that no figure is typed
+// into an article.
 type dataBlock struct {
 	ast.BaseBlock
-	name string
+	table func() string
 }
 
 func (n *dataBlock) Kind() ast.NodeKind            { return dataBlockKind }
 func (n *dataBlock) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
 
-type dataBlockTransformer struct{}
+// embedBlock is a calculator in an article, its scenario computed at
+// build time.
+type embedBlock struct {
+	ast.BaseBlock
+	view site.Embed
+}
 
-func (dataBlockTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
-	var blocks []*ast.FencedCodeBlock
+func (n *embedBlock) Kind() ast.NodeKind            { return embedBlockKind }
+func (n *embedBlock) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+// blockTransformer replaces each ```infercost block by the node it stands
+// for, and records in the page's context what is wrong with a block,
+// with its line.
+type blockTransformer struct{ b *Blocks }
+
+func (t blockTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	var fenced []*ast.FencedCodeBlock
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-		if fb, ok := n.(*ast.FencedCodeBlock); ok && entering && string(fb.Language(reader.Source())) == "infercost" {
-			blocks = append(blocks, fb)
+		if fb, ok := n.(*ast.FencedCodeBlock); ok && entering && string(fb.Language(src)) == "infercost" {
+			fenced = append(fenced, fb)
 		}
 		return ast.WalkContinue, nil
 	})
-	for _, fb := range blocks {
-		var name strings.Builder
-		for i := 0; i < fb.Lines().Len(); i++ {
-			seg := fb.Lines().At(i)
-			name.Write(seg.Value(reader.Source()))
+	var errs []error
+	for _, fb := range fenced {
+		line := bytes.Count(src[:fb.Info.Segment.Start], []byte("\n")) + 1
+		node, err := t.block(fb, src)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("line %d: %w", line, err))
+			node = &dataBlock{table: func() string { return "" }}
 		}
-		fb.Parent().ReplaceChild(fb.Parent(), fb, &dataBlock{name: strings.TrimSpace(name.String())})
+		if _, ok := node.(*embedBlock); ok {
+			pc.Set(liveKey, true)
+		}
+		fb.Parent().ReplaceChild(fb.Parent(), fb, node)
 	}
+	pc.Set(blockErrsKey, errs)
 }
 
-// dataRenderer writes data blocks as HTML tables; every value is escaped.
-type dataRenderer struct {
-	tables map[string]func() string
-	errs   *[]error
+// block resolves one ```infercost block.
+func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte) (ast.Node, error) {
+	args := strings.Fields(string(fb.Info.Value(src)))[1:]
+	if len(args) == 0 {
+		name := strings.TrimSpace(string(fb.Lines().Value(src)))
+		table, ok := t.b.Tables[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown data block %q", name)
+		}
+		return &dataBlock{table: table}, nil
+	}
+	i := slices.IndexFunc(t.b.Calculators, func(c calculator) bool { return c.name() == args[0] })
+	if i < 0 {
+		return nil, fmt.Errorf("unknown calculator %q in an infercost block: want tco, memory, performance or pricing", args[0])
+	}
+	c := t.b.Calculators[i]
+	// Arguments: preset=ID or query=QUERY, then inputs=KEY,KEY… optionally.
+	var query, title string
+	var inputs []string
+	for _, arg := range args[1:] {
+		key, value, _ := strings.Cut(arg, "=")
+		switch {
+		case key == "preset" && query == "":
+			j := slices.IndexFunc(c.presets, func(p scenario.PresetData) bool { return p.Name == value })
+			if j < 0 {
+				return nil, fmt.Errorf("unknown preset %q of the %s calculator", value, c.name())
+			}
+			query, title = "preset="+value, c.presets[j].Title
+		case key == "query" && query == "" && value != "":
+			query, title = value, c.heading
+		case key == "inputs" && inputs == nil:
+			inputs = strings.Split(value, ",")
+		default:
+			return nil, fmt.Errorf("infercost %s: %q: want preset=ID or query=QUERY, then inputs=KEY,KEY… if any", c.name(), arg)
+		}
+	}
+	if query == "" {
+		return nil, fmt.Errorf("infercost %s: want preset=ID or query=QUERY", c.name())
+	}
+	p := c.page(query)
+	problems := slices.Clone(p.Problems)
+	for _, in := range p.Inputs {
+		if in.Error != "" {
+			problems = append(problems, in.Label+": "+in.Error)
+		}
+	}
+	var editable []scenario.Input
+	for _, key := range inputs {
+		i := slices.IndexFunc(p.Inputs, func(in scenario.Input) bool { return in.Key == key })
+		switch {
+		case i < 0:
+			problems = append(problems, fmt.Sprintf("no input %q to edit", key))
+		case p.Inputs[i].Text || p.Inputs[i].Words:
+			problems = append(problems, fmt.Sprintf("input %q is text: only numbers and choices are editable here", key))
+		default:
+			editable = append(editable, p.Inputs[i])
+		}
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("infercost %s %s: %s", c.name(), strings.Join(args[1:], " "), strings.Join(problems, "; "))
+	}
+	e := t.b.Engines[c.name()]
+	if e == nil {
+		return nil, fmt.Errorf("no engine for the %s calculator", c.name())
+	}
+	return &embedBlock{view: site.Embed{Base: t.b.Base, ID: c.name(), Title: title, Query: p.Query, Headline: p.Headline,
+		Inputs: editable, Engine: *e}}, nil
 }
 
-func (r dataRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+// blockRenderer writes the blocks' HTML; the components escape every value.
+type blockRenderer struct{}
+
+func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(dataBlockKind, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			_, _ = w.WriteString(n.(*dataBlock).table())
+		}
+		return ast.WalkContinue, nil
+	})
+	reg.Register(embedBlockKind, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
 		}
-		name := n.(*dataBlock).name
-		table, ok := r.tables[name]
-		if !ok {
-			*r.errs = append(*r.errs, fmt.Errorf("unknown data block %q", name))
-			return ast.WalkContinue, nil
-		}
-		_, _ = w.WriteString(table())
-		return ast.WalkContinue, nil
+		return ast.WalkContinue, site.EmbeddedCalculator(n.(*embedBlock).view).Render(context.Background(), w)
 	})
 }
 
-// newMarkdown builds the one goldmark converter for the site.
-func newMarkdown(tables map[string]func() string, errs *[]error) goldmark.Markdown {
+// newMarkdown builds the one goldmark converter for the site: GFM
+// (tables, strikethrough, autolinks, task lists), footnotes, smart
+// typography, heading ids with anchors and a table of contents on long
+// pages (toc.go), code highlighted by chroma with CSS classes (the CSP
+// allows no style attribute; chromaCSS), YAML front matter and the
+// ```infercost blocks.
+func newMarkdown(b *Blocks) goldmark.Markdown {
 	return goldmark.New(
-		goldmark.WithExtensions(extension.GFM, &frontmatter.Extender{}),
+		goldmark.WithExtensions(
+			// GFM, with a table's column alignment as an attribute: the CSP
+			// refuses the style attribute GFM's default writes.
+			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
+			extension.Strikethrough, extension.Linkify, extension.TaskList, extension.Footnote, extension.Typographer, &frontmatter.Extender{},
+			highlighting.NewHighlighting(highlighting.WithFormatOptions(chromahtml.WithClasses(true)))),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute(),
-			parser.WithASTTransformers(util.Prioritized(dataBlockTransformer{}, 100))),
+			parser.WithASTTransformers(util.Prioritized(blockTransformer{b}, 100), util.Prioritized(tocTransformer{}, 200))),
 		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
-			renderer.WithNodeRenderers(util.Prioritized(dataRenderer{tables: tables, errs: errs}, 100))),
+			renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100), util.Prioritized(tocRenderer{}, 100))),
 	)
 }
 
-// renderMarkdown converts one article, returning its HTML and front matter.
-func renderMarkdown(md goldmark.Markdown, src []byte) (string, FrontMatter, error) {
+// renderMarkdown converts one article; an error names the line of each
+// bad block.
+func renderMarkdown(md goldmark.Markdown, src []byte) (Article, error) {
 	var buf bytes.Buffer
 	ctx := parser.NewContext()
 	if err := md.Convert(src, &buf, parser.WithContext(ctx)); err != nil {
-		return "", FrontMatter{}, err
+		return Article{}, err
 	}
-	var fm FrontMatter
+	if errs, _ := ctx.Get(blockErrsKey).([]error); len(errs) > 0 {
+		return Article{}, errors.Join(errs...)
+	}
+	var a Article
 	if d := frontmatter.Get(ctx); d != nil {
-		if err := d.Decode(&fm); err != nil {
-			return "", fm, fmt.Errorf("front matter: %w", err)
+		if err := d.Decode(&a.FrontMatter); err != nil {
+			return a, fmt.Errorf("front matter: %w", err)
 		}
 	}
-	if fm.Title == "" {
-		return "", fm, fmt.Errorf("front matter: title is required")
+	if err := a.FrontMatter.check(); err != nil {
+		return a, fmt.Errorf("front matter: %w", err)
 	}
-	return buf.String(), fm, nil
+	a.HTML, a.Live = buf.String(), ctx.Get(liveKey) != nil
+	return a, nil
+}
+
+// renderArticle renders the article in file name of fsys; an error
+// starts with the name.
+func renderArticle(md goldmark.Markdown, fsys fs.FS, name string) (Article, error) {
+	src, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return Article{}, err
+	}
+	a, err := renderMarkdown(md, src)
+	if err != nil {
+		return Article{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return a, nil
+}
+
+// chromaCSS is the stylesheet of highlighted code: GitHub's colours, and
+// GitHub's dark ones where the reader's system is dark.
+func chromaCSS() (string, error) {
+	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
+	var light, dark strings.Builder
+	if err := f.WriteCSS(&light, styles.Get("github")); err != nil {
+		return "", err
+	}
+	if err := f.WriteCSS(&dark, styles.Get("github-dark")); err != nil {
+		return "", err
+	}
+	return "\n/* Generated by gen from chroma's github and github-dark styles. */\n" + light.String() +
+		"@media (prefers-color-scheme: dark) {\n" + dark.String() + "}\n", nil
 }
 
 // htmlTable writes a table with a header row; cells are escaped.
@@ -471,7 +674,8 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				m, _ := pf.Memory.Models.Find(r.Model)
 				row := []string{html.EscapeString(m.Name) + ", tokens/s per server"}
 				for i, st := range setups {
-					s, _ := pf.Setup(r.Model, st.gpu, sd.TP, st.prec, st.prec, pf.Efficiency())
+					g, _ := pf.Memory.GPUs.Find(st.gpu)
+					s, _ := perfview.Setup(m, g, sd.TP, st.prec, st.prec, pf.Efficiency())
 					est := s.At(float64(sd.ThroughputBatch), float64(sd.Input), float64(sd.Output)).TokensPerSecond
 					row = append(row, money.Group(claim(r, i), 0)+" claimed; "+money.Group(est, 0)+" estimated")
 				}
@@ -481,7 +685,8 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 			for _, r := range sd.P99ms {
 				row := []string{"P99 at batch " + strconv.Itoa(r.Batch) + " (" + html.EscapeString(pm.Name) + ")"}
 				for i, st := range setups {
-					s, _ := pf.Setup(sd.P99Model, st.gpu, sd.TP, st.prec, st.prec, pf.Efficiency())
+					g, _ := pf.Memory.GPUs.Find(st.gpu)
+					s, _ := perfview.Setup(pm, g, sd.TP, st.prec, st.prec, pf.Efficiency())
 					pt := s.At(float64(r.Batch), float64(sd.Input), float64(sd.Output))
 					row = append(row, money.Group(claim(r, i), 0)+" ms claimed; first token "+money.Group(pt.TTFT*1000, 0)+" ms, whole answer "+money.Group(pt.E2E*1000, 0)+" ms estimated")
 				}

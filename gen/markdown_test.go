@@ -29,3 +29,23 @@ func TestDataTablesPrintFiguresAsPrecise(t *testing.T) {
 		}
 	}
 }
+
+// Highlighted code is coloured by classes (the CSP refuses style
+// attributes) from a stylesheet with GitHub's light colours and, where
+// the reader's system is dark, its dark ones.
+func TestCodeColoursFollowTheColourScheme(t *testing.T) {
+	css, err := chromaCSS()
+	if err != nil {
+		t.Fatal(err)
+	}
+	light, dark, ok := strings.Cut(css, "@media (prefers-color-scheme: dark) {")
+	if !ok {
+		t.Fatalf("no dark colours in:\n%s", css)
+	}
+	// .kd is a keyword declaration, "func" in Go.
+	keyword := regexp.MustCompile(`\.chroma \.kd \{ (color: #[0-9a-f]+)`)
+	l, d := keyword.FindStringSubmatch(light), keyword.FindStringSubmatch(dark)
+	if l == nil || d == nil || l[1] == d[1] {
+		t.Errorf("keyword colour light %q, dark %q; want one each, different", l, d)
+	}
+}

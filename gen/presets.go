@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/memview"
@@ -18,19 +19,23 @@ import (
 // calculator is a calculator's presets and its page for a query.
 type calculator struct {
 	file, path string // data file; page below the base
+	heading    string // the page's heading
 	presets    []scenario.PresetData
 	page       func(query string) view.Page
 }
 
+// name returns the calculator's name, as in sitedata.Calculators.
+func (c calculator) name() string { return strings.TrimSuffix(c.path, "/") }
+
 // calculators lists every calculator with its presets.
 func calculators(data sitedata.Data) []calculator {
 	return []calculator{
-		{dataset.TCOFile, "tco/", data.TCO.Presets, func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page }},
-		{dataset.MemoryFile, "memory/", data.Memory.Presets, func(q string) view.Page {
+		{dataset.TCOFile, "tco/", "GPU cluster TCO", data.TCO.Presets, func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page }},
+		{dataset.MemoryFile, "memory/", "Memory and batch size", data.Memory.Presets, func(q string) view.Page {
 			return memview.Build(memview.Resolve(q, data.Memory), data.Memory).Page
 		}},
-		{dataset.PerfFile, "performance/", data.Perf.Presets, func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page }},
-		{dataset.PricingFile, "pricing/", data.Pricing.Presets, func(q string) view.Page {
+		{dataset.PerfFile, "performance/", "Throughput and latency", data.Perf.Presets, func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page }},
+		{dataset.PricingFile, "pricing/", "API pricing and break-even", data.Pricing.Presets, func(q string) view.Page {
 			return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
 		}},
 	}

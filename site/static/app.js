@@ -227,9 +227,12 @@
     window.addEventListener("resize", function () {
       Object.keys(charts).forEach(resize);
     });
-    if (window.matchMedia) matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () {
+    // The charts follow the system's setting and the reader's pick (theme.js).
+    var retheme = function () {
       Object.keys(charts).forEach(function (id) { charts[id].setOption(chartTheme(charts[id].getOption())); });
-    });
+    };
+    if (window.matchMedia) matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
+    document.addEventListener("infercost-theme", retheme);
     root.setAttribute("data-charts", "ready");
   }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/perfview"
 )
 
 func TestMedianAndPercentileByHand(t *testing.T) {
@@ -191,9 +192,10 @@ func TestAClosedLoopRowOfOneClientIsSequential(t *testing.T) {
 		t.Fatalf("not estimated: %q %v", got.Unexpressed, got.Gaps)
 	}
 	d := est.Perf
+	m, _ := d.Memory.Models.Find(row.Model)
 	g, _ := d.Memory.GPUs.Find(row.GPU)
 	e := d.Efficiency()
-	s, _ := d.Setup(row.Model, row.GPU, 1, "bf16", "bf16", e)
+	s, _ := perfview.Setup(m, g, 1, "bf16", "bf16", e)
 	l := d.Load(s, g, 1000, 500)
 	l.Mode, l.Requests, l.WarmupRequest = perf.Offline, 1, 0
 	alone := s.Simulate(l)

@@ -87,7 +87,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if e.Compute == 0 {
 		e = d.Efficiency()
 	}
-	s, _ := d.Setup(r.Model, r.GPU, tp, precision, kv, e)
+	s, _ := perfview.Setup(m, g, tp, precision, kv, e)
 	in, out := int(math.Round(r.Input)), int(math.Round(r.Output))
 	l := d.Load(s, g, in, out)
 	if in+out > l.KVCapacity {

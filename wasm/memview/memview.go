@@ -5,8 +5,10 @@
 package memview
 
 import (
-	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
+
+	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/edition"
 
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
@@ -20,8 +22,8 @@ const Version = "1"
 
 // Model choices besides the catalog's.
 const (
-	CustomModel = "custom" // an architecture typed into the form
-	FlatModel   = "flat"   // seed article 002's rule of thumb
+	CustomModel = custom.ID // an architecture typed into the form
+	FlatModel   = "flat"    // seed article 002's rule of thumb
 )
 
 // Query keys.
@@ -63,6 +65,8 @@ type Scenario struct {
 	Context     int
 	Concurrency int
 	Options     [view.MaxOptions]OptionInput
+	// Custom says whether the model or an option's GPU is custom.
+	Custom custom.Use
 }
 
 // IsFlat reports whether the scenario uses the article's rule of thumb.
@@ -121,44 +125,27 @@ func Resolve(rawQuery string, d Data) Scenario {
 		Help: "Share of each GPU's memory the engine may use (--gpu-memory-utilization)."})
 	count := r.Int(scenario.Field{Key: keyCount, Label: "GPUs compared", Unit: "options", Section: "Serving (vLLM)",
 		Min: 1, Max: view.MaxOptions, Default: num(defaultCount), Help: "How many of the GPU options below are compared."})
+	h100, _ := d.GPUs.Find(optionGPUs[0])
+	customGPU := custom.GPU(r, h100)
+	s.Custom.Model = s.ModelChoice == CustomModel
 	for i := range s.Options {
-		s.Options[i] = readOption(r, d, i, s, wf, kvf, util)
+		s.Options[i] = readOption(r, d, i, s, wf, kvf, util, customGPU)
 		s.Options[i].Enabled = i < count
+		s.Custom.GPU = s.Custom.GPU || s.Options[i].GPU.ID == custom.ID
 	}
+	s.Custom.Apply(r)
 	r.Choice(d.Editions.Field(edition.Section, nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }
 
 // readCustom reads the custom architecture, which starts as the default
-// model's.
+// model's. Its context has no limit of the default model's: custom links
+// written before m.ctx existed accepted up to 1,048,576 tokens.
 func readCustom(r *scenario.Resolver, d Data) model.Model {
 	base, _ := d.Models.Find(defaultModel)
-	const section = "Custom model (when Model is Custom)"
-	count := func(key, label, help string, v int, max float64) int {
-		return r.Int(scenario.Field{Key: "m." + key, Label: label, Section: section, Min: 1, Max: max, Default: strconv.Itoa(v), Help: help})
-	}
-	m := model.Model{ID: CustomModel, Name: "Custom model", MaxContext: 1 << 20}
-	m.ParamsB = r.Number(scenario.Field{Key: "m.p", Label: "Parameters", Unit: "billions", Section: section, Min: 0.01, Max: 10000,
-		Default: num(base.ParamsB), Help: "All parameters, every expert of an MoE model included."})
-	m.Layers = count("l", "Layers", "num_hidden_layers.", base.Layers, 1000)
-	m.Heads = count("heads", "Attention heads", "num_attention_heads; the tensor-parallel degree must divide it.", base.Heads, 1024)
-	m.KVHeads = count("kvh", "KV heads", "num_key_value_heads (equal to the heads without GQA).", base.KVHeads, 1024)
-	m.HeadDim = count("hd", "Head dimension", "head_dim, usually hidden size / heads.", base.HeadDim, 4096)
-	m.Hidden = count("hid", "Hidden size", "hidden_size; sizes activations.", base.Hidden, 1<<17)
-	m.Intermediate = count("i", "Intermediate size", "intermediate_size of the MLP; sizes activations.", base.Intermediate, 1<<20)
-	m.Vocab = count("v", "Vocabulary", "vocab_size; sizes the sampler's memory.", base.Vocab, 1<<22)
-	if m.Heads%m.KVHeads != 0 {
-		// Fall back to the defaults, which are consistent, so that the form
-		// shows what is used.
-		r.Reject("m.kvh", "The KV heads must divide the attention heads.")
-		m.KVHeads = base.KVHeads
-		if m.Heads%m.KVHeads != 0 {
-			r.Reject("m.heads", "The attention heads must be a multiple of the KV heads.")
-			m.Heads = base.Heads
-		}
-	}
-	return m
+	base.MaxContext = 1 << 20
+	return custom.Model(r, base)
 }
 
 // readFlat reads the seed article's rule-of-thumb figures.
@@ -178,16 +165,20 @@ func readFlat(r *scenario.Resolver, d Data) memory.Flat {
 }
 
 // readOption reads GPU option i.
-func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.Format, util float64) OptionInput {
+func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.Format, util float64, customGPU gpu.GPU) OptionInput {
 	l := view.Letters[i]
 	k := func(name string) string { return l + "." + name }
 	o := OptionInput{Letter: l}
-	gpuChoices := make([]scenario.Choice, len(d.GPUs.GPUs))
+	gpuChoices := make([]scenario.Choice, len(d.GPUs.GPUs), len(d.GPUs.GPUs)+1)
 	for j, g := range d.GPUs.GPUs {
 		gpuChoices[j] = scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name}
 	}
-	o.GPU, _ = d.GPUs.Find(r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: optionGPUs[i], Choices: gpuChoices,
-		Help: "Sets the memory and vLLM's batch defaults below."}))
+	gpuChoices = append(gpuChoices, scenario.Choice{Value: custom.ID, Label: "Custom (the Custom GPU fields)"})
+	o.GPU = customGPU
+	if g, ok := d.GPUs.Find(r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: optionGPUs[i], Choices: gpuChoices,
+		Help: "Sets the memory and vLLM's batch defaults below."})); ok {
+		o.GPU = g
+	}
 	g := o.GPU
 	memDefault, memUnit, memNote := d.VisibleGiB(g), "GiB per GPU", "Default: the datasheet's "+num(g.MemoryGB.Value)+
 		" GB less "+num(d.Defaults.DriverReservedGiB.Value)+" GiB the driver keeps. "+d.note(d.Defaults.DriverReservedGiB)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perf"
@@ -240,7 +241,8 @@ func TestTooLargeIsShownAndFailsPresets(t *testing.T) {
 
 func FuzzQueryRoundTrip(f *testing.F) {
 	d := load(f)
-	for _, seed := range []string{"", "model=deepseek-v3&gpu=mi300x&tp=8&prec=fp8", "b=4096&in=1&out=1", "rate=100000&slo=0.001", "gpu=t4&prec=fp8"} {
+	for _, seed := range []string{"", "model=deepseek-v3&gpu=mi300x&tp=8&prec=fp8", "b=4096&in=1&out=1", "rate=100000&slo=0.001", "gpu=t4&prec=fp8",
+		"model=custom&gpu=custom&m.e=8&m.ept=2&g.fp8=0&prec=fp8", "model=custom&m.kvr=512&m.rope=64&m.hd=32&gpu=custom&g.mem=1"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
@@ -273,7 +275,7 @@ func TestChartMarksAreOnTheAxis(t *testing.T) {
 
 // FP4 reads the weights in NVIDIA's NVFP4 on NVIDIA GPUs and in MXFP4 on
 // AMD's, and multiplies at the GPU's FP4 tensor rate. Llama 3.1 70B on one
-// B300 (7,700 GB/s, FP4 14,000 TFLOPS dense, gpus.yaml), NVFP4 weights
+// B300 (7,700 GB/s, FP4 14,000 TFLOPS dense, edition 2026-12-01), NVFP4 weights
 // 42,733,185,312 B (worked in memview's TestFP4WeightFormats), one sequence
 // at an empty context, memory efficiency 0.75 and a fixed 1.05 ms a step
 // (perf.yaml, edition 2026-12-01):
@@ -305,5 +307,40 @@ func TestFP4Precision(t *testing.T) {
 	}
 	if !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") || h.Setup.Weights.ID != "bf16" {
 		t.Errorf("H100 in FP4: message %q, weights %q; want the GPU named and a BF16 fallback", msg, h.Setup.Weights.ID)
+	}
+}
+
+// A custom model and GPU typed field by field as catalog rows give exactly
+// the catalog rows' figures: Llama 3.1 8B on the H100 SXM, the MoE
+// Mixtral 8x7B on two B200s in FP4, and DeepSeek-V3 (MLA) on eight.
+func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
+	d := load(t)
+	for _, tc := range []struct{ model, gpu, rest string }{
+		{"llama-3.1-8b", "h100-sxm", ""},
+		{"mixtral-8x7b", "b200", "&prec=fp4&kv=fp8&tp=2&b=64"},
+		{"deepseek-v3", "b200", "&prec=fp8&kv=fp8&tp=8&in=2000&out=500"},
+	} {
+		m, _ := d.Memory.Models.Find(tc.model)
+		g, _ := d.Memory.GPUs.Find(tc.gpu)
+		cells := func(q string) map[string]float64 {
+			p := perfview.Build(perfview.Resolve(q, d))
+			out := map[string]float64{}
+			for k, c := range p.CellsByKey() {
+				out[k] = c.Value
+			}
+			if len(p.Problems) != 0 || len(out) == 0 {
+				t.Fatalf("%q: problems %v, %d cells", q, p.Problems, len(out))
+			}
+			return out
+		}
+		want := cells("model=" + tc.model + "&gpu=" + tc.gpu + tc.rest)
+		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + custom.GPUQuery(g) + tc.rest)
+		if !reflect.DeepEqual(got, want) {
+			for k, v := range want {
+				if got[k] != v {
+					t.Errorf("%s on %s: %s = %v; want %v", tc.model, tc.gpu, k, got[k], v)
+				}
+			}
+		}
 	}
 }

@@ -91,7 +91,8 @@ type maxRateResult struct {
 // (BenchmarkWorstCase); the lengths do not count. A scenario beyond the
 // budget shows TooLarge instead of the simulated figures.
 func (b *Builder) Build(s Scenario) Page {
-	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Explanation: s.Explanation()}}
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Explanation: s.Explanation(),
+		Groups: s.Custom.Groups()}}
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.Simulable()
@@ -117,10 +118,14 @@ func (b *Builder) Build(s Scenario) Page {
 		}
 	}
 	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
-	// A setup that does not fit shows so in every cell instead of a figure.
+	// A setup that does not fit shows so in every cell instead of a figure;
+	// a cell without a unit is text, not a figure.
 	cell := func(metric string, v float64, unit, text string) []view.Cell {
 		if !s.Fits() {
 			return []view.Cell{{Key: "a." + metric, Text: s.NotFit()}}
+		}
+		if unit == "" {
+			return []view.Cell{{Key: "a." + metric, Text: text}}
 		}
 		return []view.Cell{{Key: "a." + metric, Metric: metric, Option: "a", Value: v, Unit: unit, Text: text}}
 	}
@@ -144,6 +149,9 @@ func (b *Builder) Build(s Scenario) Page {
 		{Label: "Decode turns compute-bound", Help: "Below it, reading weights and cache sets the pace.", Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
 		{Label: "Largest batch in the KV cache", Help: "Requests whose prompt and output the KV cache holds at once (memory calculator).",
 			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
+		// FP4 is NVFP4 or MXFP4 depending on the GPU (WeightFormat): the
+		// reader sees which one the figures assume.
+		{Label: "Weight format", Help: "What the precision stores the weights in.", Cells: cell("weights", 0, "", st.Weights.Label)},
 	}}
 	// simulated is a cell of the load table: a dash when nothing was
 	// simulated (the model does not fit, or the run is too large; the

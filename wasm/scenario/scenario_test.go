@@ -218,3 +218,38 @@ func TestParseWords(t *testing.T) {
 		}
 	}
 }
+
+// A name keeps its case (Hugging Face ids are case-sensitive) and only the
+// characters of ids and revisions.
+func TestParseName(t *testing.T) {
+	f := Field{Key: "m.hf", Name: true}
+	for _, raw := range []string{"Qwen/Qwen3-30B-A3B", "meta-llama/Llama-3.1-8B@main", "a_b.c", ""} {
+		if got, msg := f.Parse(raw); got != raw || msg != "" {
+			t.Errorf("Parse(%q) = %q, %q; want it kept", raw, got, msg)
+		}
+	}
+	for _, raw := range []string{"<script>", "a b", "a,b", "a\"b", "ü", strings.Repeat("a", MaxName+1)} {
+		if _, msg := f.Parse(raw); msg == "" {
+			t.Errorf("Parse(%q) accepted", raw)
+		}
+	}
+}
+
+// Ignored fields leave the link and lose their errors, and only they.
+func TestIgnore(t *testing.T) {
+	r := NewResolver("m.a=2&m.b=x&n=3", nil)
+	for _, key := range []string{"m.a", "m.b"} {
+		r.Number(Field{Key: key, Min: 0, Max: 9, Default: "1"})
+	}
+	r.Int(testFields.n)
+	r.Ignore("m.")
+	if got := r.Encode("1"); got != "v=1&n=3" {
+		t.Errorf("Encode = %q; want v=1&n=3", got)
+	}
+	if errs := r.Errors(); len(errs) != 0 {
+		t.Errorf("errors %v; want none", errs)
+	}
+	if u := r.Unknown(); len(u) != 0 {
+		t.Errorf("Unknown = %v; want none: ignored fields were read", u)
+	}
+}

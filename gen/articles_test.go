@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"io/fs"
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/goccy/go-yaml"
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+)
+
+// articleLangs are the languages every article is written in.
+var articleLangs = []string{"en", "de"}
+
+// calculatorEmbed matches a fenced block that embeds a live calculator.
+var calculatorEmbed = regexp.MustCompile("(?m)^```infercost (tco|memory|performance|pricing) preset=([a-z0-9-]+)( inputs=[a-z.,]+)?[ \t]*$")
+
+// articleFile is what the tests read of an article: its front matter and
+// its Markdown after it.
+type articleFile struct {
+	Title, Description, Path, Lang, Date, Translation string
+	body                                              string
+}
+
+// readArticles reads content/articles/SLUG.LANG.md, failing on a file
+// named otherwise or without front matter.
+func readArticles(t *testing.T) map[string]articleFile {
+	t.Helper()
+	names, err := fs.Glob(content.FS, "articles/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(names) == 0 {
+		t.Fatal("no articles under content/articles")
+	}
+	arts := map[string]articleFile{}
+	for _, name := range names {
+		src, err := fs.ReadFile(content.FS, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		head, body, ok := bytes.Cut(bytes.TrimPrefix(src, []byte("---\n")), []byte("\n---\n"))
+		if !ok || !bytes.HasPrefix(src, []byte("---\n")) {
+			t.Errorf("%s: no front matter", name)
+			continue
+		}
+		var a articleFile
+		if err := yaml.Unmarshal(head, &a); err != nil {
+			t.Errorf("%s: front matter: %v", name, err)
+			continue
+		}
+		a.body = string(body)
+		arts[path.Base(name)] = a
+	}
+	return arts
+}
+
+func TestEveryArticleIsInEveryLanguageWithACalculator(t *testing.T) {
+	calcs := map[string][]string{}
+	for _, c := range calculators(datasettest.Load(t)) {
+		for _, p := range c.presets {
+			calcs[strings.TrimSuffix(c.path, "/")] = append(calcs[strings.TrimSuffix(c.path, "/")], p.Name)
+		}
+	}
+	byKey := map[string][]string{}
+	for name, a := range readArticles(t) {
+		slug, lang, ok := strings.Cut(strings.TrimSuffix(name, ".md"), ".")
+		if !ok || !slices.Contains(articleLangs, lang) {
+			t.Errorf("%s: want a name SLUG.LANG.md with LANG one of %v", name, articleLangs)
+			continue
+		}
+		if a.Lang != lang || a.Translation != slug || a.Title == "" || a.Description == "" || a.Date == "" {
+			t.Errorf("%s: lang %q, translation %q, title %q, description %q, date %q; want lang %q, translation %q and the rest set",
+				name, a.Lang, a.Translation, a.Title, a.Description, a.Date, lang, slug)
+		}
+		wantPath := "articles/" + slug + "/"
+		if lang != "en" {
+			wantPath = lang + "/" + wantPath
+		}
+		if a.Path != wantPath {
+			t.Errorf("%s: path %q; want %q", name, a.Path, wantPath)
+		}
+		byKey[a.Translation] = append(byKey[a.Translation], lang)
+		embeds := calculatorEmbed.FindAllStringSubmatch(a.body, -1)
+		if len(embeds) == 0 {
+			t.Errorf("%s: no live calculator (a block ```infercost CALC preset=ID)", name)
+		}
+		for _, e := range embeds {
+			if !slices.Contains(calcs[e[1]], e[2]) {
+				t.Errorf("%s: embeds %s preset %q, which %s's presets %v lack", name, e[1], e[2], e[1], calcs[e[1]])
+			}
+		}
+	}
+	for _, lang := range articleLangs {
+		src, err := fs.ReadFile(content.FS, "articles."+lang+".md")
+		if err != nil {
+			t.Errorf("no index of the articles in %s: %v", lang, err)
+			continue
+		}
+		for key, langs := range byKey {
+			if slices.Contains(langs, lang) && !strings.Contains(string(src), "]("+key+"/)") {
+				t.Errorf("articles.%s.md does not link the article %q as (%s/)", lang, key, key)
+			}
+		}
+	}
+	for key, langs := range byKey {
+		slices.Sort(langs)
+		if want := slices.Sorted(slices.Values(articleLangs)); !slices.Equal(langs, want) {
+			t.Errorf("article %q is in %v; want %v", key, langs, want)
+		}
+	}
+}
