@@ -701,7 +701,8 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				name string
 				f    fact.Figure
 			}{{"Compute efficiency (MFU)", df.ComputeEfficiency}, {"Memory efficiency (MBU)", df.MemoryEfficiency}, {"Link efficiency", df.LinkEfficiency},
-				{"All-reduce latency (µs)", df.CollectiveLatencyUS}, {"Prompt tokens", df.PromptTokens}, {"Output tokens", df.OutputTokens},
+				{"All-reduce latency (µs)", df.CollectiveLatencyUS}, {"Fixed cost of a step (µs)", df.StepOverheadUS},
+				{"Fixed latency of a served request (ms)", df.RequestOverheadMS}, {"Prompt tokens", df.PromptTokens}, {"Output tokens", df.OutputTokens},
 				{"Batch", df.Batch}, {"Request rate (per second)", df.Rate}, {"P99 target (s)", df.P99TargetS}, {"Simulated requests", df.Requests}} {
 				f := r.f
 				rows = append(rows, []string{html.EscapeString(r.name), fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})

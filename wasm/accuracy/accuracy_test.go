@@ -8,6 +8,8 @@ import (
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/perfview"
 )
 
 func TestMedianAndPercentileByHand(t *testing.T) {
@@ -98,8 +100,9 @@ func TestMeasureComparesTheStatisticBothGive(t *testing.T) {
 	}
 }
 
-// today runs today's estimator on the calibration table.
-func today(t *testing.T) (calibration.Table, Report) {
+// calibrated is the calibration table and today's estimator on the
+// latest edition's data.
+func calibrated(t *testing.T) (calibration.Table, Today) {
 	t.Helper()
 	d, err := dataset.Load(content.FS, "data")
 	if err != nil {
@@ -109,7 +112,14 @@ func today(t *testing.T) (calibration.Table, Report) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tab, Measure(tab, Today{Perf: d.Perf})
+	return tab, Today{Perf: d.Perf}
+}
+
+// today runs today's estimator on the calibration table.
+func today(t *testing.T) (calibration.Table, Report) {
+	t.Helper()
+	tab, est := calibrated(t)
+	return tab, Measure(tab, est)
 }
 
 // Every measured figure of every row is either set beside an estimate or
@@ -168,3 +178,34 @@ func TestBandHoldsFourFifthsOfItsKind(t *testing.T) {
 			s.Metric.Label(), s.Workload.Label(), s.N, 100*s.MedianAbs, 100*s.Median, 100*s.P10, 100*s.P90)
 	}
 }
+
+// A row that keeps one request in flight is estimated by the closed loop:
+// requests one after another, each as a request alone takes (the
+// simulation's offline run of one request, plus a served request's fixed
+// latency), its output over its end-to-end time as throughput.
+func TestAClosedLoopRowOfOneClientIsSequential(t *testing.T) {
+	_, est := calibrated(t)
+	row := calibration.Row{ID: "c1", Model: "llama-3.1-8b", GPU: "h100-sxm", GPUs: 1, TP: 1, Weights: "bf16", KV: "bf16",
+		Load: calibration.Concurrency, Concurrency: 1, Requests: 50, Input: 1000, Output: 500}
+	got := est.Estimate(row)
+	if got.Unexpressed != "" || len(got.Gaps) > 0 {
+		t.Fatalf("not estimated: %q %v", got.Unexpressed, got.Gaps)
+	}
+	d := est.Perf
+	m, _ := d.Memory.Models.Find(row.Model)
+	g, _ := d.Memory.GPUs.Find(row.GPU)
+	e := d.Efficiency()
+	s, _ := perfview.Setup(m, g, 1, "bf16", "bf16", e)
+	l := d.Load(s, g, 1000, 500)
+	l.Mode, l.Requests, l.WarmupRequest = perf.Offline, 1, 0
+	alone := s.Simulate(l)
+	e2e := (alone.EndToEnd.P50 + e.RequestSeconds) * 1000
+	if !near(got.E2E.P50, e2e, 1e-9) || !near(got.TPOT.P50, alone.PerToken.P50*1000, 1e-9) {
+		t.Errorf("end-to-end %g ms, per token %g ms; want %g and %g", got.E2E.P50, got.TPOT.P50, e2e, alone.PerToken.P50*1000)
+	}
+	if want := 500 / (e2e / 1000); !near(got.OutputTokS, want, 1e-9) {
+		t.Errorf("%g output tokens/s; want %g", got.OutputTokS, want)
+	}
+}
+
+func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Abs(b) }

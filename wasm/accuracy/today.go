@@ -6,29 +6,41 @@ import (
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 )
 
-// Today is InferCost's estimator as the calculators run it, unfitted: the
-// roofline and the simulation of /performance/ with the data's default
-// efficiencies and vLLM's scheduler limits, and the memory model of
-// /memory/ (vLLM's accounting, whatever the row's engine).
+// Today is InferCost's estimator as the calculators run it: the roofline
+// and the simulation of /performance/ with the data's default
+// efficiencies and step cost (or Efficiency, when set) and vLLM's
+// scheduler limits, and the memory model of /memory/ (vLLM's accounting,
+// whatever the row's engine).
 //
-//   - offline: the replica's ceiling (perf.Setup.Ceiling, the roofline at
-//     its largest batch), times the replicas; no latencies, as no view
-//     simulates every request arriving at once;
+//   - offline: the simulation with every request sent at once, up to
+//     MaxRequests of them; its latencies only when it runs the row's whole
+//     run, as they grow with the requests queued;
 //   - static: the roofline's batch view (perf.Setup.At), as /performance/
 //     shows it;
-//   - rate: the simulation at the row's rate per replica, with the data's
-//     run length; its throughput is the rate served, up to the ceiling; it
-//     reports no time per output token;
-//   - concurrency: not expressible, no view has a closed loop;
+//   - rate: the simulation at the row's rate per replica;
+//   - concurrency: the simulation's closed loop, the row's clients shared
+//     among the replicas;
 //   - startup: the KV capacity of /memory/ with the row's memory fraction.
 //
-// Lengths that vary (random, ShareGPT) are taken at their means. A KV
-// cache the source does not name is taken as FP8 with FP8 or FP4 weights
-// (the quantized checkpoints these rows name) and 16-bit otherwise.
-type Today struct{ Perf perfview.Data }
+// A simulated run has the row's requests where it gives them, up to
+// MaxRequests, and the data's run length otherwise. Lengths that vary
+// (random, ShareGPT) are taken at their means. A KV cache the source does
+// not name is taken as FP8 with FP8 or FP4 weights (the quantized
+// checkpoints these rows name) and 16-bit otherwise.
+type Today struct {
+	Perf perfview.Data
+	// Efficiency replaces the data's efficiencies and step cost when its
+	// Compute is set: the values a fit tries.
+	Efficiency perf.Efficiency
+}
+
+// MaxRequests bounds a simulated run of a row: within perf.MaxEvents at
+// 5 events a request, with room to spare.
+const MaxRequests = 1000
 
 // Estimate implements Estimator.
 func (t Today) Estimate(r calibration.Row) Estimate {
@@ -58,9 +70,6 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if r.Load == calibration.Startup {
 		return t.capacity(r, kv)
 	}
-	if r.Load == calibration.Concurrency {
-		return Estimate{Unexpressed: "No calculator has a closed loop (a number of requests kept in flight) yet."}
-	}
 
 	precision := ""
 	switch r.Weights {
@@ -74,35 +83,50 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if msg := perfview.PrecisionError(g, precision); msg != "" {
 		return Estimate{Unexpressed: msg}
 	}
-	s, _ := perfview.Setup(m, g, tp, precision, kv, d.Efficiency())
+	e := t.Efficiency
+	if e.Compute == 0 {
+		e = d.Efficiency()
+	}
+	s, _ := perfview.Setup(m, g, tp, precision, kv, e)
 	in, out := int(math.Round(r.Input)), int(math.Round(r.Output))
 	l := d.Load(s, g, in, out)
 	if in+out > l.KVCapacity {
 		return Estimate{Unexpressed: "A request does not fit the KV cache the memory model leaves."}
 	}
 	replicas := float64(r.GPUs / tp)
-	ms := func(seconds float64) calibration.Latency {
-		v := seconds * 1000
-		return calibration.Latency{Mean: v, P50: v, P90: v, P99: v}
-	}
-	switch r.Load {
-	case calibration.Offline:
-		noLatency := "Latencies of an offline run (every request sent at once) are not estimated."
-		return Estimate{OutputTokS: s.Ceiling(l) * r.Output * replicas,
-			Gaps: map[Metric]string{TTFT: noLatency, TPOT: noLatency, E2E: noLatency}}
-	case calibration.Static:
+	if r.Load == calibration.Static {
+		ms := func(seconds float64) calibration.Latency {
+			v := seconds * 1000
+			return calibration.Latency{Mean: v, P50: v, P90: v, P99: v}
+		}
 		p := s.At(float64(r.Batch), r.Input, r.Output)
 		return Estimate{OutputTokS: p.TokensPerSecond * replicas, TTFT: ms(p.TTFT), TPOT: ms(p.TPOT), E2E: ms(p.E2E)}
 	}
-	l.Rate = r.RateRPS / replicas
+	if r.Requests > 0 {
+		l.Requests = min(r.Requests, MaxRequests)
+		l.WarmupRequest = l.Requests / 10
+	}
+	var gaps map[Metric]string
+	switch r.Load {
+	case calibration.Offline:
+		l.Mode, l.WarmupRequest = perf.Offline, 0
+		if r.Requests == 0 || r.Requests > MaxRequests {
+			queued := "The latencies of an offline run grow with its requests, more than the simulation runs."
+			gaps = map[Metric]string{TTFT: queued, TPOT: queued, E2E: queued}
+		}
+	case calibration.Concurrency:
+		l.Mode, l.Concurrency = perf.Closed, int(math.Ceil(float64(r.Concurrency)/replicas))
+	default:
+		l.Rate = r.RateRPS / replicas
+	}
 	st := s.Simulate(l)
 	if st.TooLarge || st.Rejected > 0 {
 		return Estimate{Unexpressed: "The simulation cannot serve this run within its work budget."}
 	}
-	return Estimate{OutputTokS: min(l.Rate, s.Ceiling(l)) * r.Output * replicas,
-		TTFT: calibration.Latency{P50: st.TTFT[0] * 1000, P99: st.TTFT[2] * 1000},
-		E2E:  calibration.Latency{P50: st.E2E[0] * 1000, P99: st.E2E[2] * 1000, Mean: st.MeanE2E * 1000},
-		Gaps: map[Metric]string{TPOT: "The simulation does not report the time per output token under load yet."}}
+	ms := func(q perf.Latency) calibration.Latency {
+		return calibration.Latency{P50: q.P50 * 1000, P90: q.P90 * 1000, P99: q.P99 * 1000, Mean: q.Mean * 1000}
+	}
+	return Estimate{OutputTokS: st.OutputTokS * replicas, TTFT: ms(st.TimeToFirst), TPOT: ms(st.PerToken), E2E: ms(st.EndToEnd), Gaps: gaps}
 }
 
 // capacity is the KV capacity of /memory/ for a start-up row: the row's

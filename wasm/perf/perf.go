@@ -1,8 +1,10 @@
 // Package perf estimates how fast a GPU serves an LLM: a roofline of
 // prefill and decode (the slower of moving the bytes and doing the
 // arithmetic, with the all-reduces of tensor parallelism over the GPU
-// link), and a discrete-event simulation of continuous batching under
-// Poisson load for latency percentiles.
+// link, and the fixed costs of a step and of a served request), and a
+// discrete-event simulation of continuous batching for latency
+// percentiles and throughput under open-loop (Poisson), closed-loop or
+// offline load.
 package perf
 
 import (
@@ -29,6 +31,18 @@ type Efficiency struct {
 	Link float64
 	// CollectiveLatency is the fixed cost of one all-reduce, seconds.
 	CollectiveLatency float64
+	// StepSeconds is the fixed cost of every forward pass, whatever it
+	// processes: the scheduler, sampling and kernel launches, which keep
+	// a small model's short step from reaching the roofline. 0 leaves it
+	// out, as before it was fitted.
+	StepSeconds float64
+	// RequestSeconds is the fixed latency of a request served online,
+	// outside the GPU's steps (receiving and tokenizing it over HTTP,
+	// scheduling it, streaming its tokens back): added to its time to
+	// first token and its end-to-end latency, not to the time between
+	// its tokens, in the simulation's open and closed loops. A batch or
+	// an offline run, fed in-process, has none. 0 leaves it out.
+	RequestSeconds float64
 }
 
 // Setup is a model replica on TP GPUs.
@@ -47,6 +61,31 @@ func (s Setup) mem() memory.Setup {
 
 // weightBytes is the weights on one GPU.
 func (s Setup) weightBytes() float64 { return s.mem().WeightBytes() }
+
+// expertBytes is the routed experts' weights on one GPU, all of them: of
+// P parameters, A active per token, with k of E experts per token, each
+// expert holds x = (P - A) / (E - k), as P = shared + E x and
+// A = shared + k x. 0 for a dense model.
+func (s Setup) expertBytes() float64 {
+	m := s.Model
+	e, k := float64(m.Experts), float64(m.ExpertsPerToken)
+	if m.Experts == 0 || e <= k {
+		return 0
+	}
+	x := (m.ParamsB - m.Active()) * 1e9 / (e - k)
+	return e * x * s.Weights.Bytes / float64(s.mem().GPUs())
+}
+
+// DistinctExperts is how many of e experts a batch of tokens touches in a
+// layer, expected, when each token picks k of them: each expert is missed
+// by a token with probability 1 - k/e, by all with (1 - k/e)^tokens. It is
+// k for one token and nears e as the batch grows.
+func DistinctExperts(e, k int, tokens float64) float64 {
+	if e == 0 || tokens <= 0 {
+		return 0
+	}
+	return float64(e) * (1 - math.Pow(1-float64(k)/float64(e), tokens))
+}
 
 // kvBytesPerToken is the KV cache per token on one GPU.
 func (s Setup) kvBytesPerToken() float64 { return s.mem().KVBytesPerToken() }
@@ -77,7 +116,9 @@ func (s Setup) commTime(tokens float64) float64 {
 // Step is the time of one forward pass that processes tokens new tokens
 // attending to ctxSum cached or new tokens in all, and reads the KV cache
 // of kvTokens tokens: the slower of the arithmetic and the memory traffic
-// (weights once, plus the KV cache), plus the all-reduces.
+// (weights once, plus the KV cache), plus the all-reduces and the fixed
+// cost of a step. A mixture of experts reads the weights of the experts
+// its tokens touch (DistinctExperts), not all of them.
 func (s Setup) Step(tokens, ctxSum, kvTokens float64) (seconds float64, computeBound bool) {
 	r := s.roofline()
 	return r.step(tokens, ctxSum, kvTokens)
@@ -89,14 +130,18 @@ type roofline struct {
 	flopsPerToken, flopsPerPair float64 // see Setup.flops
 	flopRate, byteRate          float64 // per second, at the efficiencies
 	weights, kvPerToken         float64 // bytes per GPU
+	experts                     float64 // bytes per GPU of all routed experts, part of weights
+	nExperts, perToken          int     // routed experts, and those a token uses
 	commPerToken, commAt        float64 // all-reduce seconds per token and per step
+	stepAt                      float64 // fixed seconds per step
 }
 
 func (s Setup) roofline() roofline {
 	e, h := s.Efficiency, s.Hardware
 	r := roofline{flopsPerToken: s.flops(1, 0), flopsPerPair: s.flops(0, 1),
 		flopRate: h.TFLOPS * 1e12 * e.Compute * float64(s.TP), byteRate: h.Bandwidth * 1e9 * e.Memory,
-		weights: s.weightBytes(), kvPerToken: s.kvBytesPerToken()}
+		weights: s.weightBytes(), kvPerToken: s.kvBytesPerToken(), experts: s.expertBytes(),
+		nExperts: s.Model.Experts, perToken: s.Model.ExpertsPerToken, stepAt: e.StepSeconds}
 	if s.TP > 1 {
 		r.commAt = s.commTime(0)
 		r.commPerToken = s.commTime(1) - r.commAt
@@ -106,12 +151,27 @@ func (s Setup) roofline() roofline {
 
 func (r *roofline) step(tokens, ctxSum, kvTokens float64) (float64, bool) {
 	compute := (tokens*r.flopsPerToken + ctxSum*r.flopsPerPair) / r.flopRate
-	memory := (r.weights + kvTokens*r.kvPerToken) / r.byteRate
-	comm := 0.0
-	if tokens > 0 {
-		comm = r.commAt + tokens*r.commPerToken
+	memory := (r.weightsRead(tokens) + kvTokens*r.kvPerToken) / r.byteRate
+	return math.Max(compute, memory) + r.fixed(tokens), compute > memory
+}
+
+// weightsRead is the weight bytes a step over tokens tokens reads: all but
+// the routed experts no token of the step uses.
+func (r *roofline) weightsRead(tokens float64) float64 {
+	if r.experts == 0 {
+		return r.weights
 	}
-	return math.Max(compute, memory) + comm, compute > memory
+	unused := 1 - DistinctExperts(r.nExperts, r.perToken, tokens)/float64(r.nExperts)
+	return r.weights - r.experts*unused
+}
+
+// fixed is a step's time beside the roofline: its all-reduces and its
+// fixed cost.
+func (r *roofline) fixed(tokens float64) float64 {
+	if tokens <= 0 {
+		return 0
+	}
+	return r.stepAt + r.commAt + tokens*r.commPerToken
 }
 
 // series is the step times of a stretch of n steps j = 0 .. n-1 that each
@@ -120,17 +180,14 @@ func (r *roofline) step(tokens, ctxSum, kvTokens float64) (float64, bool) {
 // j, which cross at most once, so steps before split follow one line and
 // the rest the other, and any number of them add up in constant time.
 type series struct {
-	first, second line // all-reduces included
+	first, second line // all-reduces and fixed cost included
 	split         float64
 }
 
 func (r *roofline) series(tokens, ctx0, dctx, kv0, dkv float64) series {
-	comm := 0.0
-	if tokens > 0 {
-		comm = r.commAt + tokens*r.commPerToken
-	}
-	compute := line{(tokens*r.flopsPerToken+ctx0*r.flopsPerPair)/r.flopRate + comm, dctx * r.flopsPerPair / r.flopRate}
-	memory := line{(r.weights+kv0*r.kvPerToken)/r.byteRate + comm, dkv * r.kvPerToken / r.byteRate}
+	fixed := r.fixed(tokens)
+	compute := line{(tokens*r.flopsPerToken+ctx0*r.flopsPerPair)/r.flopRate + fixed, dctx * r.flopsPerPair / r.flopRate}
+	memory := line{(r.weightsRead(tokens)+kv0*r.kvPerToken)/r.byteRate + fixed, dkv * r.kvPerToken / r.byteRate}
 	// Compute is the larger from step split on when its slope is steeper,
 	// up to step split when it is flatter.
 	s := series{first: memory, second: compute}

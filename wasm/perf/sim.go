@@ -7,8 +7,27 @@ import (
 	"slices"
 )
 
+// Mode is how a simulation's requests arrive.
+type Mode int
+
+// The load modes.
+const (
+	// Poisson is open-loop traffic: requests arrive at Load.Rate, at
+	// exponential intervals, whatever the replica's pace.
+	Poisson Mode = iota
+	// Closed is a closed loop: Load.Concurrency clients each send a
+	// request, then the next Load.ThinkSeconds after the last completed,
+	// as serving benchmarks' "concurrency" does.
+	Closed
+	// Offline sends every request at once, as an offline batch job does.
+	Offline
+)
+
 // Load describes the traffic of a simulation.
 type Load struct {
+	Mode          Mode    // how requests arrive; Poisson when zero
+	Concurrency   int     // clients of a closed loop
+	ThinkSeconds  float64 // a closed-loop client's pause between a completion and its next request
 	Rate          float64 // requests per second, Poisson arrivals
 	Prompt        int     // input tokens per request
 	Output        int     // output tokens per request
@@ -20,17 +39,31 @@ type Load struct {
 	WarmupRequest int     // requests left out of the statistics at the start
 }
 
+// Latency is the P50, P90, P99 and mean of a latency over a run's
+// requests, seconds.
+type Latency struct{ P50, P90, P99, Mean float64 }
+
 // Stats are the latencies of a simulated run, in seconds.
 type Stats struct {
 	TTFT, E2E [3]float64 // P50, P95, P99
-	MeanE2E   float64
+	// TimeToFirst, PerToken and EndToEnd are the P50, P90 and P99 of the
+	// time to first token, the time per output token after the first
+	// ((end-to-end - TTFT) / (output - 1) per request; 0 for one-token
+	// outputs) and the end-to-end latency.
+	TimeToFirst, PerToken, EndToEnd Latency
+	// OutputTokS is output tokens per second from the warm-up's last
+	// completion (the run's start without one) to the run's last: the
+	// tokens generated in that time, by whatever request, over it.
+	OutputTokS float64
+	MeanE2E    float64
 	// MeanInSystem is the time-average number of requests in the system
 	// (waiting or running), for Little's law: MeanInSystem = Rate x MeanE2E.
 	MeanInSystem float64
 	// Rejected counts requests that can never fit the KV cache.
 	Rejected int
 	// Overloaded: the rate is at or above the replica's Ceiling, so the
-	// queue grows without end, whatever a finite run's latencies say.
+	// queue grows without end, whatever a finite run's latencies say;
+	// only open-loop traffic can be.
 	Overloaded bool
 	// Events counts the run's events (see MaxEvents): its cost.
 	Events int
@@ -57,7 +90,9 @@ type request struct {
 // stretches that end at its arrival, its prompt's last full chunk and its
 // completion, the step of its last chunk), so a run of n requests takes at
 // most 5n, whatever the lengths (see TestEventsDoNotGrowWithTokens), and
-// an event costs constant time.
+// an event costs constant time. A closed loop's request arrives at a
+// completion or a think time later, an offline run's all at the start:
+// no more events (TestEventsOfEveryModeDoNotGrowWithTokens).
 //
 // The default scenarios and presets of the data (400 requests a run) take
 // at most 1,200 events a run, 8 times less. A run at the budget takes
@@ -71,7 +106,10 @@ const MaxEvents = 10000
 // decodes one token for every running sequence and spends what is left of
 // the step's token budget on prefilling waiting prompts (first come, first
 // served, in chunks); a request is admitted when the KV cache can hold its
-// prompt and output. A step takes Setup.Step for its tokens.
+// prompt and output. A step takes Setup.Step for its tokens. Requests
+// are sent as l.Mode says and, online (open or closed loop), reach the
+// scheduler a request's fixed latency (Efficiency.RequestSeconds) later;
+// latencies count from the sending.
 //
 // The run advances by events, never by tokens: steps that differ only by
 // their growing contexts are added up in closed form (see batch.stretch).
@@ -80,15 +118,34 @@ func (s Setup) Simulate(l Load) Stats {
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
 	b := batch{rl: s.roofline(), l: l, reqs: make([]request, l.Requests)}
 	reqs := b.reqs
+	fixed := 0.0
+	if l.Mode != Offline {
+		fixed = s.Efficiency.RequestSeconds
+	}
 	t := 0.0
 	for i := range reqs {
-		t += rng.ExpFloat64() / l.Rate
-		reqs[i].arrival = t
+		switch {
+		case l.Mode == Poisson:
+			t += rng.ExpFloat64() / l.Rate
+			reqs[i].arrival = t + fixed
+		case l.Mode == Closed && i >= l.Concurrency:
+			// Sent when the client's last request completes.
+			reqs[i].arrival = math.Inf(1)
+		case l.Mode == Closed:
+			reqs[i].arrival = fixed
+		}
+	}
+	// next sends a closed-loop client's next request once request i has
+	// completed or been rejected at now.
+	next := func(i int, now float64) {
+		if l.Mode == Closed && i+l.Concurrency < len(reqs) {
+			reqs[i+l.Concurrency].arrival = now + l.ThinkSeconds + fixed
+		}
 	}
 	need := l.Prompt + l.Output
-	st := Stats{Overloaded: l.Rate >= s.Ceiling(l)}
-	next := 0    // first request not yet admitted
-	arrived := 0 // requests arrived by now; reqs[arrived] is the next arrival
+	st := Stats{Overloaded: l.Mode == Poisson && l.Rate >= s.Ceiling(l)}
+	admitted := 0 // first request not yet admitted
+	arrived := 0  // requests arrived by now; reqs[arrived] is the next arrival
 	kvFree := l.KVCapacity
 	now, area := 0.0, 0.0
 	for b.finished+st.Rejected < len(reqs) {
@@ -101,24 +158,27 @@ func (s Setup) Simulate(l Load) Stats {
 			arrived++
 		}
 		// Admit arrived requests while the cache and the scheduler allow.
-		for next < arrived && b.size() < l.MaxSeqs {
+		for admitted < arrived && b.size() < l.MaxSeqs {
 			if need > l.KVCapacity {
 				st.Rejected++
-				next++
+				next(admitted, now)
+				admitted++
 				continue
 			}
 			if kvFree < need {
 				break
 			}
 			kvFree -= need
-			b.running = append(b.running, next)
-			next++
+			b.running = append(b.running, admitted)
+			admitted++
 		}
 		if b.size() == 0 {
-			if next >= len(reqs) {
+			if admitted >= len(reqs) {
 				break
 			}
-			now = math.Max(now, reqs[next].arrival) // idle until the next arrival
+			// Idle until the next arrival, known by now: the requests
+			// before it have all completed or been rejected.
+			now = math.Max(now, reqs[admitted].arrival)
 			continue
 		}
 		// Requests arrived and not finished, sampled at a step's start: a
@@ -135,25 +195,50 @@ func (s Setup) Simulate(l Load) Stats {
 		}
 		area += inSystem * dt
 		now += dt
-		kvFree += need * b.retire(now)
+		n := b.retire(now)
+		for _, i := range b.running[b.head-n : b.head] {
+			next(i, now)
+		}
+		kvFree += need * n
 	}
-	var ttft, e2e []float64
-	sum := 0.0
+	var ttft, tpot, e2e []float64
+	sum, from, last := 0.0, 0.0, 0.0
 	for i, r := range reqs {
-		if i < l.WarmupRequest || r.done == 0 {
+		if r.done == 0 {
 			continue
 		}
-		ttft = append(ttft, r.first-r.arrival)
-		e2e = append(e2e, r.done-r.arrival)
-		sum += r.done - r.arrival
+		last = max(last, r.done)
+		if i < l.WarmupRequest {
+			from = max(from, r.done)
+			continue
+		}
+		// Latencies count from the sending, fixed before the arrival.
+		ttft = append(ttft, r.first-r.arrival+fixed)
+		e2e = append(e2e, r.done-r.arrival+fixed)
+		if l.Output > 1 {
+			tpot = append(tpot, (r.done-r.first)/float64(l.Output-1))
+		}
+		sum += r.done - r.arrival + fixed
 	}
 	slices.Sort(ttft)
+	slices.Sort(tpot)
 	slices.Sort(e2e)
 	for k, p := range []float64{50, 95, 99} {
 		st.TTFT[k], st.E2E[k] = quantile(ttft, p), quantile(e2e, p)
 	}
+	tail := func(sorted []float64) Latency {
+		sum := 0.0
+		for _, v := range sorted {
+			sum += v
+		}
+		return Latency{quantile(sorted, 50), quantile(sorted, 90), quantile(sorted, 99), sum / float64(max(1, len(sorted)))}
+	}
+	st.TimeToFirst, st.PerToken, st.EndToEnd = tail(ttft), tail(tpot), tail(e2e)
 	if len(e2e) > 0 {
 		st.MeanE2E = sum / float64(len(e2e))
+	}
+	if last > from {
+		st.OutputTokS = generated(reqs, l.Output, from, last) / (last - from)
 	}
 	if now > 0 {
 		st.MeanInSystem = area / now
@@ -332,6 +417,25 @@ func (b *batch) retire(now float64) int {
 		n++
 	}
 	b.finished += n
+	return n
+}
+
+// generated is about how many output tokens the completed requests
+// generate from time t0 to t1: a request's first token comes at its first
+// and the others evenly until it is done, one a step.
+func generated(reqs []request, output int, t0, t1 float64) float64 {
+	n := 0.0
+	for _, r := range reqs {
+		if r.done == 0 {
+			continue
+		}
+		if r.first > t0 && r.first <= t1 {
+			n++
+		}
+		if span := r.done - r.first; span > 0 {
+			n += float64(output-1) * max(0, min(r.done, t1)-max(r.first, t0)) / span
+		}
+	}
 	return n
 }
 

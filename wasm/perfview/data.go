@@ -22,12 +22,18 @@ type Defaults struct {
 	MemoryEfficiency    fact.Figure `yaml:"memory_efficiency" json:"memory_efficiency"`
 	LinkEfficiency      fact.Figure `yaml:"link_efficiency" json:"link_efficiency"`
 	CollectiveLatencyUS fact.Figure `yaml:"collective_latency_us" json:"collective_latency_us"`
-	PromptTokens        fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
-	OutputTokens        fact.Figure `yaml:"output_tokens" json:"output_tokens"`
-	Batch               fact.Figure `yaml:"batch" json:"batch"`
-	Rate                fact.Figure `yaml:"rate" json:"rate"`
-	P99TargetS          fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
-	Requests            fact.Figure `yaml:"requests" json:"requests"`
+	// StepOverheadUS is the fixed cost of a forward pass (perf.Efficiency
+	// StepSeconds); editions before it was fitted lack it, and it is 0.
+	StepOverheadUS fact.Figure `yaml:"step_overhead_us" json:"step_overhead_us"`
+	// RequestOverheadMS is a request's fixed latency (perf.Efficiency
+	// RequestSeconds); 0 in editions before it was fitted.
+	RequestOverheadMS fact.Figure `yaml:"request_overhead_ms" json:"request_overhead_ms"`
+	PromptTokens      fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
+	OutputTokens      fact.Figure `yaml:"output_tokens" json:"output_tokens"`
+	Batch             fact.Figure `yaml:"batch" json:"batch"`
+	Rate              fact.Figure `yaml:"rate" json:"rate"`
+	P99TargetS        fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
+	Requests          fact.Figure `yaml:"requests" json:"requests"`
 }
 
 // Measurement is a published result: output tokens per second per GPU or
@@ -143,7 +149,8 @@ func PrecisionLabel(precision string) string {
 func (d Data) Efficiency() perf.Efficiency {
 	df := d.Defaults
 	return perf.Efficiency{Compute: df.ComputeEfficiency.Value, Memory: df.MemoryEfficiency.Value,
-		Link: df.LinkEfficiency.Value, CollectiveLatency: df.CollectiveLatencyUS.Value * 1e-6}
+		Link: df.LinkEfficiency.Value, CollectiveLatency: df.CollectiveLatencyUS.Value * 1e-6, StepSeconds: df.StepOverheadUS.Value * 1e-6,
+		RequestSeconds: df.RequestOverheadMS.Value * 1e-3}
 }
 
 // Setup builds a replica of model m on GPUs g (from the catalogs or
@@ -229,6 +236,13 @@ func (d Data) Validate() error {
 		fact.Range("batch", df.Batch, 1, 4096), fact.Range("rate", df.Rate, 0.001, 1e5),
 		fact.Range("p99_target_s", df.P99TargetS, 0.001, 3600), fact.Range("requests", df.Requests, 50, perf.MaxEvents/5),
 	})...)
+	// Editions before the fit lack the fixed costs.
+	if df.StepOverheadUS != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.StepOverheadUS, "defaults", "step_overhead_us", 0, 1e5)...)
+	}
+	if df.RequestOverheadMS != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.RequestOverheadMS, "defaults", "request_overhead_ms", 0, 1e4)...)
+	}
 	// A request of the default lengths fits every model, so that a
 	// rejected length can fall back to its default.
 	for _, m := range d.Memory.Models.Models {

@@ -738,6 +738,10 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.LinkEfficiency)
 		case "collective_latency_us":
 			decodeFactFigure(d, &v.CollectiveLatencyUS)
+		case "step_overhead_us":
+			decodeFactFigure(d, &v.StepOverheadUS)
+		case "request_overhead_ms":
+			decodeFactFigure(d, &v.RequestOverheadMS)
 		case "prompt_tokens":
 			decodeFactFigure(d, &v.PromptTokens)
 		case "output_tokens":
