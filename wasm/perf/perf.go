@@ -43,6 +43,10 @@ type Efficiency struct {
 	// its tokens, in the simulation's open and closed loops. A batch or
 	// an offline run, fed in-process, has none. 0 leaves it out.
 	RequestSeconds float64
+	// TouchedExperts makes a mixture of experts read, in a step, only the
+	// weights of the experts its tokens touch (DistinctExperts); false
+	// reads them all, as editions before the step model was fitted do.
+	TouchedExperts bool
 }
 
 // Setup is a model replica on TP GPUs.
@@ -140,8 +144,11 @@ func (s Setup) roofline() roofline {
 	e, h := s.Efficiency, s.Hardware
 	r := roofline{flopsPerToken: s.flops(1, 0), flopsPerPair: s.flops(0, 1),
 		flopRate: h.TFLOPS * 1e12 * e.Compute * float64(s.TP), byteRate: h.Bandwidth * 1e9 * e.Memory,
-		weights: s.weightBytes(), kvPerToken: s.kvBytesPerToken(), experts: s.expertBytes(),
+		weights: s.weightBytes(), kvPerToken: s.kvBytesPerToken(),
 		nExperts: s.Model.Experts, perToken: s.Model.ExpertsPerToken, stepAt: e.StepSeconds}
+	if e.TouchedExperts {
+		r.experts = s.expertBytes()
+	}
 	if s.TP > 1 {
 		r.commAt = s.commTime(0)
 		r.commPerToken = s.commTime(1) - r.commAt

@@ -34,11 +34,18 @@ func TestDistinctExpertsByHand(t *testing.T) {
 // A decode step of 1 token reads the 2 B shared and 1 expert, 4 B
 // parameters or 8 GB in BF16; of 2 tokens, 4 (1 - (3/4)^2) = 1.75 experts,
 // 2 + 3.5 = 5.5 B parameters or 11 GB; a prefill of 4,096 all 20 GB.
+// Without TouchedExperts (editions before the step model was fitted),
+// every step reads all 20 GB.
 func TestMoEDecodeReadsTheExpertsItsBatchTouches(t *testing.T) {
 	moe := model.Model{ID: "moe", ParamsB: 10, ActiveParamsB: 4, Layers: 8, Hidden: 1024, Heads: 8, KVHeads: 8, HeadDim: 128,
 		Intermediate: 4096, Vocab: 1000, MaxContext: 4096, Experts: 4, ExpertsPerToken: 1, MoEIntermediate: 4096}
 	s := Setup{Model: moe, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], Hardware: a100, TP: 1,
 		Efficiency: Efficiency{Compute: 1, Memory: 0.8}}
+	all := s.roofline()
+	if got := all.weightsRead(1); math.Abs(got-20e9) > 1 {
+		t.Errorf("without TouchedExperts, 1 token read %g GB of weights; want all 20", got/1e9)
+	}
+	s.Efficiency.TouchedExperts = true
 	bw := 2039e9 * 0.8
 	for _, tt := range []struct {
 		tokens, gb float64

@@ -28,6 +28,10 @@ type Defaults struct {
 	// RequestOverheadMS is a request's fixed latency (perf.Efficiency
 	// RequestSeconds); 0 in editions before it was fitted.
 	RequestOverheadMS fact.Figure `yaml:"request_overhead_ms" json:"request_overhead_ms"`
+	// MoETouchedExperts, at 1, makes a mixture of experts read only the
+	// experts a step's tokens touch (perf.Efficiency TouchedExperts);
+	// editions before the step model was fitted lack it and read all.
+	MoETouchedExperts fact.Figure `yaml:"moe_touched_experts" json:"moe_touched_experts"`
 	PromptTokens      fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
 	OutputTokens      fact.Figure `yaml:"output_tokens" json:"output_tokens"`
 	Batch             fact.Figure `yaml:"batch" json:"batch"`
@@ -150,7 +154,7 @@ func (d Data) Efficiency() perf.Efficiency {
 	df := d.Defaults
 	return perf.Efficiency{Compute: df.ComputeEfficiency.Value, Memory: df.MemoryEfficiency.Value,
 		Link: df.LinkEfficiency.Value, CollectiveLatency: df.CollectiveLatencyUS.Value * 1e-6, StepSeconds: df.StepOverheadUS.Value * 1e-6,
-		RequestSeconds: df.RequestOverheadMS.Value * 1e-3}
+		RequestSeconds: df.RequestOverheadMS.Value * 1e-3, TouchedExperts: df.MoETouchedExperts.Value == 1}
 }
 
 // Setup builds a replica of model m on GPUs g (from the catalogs or
@@ -242,6 +246,9 @@ func (d Data) Validate() error {
 	}
 	if df.RequestOverheadMS != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.RequestOverheadMS, "defaults", "request_overhead_ms", 0, 1e4)...)
+	}
+	if df.MoETouchedExperts != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.MoETouchedExperts, "defaults", "moe_touched_experts", 0, 1)...)
 	}
 	// A request of the default lengths fits every model, so that a
 	// rejected length can fall back to its default.

@@ -742,6 +742,8 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.StepOverheadUS)
 		case "request_overhead_ms":
 			decodeFactFigure(d, &v.RequestOverheadMS)
+		case "moe_touched_experts":
+			decodeFactFigure(d, &v.MoETouchedExperts)
 		case "prompt_tokens":
 			decodeFactFigure(d, &v.PromptTokens)
 		case "output_tokens":
