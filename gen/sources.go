@@ -73,6 +73,12 @@ var sourceDE = sourceLang{
 	date:  func(s string) string { return s[8:10] + "." + s[5:7] + "." + s[:4] },
 }
 
+// timeHTML writes a YYYY-MM-DD date as a time element, which the
+// stylesheet keeps on one line.
+func (l sourceLang) timeHTML(iso string) string {
+	return `<time datetime="` + iso + `">` + l.date(iso) + `</time>`
+}
+
 // sourcePage renders the tables from the editions and the calibration table.
 type sourcePage struct {
 	fsys fs.FS
@@ -129,7 +135,7 @@ func (s sourcePage) sources(l sourceLang) string {
 			where = `<a href="` + html.EscapeString(c.href) + `">` + html.EscapeString(c.link) + `</a>`
 		}
 		rows = append(rows, []string{html.EscapeString(c.name), l.count(money.Group(float64(c.n), 0)),
-			l.count(money.Group(float64(len(f.sources)), 0)), l.date(f.oldest), l.date(f.newest), where})
+			l.count(money.Group(float64(len(f.sources)), 0)), l.timeHTML(f.oldest), l.timeHTML(f.newest), where})
 	}
 	return htmlTable(l.sourcesHead, rows)
 }
@@ -205,7 +211,7 @@ func (s sourcePage) changelog(l sourceLang) string {
 			}
 			what = "<ul>" + strings.Join(items, "") + "</ul>"
 		}
-		rows = append(rows, []string{l.date(date), html.EscapeString(notes[date]), what})
+		rows = append(rows, []string{l.timeHTML(date), html.EscapeString(notes[date]), what})
 	}
 	return htmlTable(l.logHead, rows)
 }

@@ -51,14 +51,15 @@ func TestChangelogListsEveryEditionWithItsDateAndNote(t *testing.T) {
 		date := strings.TrimSuffix(path.Base(f), ".yaml")
 		german := date[8:10] + "." + date[5:7] + "." + date[:4]
 		note := "<td>" + html.EscapeString(ed.Note) + "</td>"
-		if !strings.Contains(en, "<td>"+date+"</td>"+note) {
+		cell := func(shown string) string { return `<td><time datetime="` + date + `">` + shown + "</time></td>" }
+		if !strings.Contains(en, cell(date)+note) {
 			t.Errorf("English changelog lacks %s with its note %q", date, ed.Note)
 		}
-		if !strings.Contains(de, "<td>"+german+"</td>"+note) {
+		if !strings.Contains(de, cell(german)+note) {
 			t.Errorf("German changelog lacks %s with its note", german)
 		}
 		for file := range ed.Changes {
-			row := en[strings.Index(en, "<td>"+date+"</td>"):]
+			row := en[strings.Index(en, cell(date)):]
 			row = row[:strings.Index(row, "</tr>")]
 			if !strings.Contains(row, "<code>"+file+"</code>") {
 				t.Errorf("changelog of %s does not name %s: %s", date, file, row)
