@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/infercost/infercost/site"
@@ -41,8 +40,10 @@ type sourceLang struct {
 	dataset                func(version, licence string) string
 	table, home, first     string
 	added, changed, srcNew string
-	// count writes a whole number, date a YYYY-MM-DD date.
-	count, date func(string) string
+	// thousands groups the digits of whole numbers; date writes a
+	// YYYY-MM-DD date.
+	thousands string
+	date      func(string) string
 }
 
 var sourceEN = sourceLang{
@@ -55,8 +56,8 @@ var sourceEN = sourceLang{
 	cal:   "Published serving measurements (calibration)",
 	table: "the table", home: "the dataset", first: "The first edition: every data file as it is.",
 	added: "added", changed: "changed", srcNew: "new sources",
-	count: func(s string) string { return s },
-	date:  func(s string) string { return s },
+	thousands: ",",
+	date:      func(s string) string { return s },
 }
 
 var sourceDE = sourceLang{
@@ -69,8 +70,13 @@ var sourceDE = sourceLang{
 	table: "die Tabelle", home: "der Datensatz", first: "Die erste Ausgabe: alle Datendateien, wie sie sind.",
 	added: "neu", changed: "geändert", srcNew: "neue Quellen",
 	// German groups thousands with a dot and writes dates day first.
-	count: func(s string) string { return strings.ReplaceAll(s, ",", ".") },
-	date:  func(s string) string { return s[8:10] + "." + s[5:7] + "." + s[:4] },
+	thousands: ".",
+	date:      func(s string) string { return s[8:10] + "." + s[5:7] + "." + s[:4] },
+}
+
+// num writes a whole number.
+func (l sourceLang) num(n int) string {
+	return strings.ReplaceAll(money.Group(float64(n), 0), ",", l.thousands)
 }
 
 // timeHTML writes a YYYY-MM-DD date as a time element, which the
@@ -134,8 +140,7 @@ func (s sourcePage) sources(l sourceLang) string {
 		if c.href != "" {
 			where = `<a href="` + html.EscapeString(c.href) + `">` + html.EscapeString(c.link) + `</a>`
 		}
-		rows = append(rows, []string{html.EscapeString(c.name), l.count(money.Group(float64(c.n), 0)),
-			l.count(money.Group(float64(len(f.sources)), 0)), l.timeHTML(f.oldest), l.timeHTML(f.newest), where})
+		rows = append(rows, []string{html.EscapeString(c.name), l.num(c.n), l.num(len(f.sources)), l.timeHTML(f.oldest), l.timeHTML(f.newest), where})
 	}
 	return htmlTable(l.sourcesHead, rows)
 }
@@ -231,17 +236,17 @@ func changeHTML(c dataset.Change, l sourceLang) string {
 	}
 	var parts []string
 	if c.Added > 0 {
-		p := l.count(money.Group(float64(c.Added), 0)) + " " + l.added
+		p := l.num(c.Added) + " " + l.added
 		if len(c.AddedIDs) > 0 {
 			p += " (" + codes(c.AddedIDs) + ")"
 		}
 		parts = append(parts, p)
 	}
 	if len(c.Changed) > 0 {
-		parts = append(parts, strconv.Itoa(len(c.Changed))+" "+l.changed+" ("+codes(c.Changed)+")")
+		parts = append(parts, l.num(len(c.Changed))+" "+l.changed+" ("+codes(c.Changed)+")")
 	}
 	if c.Sources > 0 {
-		parts = append(parts, strconv.Itoa(c.Sources)+" "+l.srcNew)
+		parts = append(parts, l.num(c.Sources)+" "+l.srcNew)
 	}
 	return "<code>" + html.EscapeString(c.File) + "</code>: " + strings.Join(parts, "; ")
 }
