@@ -220,6 +220,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	tables := dataTables(data, c.Base)
 	maps.Copy(tables, accuracyTables(data, cal, c.Base))
+	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base))
 	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base})
 	// Pages at the top, articles in every language under articles/.
 	var names []string

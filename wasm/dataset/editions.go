@@ -28,6 +28,27 @@ type Editions struct {
 	List edition.List
 	// Data holds each data edition (a file of EditionsDir) by date.
 	Data map[string]sitedata.Data
+	// Changes is what each data edition changed, by date: one Change per
+	// data file it names, in the order the files are read; none for the
+	// first edition.
+	Changes map[string][]Change
+}
+
+// Change is what an edition changed in one data file, for the changelog.
+type Change struct {
+	// File is the data file's name.
+	File string
+	// Added is how many entries the edition added to the file's lists (a
+	// GPU, a row of price history); AddedIDs names those that have an
+	// identity (id, name, or provider / GPU / instance).
+	Added    int
+	AddedIDs []string
+	// Changed names the entries of the file's lists that the edition
+	// changed, by identity, and the keys it changed in the file's other
+	// maps ("defaults.utilization").
+	Changed []string
+	// Sources is how many sources the edition added.
+	Sources int
 }
 
 // Latest returns the newest edition's data.
@@ -102,7 +123,7 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 		changes = append(changes, c)
 	}
 
-	out := Editions{Data: map[string]sitedata.Data{}}
+	out := Editions{Data: map[string]sitedata.Data{}, Changes: map[string][]Change{}}
 	for i, c := range changes {
 		out.List = append(out.List, edition.Edition{Date: c.date, Note: c.Note, Data: true})
 		layered := fstest.MapFS{}
@@ -113,8 +134,13 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 			}
 			for _, earlier := range changes[1 : i+1] {
 				if patch, ok := earlier.Changes[file]; ok {
-					if b, err = apply(b, patch); err != nil {
+					var ch Change
+					if b, ch, err = apply(b, patch); err != nil {
 						return Editions{}, fmt.Errorf("%s: changes.%s: %w", earlier.file, file, err)
+					}
+					if earlier.date == c.date {
+						ch.File = file
+						out.Changes[c.date] = append(out.Changes[c.date], ch)
 					}
 				}
 			}
@@ -146,26 +172,85 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 	return out, nil
 }
 
-// apply returns the YAML document b with patch merged in (see changeFile).
-func apply(b []byte, patch any) ([]byte, error) {
+// apply returns the YAML document b with patch merged in (see
+// changeFile), and what the patch changed in it.
+func apply(b []byte, patch any) ([]byte, Change, error) {
 	var doc any
 	if err := yaml.UnmarshalWithOptions(b, &doc, yaml.UseOrderedMap()); err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
 	ordered, err := yaml.MarshalWithOptions(patch)
 	if err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
 	// Read the patch again as ordered maps, like the document.
 	var p any
 	if err := yaml.UnmarshalWithOptions(ordered, &p, yaml.UseOrderedMap()); err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
 	merged, err := merge(doc, p, "")
 	if err != nil {
-		return nil, err
+		return nil, Change{}, err
 	}
-	return yaml.Marshal(merged)
+	out, err := yaml.Marshal(merged)
+	return out, describe(doc, p), err
+}
+
+// describe returns what patch changes in the document doc, key by key of
+// the document's top level: the entries of its lists that patch adds or
+// changes (an entry added and changed by the same patch is added), the
+// sources it adds, and the keys of other maps it sets.
+func describe(doc, patch any) Change {
+	var ch Change
+	d, _ := doc.(yaml.MapSlice)
+	p, _ := patch.(yaml.MapSlice)
+	for _, item := range p {
+		key := fmt.Sprint(item.Key)
+		before := lookup(d, key)
+		switch v := item.Value.(type) {
+		case []any:
+			list, _ := before.([]any)
+			for _, el := range v {
+				keys := identity(el)
+				if keys == nil {
+					ch.Added++
+					continue
+				}
+				id := identityName(el.(yaml.MapSlice), keys)
+				switch {
+				case slices.ContainsFunc(list, func(old any) bool { return sameIdentity(old, el, keys) }):
+					if !slices.Contains(ch.Changed, id) {
+						ch.Changed = append(ch.Changed, id)
+					}
+				case !slices.Contains(ch.AddedIDs, id):
+					ch.Added++
+					ch.AddedIDs = append(ch.AddedIDs, id)
+				}
+			}
+		case yaml.MapSlice:
+			m, _ := before.(yaml.MapSlice)
+			for _, sub := range v {
+				name := fmt.Sprint(sub.Key)
+				if key == "sources" && lookup(m, name) == nil {
+					ch.Sources++
+				} else {
+					ch.Changed = append(ch.Changed, key+"."+name)
+				}
+			}
+		default:
+			ch.Changed = append(ch.Changed, key)
+		}
+	}
+	return ch
+}
+
+// identityName writes the identity of the entry m by its keys.
+func identityName(m yaml.MapSlice, keys []string) string {
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprint(lookup(m, k))
+	}
+	return strings.Join(parts, " / ")
 }
 
 // merge returns base with patch merged in; at names the place for errors.

@@ -1,6 +1,8 @@
 package dataset_test
 
 import (
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -125,5 +127,42 @@ func TestCatalogEdition(t *testing.T) {
 		if got := weights(d, "groq.llama-3.3-70b-versatile"); got != "llama-3.3-70b" {
 			t.Errorf("Groq's Llama 3.3 70B serves %q; want llama-3.3-70b", got)
 		}
+	}
+}
+
+// Each edition's changes are described by data file for the changelog:
+// the list entries it adds and changes by identity, rows without one by
+// count, the sources it adds and the other keys it sets.
+func TestEditionChangesAreDescribed(t *testing.T) {
+	e, err := dataset.LoadEditions(datasettest.WithEdition(t), "data", datasettest.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := e.Changes["2026-11-30"]; len(got) != 0 {
+		t.Errorf("first edition's changes %+v; want none", got)
+	}
+	want := []dataset.Change{
+		{File: "gpus.yaml", Changed: []string{"h100-sxm"}, Sources: 1},
+		{File: "memory.yaml", Changed: []string{"defaults.utilization"}},
+		{File: "api.yaml", Added: 1},
+		{File: "perf.yaml", Changed: []string{"defaults.memory_efficiency"}},
+	}
+	if got := e.Changes[datasettest.EditionDate]; !reflect.DeepEqual(got, want) {
+		t.Errorf("test edition's changes\n got %+v\nwant %+v", got, want)
+	}
+	// The real second edition adds the MI355X and changes it in the same
+	// edition: it is added, not changed; the B200 it changes twice is
+	// named once.
+	var gpus dataset.Change
+	for _, c := range e.Changes["2026-12-01"] {
+		if c.File == "gpus.yaml" {
+			gpus = c
+		}
+	}
+	if !slices.Contains(gpus.AddedIDs, "mi355x") || slices.Contains(gpus.Changed, "mi355x") || gpus.Added != len(gpus.AddedIDs) {
+		t.Errorf("2026-12-01 gpus.yaml: %+v; want mi355x added, not changed", gpus)
+	}
+	if n := len(slices.DeleteFunc(slices.Clone(gpus.Changed), func(id string) bool { return id != "b200" })); n != 1 || slices.Contains(gpus.AddedIDs, "b200") {
+		t.Errorf("2026-12-01 gpus.yaml: %+v; want b200 changed once", gpus)
 	}
 }
