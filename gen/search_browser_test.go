@@ -8,17 +8,22 @@ import (
 
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // TestSearchFindsPagesInTheReadersLanguage types queries into the search
-// pages of the site built under /sub/, reached from the header: English
-// finds the memory article and its methodology page, German finds German
-// articles only, and the pages' Content-Security-Policy blocks nothing.
+// pages of the site built under /sub/, reached from the header, on a
+// phone: English finds the memory article and its methodology page,
+// German finds German articles only; the keyboard reaches and opens a
+// result; nothing on screen moves as results come, the page does not
+// scroll sideways, and the Content-Security-Policy blocks nothing.
 func TestSearchFindsPagesInTheReadersLanguage(t *testing.T) {
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
+	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
-		Source: `window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample));`,
+		Source: `window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample));
+			window.__shift = 0; new PerformanceObserver(l => l.getEntries().forEach(e => { window.__shift += e.value; })).observe({type: 'layout-shift', buffered: true});`,
 	}); err != nil {
 		t.Fatal(err)
 	}
@@ -50,6 +55,13 @@ func TestSearchFindsPagesInTheReadersLanguage(t *testing.T) {
 		if v := eval[[]string](t, ctx, `window.__csp`); len(v) > 0 {
 			t.Errorf("%s: the CSP blocked %q", link, v)
 		}
+		// Counted whether or not a key was pressed just before.
+		if shift := eval[float64](t, ctx, `window.__shift`); shift > 0 {
+			t.Errorf("%s: layout shift %v while searching; want none", link, shift)
+		}
+		if sw := eval[int](t, ctx, `document.documentElement.scrollWidth`); sw > 391 {
+			t.Errorf("%s: page is %d px wide at a 390 px viewport", link, sw)
+		}
 		return paths
 	}
 
@@ -61,6 +73,15 @@ func TestSearchFindsPagesInTheReadersLanguage(t *testing.T) {
 	}
 	if lang := eval[string](t, ctx, `document.documentElement.lang`); lang != "en" {
 		t.Errorf("English search page has lang %q", lang)
+	}
+	// From the field, Tab reaches the first result and Enter opens it.
+	do(t, ctx, chromedp.KeyEvent(kb.Tab))
+	if got := eval[string](t, ctx, `document.activeElement.href || document.activeElement.id`); got != root+en[0] {
+		t.Errorf("Tab from the search field focuses %q; want the first result %s", got, root+en[0])
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(chromedp.CSS(`article[data-testid=article]`)))
+	if got := eval[string](t, ctx, `location.href`); got != root+en[0] {
+		t.Errorf("Enter on the first result opened %s; want %s", got, root+en[0])
 	}
 
 	// "Schätzung" (estimate) is in German articles only.
