@@ -10,7 +10,7 @@ ADDR    ?= 127.0.0.1:8080
 WASM    := build/engine.wasm
 # The browser module's decoder of its data files, generated from the data types.
 DECODER := wasm/sitedata/decode/decode_gen.go
-# Stamp of npm ci: gen bundles ECharts from node_modules.
+# Stamp of npm ci: gen bundles ECharts from node_modules and runs Pagefind.
 ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 

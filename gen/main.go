@@ -15,6 +15,7 @@ import (
 	"maps"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -57,7 +58,7 @@ type Config struct {
 	// the feed give absolute URLs under it.
 	SiteURL string
 	Wasm    string // the browser module to publish
-	Modules string // npm packages (node_modules), for the ECharts bundle
+	Modules string // npm packages (node_modules): the ECharts bundle, Pagefind
 	Version string // cache-busting suffix for asset URLs
 	// Today is the day of the build, YYYY-MM-DD (dataset.Today when
 	// empty): no edition or figure may be dated after it.
@@ -72,7 +73,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Base, "base", "/", "base path of the site, e.g. /infercost/ for a project page")
 	fs.StringVar(&c.SiteURL, "site-url", defaultSiteURL, "where the site is published, e.g. https://example.org or https://user.github.io/repo")
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
-	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts)")
+	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts, Pagefind)")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	decoder := fs.String("decoder", "", "only write the data files' generated decoder to this Go file")
@@ -353,6 +354,20 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := errors.Join(metaErrs...); err != nil {
 		return 0, err
 	}
+	// A search page per language, each searching its language's index.
+	var searchPages []site.Alternate
+	for _, l := range []string{"en", "de"} {
+		searchPages = append(searchPages, site.Alternate{Lang: l, URL: root + site.SearchPath(l)})
+	}
+	for _, alt := range searchPages {
+		path, title, desc := site.SearchHead(alt.Lang)
+		m, err := meta(path, title, desc, dataDate, nil)
+		if err != nil {
+			return 0, err
+		}
+		m.Lang, m.Alternates = alt.Lang, searchPages
+		pages = append(pages, page{path, site.SearchPage(m)})
+	}
 	// The 404 page is not indexed: no canonical URL, card or entry.
 	notFound := site.Meta{Base: c.Base, Path: "404.html", Title: "Page not found", Nav: nav, Version: c.Version, Lang: lang}
 	pages = append(pages, page{"404.html", site.Article(site.ArticlePage{Meta: notFound,
@@ -374,7 +389,22 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := publishIndex(c.Out, root, listed, editions); err != nil {
 		return 0, err
 	}
-	return len(pages), copyAssets(c)
+	if err := copyAssets(c); err != nil {
+		return 0, err
+	}
+	return len(pages), indexSearch(ctx, c)
+}
+
+// indexSearch runs Pagefind (npm) over the written site: it writes
+// pagefind/ with an index per language, from each page's <html lang>, of
+// what the pages mark with data-pagefind-body. It runs the binary that
+// npm installed for this platform, through the package's own launcher.
+func indexSearch(ctx context.Context, c Config) error {
+	cmd := exec.CommandContext(ctx, filepath.Join(c.Modules, ".bin", "pagefind"), "--site", c.Out, "--silent")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("pagefind (npm ci installs it): %w\n%s", err, out)
+	}
+	return nil
 }
 
 // publishIndex writes what crawlers and feed readers read besides the

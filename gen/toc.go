@@ -60,6 +60,8 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.
 		anchor.Destination = dest
 		anchor.SetAttributeString("class", []byte("anchor"))
 		anchor.SetAttributeString("title", []byte("Link to this section"))
+		// Its "#" is no word of the section's: search excerpts leave it out.
+		anchor.SetAttributeString("data-pagefind-ignore", []byte("all"))
 		anchor.AppendChild(anchor, ast.NewString([]byte("#")))
 		h.AppendChild(h, ast.NewString([]byte(" ")))
 		h.AppendChild(h, anchor)
