@@ -6,7 +6,9 @@ package pricingview
 
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -41,7 +43,9 @@ type Scenario struct {
 	// Vs is the API the cluster is set against in the chart.
 	Vs      string
 	Cluster tcoview.OptionInput
-	Years   int
+	// Uses says whether the cluster uses the custom model or GPU.
+	Uses  custom.Use
+	Years int
 	// Find is the search of the catalog.
 	Find Find
 }
@@ -121,7 +125,13 @@ func Resolve(rawQuery string, d Data) Scenario {
 
 	s.Years = r.Int(scenario.Field{Key: clusterPrefix + ".y", Label: "Period", Unit: "years", Min: 1, Max: 15,
 		Default: num(d.TCO.Defaults.Years.Value), Help: "Months over which the cluster's capex is spread."})
-	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX, nil)
+	// The cluster may estimate a custom model's throughput on a custom
+	// GPU, as a TCO option may.
+	m, g := perfview.Custom(r, d.TCO.Perf.Memory)
+	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX,
+		&tcoview.Customs{Model: m, GPU: g})
+	s.Uses = s.Cluster.Custom
+	s.Uses.Apply(r)
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }

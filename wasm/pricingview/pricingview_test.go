@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/view"
@@ -270,5 +271,41 @@ func TestOpenWeightsLink(t *testing.T) {
 	}
 	if l := link(build(t, d, "apis=gpt-4.1")); !l.Hidden {
 		t.Errorf("link %+v shown for closed models", l)
+	}
+}
+
+// The self-hosted cluster takes the custom model and GPU as a TCO option
+// does: Llama 3.1 70B and the B200 typed field by field give the
+// catalog's figures, and the custom fields leave the link when the
+// cluster does not use them.
+func TestClusterTakesACustomModelAndGPU(t *testing.T) {
+	d := load(t)
+	m, _ := d.TCO.Perf.Memory.Models.Find("llama-3.1-70b")
+	g, _ := d.TCO.GPUs.Find("b200")
+	values := func(q string) map[string]float64 {
+		s := pricingview.Resolve(q, d)
+		for _, in := range s.Inputs {
+			if in.Error != "" {
+				t.Fatalf("%q: %s: %s", q, in.Key, in.Error)
+			}
+		}
+		out := map[string]float64{}
+		for k, c := range pricingview.Build(s, d).CellsByKey() {
+			out[k] = c.Value
+		}
+		return out
+	}
+	const rest = "&h.gp=40000&h.pp=fp8&vs=gpt-4.1"
+	want := values("h.gpu=b200&h.pm=llama-3.1-70b" + rest)
+	got := values("h.gpu=custom&" + custom.GPUQuery(g) + "&h.pm=custom&" + custom.ModelQuery(m) + rest)
+	if len(want) == 0 || !reflect.DeepEqual(got, want) {
+		for k, v := range want {
+			if got[k] != v {
+				t.Errorf("%s = %v; want %v", k, got[k], v)
+			}
+		}
+	}
+	if s := pricingview.Resolve("h.gpu=custom&g.tdp=555&m.p=5", d); strings.Contains(s.Query, "m.p") || !strings.Contains(s.Query, "g.tdp=555") {
+		t.Errorf("link %q: want the GPU's fields kept, the unused model's dropped", s.Query)
 	}
 }

@@ -68,7 +68,7 @@ func offers(s Scenario, d Data) []offer {
 // Build prices the workload on every API and lays out the page.
 func Build(s Scenario, d Data) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
-	p.Groups = []view.Group{{Key: clusterPrefix, Title: "Self-hosted cluster", Kind: string(s.Cluster.Kind)}}
+	p.Groups = append([]view.Group{{Key: clusterPrefix, Title: "Self-hosted cluster", Kind: string(s.Cluster.Kind)}}, s.Uses.Groups()...)
 	cur, fx := s.Currency, s.FX
 	amount := func(usd float64) string { return money.Precise(usd*fx, cur) }
 	cluster := s.ClusterCost()
