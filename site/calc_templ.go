@@ -349,7 +349,7 @@ func field(in scenario.Input) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		} else if in.Text || in.Words {
+		} else if in.IsText() {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 21, "<input id=\"")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -540,7 +540,7 @@ func field(in scenario.Input) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		if !in.IsChoice() && !in.Text && !in.Words {
+		if !in.IsChoice() && !in.IsText() {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 40, "Range ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

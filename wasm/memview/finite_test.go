@@ -26,12 +26,15 @@ func FuzzFinitePage(f *testing.F) {
 }
 
 // Every number field at the ends of its range, alone and all together,
-// still gives a page of finite, short figures.
+// still gives a page of finite, short figures, with a catalog model and
+// a custom one.
 func TestFinitePageAtExtremes(t *testing.T) {
 	d := load(t)
-	for _, q := range viewtest.Extremes(memview.Resolve("", d).Inputs) {
-		if err := viewtest.Finite(memview.Build(memview.Resolve(q, d), d).Page); err != nil {
-			t.Errorf("%q: %v", q, err)
+	for _, base := range []string{"", "model=custom&m.e=8&m.ept=2&m.kvr=512&m.rope=64&m.sw=4096&"} {
+		for _, q := range viewtest.Extremes(memview.Resolve(base, d).Inputs) {
+			if err := viewtest.Finite(memview.Build(memview.Resolve(base+q, d), d).Page); err != nil {
+				t.Errorf("%q: %v", base+q, err)
+			}
 		}
 	}
 }

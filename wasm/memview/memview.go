@@ -5,8 +5,10 @@
 package memview
 
 import (
-	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
+
+	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/edition"
 
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
@@ -20,8 +22,8 @@ const Version = "1"
 
 // Model choices besides the catalog's.
 const (
-	CustomModel = "custom" // an architecture typed into the form
-	FlatModel   = "flat"   // seed article 002's rule of thumb
+	CustomModel = custom.ID // an architecture typed into the form
+	FlatModel   = "flat"    // seed article 002's rule of thumb
 )
 
 // Query keys.
@@ -131,34 +133,12 @@ func Resolve(rawQuery string, d Data) Scenario {
 }
 
 // readCustom reads the custom architecture, which starts as the default
-// model's.
+// model's. Its context has no limit of the default model's: custom links
+// written before m.ctx existed accepted up to 1,048,576 tokens.
 func readCustom(r *scenario.Resolver, d Data) model.Model {
 	base, _ := d.Models.Find(defaultModel)
-	const section = "Custom model (when Model is Custom)"
-	count := func(key, label, help string, v int, max float64) int {
-		return r.Int(scenario.Field{Key: "m." + key, Label: label, Section: section, Min: 1, Max: max, Default: strconv.Itoa(v), Help: help})
-	}
-	m := model.Model{ID: CustomModel, Name: "Custom model", MaxContext: 1 << 20}
-	m.ParamsB = r.Number(scenario.Field{Key: "m.p", Label: "Parameters", Unit: "billions", Section: section, Min: 0.01, Max: 10000,
-		Default: num(base.ParamsB), Help: "All parameters, every expert of an MoE model included."})
-	m.Layers = count("l", "Layers", "num_hidden_layers.", base.Layers, 1000)
-	m.Heads = count("heads", "Attention heads", "num_attention_heads; the tensor-parallel degree must divide it.", base.Heads, 1024)
-	m.KVHeads = count("kvh", "KV heads", "num_key_value_heads (equal to the heads without GQA).", base.KVHeads, 1024)
-	m.HeadDim = count("hd", "Head dimension", "head_dim, usually hidden size / heads.", base.HeadDim, 4096)
-	m.Hidden = count("hid", "Hidden size", "hidden_size; sizes activations.", base.Hidden, 1<<17)
-	m.Intermediate = count("i", "Intermediate size", "intermediate_size of the MLP; sizes activations.", base.Intermediate, 1<<20)
-	m.Vocab = count("v", "Vocabulary", "vocab_size; sizes the sampler's memory.", base.Vocab, 1<<22)
-	if m.Heads%m.KVHeads != 0 {
-		// Fall back to the defaults, which are consistent, so that the form
-		// shows what is used.
-		r.Reject("m.kvh", "The KV heads must divide the attention heads.")
-		m.KVHeads = base.KVHeads
-		if m.Heads%m.KVHeads != 0 {
-			r.Reject("m.heads", "The attention heads must be a multiple of the KV heads.")
-			m.Heads = base.Heads
-		}
-	}
-	return m
+	base.MaxContext = 1 << 20
+	return custom.Model(r, base)
 }
 
 // readFlat reads the seed article's rule-of-thumb figures.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memview"
 )
@@ -222,6 +223,45 @@ func TestFP4WeightFormats(t *testing.T) {
 		}
 		if got := p.CellsByKey()["a.weights_gib"].Value; math.Abs(got-want) > 0.005 {
 			t.Errorf("%s: weights %.4f GiB, want %.2f", w, got, want)
+		}
+	}
+}
+
+// figures returns every cell's value of the memory page of query.
+func figures(t *testing.T, d memview.Data, query string) map[string]float64 {
+	t.Helper()
+	p := memview.Build(memview.Resolve(query, d), d)
+	if len(p.Problems) != 0 {
+		t.Fatalf("%q: %v", query, p.Problems)
+	}
+	out := map[string]float64{}
+	for k, c := range p.CellsByKey() {
+		out[k] = c.Value
+	}
+	return out
+}
+
+// A custom model typed field by field as a catalog model's config.json
+// gives exactly the catalog model's figures: Llama 3.1 70B in the eight
+// fields links had before the MoE, MLA and window fields existed, and
+// Mixtral 8x7B (MoE), DeepSeek-V3 (MLA) and Gemma 2 9B (alternate
+// windows) in all of them.
+func TestCustomModelGivesTheCatalogModelsFigures(t *testing.T) {
+	d := load(t)
+	old := "m.p=70.6&m.l=80&m.heads=64&m.kvh=8&m.hd=128&m.hid=8192&m.i=28672&m.v=128256"
+	for id, fields := range map[string]string{"llama-3.1-70b": old, "mixtral-8x7b": "", "deepseek-v3": "", "gemma-2-9b": ""} {
+		m, _ := d.Models.Find(id)
+		if fields == "" {
+			fields = custom.ModelQuery(m)
+		}
+		rest := "&ctx=4096&w=fp8&kv=fp8&a.tp=2&k=4"
+		want, got := figures(t, d, "model="+id+rest), figures(t, d, "model=custom&"+fields+rest)
+		if !reflect.DeepEqual(got, want) {
+			for k, v := range want {
+				if got[k] != v {
+					t.Errorf("%s: %s = %v; want %v", id, k, got[k], v)
+				}
+			}
 		}
 	}
 }

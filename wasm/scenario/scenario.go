@@ -68,7 +68,18 @@ type Field struct {
 	// letters of any case and digits, spaces and WordChars, at most
 	// MaxWords bytes, folded to lower case with single spaces.
 	Words bool
+	// Name marks a text field that names something, such as a Hugging
+	// Face id: Parse keeps letters of either case, digits and NameChars,
+	// at most MaxName bytes.
+	Name bool
 }
+
+// NameChars are the characters besides letters and digits that a Name
+// field may hold: those of Hugging Face ids and revisions.
+const NameChars = "._-/@"
+
+// MaxName bounds a Name field's value in bytes.
+const MaxName = 200
 
 // WordChars are the characters besides letters, digits and spaces that a
 // search (Words) may hold: those of model names and ids.
@@ -78,7 +89,9 @@ const WordChars = "._-:/+()"
 const MaxWords = 100
 
 // TextChars are the characters a text field may hold: ids and commas.
-const TextChars = "abcdefghijklmnopqrstuvwxyz0123456789._-,"
+const TextChars = lowerAlnum + "._-,"
+
+const lowerAlnum = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 // MaxText bounds a text field's value in bytes.
 const MaxText = 2000
@@ -95,6 +108,9 @@ const (
 
 // IsChoice reports whether the field is a choice field.
 func (f Field) IsChoice() bool { return len(f.Choices) > 0 }
+
+// IsText reports whether the field holds text rather than a number.
+func (f Field) IsText() bool { return f.Text || f.Words || f.Name }
 
 // Input is a field as resolved: its value (canonical) and any error.
 type Input struct {
@@ -207,6 +223,12 @@ func (f Field) Parse(raw string) (string, string) {
 	}
 	if f.Words {
 		return words(raw)
+	}
+	if f.Name {
+		if len(raw) > MaxName || !onlyOf(Lower(raw), lowerAlnum+NameChars) {
+			return "", "Use letters, digits and " + NameChars + " only, at most " + strconv.Itoa(MaxName) + " characters."
+		}
+		return raw, ""
 	}
 	if f.Text {
 		if len(raw) > MaxText || !onlyOf(raw, TextChars) {

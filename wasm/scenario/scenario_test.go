@@ -218,3 +218,19 @@ func TestParseWords(t *testing.T) {
 		}
 	}
 }
+
+// A name keeps its case (Hugging Face ids are case-sensitive) and only the
+// characters of ids and revisions.
+func TestParseName(t *testing.T) {
+	f := Field{Key: "m.hf", Name: true}
+	for _, raw := range []string{"Qwen/Qwen3-30B-A3B", "meta-llama/Llama-3.1-8B@main", "a_b.c", ""} {
+		if got, msg := f.Parse(raw); got != raw || msg != "" {
+			t.Errorf("Parse(%q) = %q, %q; want it kept", raw, got, msg)
+		}
+	}
+	for _, raw := range []string{"<script>", "a b", "a,b", "a\"b", "ü", strings.Repeat("a", MaxName+1)} {
+		if _, msg := f.Parse(raw); msg == "" {
+			t.Errorf("Parse(%q) accepted", raw)
+		}
+	}
+}
