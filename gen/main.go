@@ -12,6 +12,7 @@ import (
 	"io"
 	"io/fs"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -46,6 +47,9 @@ type Config struct {
 	Wasm    string // the browser module to publish
 	Modules string // npm packages (node_modules), for the ECharts bundle
 	Version string // cache-busting suffix for asset URLs
+	// HFBase is where pages read Hugging Face models from
+	// (site.HFBase when empty); tests point it at a local server.
+	HFBase string
 	// Today is the day of the build, YYYY-MM-DD (dataset.Today when
 	// empty): no edition or figure may be dated after it.
 	Today string
@@ -60,6 +64,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
 	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts)")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
+	fs.StringVar(&c.HFBase, "hf-base", "", "for tests: the Hugging Face base URL pages read models from (default "+site.HFBase+")")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	decoder := fs.String("decoder", "", "only write the data files' generated decoder to this Go file")
 	if err := fs.Parse(args); err != nil {
@@ -140,6 +145,11 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if !strings.HasPrefix(c.Base, "/") || !strings.HasSuffix(c.Base, "/") {
 		return 0, fmt.Errorf("base %q must start and end with /", c.Base)
 	}
+	// The Hugging Face base goes into every page's CSP: an origin only.
+	if u, err := url.Parse(c.HFBase); c.HFBase != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") ||
+		u.Host == "" || u.Path != "" || u.RawQuery != "" || strings.ContainsAny(c.HFBase, " ;,'\"")) {
+		return 0, fmt.Errorf("hf-base %q must be an origin such as https://huggingface.co", c.HFBase)
+	}
 	contentFS := os.DirFS(c.Content)
 	if c.Today == "" {
 		c.Today = dataset.Today()
@@ -187,7 +197,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 	}
 	meta := func(path, title, desc string) site.Meta {
-		return site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version}
+		return site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version, HFBase: c.HFBase}
 	}
 	if err := os.RemoveAll(c.Out); err != nil {
 		return 0, err

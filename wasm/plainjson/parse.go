@@ -66,7 +66,10 @@ func (p *parser) near() string {
 	if p.i >= len(p.b) {
 		return "end of input"
 	}
-	return strconv.QuoteRune(rune(p.b[p.i]))
+	if c := p.b[p.i]; c > ' ' && c < 0x7f {
+		return "'" + string(rune(c)) + "'"
+	}
+	return "byte " + strconv.Itoa(int(p.b[p.i]))
 }
 
 func (p *parser) space() {
