@@ -61,6 +61,9 @@ var fixtures = []struct {
 	// Mistral 7B paper: "7.3B parameters" (v0.3 adds 768 vocabulary rows).
 	// KV: 2 x 8 x 128 x 2 bytes x 32 layers = 131,072.
 	{dir: "mistralai--Mistral-7B-v0.3", totalB: 7.3, kvBytesPerToken: 131072},
+	// Mistral AI's Mixtral announcement: "46.7B total parameters but only
+	// uses 12.9B parameters per token". KV: 2 x 8 x 128 x 2 bytes x 32 layers.
+	{dir: "mistralai--Mixtral-8x7B-v0.1", totalB: 46.7, activeB: 12.9, kvBytesPerToken: 131072, experts: 8, perTok: 2},
 	// Card: "3.8B parameters"; keras-hub's preset counts 3,821,079,552.
 	// KV: 2 x 32 x 96 x 2 bytes x 32 layers = 393,216.
 	{dir: "microsoft--Phi-3-mini-4k-instruct", totalB: 3.821, kvBytesPerToken: 393216},
