@@ -471,7 +471,8 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				m, _ := pf.Memory.Models.Find(r.Model)
 				row := []string{html.EscapeString(m.Name) + ", tokens/s per server"}
 				for i, st := range setups {
-					s, _ := pf.Setup(r.Model, st.gpu, sd.TP, st.prec, st.prec, pf.Efficiency())
+					g, _ := pf.Memory.GPUs.Find(st.gpu)
+					s, _ := perfview.Setup(m, g, sd.TP, st.prec, st.prec, pf.Efficiency())
 					est := s.At(float64(sd.ThroughputBatch), float64(sd.Input), float64(sd.Output)).TokensPerSecond
 					row = append(row, money.Group(claim(r, i), 0)+" claimed; "+money.Group(est, 0)+" estimated")
 				}
@@ -481,7 +482,8 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 			for _, r := range sd.P99ms {
 				row := []string{"P99 at batch " + strconv.Itoa(r.Batch) + " (" + html.EscapeString(pm.Name) + ")"}
 				for i, st := range setups {
-					s, _ := pf.Setup(sd.P99Model, st.gpu, sd.TP, st.prec, st.prec, pf.Efficiency())
+					g, _ := pf.Memory.GPUs.Find(st.gpu)
+					s, _ := perfview.Setup(pm, g, sd.TP, st.prec, st.prec, pf.Efficiency())
 					pt := s.At(float64(r.Batch), float64(sd.Input), float64(sd.Output))
 					row = append(row, money.Group(claim(r, i), 0)+" ms claimed; first token "+money.Group(pt.TTFT*1000, 0)+" ms, whole answer "+money.Group(pt.E2E*1000, 0)+" ms estimated")
 				}

@@ -26,6 +26,10 @@ const (
 	GPUSection   = "Custom GPU"
 )
 
+const nvidia = "NVIDIA"
+
+var fp4Choices = []scenario.Choice{{Value: "nvfp4", Label: "NVFP4 (NVIDIA)"}, {Value: "mxfp4", Label: "MXFP4 (OCP, AMD)"}}
+
 // Choices of the model fields m.tie and m.swl, m.q.
 var (
 	tiedChoices    = []scenario.Choice{{Value: "0", Label: "No: a separate output layer"}, {Value: "1", Label: "Yes: the output layer is the embedding"}}
@@ -219,6 +223,16 @@ func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
 	g.BF16DenseTFLOPS.Value = num("bf16", "BF16 rate", "TFLOPS", "Dense BF16 tensor rate, without sparsity.", &base.BF16DenseTFLOPS, 1, 100000)
 	g.FP8DenseTFLOPS = rate("fp8", "FP8 rate", base.FP8DenseTFLOPS, 200000)
 	g.FP4DenseTFLOPS = rate("fp4", "FP4 rate", base.FP4DenseTFLOPS, 400000)
+	// The engines run FP4 as NVFP4 on NVIDIA's GPUs and as MXFP4 on
+	// others (perfview.WeightFormat), so the format names the vendor.
+	fp4f := "mxfp4"
+	if base.Vendor == nvidia {
+		fp4f = "nvfp4"
+	}
+	if r.Choice(scenario.Field{Key: "g.fp4f", Label: "FP4 format", Section: GPUSection, Default: fp4f, Choices: fp4Choices,
+		Help: "The 4-bit format the tensor cores run: NVIDIA's NVFP4, or the OCP's MXFP4 (AMD)."}) == "nvfp4" {
+		g.Vendor = nvidia
+	}
 	g.Link.GBps.Value = num("link", "Interconnect", "GB/s", "GPU-to-GPU bandwidth, both directions added.", &base.Link.GBps, 1, 100000)
 	g.TDPW.Value = num("tdp", "Power", "W", "Board power at load (TDP).", &base.TDPW, 10, 5000)
 	if name := r.Choice(scenario.Field{Key: "g.name", Label: "Name", Section: GPUSection, Name: true,

@@ -11,6 +11,7 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
 )
@@ -145,15 +146,21 @@ func (d Data) Efficiency() perf.Efficiency {
 		Link: df.LinkEfficiency.Value, CollectiveLatency: df.CollectiveLatencyUS.Value * 1e-6}
 }
 
-// Setup builds a replica of a catalog model on a catalog GPU; ok is false
-// for an unknown model or GPU, or a precision the GPU has no tensor cores
-// for.
-func (d Data) Setup(modelID, gpuID string, tp int, precision, kv string, e perf.Efficiency) (perf.Setup, bool) {
-	m, okM := d.Memory.Models.Find(modelID)
-	g, okG := d.Memory.GPUs.Find(gpuID)
-	h, okH := Hardware(g, precision)
+// Setup builds a replica of model m on GPUs g (from the catalogs or
+// custom); ok is false for a precision the GPU has no tensor cores for.
+func Setup(m model.Model, g gpu.GPU, tp int, precision, kv string, e perf.Efficiency) (perf.Setup, bool) {
+	h, ok := Hardware(g, precision)
 	k, _ := memory.FindFormat(memory.KVFormats, kv)
-	return perf.Setup{Model: m, Weights: WeightFormat(g, precision), KV: k, Hardware: h, TP: tp, Efficiency: e}, okM && okG && okH
+	return perf.Setup{Model: m, Weights: WeightFormat(g, precision), KV: k, Hardware: h, TP: tp, Efficiency: e}, ok
+}
+
+// measured builds the replica of a published measurement; ok is false for
+// an unknown model or GPU, or a precision the GPU lacks.
+func (d Data) measured(m Measurement) (perf.Setup, bool) {
+	mod, okM := d.Memory.Models.Find(m.Model)
+	g, okG := d.Memory.GPUs.Find(m.GPU)
+	s, ok := Setup(mod, g, m.TP, m.Precision, m.KV, d.Efficiency())
+	return s, okM && okG && ok
 }
 
 // Load is the simulated traffic for a replica on GPUs of kind g, without a
@@ -179,7 +186,7 @@ type Result struct {
 func (d Data) Calibrate() []Result {
 	var out []Result
 	for _, m := range d.Measurements {
-		s, _ := d.Setup(m.Model, m.GPU, m.TP, m.Precision, m.KV, d.Efficiency())
+		s, _ := d.measured(m)
 		p := s.At(float64(m.Batch), float64(m.Input), float64(m.Output))
 		r := Result{Row: m}
 		if m.TokensPerSecGP > 0 {
@@ -234,7 +241,7 @@ func (d Data) Validate() error {
 		if _, ok := d.Sources[m.Source]; !ok {
 			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", m.Source))
 		}
-		if _, ok := d.Setup(m.Model, m.GPU, m.TP, m.Precision, m.KV, d.Efficiency()); !ok {
+		if _, ok := d.measured(m); !ok {
 			errs = append(errs, fact.Errorf(entry, "model", "unknown model or GPU, or a precision the GPU lacks"))
 		}
 		if !slices.ContainsFunc(Precisions, func(c scenario.Choice) bool { return c.Value == m.Precision }) {

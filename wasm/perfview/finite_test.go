@@ -26,12 +26,15 @@ func FuzzFinitePage(f *testing.F) {
 }
 
 // Every number field at the ends of its range, alone and all together,
-// still gives a page of finite, short figures.
+// still gives a page of finite, short figures, with the catalogs' model
+// and GPU and with custom ones.
 func TestFinitePageAtExtremes(t *testing.T) {
 	d := load(t)
-	for _, q := range viewtest.Extremes(perfview.Resolve("", d).Inputs) {
-		if err := viewtest.Finite(perfview.Build(perfview.Resolve(q, d)).Page); err != nil {
-			t.Errorf("%q: %v", q, err)
+	for _, base := range []string{"", "model=custom&gpu=custom&m.e=8&m.ept=2&m.kvr=512&m.rope=64&m.sw=4096&"} {
+		for _, q := range viewtest.Extremes(perfview.Resolve(base, d).Inputs) {
+			if err := viewtest.Finite(perfview.Build(perfview.Resolve(base+q, d)).Page); err != nil {
+				t.Errorf("%q: %v", base+q, err)
+			}
 		}
 	}
 }

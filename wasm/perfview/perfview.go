@@ -5,11 +5,13 @@
 package perfview
 
 import (
-	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
 
+	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perf"
@@ -66,6 +68,20 @@ func (s Scenario) Load(rate float64) perf.Load {
 	return l
 }
 
+// The scenario's defaults, and the bases of the custom model and GPU.
+const (
+	defaultModel = "llama-3.1-8b"
+	defaultGPU   = "h100-sxm"
+)
+
+// Custom reads the custom model and GPU fields, which start as the
+// default model's and GPU's.
+func Custom(r *scenario.Resolver, md memview.Data) (model.Model, gpu.GPU) {
+	m, _ := md.Models.Find(defaultModel)
+	g, _ := md.GPUs.Find(defaultGPU)
+	return custom.Model(r, m), custom.GPU(r, g)
+}
+
 // Resolve reads a query string. It never fails: bad values are reported
 // next to their fields and replaced by defaults.
 func Resolve(rawQuery string, d Data) Scenario {
@@ -81,19 +97,27 @@ func Resolve(rawQuery string, d Data) Scenario {
 	for _, g := range md.GPUs.GPUs {
 		gpus = append(gpus, scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name})
 	}
+	models = append(models, scenario.Choice{Value: custom.ID, Label: "Custom (the fields below)"})
+	gpus = append(gpus, scenario.Choice{Value: custom.ID, Label: "Custom (the fields below)"})
 	const sec = "Model and GPU"
-	modelID := r.Choice(scenario.Field{Key: "model", Label: "Model", Section: sec, Default: "llama-3.1-8b", Choices: models,
-		Help: "Architecture from the model's config.json."})
-	gpuID := r.Choice(scenario.Field{Key: "gpu", Label: "GPU", Section: sec, Default: "h100-sxm", Choices: gpus,
-		Help: "Peak TFLOPS, memory bandwidth and link from the GPU table."})
+	modelID := r.Choice(scenario.Field{Key: "model", Label: "Model", Section: sec, Default: defaultModel, Choices: models,
+		Help: "Architecture from the model's config.json; Custom uses the fields below."})
+	gpuID := r.Choice(scenario.Field{Key: "gpu", Label: "GPU", Section: sec, Default: defaultGPU, Choices: gpus,
+		Help: "Peak TFLOPS, memory bandwidth and link from the GPU table; Custom uses the fields below."})
 	precision := r.Choice(scenario.Field{Key: "prec", Label: "Precision", Section: sec, Default: "bf16", Choices: Precisions,
 		Help: "Weights and matrix products; FP8 and FP4 use the GPU's FP8 and FP4 TFLOPS."})
 	kv := r.Choice(scenario.Field{Key: "kv", Label: "KV-cache format", Section: sec, Default: "bf16",
 		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: "Bytes read per cached token."})
 	tp := r.Int(scenario.Field{Key: "tp", Label: "Tensor parallelism", Unit: "GPUs", Section: sec, Min: 1, Max: 64, Default: "1",
 		Help: "GPUs one replica is split over; must divide the attention heads."})
-	s.GPU, _ = md.GPUs.Find(gpuID)
-	m, _ := md.Models.Find(modelID)
+	m, g := Custom(r, md)
+	if c, ok := md.Models.Find(modelID); ok {
+		m = c
+	}
+	if c, ok := md.GPUs.Find(gpuID); ok {
+		g = c
+	}
+	s.GPU = g
 	if msg := memory.TPError(m, tp); msg != "" {
 		r.Reject("tp", msg)
 		tp = 1
@@ -126,7 +150,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	e.Memory = frac("mbu", "Memory efficiency", "Share of peak bandwidth the decode reaches (MBU).", e.Memory, d.note(df.MemoryEfficiency))
 	e.Link = frac("link", "Link efficiency", "Share of the GPU link an all-reduce reaches.", e.Link, d.note(df.LinkEfficiency))
 
-	s.Setup, _ = d.Setup(modelID, gpuID, tp, precision, kv, e)
+	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
 	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
 	r.Choice(d.Editions.Field(edition.Section, nil))
 	ms := d.Memory.OnGPU(s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)

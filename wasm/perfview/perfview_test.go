@@ -9,10 +9,13 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/scenario"
 )
 
 func load(t testing.TB) perfview.Data { return datasettest.Load(t).Perf }
@@ -240,7 +243,8 @@ func TestTooLargeIsShownAndFailsPresets(t *testing.T) {
 
 func FuzzQueryRoundTrip(f *testing.F) {
 	d := load(f)
-	for _, seed := range []string{"", "model=deepseek-v3&gpu=mi300x&tp=8&prec=fp8", "b=4096&in=1&out=1", "rate=100000&slo=0.001", "gpu=t4&prec=fp8"} {
+	for _, seed := range []string{"", "model=deepseek-v3&gpu=mi300x&tp=8&prec=fp8", "b=4096&in=1&out=1", "rate=100000&slo=0.001", "gpu=t4&prec=fp8",
+		"model=custom&gpu=custom&m.e=8&m.ept=2&g.fp8=0&prec=fp8", "model=custom&m.kvr=512&m.rope=64&m.hd=32&gpu=custom&g.mem=1"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
@@ -303,5 +307,57 @@ func TestFP4Precision(t *testing.T) {
 	}
 	if !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") || h.Setup.Weights.ID != "bf16" {
 		t.Errorf("H100 in FP4: message %q, weights %q; want the GPU named and a BF16 fallback", msg, h.Setup.Weights.ID)
+	}
+}
+
+// gpuQuery types a catalog GPU's datasheet into the custom GPU's fields.
+func gpuQuery(g gpu.GPU) string {
+	rate := func(f *gpu.Figure) string {
+		if f == nil {
+			return "0"
+		}
+		return scenario.FormatNumber(f.Value)
+	}
+	n := scenario.FormatNumber
+	fp4 := "mxfp4"
+	if g.Vendor == "NVIDIA" {
+		fp4 = "nvfp4"
+	}
+	return "g.fp4f=" + fp4 + "&g.mem=" + n(g.MemoryGB.Value) + "&g.bw=" + n(g.BandwidthGBps.Value) + "&g.bf16=" + n(g.BF16DenseTFLOPS.Value) +
+		"&g.fp8=" + rate(g.FP8DenseTFLOPS) + "&g.fp4=" + rate(g.FP4DenseTFLOPS) + "&g.link=" + n(g.Link.GBps.Value) + "&g.tdp=" + n(g.TDPW.Value)
+}
+
+// A custom model and GPU typed field by field as catalog rows give exactly
+// the catalog rows' figures: Llama 3.1 8B on the H100 SXM, the MoE
+// Mixtral 8x7B on two B200s in FP4, and DeepSeek-V3 (MLA) on eight.
+func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
+	d := load(t)
+	for _, tc := range []struct{ model, gpu, rest string }{
+		{"llama-3.1-8b", "h100-sxm", ""},
+		{"mixtral-8x7b", "b200", "&prec=fp4&kv=fp8&tp=2&b=64"},
+		{"deepseek-v3", "b200", "&prec=fp8&kv=fp8&tp=8&in=2000&out=500"},
+	} {
+		m, _ := d.Memory.Models.Find(tc.model)
+		g, _ := d.Memory.GPUs.Find(tc.gpu)
+		cells := func(q string) map[string]float64 {
+			p := perfview.Build(perfview.Resolve(q, d))
+			out := map[string]float64{}
+			for k, c := range p.CellsByKey() {
+				out[k] = c.Value
+			}
+			if len(p.Problems) != 0 || len(out) == 0 {
+				t.Fatalf("%q: problems %v, %d cells", q, p.Problems, len(out))
+			}
+			return out
+		}
+		want := cells("model=" + tc.model + "&gpu=" + tc.gpu + tc.rest)
+		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + gpuQuery(g) + tc.rest)
+		if !reflect.DeepEqual(got, want) {
+			for k, v := range want {
+				if got[k] != v {
+					t.Errorf("%s on %s: %s = %v; want %v", tc.model, tc.gpu, k, got[k], v)
+				}
+			}
+		}
 	}
 }

@@ -148,7 +148,8 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	if precision == "fp4" {
 		kv = "fp8"
 	}
-	s, _ := pd.Setup(modelID, g.ID, 1, precision, kv, pd.Efficiency())
+	m, _ := pd.Memory.Models.Find(modelID)
+	s, _ := perfview.Setup(m, g, 1, precision, kv, pd.Efficiency())
 	if in+out > s.Model.MaxContext {
 		r.Reject(k("pm"), "The estimator's "+strconv.Itoa(in)+" tokens in and "+strconv.Itoa(out)+" out exceed "+s.Model.Name+
 			"'s context of "+strconv.Itoa(s.Model.MaxContext)+" tokens.")
