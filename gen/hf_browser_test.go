@@ -54,12 +54,21 @@ func hfStandIn(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// TestHuggingFaceModelOnMemoryPage types Hugging Face ids into /memory/:
-// a model's figures come from its config.json, each failure is said next
-// to the field and leaves the figures as they were, a newer load
-// supersedes an older one, and the page's link reproduces the figures with
-// the stand-in for huggingface.co gone.
-func TestHuggingFaceModelOnMemoryPage(t *testing.T) {
+// hfLoad types a Hugging Face id into the page's field and presses Load;
+// it returns what the page then says next to the field, and its figures.
+func hfLoad(t *testing.T, ctx context.Context, id string) (status string, metrics map[string]string) {
+	t.Helper()
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="m.hf"]`), id))
+	eval[any](t, ctx, `document.getElementById('hf-load').click()`)
+	return eval[string](t, ctx, `document.getElementById('hf-status').textContent`), eval[map[string]string](t, ctx, readMetrics)
+}
+
+// TestHuggingFaceModelInBrowser types Hugging Face ids into /memory/ and
+// /performance/: a model's figures come from its config.json, each failure
+// is said next to the field and leaves the figures as they were, a newer
+// load supersedes an older one, and each page's link reproduces the
+// figures with the stand-in for huggingface.co gone.
+func TestHuggingFaceModelInBrowser(t *testing.T) {
 	hf := hfStandIn(t)
 	out := buildSiteWith(t, Config{Base: "/sub/", HFBase: hf.URL})
 	doc := readDoc(t, filepath.Join(out, "memory", "index.html"))
@@ -71,12 +80,7 @@ func TestHuggingFaceModelOnMemoryPage(t *testing.T) {
 	ctx := startBrowser(t)
 	waitReady(ctx, t, site.URL+"/sub/memory/")
 
-	load := func(id string) (status string, metrics map[string]string) {
-		t.Helper()
-		do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="m.hf"]`), id))
-		eval[any](t, ctx, `document.getElementById('hf-load').click()`)
-		return eval[string](t, ctx, `document.getElementById('hf-status').textContent`), eval[map[string]string](t, ctx, readMetrics)
-	}
+	load := func(id string) (string, map[string]string) { return hfLoad(t, ctx, id) }
 
 	// A pasted config stands in for a gated one.
 	ds, err := os.ReadFile("../wasm/hfmodel/testdata/deepseek-ai--DeepSeek-V3/config.json")
@@ -147,7 +151,18 @@ func TestHuggingFaceModelOnMemoryPage(t *testing.T) {
 		t.Errorf("slow server: status %q, figures %v; want the timeout said and %v", status, after, oss)
 	}
 
-	// The link alone reproduces the figures: nothing is fetched again.
+	// /performance/ takes the same field: the estimator runs the model.
+	perf := site.URL + "/sub/performance/"
+	before := waitReady(ctx, t, perf)
+	status, qwenPerf := hfLoad(t, ctx, "Qwen/Qwen3-30B-A3B")
+	if !strings.HasPrefix(status, "Loaded Qwen/Qwen3-30B-A3B") || qwenPerf["a.tpot_ms"] == before["a.tpot_ms"] {
+		t.Errorf("/performance/: status %q, time per output token %q (Llama 3.1 8B: %q)", status, qwenPerf["a.tpot_ms"], before["a.tpot_ms"])
+	}
+	perfLoc := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !(location.search.includes('m.hf=Qwen') && location.search.includes('m.e=128')); i++) await new Promise(r => setTimeout(r, 20));
+		return location.href; })()`)
+
+	// The links alone reproduce the figures: nothing is fetched again.
 	hf.Close()
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
@@ -156,6 +171,9 @@ func TestHuggingFaceModelOnMemoryPage(t *testing.T) {
 	}
 	if !strings.Contains(eval[string](t, tab, `document.body.textContent`), "openai/gpt-oss-20b (from Hugging Face)") {
 		t.Error("the page does not name the model from Hugging Face")
+	}
+	if again := waitReady(tab, t, perfLoc); !mapsEqual(again, qwenPerf) {
+		t.Errorf("/performance/'s link without Hugging Face:\n got %v\nwant %v", again, qwenPerf)
 	}
 }
 
