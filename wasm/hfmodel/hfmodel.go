@@ -242,8 +242,24 @@ func (c config) mixtral(m model.Model) params {
 	if qkNorm(c.text) {
 		attn += 2 * float64(m.HeadDim)
 	}
-	for range m.Layers {
-		p.add(attn + float64(m.Hidden*m.Experts)) // the router
+	// Qwen's MoE configs may keep some layers dense: those listed in
+	// mlp_only_layers, and all but every decoder_sparse_step-th.
+	step, _ := c.count("decoder_sparse_step", false, 1)
+	dense := map[int]bool{}
+	if list, ok := c.text["mlp_only_layers"].([]any); ok {
+		for _, v := range list {
+			if f, ok := v.(float64); ok {
+				dense[int(f)] = true
+			}
+		}
+	}
+	for i := range m.Layers {
+		p.add(attn)
+		if dense[i] || step > 1 && (i+1)%step != 0 {
+			p.add(gatedMLP(m.Hidden, m.Intermediate))
+			continue
+		}
+		p.add(float64(m.Hidden * m.Experts)) // the router
 		p.experts(m.Experts, m.ExpertsPerToken, gatedMLP(m.Hidden, inter))
 	}
 	return p
@@ -268,6 +284,7 @@ func (c config) deepseek(m *model.Model, errs *[]error) params {
 	shared := get("n_shared_experts", false, 0)
 	m.MoEIntermediate = get("moe_intermediate_size", m.Experts > 0, 0)
 	firstDense := get("first_k_dense_replace", false, 0)
+	freq := get("moe_layer_freq", false, 1) // V2: every freq-th layer after the dense ones is MoE
 	if m.Experts > 0 {
 		m.ExpertsPerToken = get("num_experts_per_tok", true, 0)
 	}
@@ -288,7 +305,7 @@ func (c config) deepseek(m *model.Model, errs *[]error) params {
 	p.embeddings(*m)
 	for i := range m.Layers {
 		p.add(attn)
-		if m.Experts == 0 || i < firstDense {
+		if m.Experts == 0 || i < firstDense || freq > 1 && i%freq != 0 {
 			p.add(gatedMLP(m.Hidden, m.Intermediate))
 			continue
 		}

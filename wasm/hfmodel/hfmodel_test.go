@@ -51,6 +51,10 @@ var fixtures = []struct {
 	// counted); the repository's README_WEIGHTS.md: "Activation parameters:
 	// 36.6B (including 0.9B for the output Head)". MLA KV: (512 latent + 64 RoPE) x 2 bytes x 61 layers = 70,272.
 	{dir: "deepseek-ai--DeepSeek-V3", totalB: 671, activeB: 36.6, kvBytesPerToken: 70272, experts: 256, perTok: 8},
+	// Card: "DeepSeek-V2-Lite has 15.7B parameters in total and 2.4B
+	// activated"; queries are projected without a low-rank step
+	// (q_lora_rank null). MLA KV: (512 + 64) x 2 bytes x 27 layers = 31,104.
+	{dir: "deepseek-ai--DeepSeek-V2-Lite", totalB: 15.7, activeB: 2.4, kvBytesPerToken: 31104, experts: 64, perTok: 6},
 	// Gemma 2 technical report: 2B model, 2,614M parameters (590M embedding,
 	// 2,024M non-embedding). KV: 2 x 4 x 256 x 2 bytes x 26 layers = 106,496.
 	{dir: "google--gemma-2-2b-it", totalB: 2.614, kvBytesPerToken: 106496, window: 4096, layout: model.SlidingAlternate},
@@ -144,6 +148,29 @@ func TestErrorsNameTheField(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("got %v; want an error containing %q", err, tc.want)
 		}
+	}
+}
+
+// Qwen MoE configs may keep layers dense; each such layer trades its
+// experts and router for one MLP of intermediate_size.
+func TestQwenMoEDenseLayers(t *testing.T) {
+	b, err := os.ReadFile("testdata/Qwen--Qwen3-30B-A3B/config.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Read(b, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	twoDense, err := Read([]byte(strings.Replace(string(b), `"mlp_only_layers": []`, `"mlp_only_layers": [0, 47]`, 1)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Per layer: 128 experts x 3 x 2,048 x 768 + a 2,048 x 128 router
+	// become 3 x 2,048 x 6,144.
+	want := all.ParamsB - 2*(128*3*2048*768+2048*128-3*2048*6144)/1e9
+	if math.Abs(twoDense.ParamsB-want) > 1e-9 {
+		t.Errorf("two dense layers: %.6fB; want %.6fB", twoDense.ParamsB, want)
 	}
 }
 
