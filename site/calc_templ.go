@@ -416,7 +416,7 @@ func field(in scenario.Input) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "> <button type=\"button\" id=\"hf-load\">Load</button></div><details class=\"hf-paste\"><summary>Paste config.json instead</summary> <label for=\"hf-config\">The model's config.json (for a gated or private model)</label> <textarea id=\"hf-config\" rows=\"6\" spellcheck=\"false\"></textarea> <button type=\"button\" id=\"hf-read\">Read the pasted config</button></details><p class=\"hf-status\" id=\"hf-status\" role=\"status\" aria-live=\"polite\"></p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 27, "> <button type=\"button\" id=\"hf-load\">Load</button></div><p class=\"hf-status\" id=\"hf-status\" role=\"status\" aria-live=\"polite\"></p><details class=\"hf-paste\"><summary>Paste config.json instead</summary> <label for=\"hf-config\">The model's config.json (for a gated or private model)</label> <textarea id=\"hf-config\" rows=\"6\" spellcheck=\"false\"></textarea> <button type=\"button\" id=\"hf-read\">Read the pasted config</button></details>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
