@@ -125,7 +125,9 @@ func (c config) read(fam family) (model.Model, error) {
 	if err := errors.Join(errs...); err != nil {
 		return model.Model{}, err
 	}
-	m.HeadDim = opt("head_dim", m.Hidden/m.Heads)
+	if m.HeadDim = opt("head_dim", 0); m.HeadDim == 0 {
+		m.HeadDim = m.Hidden / m.Heads
+	}
 	m.TiedEmbeddings = c.flag("tie_word_embeddings", fam == gemma)
 	if m.Heads%m.KVHeads != 0 {
 		return model.Model{}, errors.New(c.prefix + "num_key_value_heads " + strconv.Itoa(m.KVHeads) +
@@ -153,7 +155,7 @@ func (c config) read(fam family) (model.Model, error) {
 	if m.Experts > 0 && m.ExpertsPerToken > m.Experts {
 		return model.Model{}, errors.New(c.prefix + "num_experts_per_tok exceeds the number of experts")
 	}
-	if err := c.sliding(&m, fam); err != nil {
+	if err := c.sliding(&m); err != nil {
 		return model.Model{}, err
 	}
 	q, err := c.quantization(m)
@@ -338,7 +340,7 @@ func (c config) gptOSS(m model.Model) params {
 // sliding reads which layers attend to a window of recent tokens: all
 // (Mistral, Phi-3), every other (Gemma 2), or as layer_types or
 // sliding_window_pattern list them (Gemma 3, gpt-oss).
-func (c config) sliding(m *model.Model, fam family) error {
+func (c config) sliding(m *model.Model) error {
 	window, err := c.count("sliding_window", false, 0)
 	if err != nil || window == 0 || window >= m.MaxContext || !c.flag("use_sliding_window", true) {
 		return err

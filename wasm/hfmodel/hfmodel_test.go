@@ -136,6 +136,7 @@ func TestErrorsNameTheField(t *testing.T) {
 		{edit(`"hidden_size": 4096`, `"hidden_size": "big"`), "hidden_size is not a whole number"},
 		{edit(`"num_hidden_layers": 32`, `"num_hidden_layers": 1e12`), "num_hidden_layers is not a whole number"},
 		{edit(`"num_key_value_heads": 8`, `"num_key_value_heads": 5`), "num_key_value_heads 5 does not divide num_attention_heads 32"},
+		{edit(`"num_attention_heads": 32`, `"num_attention_heads": 0`), "num_attention_heads is 0"},
 		{`{"hidden_size": 8}`, "architectures is missing"},
 		{`{"model_type": "dbrx"}`, `model_type "dbrx" is not supported`},
 		{edit(`"use_cache": true,`, `"quantization_config": {"quant_method": "gptq", "bits": 8},`), "quantization_config.bits"},
