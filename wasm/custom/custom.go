@@ -15,6 +15,7 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view"
 )
 
 // ID is the model or GPU choice value meaning "the fields below".
@@ -26,9 +27,44 @@ const (
 	GPUSection   = "Custom GPU"
 )
 
-const nvidia = "NVIDIA"
+// Use says whether a scenario uses the custom model and the custom GPU:
+// whether some field chooses ID.
+type Use struct{ Model, GPU bool }
+
+// Apply resets the fields of what the scenario does not use to their
+// defaults, so that its link keeps them only while they are in use.
+func (u Use) Apply(r *scenario.Resolver) {
+	if !u.Model {
+		r.Ignore("m.")
+	}
+	if !u.GPU {
+		r.Ignore("g.")
+	}
+}
+
+// Groups are the form's fieldsets of the custom fields (keys m.* and
+// g.*), hidden while not in use so that they push neither the results
+// nor the other fields down.
+func (u Use) Groups() []view.Group {
+	return []view.Group{{Key: "m", Title: ModelSection, Hidden: !u.Model}, {Key: "g", Title: GPUSection, Hidden: !u.GPU}}
+}
+
+const (
+	nvidia    = "NVIDIA"
+	customGPU = "Custom GPU"
+)
 
 var fp4Choices = []scenario.Choice{{Value: "nvfp4", Label: "NVFP4 (NVIDIA)"}, {Value: "mxfp4", Label: "MXFP4 (OCP, AMD)"}}
+
+// fp4Format is the FP4 format g runs. The engines run FP4 as NVFP4 on
+// NVIDIA's GPUs and as MXFP4 on others (perfview.WeightFormat), so a
+// custom GPU's format sets its vendor.
+func fp4Format(g gpu.GPU) string {
+	if g.Vendor == nvidia {
+		return "nvfp4"
+	}
+	return "mxfp4"
+}
 
 // Choices of the model fields m.tie and m.swl, m.q.
 var (
@@ -200,6 +236,25 @@ func ModelQuery(m model.Model) string {
 	return string(b)
 }
 
+// GPUQuery returns the g.* keys that make GPU read g back, whatever the
+// base.
+func GPUQuery(g gpu.GPU) string {
+	n := scenario.FormatNumber
+	rate := func(f *gpu.Figure) string {
+		if f == nil {
+			return "0"
+		}
+		return n(f.Value)
+	}
+	q := "g.mem=" + n(g.MemoryGB.Value) + "&g.bw=" + n(g.BandwidthGBps.Value) + "&g.bf16=" + n(g.BF16DenseTFLOPS.Value) +
+		"&g.fp8=" + rate(g.FP8DenseTFLOPS) + "&g.fp4=" + rate(g.FP4DenseTFLOPS) + "&g.fp4f=" + fp4Format(g) +
+		"&g.link=" + n(g.Link.GBps.Value) + "&g.tdp=" + n(g.TDPW.Value)
+	if g.ID == ID && g.Name != customGPU {
+		q += "&g.name=" + scenario.QueryEscape(g.Name)
+	}
+	return q
+}
+
 // GPU reads the g.* keys; each defaults to base's figure (the H100 SXM's
 // on every calculator). A rate of 0 means the GPU lacks that format.
 func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
@@ -217,19 +272,13 @@ func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
 		}
 		return nil
 	}
-	g := gpu.GPU{ID: ID, Name: "Custom GPU", Link: gpu.Link{Kind: "custom"}}
+	g := gpu.GPU{ID: ID, Name: customGPU, Link: gpu.Link{Kind: "custom"}}
 	g.MemoryGB.Value = num("mem", "Memory", "GB", "The datasheet's memory per GPU.", &base.MemoryGB, 1, 2048)
 	g.BandwidthGBps.Value = num("bw", "Memory bandwidth", "GB/s", "The datasheet's memory bandwidth.", &base.BandwidthGBps, 10, 100000)
 	g.BF16DenseTFLOPS.Value = num("bf16", "BF16 rate", "TFLOPS", "Dense BF16 tensor rate, without sparsity.", &base.BF16DenseTFLOPS, 1, 100000)
 	g.FP8DenseTFLOPS = rate("fp8", "FP8 rate", base.FP8DenseTFLOPS, 200000)
 	g.FP4DenseTFLOPS = rate("fp4", "FP4 rate", base.FP4DenseTFLOPS, 400000)
-	// The engines run FP4 as NVFP4 on NVIDIA's GPUs and as MXFP4 on
-	// others (perfview.WeightFormat), so the format names the vendor.
-	fp4f := "mxfp4"
-	if base.Vendor == nvidia {
-		fp4f = "nvfp4"
-	}
-	if r.Choice(scenario.Field{Key: "g.fp4f", Label: "FP4 format", Section: GPUSection, Default: fp4f, Choices: fp4Choices,
+	if r.Choice(scenario.Field{Key: "g.fp4f", Label: "FP4 format", Section: GPUSection, Default: fp4Format(base), Choices: fp4Choices,
 		Help: "The 4-bit format the tensor cores run: NVIDIA's NVFP4, or the OCP's MXFP4 (AMD)."}) == "nvfp4" {
 		g.Vendor = nvidia
 	}

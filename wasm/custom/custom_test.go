@@ -5,6 +5,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/scenario"
 )
@@ -124,5 +125,38 @@ func TestGPU(t *testing.T) {
 	g = custom.GPU(scenario.NewResolver("g.fp8=0&g.fp4=20000&g.mem=141&g.name=My-GPU", nil), h100)
 	if g.FP8DenseTFLOPS != nil || g.FP4DenseTFLOPS == nil || g.FP4DenseTFLOPS.Value != 20000 || g.MemoryGB.Value != 141 || g.Name != "My-GPU" {
 		t.Errorf("got %+v", g)
+	}
+}
+
+// Every GPU of every edition, written by GPUQuery and read back by GPU,
+// has the same figures, from the H100 SXM's defaults as from the MI300X's
+// (another vendor, hence another FP4 format).
+func TestGPUQueryRoundTrip(t *testing.T) {
+	e := datasettest.LoadEditions(t)
+	latest := e.Latest().Memory.GPUs
+	var bases []gpu.GPU
+	for _, id := range []string{"h100-sxm", "mi300x"} {
+		g, _ := latest.Find(id)
+		bases = append(bases, g)
+	}
+	value := func(f *gpu.Figure) float64 {
+		if f == nil {
+			return 0
+		}
+		return f.Value
+	}
+	for _, date := range e.DataDates() {
+		for _, g := range e.Data[date].Memory.GPUs.GPUs {
+			for _, base := range bases {
+				r := scenario.NewResolver(custom.GPUQuery(g), nil)
+				got := custom.GPU(r, base)
+				if errs := r.Errors(); len(errs) > 0 || got.MemoryGB.Value != g.MemoryGB.Value || got.BandwidthGBps.Value != g.BandwidthGBps.Value ||
+					got.BF16DenseTFLOPS.Value != g.BF16DenseTFLOPS.Value || value(got.FP8DenseTFLOPS) != value(g.FP8DenseTFLOPS) ||
+					value(got.FP4DenseTFLOPS) != value(g.FP4DenseTFLOPS) || got.TDPW.Value != g.TDPW.Value ||
+					got.Link.GBps.Value != g.Link.GBps.Value || (got.Vendor == "NVIDIA") != (g.Vendor == "NVIDIA") {
+					t.Errorf("%s from %s: got %+v, errors %v", g.ID, base.ID, got, errs)
+				}
+			}
+		}
 	}
 }

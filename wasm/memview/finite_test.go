@@ -30,7 +30,7 @@ func FuzzFinitePage(f *testing.F) {
 // a custom one.
 func TestFinitePageAtExtremes(t *testing.T) {
 	d := load(t)
-	for _, base := range []string{"", "model=custom&m.e=8&m.ept=2&m.kvr=512&m.rope=64&m.sw=4096&"} {
+	for _, base := range []string{"", "model=custom&a.gpu=custom&m.e=8&m.ept=2&m.kvr=512&m.rope=64&m.sw=4096&"} {
 		for _, q := range viewtest.Extremes(memview.Resolve(base, d).Inputs) {
 			if err := viewtest.Finite(memview.Build(memview.Resolve(base+q, d), d).Page); err != nil {
 				t.Errorf("%q: %v", base+q, err)

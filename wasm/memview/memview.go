@@ -65,6 +65,8 @@ type Scenario struct {
 	Context     int
 	Concurrency int
 	Options     [view.MaxOptions]OptionInput
+	// Custom says whether the model or an option's GPU is custom.
+	Custom custom.Use
 }
 
 // IsFlat reports whether the scenario uses the article's rule of thumb.
@@ -123,10 +125,15 @@ func Resolve(rawQuery string, d Data) Scenario {
 		Help: "Share of each GPU's memory the engine may use (--gpu-memory-utilization)."})
 	count := r.Int(scenario.Field{Key: keyCount, Label: "GPUs compared", Unit: "options", Section: "Serving (vLLM)",
 		Min: 1, Max: view.MaxOptions, Default: num(defaultCount), Help: "How many of the GPU options below are compared."})
+	h100, _ := d.GPUs.Find(optionGPUs[0])
+	customGPU := custom.GPU(r, h100)
+	s.Custom.Model = s.ModelChoice == CustomModel
 	for i := range s.Options {
-		s.Options[i] = readOption(r, d, i, s, wf, kvf, util)
+		s.Options[i] = readOption(r, d, i, s, wf, kvf, util, customGPU)
 		s.Options[i].Enabled = i < count
+		s.Custom.GPU = s.Custom.GPU || s.Options[i].GPU.ID == custom.ID
 	}
+	s.Custom.Apply(r)
 	r.Choice(d.Editions.Field(edition.Section, nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
@@ -158,16 +165,20 @@ func readFlat(r *scenario.Resolver, d Data) memory.Flat {
 }
 
 // readOption reads GPU option i.
-func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.Format, util float64) OptionInput {
+func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.Format, util float64, customGPU gpu.GPU) OptionInput {
 	l := view.Letters[i]
 	k := func(name string) string { return l + "." + name }
 	o := OptionInput{Letter: l}
-	gpuChoices := make([]scenario.Choice, len(d.GPUs.GPUs))
+	gpuChoices := make([]scenario.Choice, len(d.GPUs.GPUs), len(d.GPUs.GPUs)+1)
 	for j, g := range d.GPUs.GPUs {
 		gpuChoices[j] = scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name}
 	}
-	o.GPU, _ = d.GPUs.Find(r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: optionGPUs[i], Choices: gpuChoices,
-		Help: "Sets the memory and vLLM's batch defaults below."}))
+	gpuChoices = append(gpuChoices, scenario.Choice{Value: custom.ID, Label: "Custom (the Custom GPU fields)"})
+	o.GPU = customGPU
+	if g, ok := d.GPUs.Find(r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: optionGPUs[i], Choices: gpuChoices,
+		Help: "Sets the memory and vLLM's batch defaults below."})); ok {
+		o.GPU = g
+	}
 	g := o.GPU
 	memDefault, memUnit, memNote := d.VisibleGiB(g), "GiB per GPU", "Default: the datasheet's "+num(g.MemoryGB.Value)+
 		" GB less "+num(d.Defaults.DriverReservedGiB.Value)+" GiB the driver keeps. "+d.note(d.Defaults.DriverReservedGiB)

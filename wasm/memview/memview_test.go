@@ -149,14 +149,30 @@ func TestBadInputIsReportedNextToItsField(t *testing.T) {
 			got[in.Key] = in.Error
 		}
 	}
-	for _, key := range []string{"util", "ctx", "a.tp", "model", "b.mem", "m.kvh"} {
+	for _, key := range []string{"util", "ctx", "a.tp", "model", "b.mem"} {
 		if got[key] == "" {
 			t.Errorf("%s: no error (errors %v)", key, got)
 		}
 	}
+	// The custom model's fields count only when the model is custom.
+	if got["m.kvh"] != "" {
+		t.Errorf("m.kvh: %q on a catalog model; want it ignored", got["m.kvh"])
+	}
+	if s := memview.Resolve("model=custom&m.kvh=7", d); s.Query != "v=1&model=custom&ed="+d.Editions.Latest() || !strings.Contains(errorOf(s, "m.kvh"), "divide") {
+		t.Errorf("custom model with 7 KV heads: query %q, error %q; want the error and the default", s.Query, errorOf(s, "m.kvh"))
+	}
 	if s.Options[0].Setup.TP != 1 || s.Query != "v=1&ed="+d.Editions.Latest() {
 		t.Errorf("defaults not used: TP %d, query %q", s.Options[0].Setup.TP, s.Query)
 	}
+}
+
+func errorOf(s memview.Scenario, key string) string {
+	for _, in := range s.Inputs {
+		if in.Key == key {
+			return in.Error
+		}
+	}
+	return ""
 }
 
 // A context longer than the model's max_position_embeddings is reported
@@ -249,7 +265,7 @@ func figures(t *testing.T, d memview.Data, query string) map[string]float64 {
 func TestCustomModelGivesTheCatalogModelsFigures(t *testing.T) {
 	d := load(t)
 	old := "m.p=70.6&m.l=80&m.heads=64&m.kvh=8&m.hd=128&m.hid=8192&m.i=28672&m.v=128256"
-	for id, fields := range map[string]string{"llama-3.1-70b": old, "mixtral-8x7b": "", "deepseek-v3": "", "gemma-2-9b": ""} {
+	for id, fields := range map[string]string{"llama-3.1-70b": old, "llama-3.1-8b": "", "mixtral-8x7b": "", "deepseek-v3": "", "gemma-2-9b": ""} {
 		m, _ := d.Models.Find(id)
 		if fields == "" {
 			fields = custom.ModelQuery(m)
@@ -262,6 +278,49 @@ func TestCustomModelGivesTheCatalogModelsFigures(t *testing.T) {
 					t.Errorf("%s: %s = %v; want %v", id, k, got[k], v)
 				}
 			}
+		}
+	}
+}
+
+// A custom GPU typed as a catalog GPU's datasheet gives that GPU's
+// figures (the H100 SXM and the B200 in option A); its memory override
+// still applies; the TCO link carries it.
+func TestCustomGPUGivesTheCatalogGPUsFigures(t *testing.T) {
+	d := load(t)
+	for _, id := range []string{"h100-sxm", "b200"} {
+		g, _ := d.GPUs.Find(id)
+		for _, rest := range []string{"", "&a.mem=100"} {
+			want := figures(t, d, "model=llama-3.1-70b&a.gpu="+id+rest)
+			got := figures(t, d, "model=llama-3.1-70b&a.gpu=custom&"+custom.GPUQuery(g)+rest)
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("a custom %s%s differs from the catalog's", id, rest)
+			}
+		}
+	}
+	p := memview.Build(memview.Resolve("a.gpu=custom&g.mem=48&g.name=L40-like", d), d)
+	if l := p.Links[0].Query; !strings.Contains(l, "a.gpu=custom&g.mem=48&") || !strings.Contains(l, "g.name=L40-like") {
+		t.Errorf("TCO link %q; want the custom GPU's fields", l)
+	}
+	hidden := map[string]bool{}
+	for _, g := range p.Groups {
+		hidden[g.Key] = g.Hidden
+	}
+	if p.CellsByKey()["a.weights_gib"].Value == 0 || hidden["g"] || !hidden["m"] {
+		t.Errorf("groups %+v; want the custom GPU's shown, the model's hidden", p.Groups)
+	}
+}
+
+// The custom fields stay in the link only while something uses them.
+func TestCustomFieldsLeaveTheLinkWhenUnused(t *testing.T) {
+	d := load(t)
+	for q, want := range map[string]string{
+		"model=llama-3.1-70b&m.p=5&g.mem=40":       "v=1&model=llama-3.1-70b&ed=",
+		"model=custom&m.p=5&g.mem=40":              "v=1&model=custom&m.p=5&ed=",
+		"b.gpu=custom&m.p=5&g.mem=40&k=2":          "v=1&k=2&g.mem=40&b.gpu=custom&ed=",
+		"model=custom&m.p=5&g.mem=40&a.gpu=custom": "v=1&model=custom&m.p=5&g.mem=40&a.gpu=custom&ed=",
+	} {
+		if got := memview.Resolve(q, d).Query; got != want+d.Editions.Latest() {
+			t.Errorf("%q: link %q; want %q", q, got, want+d.Editions.Latest())
 		}
 	}
 }

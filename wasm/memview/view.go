@@ -1,6 +1,7 @@
 package memview
 
 import (
+	"github.com/infercost/infercost/wasm/custom"
 	"math"
 	"strconv"
 	"strings"
@@ -47,6 +48,7 @@ func Build(s Scenario, d Data) Page {
 		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: optionTitle(s, o), Hidden: !o.Enabled})
 		p.Results[i] = o.Setup.Compute()
 	}
+	p.Groups = append(p.Groups, s.Custom.Groups()...)
 	cell := func(i int, metric string, v float64, unit, text string) view.Cell {
 		c := view.Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
 		if s.Options[i].Enabled {
@@ -69,6 +71,9 @@ func Build(s Scenario, d Data) Page {
 	// every scenario has it.
 	a := s.Options[0]
 	q := "a.gpu=" + a.GPU.ID
+	if a.GPU.ID == custom.ID {
+		q += "&" + custom.GPUQuery(a.GPU)
+	}
 	if n, _, ok := gpusNeeded(s, a.Setup, a.MemoryGiB); ok {
 		q += "&a.n=" + strconv.Itoa(n)
 	}

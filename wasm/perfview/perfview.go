@@ -41,6 +41,8 @@ type Scenario struct {
 	// degree that holds one request (memory.FewestTP); 0 when more than
 	// memory.MaxGPUs would be needed.
 	NeedGPUs int
+	// Custom says whether the model or the GPU is custom.
+	Custom custom.Use
 }
 
 // Fits reports whether the weights and one request fit the replica.
@@ -153,6 +155,8 @@ func Resolve(rawQuery string, d Data) Scenario {
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
 	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
 	r.Choice(d.Editions.Field(edition.Section, nil))
+	s.Custom = custom.Use{Model: modelID == custom.ID, GPU: gpuID == custom.ID}
+	s.Custom.Apply(r)
 	ms := d.Memory.OnGPU(s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
 	request := s.Prompt + s.Output
 	s.MaxBatch = ms.MaxSequences(ms.Compute(), request)

@@ -11,11 +11,9 @@ import (
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
-	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
-	"github.com/infercost/infercost/wasm/scenario"
 )
 
 func load(t testing.TB) perfview.Data { return datasettest.Load(t).Perf }
@@ -310,23 +308,6 @@ func TestFP4Precision(t *testing.T) {
 	}
 }
 
-// gpuQuery types a catalog GPU's datasheet into the custom GPU's fields.
-func gpuQuery(g gpu.GPU) string {
-	rate := func(f *gpu.Figure) string {
-		if f == nil {
-			return "0"
-		}
-		return scenario.FormatNumber(f.Value)
-	}
-	n := scenario.FormatNumber
-	fp4 := "mxfp4"
-	if g.Vendor == "NVIDIA" {
-		fp4 = "nvfp4"
-	}
-	return "g.fp4f=" + fp4 + "&g.mem=" + n(g.MemoryGB.Value) + "&g.bw=" + n(g.BandwidthGBps.Value) + "&g.bf16=" + n(g.BF16DenseTFLOPS.Value) +
-		"&g.fp8=" + rate(g.FP8DenseTFLOPS) + "&g.fp4=" + rate(g.FP4DenseTFLOPS) + "&g.link=" + n(g.Link.GBps.Value) + "&g.tdp=" + n(g.TDPW.Value)
-}
-
 // A custom model and GPU typed field by field as catalog rows give exactly
 // the catalog rows' figures: Llama 3.1 8B on the H100 SXM, the MoE
 // Mixtral 8x7B on two B200s in FP4, and DeepSeek-V3 (MLA) on eight.
@@ -351,7 +332,7 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 			return out
 		}
 		want := cells("model=" + tc.model + "&gpu=" + tc.gpu + tc.rest)
-		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + gpuQuery(g) + tc.rest)
+		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + custom.GPUQuery(g) + tc.rest)
 		if !reflect.DeepEqual(got, want) {
 			for k, v := range want {
 				if got[k] != v {

@@ -121,7 +121,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 
 	s.Years = r.Int(scenario.Field{Key: clusterPrefix + ".y", Label: "Period", Unit: "years", Min: 1, Max: 15,
 		Default: num(d.TCO.Defaults.Years.Value), Help: "Months over which the cluster's capex is spread."})
-	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX)
+	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX, nil)
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }

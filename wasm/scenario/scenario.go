@@ -382,6 +382,18 @@ func (r *Resolver) Reject(key, msg string) {
 	}
 }
 
+// Ignore resets the fields read so far whose keys start with prefix to
+// their defaults, without errors: fields the scenario does not use (a
+// custom model's when the model is a catalog one), so that its link does
+// not keep them.
+func (r *Resolver) Ignore(prefix string) {
+	for i := range r.Inputs {
+		if in := &r.Inputs[i]; strings.HasPrefix(in.Key, prefix) {
+			in.Value, in.Explicit, in.Error = in.Default, false, ""
+		}
+	}
+}
+
 // Unknown returns the parameters of the query and the preset that no field
 // read, sorted; the page ignores them.
 func (r *Resolver) Unknown() []string {

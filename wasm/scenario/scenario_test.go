@@ -234,3 +234,22 @@ func TestParseName(t *testing.T) {
 		}
 	}
 }
+
+// Ignored fields leave the link and lose their errors, and only they.
+func TestIgnore(t *testing.T) {
+	r := NewResolver("m.a=2&m.b=x&n=3", nil)
+	for _, key := range []string{"m.a", "m.b"} {
+		r.Number(Field{Key: key, Min: 0, Max: 9, Default: "1"})
+	}
+	r.Int(testFields.n)
+	r.Ignore("m.")
+	if got := r.Encode("1"); got != "v=1&n=3" {
+		t.Errorf("Encode = %q; want v=1&n=3", got)
+	}
+	if errs := r.Errors(); len(errs) != 0 {
+		t.Errorf("errors %v; want none", errs)
+	}
+	if u := r.Unknown(); len(u) != 0 {
+		t.Errorf("Unknown = %v; want none: ignored fields were read", u)
+	}
+}

@@ -4,9 +4,11 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
@@ -53,12 +55,23 @@ func currencyChoices() []scenario.Choice {
 	return cs
 }
 
-func gpuChoices(c gpu.Catalog) []scenario.Choice {
-	cs := make([]scenario.Choice, len(c.GPUs))
+// gpuChoices are the catalog's GPUs, and the custom GPU when the
+// calculator has its fields.
+func gpuChoices(c gpu.Catalog, cu *Customs) []scenario.Choice {
+	cs := make([]scenario.Choice, len(c.GPUs), len(c.GPUs)+1)
 	for i, g := range c.GPUs {
 		cs[i] = scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name}
 	}
+	if cu != nil {
+		cs = append(cs, scenario.Choice{Value: custom.ID, Label: "Custom (the Custom GPU fields)"})
+	}
 	return cs
+}
+
+// Customs are the custom model and GPU that an option may choose.
+type Customs struct {
+	Model model.Model
+	GPU   gpu.GPU
 }
 
 // sourceNote says where a default comes from.
@@ -120,13 +133,17 @@ type Estimate struct {
 	Precision string
 }
 
-// readEstimate reads the estimator's fields of an option; nil when the
-// throughput is typed in, or the model does not fit one server.
-func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU, only string) *Estimate {
+// readEstimate reads the estimator's fields of an option: the estimate,
+// nil when the throughput is typed in or the model does not fit one
+// server, and whether the custom model is chosen.
+func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU, only string, cu *Customs) (*Estimate, bool) {
 	pd := d.Perf
 	models := []scenario.Choice{{Value: "", Label: "Typed in (below)"}}
 	for _, m := range pd.Memory.Models.Models {
 		models = append(models, scenario.Choice{Value: m.ID, Label: m.Name + " (estimated)"})
+	}
+	if cu != nil {
+		models = append(models, scenario.Choice{Value: custom.ID, Label: "Custom model (estimated from the Custom model fields)"})
 	}
 	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: "Throughput from", Default: "", Choices: models,
 		Help: "Estimate tokens/s per GPU for a model with the throughput estimator, or type a measured figure below."})
@@ -134,12 +151,13 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		Help: "Weights and matrix products for the estimate."})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: "Estimator batch", Unit: "requests", Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: "Requests served together in the estimate."})
+	isCustom := modelID == custom.ID
 	if msg := perfview.PrecisionError(g, precision); msg != "" {
 		r.Reject(k("pp"), msg)
 		precision = "bf16"
 	}
 	if modelID == "" {
-		return nil
+		return nil, isCustom
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
 	// The KV cache in the precision's format; FP4 serving keeps it in FP8,
@@ -148,12 +166,15 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	if precision == "fp4" {
 		kv = "fp8"
 	}
-	m, _ := pd.Memory.Models.Find(modelID)
+	m, ok := pd.Memory.Models.Find(modelID)
+	if !ok {
+		m = cu.Model
+	}
 	s, _ := perfview.Setup(m, g, 1, precision, kv, pd.Efficiency())
 	if in+out > s.Model.MaxContext {
 		r.Reject(k("pm"), "The estimator's "+strconv.Itoa(in)+" tokens in and "+strconv.Itoa(out)+" out exceed "+s.Model.Name+
 			"'s context of "+strconv.Itoa(s.Model.MaxContext)+" tokens.")
-		return nil
+		return nil, isCustom
 	}
 	tp, ok := memory.FewestTP(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
 	if !ok || tp > memory.ServerGPUs {
@@ -163,28 +184,32 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		}
 		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" on "+g.Name+" does not fit: needs "+need+
 			" GPUs, more than one server holds. No throughput is estimated; the figure below is the default.")
-		return nil
+		return nil, isCustom
 	}
 	s.TP = tp
 	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.Load(s, g, in, out), Precision: precision}
 	e.Note = "Estimated: " + s.Model.Name + " in " + precision + ", batch " + strconv.Itoa(batch) + ", " + strconv.Itoa(in) + " tokens in / " +
 		strconv.Itoa(out) + " out, on " + strconv.Itoa(tp) + " GPU(s) per replica (throughput estimator)."
-	return e
+	return e, isCustom
 }
 
 // ReadOption reads the fields of an option whose keys start with prefix
 // and ".". Money is entered in the display currency (fx units per USD) and
-// converted to USD for the engine.
-func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, cur money.Currency, fx float64) OptionInput {
+// converted to USD for the engine. With cu, the option may choose the
+// custom model and GPU.
+func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, cur money.Currency, fx float64, cu *Customs) OptionInput {
 	l := prefix
 	k := func(name string) string { return l + "." + name }
 	o := OptionInput{Letter: l}
 	o.Kind = tco.Kind(r.Choice(scenario.Field{Key: k("kind"), Label: "Kind", Default: string(def.Kind),
 		Help:    "Buy and run a cluster, or rent GPUs by the hour.",
 		Choices: []scenario.Choice{{Value: string(tco.Owned), Label: "Owned cluster"}, {Value: string(tco.Rented), Label: "Rented GPUs"}}}))
-	gpuID := r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: def.GPU, Choices: gpuChoices(d.GPUs),
+	gpuID := r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: def.GPU, Choices: gpuChoices(d.GPUs, cu),
 		Help: "GPU model; sets the defaults for price, power and throughput."})
 	o.GPU, _ = d.GPUs.Find(gpuID)
+	if gpuID == custom.ID {
+		o.GPU = cu.GPU
+	}
 	g := o.GPU
 	only := "" // the kind of option the next fields apply to
 	money := func(name, label, unit, help string, usd float64, note string) float64 {
@@ -202,7 +227,8 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	opt.GPUs = r.Int(scenario.Field{Only: only, Key: k("n"), Label: "GPUs", Unit: "GPUs", Min: 1, Max: 100000,
 		Default: strconv.Itoa(defaultGPUs), Help: "Number of GPUs in the cluster, or rented at once."})
 	tps, tpsNote, precision := d.throughputDefault(g)
-	o.Estimate = readEstimate(r, d, k, g, only)
+	o.Custom.GPU = gpuID == custom.ID
+	o.Estimate, o.Custom.Model = readEstimate(r, d, k, g, only, cu)
 	if e := o.Estimate; e != nil {
 		tps, tpsNote, precision = e.Point.TokensPerSecondGPU, e.Note, e.Precision
 	}
@@ -227,8 +253,12 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		df.ServerUSD.Value, d.sourceNote(df.ServerUSD))
 	opt.NetworkPriceUSD = money("net", "Network", " per server", "InfiniBand or Ethernet fabric: NICs, switch ports, cables.",
 		df.NetworkUSD.Value, d.sourceNote(df.NetworkUSD))
+	powerNote := d.sourceNote(g.TDPW)
+	if o.Custom.GPU {
+		powerNote = "Default: the Custom GPU's power."
+	}
 	opt.GPUPowerW = r.Number(scenario.Field{Only: only, Key: k("w"), Label: "GPU power at load", Unit: "W", Min: 1, Max: 5000,
-		Default: num(g.TDPW.Value), Note: d.sourceNote(g.TDPW), Help: "Draw of one GPU while serving; its TDP by default."})
+		Default: num(g.TDPW.Value), Note: powerNote, Help: "Draw of one GPU while serving; its TDP by default."})
 	opt.ServerOverheadW = r.Number(scenario.Field{Only: only, Key: k("ow"), Label: "Server overhead", Unit: "W per server", Min: 0, Max: 50000,
 		Default: num(df.ServerOverheadW.Value), Note: d.sourceNote(df.ServerOverheadW), Help: "CPUs, fans, NICs, switches: drawn all the time."})
 	opt.PUE = r.Number(scenario.Field{Only: only, Key: k("pue"), Label: "PUE", Unit: "ratio", Min: 1, Max: 3,

@@ -26,12 +26,15 @@ func FuzzFinitePage(f *testing.F) {
 }
 
 // Every number field at the ends of its range, alone and all together,
-// still gives a page of finite, short figures.
+// still gives a page of finite, short figures, with catalog GPUs and with
+// the custom GPU and model.
 func TestFinitePageAtExtremes(t *testing.T) {
 	d := load(t)
-	for _, q := range viewtest.Extremes(tcoview.Resolve("", d).Inputs) {
-		if err := viewtest.Finite(tcoview.Build(tcoview.Resolve(q, d)).Page); err != nil {
-			t.Errorf("%q: %v", q, err)
+	for _, base := range []string{"", "a.gpu=custom&a.pm=custom&c.gpu=custom&c.pm=custom&m.e=8&m.ept=2&m.kvr=512&m.rope=64&dem=1e9&slo=10&"} {
+		for _, q := range viewtest.Extremes(tcoview.Resolve(base, d).Inputs) {
+			if err := viewtest.Finite(tcoview.Build(tcoview.Resolve(base+q, d)).Page); err != nil {
+				t.Errorf("%q: %v", base+q, err)
+			}
 		}
 	}
 }

@@ -6,9 +6,11 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
 )
@@ -26,6 +28,9 @@ type OptionInput struct {
 	// Precision is what the throughput was measured or estimated in (a
 	// perfview.Precisions value); "" when the reader typed it in.
 	Precision string
+	// Custom says whether the option estimates the custom model or runs
+	// on the custom GPU.
+	Custom custom.Use
 }
 
 // Scenario is a resolved query string.
@@ -42,6 +47,8 @@ type Scenario struct {
 	// (0: none), under a P99 end-to-end latency target of SLO seconds
 	// (0: none) where the throughput is estimated.
 	DemandPerMonth, SLO float64
+	// Custom says whether some option uses the custom model or GPU.
+	Custom custom.Use
 }
 
 // Resolve reads a query string. It never fails: bad values are reported in
@@ -58,10 +65,15 @@ func Resolve(rawQuery string, d Data) Scenario {
 		Help: "Sizes every option for this demand; 0 leaves it out."})
 	s.SLO = r.Number(scenario.Field{Key: "slo", Label: "P99 latency target", Unit: "seconds", Min: 0, Max: 3600, Default: "0",
 		Help: "With a demand, options whose throughput is estimated are sized so that the simulated P99 end-to-end latency meets it; 0 for none."})
+	m, g := perfview.Custom(r, d.Perf.Memory)
+	cu := &Customs{Model: m, GPU: g}
 	for i := range s.Options {
-		s.Options[i] = ReadOption(r, d, Letters[i], optionDefaults[i], cur, fx)
+		s.Options[i] = ReadOption(r, d, Letters[i], optionDefaults[i], cur, fx, cu)
 		s.Options[i].Enabled = i < count
+		s.Custom.Model = s.Custom.Model || s.Options[i].Custom.Model
+		s.Custom.GPU = s.Custom.GPU || s.Options[i].Custom.GPU
 	}
+	s.Custom.Apply(r)
 	r.Choice(d.Editions.Field(edition.Section, nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	s.Errors = r.Errors()

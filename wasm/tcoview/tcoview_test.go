@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
@@ -279,5 +280,42 @@ func TestDifferentPrecisionsAreNoted(t *testing.T) {
 		if (c.want == "") != (note == "") || !strings.Contains(note, c.want) {
 			t.Errorf("%q: note %q; want one with %q", c.query, note, c.want)
 		}
+	}
+}
+
+// An option on a custom GPU typed as the B200's datasheet, estimating a
+// custom model typed as Mixtral 8x7B's config (MoE), costs exactly what
+// the B200 estimating Mixtral 8x7B costs, owned (its power from the
+// custom GPU's) and rented, the prices typed in; demand and a latency
+// target size it alike.
+func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
+	d := load(t)
+	m, _ := d.Perf.Memory.Models.Find("mixtral-8x7b")
+	g, _ := d.GPUs.Find("b200")
+	values := func(q string) map[string]float64 {
+		s := tcoview.Resolve(q, d)
+		if len(s.Errors) > 0 {
+			t.Fatalf("%q: errors %v", q, s.Errors)
+		}
+		out := map[string]float64{}
+		for k, c := range tcoview.Build(s).CellsByKey() {
+			out[k] = c.Value
+		}
+		return out
+	}
+	for _, rest := range []string{"&a.gp=40000&a.pp=fp8&b.kind=rent&b.hr=5&b.pm=mixtral-8x7b", "&a.hr=6&a.kind=rent&dem=1e10&slo=30"} {
+		want := values("a.gpu=b200&a.pm=mixtral-8x7b" + rest)
+		got := values("a.gpu=custom&" + custom.GPUQuery(g) + "&a.pm=custom&" + custom.ModelQuery(m) + rest)
+		if !reflect.DeepEqual(got, want) {
+			for k, v := range want {
+				if got[k] != v {
+					t.Errorf("%s: %s = %v; want %v", rest, k, got[k], v)
+				}
+			}
+		}
+	}
+	s := tcoview.Resolve("a.gpu=custom&g.tdp=555&m.p=5", d)
+	if s.Options[0].Option.GPUPowerW != 555 || strings.Contains(s.Query, "m.p") || !strings.Contains(s.Query, "g.tdp=555") {
+		t.Errorf("power %v W, link %q; want 555 W from g.tdp, the GPU's fields kept, the unused model's dropped", s.Options[0].Option.GPUPowerW, s.Query)
 	}
 }

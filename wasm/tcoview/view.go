@@ -1,6 +1,7 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/custom"
 	"math"
 	"strconv"
 	"strings"
@@ -54,6 +55,7 @@ func Build(s Scenario) Page {
 		p.Columns = append(p.Columns, view.Column{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(o), Hidden: !o.Enabled})
 		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(o), Kind: string(o.Kind), Hidden: !o.Enabled})
 	}
+	p.Groups = append(p.Groups, s.Custom.Groups()...)
 	cell := func(i int, metric string, v float64, unit, text string) Cell {
 		c := Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
 		if s.Options[i].Enabled {
@@ -144,6 +146,11 @@ func memoryLink(s Scenario) view.Link {
 		if o.Enabled {
 			q.Set(o.Letter+".gpu", o.GPU.ID)
 			n++
+			if o.Custom.GPU {
+				for k, v := range scenario.ParseQuery(custom.GPUQuery(o.GPU)) {
+					q[k] = v
+				}
+			}
 		}
 	}
 	q.Set("k", strconv.Itoa(n))
