@@ -54,6 +54,13 @@ func hfStandIn(t *testing.T) *httptest.Server {
 	return srv
 }
 
+// choose picks a value of the select named key, as a reader does.
+func choose(t *testing.T, ctx context.Context, key, value string) {
+	t.Helper()
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="`+key+`"]`), value))
+	eval[any](t, ctx, `document.querySelector('[name="`+key+`"]').dispatchEvent(new Event('input', {bubbles: true}))`)
+}
+
 // hfLoad types a Hugging Face id into the page's field and presses Load;
 // it returns what the page then says next to the field, and its figures.
 func hfLoad(t *testing.T, ctx context.Context, id string) (status string, metrics map[string]string) {
@@ -63,8 +70,8 @@ func hfLoad(t *testing.T, ctx context.Context, id string) (status string, metric
 	return eval[string](t, ctx, `document.getElementById('hf-status').textContent`), eval[map[string]string](t, ctx, readMetrics)
 }
 
-// TestHuggingFaceModelInBrowser types Hugging Face ids into /memory/ and
-// /performance/: a model's figures come from its config.json, each failure
+// TestHuggingFaceModelInBrowser types Hugging Face ids into /memory/,
+// /performance/ and /tco/: a model's figures come from its config.json, each failure
 // is said next to the field and leaves the figures as they were, a newer
 // load supersedes an older one, and each page's link reproduces the
 // figures with the stand-in for huggingface.co gone.
@@ -81,6 +88,9 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	waitReady(ctx, t, site.URL+"/sub/memory/")
 
 	load := func(id string) (string, map[string]string) { return hfLoad(t, ctx, id) }
+
+	// The field is the custom model's, shown once Model is Custom.
+	choose(t, ctx, "model", "custom")
 
 	// A pasted config stands in for a gated one.
 	ds, err := os.ReadFile("../wasm/hfmodel/testdata/deepseek-ai--DeepSeek-V3/config.json")
@@ -154,6 +164,7 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	// /performance/ takes the same field: the estimator runs the model.
 	perf := site.URL + "/sub/performance/"
 	before := waitReady(ctx, t, perf)
+	choose(t, ctx, "model", "custom")
 	status, qwenPerf := hfLoad(t, ctx, "Qwen/Qwen3-30B-A3B")
 	if !strings.HasPrefix(status, "Loaded Qwen/Qwen3-30B-A3B") || qwenPerf["a.tpot_ms"] == before["a.tpot_ms"] {
 		t.Errorf("/performance/: status %q, time per output token %q (Llama 3.1 8B: %q)", status, qwenPerf["a.tpot_ms"], before["a.tpot_ms"])
@@ -161,6 +172,23 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	perfLoc := evalAsync[string](t, ctx, `(async () => {
 		for (let i = 0; i < 100 && !(location.search.includes('m.hf=Qwen') && location.search.includes('m.e=128')); i++) await new Promise(r => setTimeout(r, 20));
 		return location.href; })()`)
+
+	// On /tco/ an option's estimator takes the custom model, then the field
+	// fills it.
+	tco := site.URL + "/sub/tco/"
+	waitReady(ctx, t, tco)
+	choose(t, ctx, "a.pm", "custom")
+	typed := eval[map[string]string](t, ctx, readMetrics)
+	status, qwenTCO := hfLoad(t, ctx, "Qwen/Qwen3-30B-A3B")
+	if !strings.HasPrefix(status, "Loaded Qwen/Qwen3-30B-A3B") || mapsEqual(qwenTCO, typed) {
+		t.Errorf("/tco/: status %q; figures unchanged from the default custom model: %v", status, qwenTCO)
+	}
+	tcoLoc := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !(location.search.includes('m.hf=Qwen') && location.search.includes('m.e=128')); i++) await new Promise(r => setTimeout(r, 20));
+		return location.href; })()`)
+	if strings.Contains(tcoLoc, "model=") {
+		t.Errorf("/tco/'s link %s carries a model field it has not", tcoLoc)
+	}
 
 	// The links alone reproduce the figures: nothing is fetched again.
 	hf.Close()
@@ -174,6 +202,9 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	}
 	if again := waitReady(tab, t, perfLoc); !mapsEqual(again, qwenPerf) {
 		t.Errorf("/performance/'s link without Hugging Face:\n got %v\nwant %v", again, qwenPerf)
+	}
+	if again := waitReady(tab, t, tcoLoc); !mapsEqual(again, qwenTCO) {
+		t.Errorf("/tco/'s link without Hugging Face:\n got %v\nwant %v", again, qwenTCO)
 	}
 }
 

@@ -683,7 +683,9 @@
       var keys = [];
       state.forEach(function (_, k) { if (k.indexOf("m.") === 0) keys.push(k); });
       keys.forEach(function (k) { state.delete(k); });
-      state.set("model", "custom");
+      // /memory/ and /performance/ choose the custom model here; on /tco/
+      // an option already chooses it, or the field would be hidden.
+      if (form.elements.model) state.set("model", "custom");
       if (id) state.set("m.hf", id);
       new URLSearchParams(r.query).forEach(function (v, k) { state.set(k, v); });
       hfStatus("Loaded " + what + " into the custom model's fields." + (r.note ? " " + r.note : ""), false);
