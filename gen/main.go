@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"maps"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -60,6 +61,9 @@ type Config struct {
 	Wasm    string // the browser module to publish
 	Modules string // npm packages (node_modules): the ECharts bundle, Pagefind
 	Version string // cache-busting suffix for asset URLs
+	// HFBase is where pages read Hugging Face models from
+	// (site.HFBase when empty); tests point it at a local server.
+	HFBase string
 	// Today is the day of the build, YYYY-MM-DD (dataset.Today when
 	// empty): no edition or figure may be dated after it.
 	Today string
@@ -75,6 +79,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
 	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts, Pagefind)")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
+	fs.StringVar(&c.HFBase, "hf-base", "", "for tests: the Hugging Face base URL pages read models from (default "+site.HFBase+")")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	decoder := fs.String("decoder", "", "only write the data files' generated decoder to this Go file")
 	if err := fs.Parse(args); err != nil {
@@ -163,6 +168,11 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, err
 	}
 	root := origin + c.Base
+	// The Hugging Face base goes into every page's CSP: an origin only.
+	if u, err := url.Parse(c.HFBase); c.HFBase != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") ||
+		u.Host == "" || u.Path != "" || u.RawQuery != "" || strings.ContainsAny(c.HFBase, " ;,'\"")) {
+		return 0, fmt.Errorf("hf-base %q must be an origin such as https://huggingface.co", c.HFBase)
+	}
 	contentFS := os.DirFS(c.Content)
 	if c.Today == "" {
 		c.Today = dataset.Today()
@@ -197,7 +207,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	// a calculator, the headline's first figure.
 	meta := func(path, title, desc, updated string, figure *view.Figure) (site.Meta, error) {
 		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version,
-			Lang: lang, Canonical: root + path, Type: "website"}
+			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase}
 		png, err := drawCard(fonts, title, figure, strings.TrimPrefix(root, "https://"))
 		if err != nil {
 			return m, fmt.Errorf("card of /%s: %w", path, err)

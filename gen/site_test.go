@@ -59,13 +59,18 @@ func browserModule(t testing.TB) string {
 // buildSite builds the real content into a temp folder under base.
 func buildSite(t testing.TB, base string) string {
 	t.Helper()
-	out := filepath.Join(t.TempDir(), "public")
-	_, err := Build(context.Background(), Config{Content: "../content", Out: out, Base: base,
-		Wasm: browserModule(t), Modules: "../node_modules", Version: "test"})
-	if err != nil {
+	return buildSiteWith(t, Config{Base: base})
+}
+
+// buildSiteWith builds the real content into a temp folder with c's base
+// and Hugging Face base.
+func buildSiteWith(t testing.TB, c Config) string {
+	t.Helper()
+	c.Content, c.Out, c.Wasm, c.Modules, c.Version = "../content", filepath.Join(t.TempDir(), "public"), browserModule(t), "../node_modules", "test"
+	if _, err := Build(context.Background(), c); err != nil {
 		t.Fatalf("build: %v", err)
 	}
-	return out
+	return c.Out
 }
 
 func readDoc(t testing.TB, file string) *goquery.Document {

@@ -604,6 +604,112 @@
     compute();
   });
   form.addEventListener("submit", function (e) { e.preventDefault(); });
+
+  // A Hugging Face model: the reader's browser fetches its config.json
+  // (and model.safetensors.index.json, when there is one), the engine reads
+  // them into the custom model's fields, and the link then carries those
+  // fields: it shows the same figures with no fetch, even if the
+  // repository changes. A pasted config.json stands in for a gated or
+  // private one. A newer load supersedes an older one.
+  var hfInput = form.elements["m.hf"];
+  var hfLoads = 0;
+  var hfAbort = null;
+  var hfPending = false;
+  var hfTimeout = 10000;
+  var hfID = /^([A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*)(?:@([A-Za-z0-9._\/-]+))?$/;
+  function hfStatus(text, error) {
+    var el = $("hf-status");
+    setText(el, text);
+    setAttr(el, "data-error", error ? "true" : "");
+  }
+  function hfDone() {
+    hfPending = false;
+    setTimeout(notifySettled, 0);
+  }
+  // hfFetch reads url as text; a failure carries the HTTP status, if any.
+  function hfFetch(url, signal) {
+    return fetch(url, { signal: signal, credentials: "omit" }).then(function (r) {
+      if (r.ok) return r.text();
+      var err = new Error("HTTP " + r.status);
+      err.status = r.status;
+      throw err;
+    });
+  }
+  function hfLoad() {
+    var id = hfInput.value.trim();
+    var m = hfID.exec(id);
+    if (!m || id.length > 200) {
+      hfStatus("Type a Hugging Face id such as Qwen/Qwen3-30B-A3B, optionally followed by @ and a revision.", true);
+      return;
+    }
+    if (hfAbort) hfAbort.abort();
+    var ctl = (hfAbort = new AbortController());
+    var load = ++hfLoads;
+    var timedOut = false;
+    var timer = setTimeout(function () { timedOut = true; ctl.abort(); }, hfTimeout);
+    var dir = script.getAttribute("data-hf") + "/" + m[1] + "/resolve/" + encodeURIComponent(m[2] || "main") + "/";
+    hfPending = true;
+    hfStatus("Loading " + id + " from Hugging Face…", false);
+    Promise.all([
+      hfFetch(dir + "config.json", ctl.signal),
+      hfFetch(dir + "model.safetensors.index.json", ctl.signal).catch(function () { return ""; })
+    ]).then(function (r) {
+      clearTimeout(timer);
+      if (load === hfLoads) hfRead(id, r[0], r[1]);
+    }, function (err) {
+      clearTimeout(timer);
+      if (load !== hfLoads) return;
+      hfDone();
+      var paste = " Try again, or paste the model's config.json below.";
+      if (timedOut) hfStatus("Hugging Face did not answer within " + hfTimeout / 1000 + " seconds." + paste, true);
+      else if (err.status === 404) hfStatus("Not found: Hugging Face has no config.json for " + id + ". Check the id and the revision.", true);
+      else if (err.status === 401 || err.status === 403) hfStatus("Hugging Face does not let this page read " + id + ": the model is gated or private, or the id does not exist. Paste its config.json below instead.", true);
+      else if (err.status) hfStatus("Hugging Face answered HTTP " + err.status + " for " + id + "." + paste, true);
+      else hfStatus("Could not reach Hugging Face (network failure)." + paste, true);
+    });
+  }
+  // hfRead has the engine read a config into the custom model's fields
+  // and applies them; id names the model ("" for a pasted config without
+  // an id typed).
+  function hfRead(id, config, index) {
+    var load = ++hfLoads;
+    hfPending = true;
+    var what = id || "the pasted config.json";
+    call("hfModel", [config, index]).then(function (json) {
+      if (load !== hfLoads) return;
+      hfDone();
+      var r = JSON.parse(json);
+      if (r.error) {
+        hfStatus("Could not read " + what + ": " + r.error + ".", true);
+        return;
+      }
+      var keys = [];
+      state.forEach(function (_, k) { if (k.indexOf("m.") === 0) keys.push(k); });
+      keys.forEach(function (k) { state.delete(k); });
+      // /memory/ and /performance/ choose the custom model here; on /tco/
+      // an option already chooses it, or the field would be hidden.
+      if (form.elements.model) state.set("model", "custom");
+      if (id) state.set("m.hf", id);
+      new URLSearchParams(r.query).forEach(function (v, k) { state.set(k, v); });
+      hfStatus("Loaded " + what + " into the custom model's fields." + (r.note ? " " + r.note : ""), false);
+      compute();
+    }, function (err) {
+      if (load !== hfLoads) return;
+      hfDone();
+      hfStatus("Could not read " + what + ": " + err + ".", true);
+    });
+  }
+  if (hfInput) {
+    $("hf-load").addEventListener("click", hfLoad);
+    hfInput.addEventListener("keydown", function (e) {
+      if (e.key === "Enter") hfLoad();
+    });
+    $("hf-read").addEventListener("click", function () {
+      if (hfAbort) hfAbort.abort();
+      var id = hfInput.value.trim();
+      hfRead(hfID.test(id) && id.length <= 200 ? id : "", $("hf-config").value, "");
+    });
+  }
   // A toggle button (the pricing page's "Add to comparison") sets its
   // input to the value the engine gave it, as if typed.
   calc.addEventListener("click", function (e) {
@@ -902,7 +1008,7 @@
   // wait until it has answered every input (settled).
   var settledWaiters = [];
   function notifySettled() {
-    if (computing || waiting || Object.keys(calls).length) return;
+    if (computing || waiting || hfPending || Object.keys(calls).length) return;
     var w = settledWaiters;
     settledWaiters = [];
     w.forEach(function (f) { f(); });

@@ -79,6 +79,7 @@ var (
 		{Value: "", Label: "BF16 or not recorded"},
 		{Value: model.QuantFP8, Label: "FP8 throughout"},
 		{Value: model.QuantMXFP4MoE, Label: "MXFP4 experts, the rest BF16"},
+		{Value: model.QuantINT4, Label: "INT4 groups (AWQ, GPTQ)"},
 	}
 )
 

@@ -79,7 +79,7 @@ func (d Data) modelChoices() []scenario.Choice {
 	for _, m := range d.Models.Models {
 		cs = append(cs, scenario.Choice{Value: m.ID, Label: m.Name})
 	}
-	return append(cs, scenario.Choice{Value: CustomModel, Label: "Custom (the fields below)"},
+	return append(cs, scenario.Choice{Value: CustomModel, Label: "Custom, or from Hugging Face (the fields below)"},
 		scenario.Choice{Value: FlatModel, Label: "Rule of thumb of seed article 002 (flat KV per token)"})
 }
 

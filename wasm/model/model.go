@@ -33,6 +33,7 @@ var slidingLayouts = map[string]int{SlidingAll: 0, SlidingAlternate: 2, SlidingT
 const (
 	QuantFP8      = "fp8"       // block-scaled FP8 weights throughout (DeepSeek-V3 style)
 	QuantMXFP4MoE = "mxfp4-moe" // MXFP4 MoE expert weights; attention, router and embeddings BF16
+	QuantINT4     = "int4"      // 4-bit integer weights in groups (AWQ, GPTQ); embeddings 16-bit
 )
 
 // Model is one catalog row. Counts are as in config.json.
@@ -69,7 +70,7 @@ type Model struct {
 	SlidingWindow int    `yaml:"sliding_window,omitempty" json:"sliding_window,omitempty"`
 	SlidingLayers string `yaml:"sliding_layers,omitempty" json:"sliding_layers,omitempty"`
 	// Quantization is the published checkpoint's weight format when its
-	// config says it is quantised (QuantFP8, QuantMXFP4MoE); "" when not
+	// config says it is quantised (QuantFP8, QuantMXFP4MoE, QuantINT4); "" when not
 	// recorded. The engines size weights by the reader's chosen format and
 	// do not read it yet.
 	Quantization string `yaml:"quantization,omitempty" json:"quantization,omitempty"`
@@ -187,13 +188,13 @@ func (c Catalog) Validate() error {
 			bad("kv_lora_rank", "MLA needs both kv_lora_rank and qk_rope_head_dim")
 		}
 		switch m.Quantization {
-		case "", QuantFP8:
+		case "", QuantFP8, QuantINT4:
 		case QuantMXFP4MoE:
 			if m.Experts == 0 {
 				bad("quantization", "%q needs an MoE model", m.Quantization)
 			}
 		default:
-			bad("quantization", "want %q, %q or none, got %q", QuantFP8, QuantMXFP4MoE, m.Quantization)
+			bad("quantization", "want %q, %q, %q or none, got %q", QuantFP8, QuantMXFP4MoE, QuantINT4, m.Quantization)
 		}
 		if _, known := slidingLayouts[m.SlidingLayers]; (m.SlidingWindow > 0) != known {
 			bad("sliding_layers", "a sliding window needs sliding_layers %q, %q, %q or %q, and sliding_layers a window",

@@ -28,7 +28,8 @@ func TestValidateQuantization(t *testing.T) {
 		{"fp8 on a dense model", QuantFP8, true, ""},
 		{"mxfp4 experts", QuantMXFP4MoE, false, ""},
 		{"mxfp4 experts without experts", QuantMXFP4MoE, true, `models[0] "moe": quantization: "mxfp4-moe" needs an MoE model`},
-		{"unknown format", "int3", false, `models[0] "moe": quantization: want "fp8", "mxfp4-moe" or none, got "int3"`},
+		{"int4 (AWQ, GPTQ)", QuantINT4, true, ""},
+		{"unknown format", "int3", false, `models[0] "moe": quantization: want "fp8", "mxfp4-moe", "int4" or none, got "int3"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -99,7 +99,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	for _, g := range md.GPUs.GPUs {
 		gpus = append(gpus, scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name})
 	}
-	models = append(models, scenario.Choice{Value: custom.ID, Label: "Custom (the fields below)"})
+	models = append(models, scenario.Choice{Value: custom.ID, Label: "Custom, or from Hugging Face (the fields below)"})
 	gpus = append(gpus, scenario.Choice{Value: custom.ID, Label: "Custom (the fields below)"})
 	const sec = "Model and GPU"
 	modelID := r.Choice(scenario.Field{Key: "model", Label: "Model", Section: sec, Default: defaultModel, Choices: models,

@@ -143,7 +143,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		models = append(models, scenario.Choice{Value: m.ID, Label: m.Name + " (estimated)"})
 	}
 	if cu != nil {
-		models = append(models, scenario.Choice{Value: custom.ID, Label: "Custom model (estimated from the Custom model fields)"})
+		models = append(models, scenario.Choice{Value: custom.ID, Label: "Custom model, or from Hugging Face (estimated from the Custom model fields)"})
 	}
 	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: "Throughput from", Default: "", Choices: models,
 		Help: "Estimate tokens/s per GPU for a model with the throughput estimator, or type a measured figure below."})

@@ -14,6 +14,9 @@
 // return the query with its amounts in another currency;
 // infercost.export(calculator, query, "csv", "json" or "md", link), the
 // page's figures as a file (see package report);
+// infercost.hfModel(config, index), a Hugging Face config.json (and its
+// model.safetensors.index.json, or "") read into the custom model's
+// fields, as JSON {query, note} or {error} (see package hfmodel);
 // infercost.qr(link), the link's QR code for the printed handout as an
 // SVG document, or "" for a link too long for one (see package qr); and
 // infercost.collect(), which collects garbage. Nothing here uses
@@ -27,6 +30,8 @@ import (
 	"syscall/js"
 
 	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/hfmodel"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/qr"
@@ -87,6 +92,18 @@ func main() {
 	api.Set("export", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name := arg(args, 0)
 		return report.Write(arg(args, 2), name, arg(args, 3), calcs.Page(name, arg(args, 1)))
+	}))
+	api.Set("hfModel", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		var index []byte
+		if s := arg(args, 1); s != "" {
+			index = []byte(s)
+		}
+		m, err := hfmodel.Read([]byte(arg(args, 0)), index)
+		out := map[string]any{"query": custom.ModelQuery(m), "note": m.Note}
+		if err != nil {
+			out = map[string]any{"error": err.Error()}
+		}
+		return string(plainjson.Append(nil, out))
 	}))
 	api.Set("qr", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		code, err := qr.Encode(arg(args, 0))
