@@ -28,8 +28,13 @@ func headline(s Scenario, p view.Page) view.Headline {
 		return h
 	}
 	rate := money.Group(s.Rate, 2) + " requests/s"
-	h.Text += " At " + rate + " the simulated P99 is " + c["a.p99_latency_ms"].Text + " end to end; it meets the " +
-		money.Group(s.TargetS, 2) + " s P99 target up to " + c["a.max_rps_at_slo"].Text + "."
+	target := money.Group(s.TargetS, 2) + " s P99 target"
+	h.Text += " At " + rate + " the simulated P99 is " + c["a.p99_latency_ms"].Text + " end to end; "
+	if max := c["a.max_rps_at_slo"]; max.Text == noRate {
+		h.Text += "no rate meets the " + target + ": even a trickle of requests takes longer."
+	} else {
+		h.Text += "it meets the " + target + " up to " + max.Text + "."
+	}
 	h.Figures = append(h.Figures,
 		view.Figure{Label: "P99 end to end at " + rate, Text: c["a.p99_latency_ms"].Text},
 		view.Figure{Label: "Highest rate within the P99 target", Text: c["a.max_rps_at_slo"].Text})

@@ -344,3 +344,22 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 		}
 	}
 }
+
+// A scenario that no request rate serves within its P99 target says so,
+// instead of "up to 0.00 requests/s": TensorRT-LLM's Llama 2 70B row, 2,048
+// tokens in and 2,048 out on 2 x H100, takes longer than the 20 s target
+// for one request alone at the fitted step model.
+func TestNoRateMeetsTheTargetSaysSo(t *testing.T) {
+	d := load(t)
+	p := perfview.Build(perfview.Resolve("preset=trtllm-70b-h100", d))
+	h, cell := p.Headline.Text, p.CellsByKey()["a.max_rps_at_slo"]
+	if cell.Value != 0 || !strings.Contains(h, "no rate meets the 20.00 s P99 target") || strings.Contains(h, "up to 0") ||
+		!strings.HasPrefix(cell.Text, "none") {
+		t.Errorf("headline %q, highest rate %v %q; want no rate named, and none", h, cell.Value, cell.Text)
+	}
+	for _, f := range p.Headline.Figures {
+		if strings.Contains(f.Text, "0.00 requests/s") {
+			t.Errorf("key figure %q reads %q", f.Label, f.Text)
+		}
+	}
+}

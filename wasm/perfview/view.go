@@ -173,12 +173,28 @@ func (b *Builder) Build(s Scenario) Page {
 		{Label: "End-to-end P95", Cells: simMS("p95_latency_ms", p.Load.E2E[1])},
 		{Label: "End-to-end P99", Cells: simMS("p99_latency_ms", p.Load.E2E[2])},
 		{Label: "Highest rate within the P99 target", Help: "Of " + money.Group(s.TargetS, 2) + " s end to end.",
-			Cells: simulated("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", money.Group(p.MaxRate, 2)+" requests/s")},
+			Cells: simulated("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", maxRateText(p.MaxRate))},
 	}}
 	p.Tables = []view.Table{roof, load}
 	p.Charts = []chart.Chart{batchChart(s), rateChart(curve, p.MaxRate, fits)}
 	p.Headline = headline(s, p.Page)
 	return p
+}
+
+// noRate is the highest rate's text when no rate meets the target: even
+// the slowest simulated, a thousandth of the replica's capacity, does not.
+const noRate = "none: not even a trickle of requests meets it"
+
+// maxRateText is the highest rate within the P99 target, with enough
+// digits that a small one does not read as 0.
+func maxRateText(rate float64) string {
+	switch {
+	case rate == 0:
+		return noRate
+	case rate < 0.1:
+		return strconv.FormatFloat(rate, 'g', 2, 64) + " requests/s"
+	}
+	return money.Group(rate, 2) + " requests/s"
 }
 
 // maxBatchText is the largest batch that fits, and what happens to a
