@@ -190,7 +190,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: "Think time", Unit: "seconds", Section: work, Min: 0, Max: 3600, Default: "0",
 		Help: "A user's pause between a reply and the next request."})
 	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: "P99 latency target", Unit: "seconds end to end", Section: work, Min: 0.001, Max: 3600,
-		Default: num(df.P99TargetS.Value), Note: d.note(df.P99TargetS), Help: "Sets the highest rate that meets it."})
+		Default: num(df.P99TargetS.Value), Note: d.note(df.P99TargetS), Help: "Sets the highest rate (open loop) or the most users (closed loop) that meet it."})
 
 	const effSec = "Efficiency"
 	e := d.Efficiency()

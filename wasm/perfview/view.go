@@ -94,9 +94,11 @@ type maxUsersResult struct {
 }
 
 // Build runs the roofline and the simulation and lays out the page. Its
-// cost is bounded whatever the query: at most 19 simulations (1 at the
-// rate, 8 for the latency chart, at most 10 for the highest rate in
-// target) of at most perf.MaxEvents events each, ~13 ms natively at worst
+// cost is bounded whatever the query: at most 19 simulations (in the open
+// loop 1 at the rate, 8 for the latency chart, at most 10 for the highest
+// rate in target; in a closed loop 1 with its users and at most
+// 2 + log2(requests of a run) for the most users in target; offline 1) of
+// at most perf.MaxEvents events each, ~13 ms natively at worst
 // (BenchmarkWorstCase); the lengths do not count. A scenario beyond the
 // budget shows TooLarge instead of the simulated figures.
 func (b *Builder) Build(s Scenario) Page {
