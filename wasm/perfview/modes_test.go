@@ -210,3 +210,29 @@ func TestLoadModesAtExtremesAreFinite(t *testing.T) {
 		}
 	}
 }
+
+// In a closed loop a change of users reruns only the run with them; the
+// search for the most users depends on the target and the think time.
+func TestAUsersChangeRerunsOnlyTheRunWithThem(t *testing.T) {
+	d := load(t)
+	var b perfview.Builder
+	for _, c := range []struct {
+		query string
+		runs  int // parts computed in all
+	}{
+		{"mode=closed", 2},                     // the run with the users, the search
+		{"mode=closed&users=8", 3},             // the run with 8 users
+		{"mode=closed&users=8&think=1", 5},     // both
+		{"mode=closed&users=8&think=1&b=2", 5}, // the roofline's batch: no simulation
+		{"mode=offline&b=2", 6},                // the offline run
+	} {
+		s := perfview.Resolve(c.query, d)
+		got := b.Build(s)
+		if b.Runs() != c.runs {
+			t.Errorf("%q: %d parts computed in all; want %d", c.query, b.Runs(), c.runs)
+		}
+		if want := perfview.Build(s); !reflect.DeepEqual(got.Page, want.Page) || got.MaxUsers != want.MaxUsers || got.Load != want.Load {
+			t.Errorf("%q: the remembered page differs from a fresh one", c.query)
+		}
+	}
+}
