@@ -16,13 +16,15 @@ func headline(s Scenario, p view.Page) view.Headline {
 	c := p.CellsByKey()
 	setup := strconv.Itoa(s.Setup.TP) + " x " + s.GPU.Name + " running " + s.Setup.Model.Name
 	tps := c["a.tokens_per_s_gpu"]
-	if tps.Metric == "" { // no throughput: the cell says why
+	if !s.Fits() { // no throughput: the cell says why
 		return view.Headline{Text: setup + ": " + tps.Text + "."}
 	}
-	h := view.Headline{Figures: []view.Figure{
-		{Label: "Output tokens/s per GPU at batch " + strconv.Itoa(s.Batch), Text: tps.Text},
-	}}
-	h.Text = setup + " generates " + c["a.tokens_per_s_gpu"].Text + " per GPU at batch " + strconv.Itoa(s.Batch) + " (roofline estimate)."
+	batch := "batch " + strconv.Itoa(s.Batch)
+	h := view.Headline{Figures: []view.Figure{{Label: "Output tokens/s per GPU at " + batch, Text: tps.Text}}}
+	h.Text = setup + " generates " + tps.Text + " per GPU at " + batch + " (roofline estimate)."
+	if tps.Metric == "" { // a batch beyond the KV cache: the cell says so
+		h.Text = setup + " at " + batch + ": " + tps.Text + "."
+	}
 	if c["a.p99_latency_ms"].Metric == "" {
 		if len(p.Problems) > 0 {
 			h.Text += " " + p.Problems[len(p.Problems)-1]

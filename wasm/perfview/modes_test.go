@@ -236,3 +236,31 @@ func TestAUsersChangeRerunsOnlyTheRunWithThem(t *testing.T) {
 		}
 	}
 }
+
+// A batch beyond the KV cache shows "does not fit … preempted" instead of
+// the roofline's figures at the batch, from the edition that says so
+// (Defaults.KVOverflowPreempts); the largest batch that fits stays a
+// figure, and the simulation is not affected. Editions before show the
+// figures with the warning (TestBatchBeyondTheKVCacheSaysSo). The GiB
+// are those of TestBeyondTheKVCacheIsSaidAtTheField.
+func TestBatchBeyondTheKVCacheShowsNoFigures(t *testing.T) {
+	d := load(t)
+	p := perfview.Build(perfview.Resolve("b=600", d))
+	want := "does not fit: needs 56.2 GiB of KV cache, 51.4 GiB free — preempted"
+	c := p.CellsByKey()
+	for _, key := range []string{"a.ttft_ms", "a.tpot_ms", "a.e2e_ms", "a.tokens_per_s_gpu", "a.tokens_per_s_cluster"} {
+		if c[key].Text != want || c[key].Metric != "" {
+			t.Errorf("%s %+v; want %q and no figure", key, c[key], want)
+		}
+	}
+	if c["a.max_batch"].Value != 548 || c["a.p99_latency_ms"].Metric == "" {
+		t.Errorf("largest batch %+v, P99 %+v; want figures", c["a.max_batch"], c["a.p99_latency_ms"])
+	}
+	if !strings.Contains(p.Headline.Text, "at batch 600: "+want) || !strings.Contains(p.Headline.Text, "the simulated P99") {
+		t.Errorf("headline %q; want the batch's state and the load's figures", p.Headline.Text)
+	}
+	d.Defaults.KVOverflowPreempts.Value = 0
+	if c := perfview.Build(perfview.Resolve("b=600", d)).CellsByKey(); c["a.tokens_per_s_gpu"].Metric == "" {
+		t.Errorf("without the edition's switch: %+v; want the figure", c["a.tokens_per_s_gpu"])
+	}
+}

@@ -49,6 +49,9 @@ type Scenario struct {
 	NeedGPUs int
 	// Custom says whether the model or the GPU is custom.
 	Custom custom.Use
+	// Preempts: a batch beyond the KV cache shows Overflow instead of the
+	// roofline's figures (Defaults.KVOverflowPreempts).
+	Preempts bool
 	// seqBytes is one request's KV cache per GPU, poolBytes the KV pool.
 	seqBytes, poolBytes float64
 }
@@ -220,13 +223,20 @@ func Resolve(rawQuery string, d Data) Scenario {
 	mem := ms.Compute()
 	s.MaxBatch = ms.MaxSequences(mem, request)
 	s.seqBytes, s.poolBytes = ms.SequenceBytes(request), max(mem.KVPool, 0)
+	s.Preempts = df.KVOverflowPreempts.Value == 1
 	if !s.Fits() {
 		s.NeedGPUs, _ = memory.FewestTP(ms, request, 1)
 	}
 	// A batch or users beyond the KV cache are run, but the reader sees
 	// by how much they exceed it next to the field that asks for them.
+	// The roofline figures at the batch assume it runs together: shown
+	// or not (Overflow), the reader is told.
+	figures := " The roofline figures assume the whole batch runs together."
+	if s.Preempts {
+		figures = " The roofline shows no figures at this batch."
+	}
 	if s.Fits() && s.Batch > s.MaxBatch {
-		r.Warn("b", s.overflow(s.Batch)+" the rest would be queued or preempted. The roofline figures assume the whole batch runs together.")
+		r.Warn("b", s.overflow(s.Batch)+" the rest would be queued or preempted."+figures)
 	}
 	if s.Fits() && s.Mode == perf.Closed && s.Users > s.MaxBatch {
 		r.Warn("users", s.overflow(s.Users)+" the others wait in the queue (the simulation's latencies include the wait).")
@@ -244,9 +254,19 @@ func Resolve(rawQuery string, d Data) Scenario {
 	}
 	if s.Fits() && s.Batch > s.MaxBatch {
 		s.Problems = append(s.Problems, "A batch of "+money.Group(float64(s.Batch), 0)+" requests of "+tokens+" needs more KV cache than "+on+
-			" holds: "+money.Group(float64(s.MaxBatch), 0)+" fit at once, and vLLM would queue or preempt the rest. The roofline figures assume the whole batch runs together.")
+			" holds: "+money.Group(float64(s.MaxBatch), 0)+" fit at once, and vLLM would queue or preempt the rest."+figures)
 	}
 	return s
+}
+
+// Overflow is what the roofline's cells show for a batch the KV cache
+// does not hold, when the edition says so (Preempts); "" when it holds.
+func (s Scenario) Overflow() string {
+	if !s.Preempts || !s.Fits() || s.Batch <= s.MaxBatch {
+		return ""
+	}
+	need, free := s.KVGiB(s.Batch)
+	return "does not fit: needs " + money.Group(need, 1) + " GiB of KV cache, " + money.Group(free, 1) + " GiB free — preempted"
 }
 
 // overflow says that n requests do not fit the KV cache, and by how much:

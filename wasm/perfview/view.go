@@ -148,7 +148,17 @@ func (b *Builder) Build(s Scenario) Page {
 		}
 		return []view.Cell{{Key: "a." + metric, Metric: metric, Option: "a", Value: v, Unit: unit, Text: text}}
 	}
-	msCell := func(metric string, sec float64) []view.Cell { return cell(metric, round(sec*1000, 3), "ms", ms(sec)) }
+	// batchCell is a figure of the roofline at the batch, which a batch
+	// beyond the KV cache does not have.
+	batchCell := func(metric string, v float64, unit, text string) []view.Cell {
+		if o := s.Overflow(); o != "" {
+			return cell(metric, 0, "", o)
+		}
+		return cell(metric, v, unit, text)
+	}
+	msCell := func(metric string, sec float64) []view.Cell {
+		return batchCell(metric, round(sec*1000, 3), "ms", ms(sec))
+	}
 	pt := p.Point
 	crit := st.CriticalBatch(float64(s.Prompt) + float64(s.Output)/2)
 	critText := "never (memory-bound at any batch)"
@@ -163,8 +173,8 @@ func (b *Builder) Build(s Scenario) Page {
 		{Label: "Time to first token", Help: "Prefill of the batch's prompts.", Cells: msCell("ttft_ms", pt.TTFT)},
 		{Label: "Time per output token", Help: "One decode step, limited by " + bound + ".", Cells: msCell("tpot_ms", pt.TPOT)},
 		{Label: "End-to-end latency", Help: "First token, then the rest one step each.", Cells: msCell("e2e_ms", pt.E2E)},
-		{Label: "Throughput per GPU", Help: "Output tokens per second.", Cells: cell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", money.Group(pt.TokensPerSecondGPU, 0)+" tokens/s")},
-		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: cell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
+		{Label: "Throughput per GPU", Help: "Output tokens per second.", Cells: batchCell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", money.Group(pt.TokensPerSecondGPU, 0)+" tokens/s")},
+		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: batchCell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
 		{Label: "Decode turns compute-bound", Help: "Below it, reading weights and cache sets the pace.", Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
 		{Label: "Largest batch in the KV cache", Help: "Requests whose prompt and output the KV cache holds at once (memory calculator).",
 			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
