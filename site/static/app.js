@@ -304,6 +304,7 @@
   var byHead = group("data-head");
   var byGroup = group("data-group");
   var byGroupHead = group("data-group-head");
+  var byField = group("data-field");
   var bySource = group("data-preset-source");
   function each(elements, f) { (elements || []).forEach(f); }
 
@@ -334,6 +335,8 @@
       setText($("note-" + s.key), s.note);
       setText($("def-" + s.key), s.default);
       if (s.unit) setText($("unit-" + s.key), "(" + s.unit + ")");
+      // A field that does not apply to the scenario (scenario.Resolver.Hide).
+      each(byField[s.key], function (el) { setHidden(el, s.hidden); });
     });
     u.groups.forEach(function (g) {
       each(byGroup[g.key], function (el) {

@@ -17,6 +17,12 @@ var benchScenarios = []struct{ name, query string }{
 	{"Out100000", "model=llama-2-7b&gpu=a100-80gb-sxm&tp=8&in=1&out=100000"},
 	{"Out1048575", "model=llama-2-7b&gpu=a100-80gb-sxm&tp=8&in=1&out=1048575"},
 	{"Long8B", "model=llama-3.1-8b&gpu=h100-sxm&in=1&out=131071"},
+	// The other load modes: a closed loop searches for the most users
+	// (at most 11 runs) instead of the rate chart's and the highest rate's.
+	{"Closed", "mode=closed"},
+	{"ClosedThink", "mode=closed&think=3&slo=3"},
+	{"ClosedLong8B", "mode=closed&model=llama-3.1-8b&gpu=h100-sxm&in=1&out=131071&slo=3600"},
+	{"Offline", "mode=offline"},
 }
 
 // BenchmarkScenario is one change on the estimator's page: the roofline

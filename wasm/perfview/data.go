@@ -32,12 +32,17 @@ type Defaults struct {
 	// experts a step's tokens touch (perf.Efficiency TouchedExperts);
 	// editions before the step model was fitted lack it and read all.
 	MoETouchedExperts fact.Figure `yaml:"moe_touched_experts" json:"moe_touched_experts"`
-	PromptTokens      fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
-	OutputTokens      fact.Figure `yaml:"output_tokens" json:"output_tokens"`
-	Batch             fact.Figure `yaml:"batch" json:"batch"`
-	Rate              fact.Figure `yaml:"rate" json:"rate"`
-	P99TargetS        fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
-	Requests          fact.Figure `yaml:"requests" json:"requests"`
+	// KVOverflowPreempts, at 1, shows a batch that the KV cache does not
+	// hold as "does not fit … preempted" instead of the roofline's
+	// figures, which assume the whole batch runs together; editions
+	// before it lack it and show the figures with a warning.
+	KVOverflowPreempts fact.Figure `yaml:"kv_overflow_preempts" json:"kv_overflow_preempts"`
+	PromptTokens       fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
+	OutputTokens       fact.Figure `yaml:"output_tokens" json:"output_tokens"`
+	Batch              fact.Figure `yaml:"batch" json:"batch"`
+	Rate               fact.Figure `yaml:"rate" json:"rate"`
+	P99TargetS         fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
+	Requests           fact.Figure `yaml:"requests" json:"requests"`
 }
 
 // Measurement is a published result: output tokens per second per GPU or
@@ -249,6 +254,9 @@ func (d Data) Validate() error {
 	}
 	if df.MoETouchedExperts != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.MoETouchedExperts, "defaults", "moe_touched_experts", 0, 1)...)
+	}
+	if df.KVOverflowPreempts != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.KVOverflowPreempts, "defaults", "kv_overflow_preempts", 0, 1)...)
 	}
 	// A request of the default lengths fits every model, so that a
 	// rejected length can fall back to its default.

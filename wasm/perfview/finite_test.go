@@ -13,7 +13,8 @@ import (
 func FuzzFinitePage(f *testing.F) {
 	d := load(f)
 	for _, seed := range []string{"", "rate=1e-320", "slo=5e-324", "ce=1e-300&me=1e-300", "b=4096&in=1&out=1",
-		"rate=100000&slo=0.001", "model=deepseek-v3&gpu=mi300x&tp=8&prec=fp8"} {
+		"rate=100000&slo=0.001", "model=deepseek-v3&gpu=mi300x&tp=8&prec=fp8",
+		"mode=closed&users=4096&think=3600", "mode=closed&users=1&slo=0.001", "mode=offline&in=1&out=1"} {
 		f.Add(seed, uint8(0), 0.0, uint8(0), 0.0, uint8(0), 0.0)
 	}
 	inputs := perfview.Resolve("", d).Inputs

@@ -24,12 +24,18 @@ const Version = "1"
 // Scenario is a resolved query string.
 type Scenario struct {
 	scenario.Resolved
-	Setup   perf.Setup
-	GPU     gpu.GPU
-	Prompt  int
-	Output  int
-	Batch   int
-	Rate    float64 // requests per second
+	Setup  perf.Setup
+	GPU    gpu.GPU
+	Prompt int
+	Output int
+	Batch  int
+	Rate   float64 // requests per second, in the open loop
+	// Mode is how the simulated requests arrive: perf.Poisson (the open
+	// loop at Rate, what a link without mode= means), perf.Closed (Users
+	// clients, each waiting ThinkS after a reply) or perf.Offline.
+	Mode    perf.Mode
+	Users   int
+	ThinkS  float64
 	TargetS float64 // P99 end-to-end target, seconds
 	// Traffic is the simulation's load but for its rate.
 	Traffic perf.Load
@@ -43,6 +49,18 @@ type Scenario struct {
 	NeedGPUs int
 	// Custom says whether the model or the GPU is custom.
 	Custom custom.Use
+	// Preempts: a batch beyond the KV cache shows Overflow instead of the
+	// roofline's figures (Defaults.KVOverflowPreempts).
+	Preempts bool
+	// seqBytes is one request's KV cache per GPU, poolBytes the KV pool.
+	seqBytes, poolBytes float64
+}
+
+// Modes are the load modes' choices, by perf.Mode.
+var Modes = []scenario.Choice{
+	perf.Poisson: {Value: "open", Label: "Requests per second (open loop)"},
+	perf.Closed:  {Value: "closed", Label: "Users in flight (closed loop)"},
+	perf.Offline: {Value: "offline", Label: "Offline batch (all at once)"},
 }
 
 // Fits reports whether the weights and one request fit the replica.
@@ -62,6 +80,31 @@ func (s Scenario) needs() string {
 // Simulable reports whether one request fits the replica's KV cache, so
 // that there is a load to simulate.
 func (s Scenario) Simulable() bool { return s.Traffic.KVCapacity >= s.Prompt+s.Output }
+
+// Run is the simulated load of the page's mode.
+func (s Scenario) Run() perf.Load {
+	l := s.Load(s.Rate)
+	switch s.Mode {
+	case perf.Closed:
+		l = s.Closed(s.Users)
+	case perf.Offline:
+		l.Mode, l.Rate = perf.Offline, 0
+	}
+	return l
+}
+
+// Closed is the closed loop of the page's think time with users clients.
+func (s Scenario) Closed(users int) perf.Load {
+	l := s.Traffic
+	l.Mode, l.Concurrency, l.ThinkSeconds = perf.Closed, users, s.ThinkS
+	return l
+}
+
+// KVGiB is the KV cache, per GPU in GiB, that n requests of the
+// scenario's lengths need at once, and what the replica has for it.
+func (s Scenario) KVGiB(n int) (need, free float64) {
+	return float64(n) * s.seqBytes / (1 << 30), s.poolBytes / (1 << 30)
+}
 
 // Load returns the simulation's traffic at a rate.
 func (s Scenario) Load(rate float64) perf.Load {
@@ -137,10 +180,20 @@ func Resolve(rawQuery string, d Data) Scenario {
 	s.Output = count("out", "Output", "tokens", "Tokens generated per request.", df.OutputTokens.Value, d.note(df.OutputTokens), 1, 1<<20)
 	s.Prompt, s.Output = withinContext(r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
 	s.Batch = count("b", "Batch", "requests", "Requests served together in the batch view.", df.Batch.Value, d.note(df.Batch), 1, 4096)
+	mode := r.Choice(scenario.Field{Key: "mode", Label: "Load", Section: work, Default: Modes[perf.Poisson].Value, Choices: Modes,
+		Help: "How the simulated requests arrive: at a rate whatever the replica's pace, from users who each wait for their reply, or all at once."})
+	for m, c := range Modes {
+		if c.Value == mode {
+			s.Mode = perf.Mode(m)
+		}
+	}
 	s.Rate = r.Number(scenario.Field{Key: "rate", Label: "Request rate", Unit: "requests/s", Section: work, Min: 0.001, Max: 1e5,
 		Default: num(df.Rate.Value), Note: d.note(df.Rate), Help: "Poisson arrivals for the latency percentiles."})
+	s.Users = count("users", "Users in flight", "users", "Clients that each send a request, then the next when the reply is complete.", 64, "", 1, 4096)
+	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: "Think time", Unit: "seconds", Section: work, Min: 0, Max: 3600, Default: "0",
+		Help: "A user's pause between a reply and the next request."})
 	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: "P99 latency target", Unit: "seconds end to end", Section: work, Min: 0.001, Max: 3600,
-		Default: num(df.P99TargetS.Value), Note: d.note(df.P99TargetS), Help: "Sets the highest rate that meets it."})
+		Default: num(df.P99TargetS.Value), Note: d.note(df.P99TargetS), Help: "Sets the highest rate (open loop) or the most users (closed loop) that meet it."})
 
 	const effSec = "Efficiency"
 	e := d.Efficiency()
@@ -157,11 +210,36 @@ func Resolve(rawQuery string, d Data) Scenario {
 	r.Choice(d.Editions.Field(edition.Section, nil))
 	s.Custom = custom.Use{Model: modelID == custom.ID, GPU: gpuID == custom.ID}
 	s.Custom.Apply(r)
+	switch s.Mode {
+	case perf.Poisson:
+		r.Hide("users", "think")
+	case perf.Closed:
+		r.Hide("rate")
+	case perf.Offline:
+		r.Hide("rate", "users", "think")
+	}
 	ms := d.Memory.OnGPU(s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
 	request := s.Prompt + s.Output
-	s.MaxBatch = ms.MaxSequences(ms.Compute(), request)
+	mem := ms.Compute()
+	s.MaxBatch = ms.MaxSequences(mem, request)
+	s.seqBytes, s.poolBytes = ms.SequenceBytes(request), max(mem.KVPool, 0)
+	s.Preempts = df.KVOverflowPreempts.Value == 1
 	if !s.Fits() {
 		s.NeedGPUs, _ = memory.FewestTP(ms, request, 1)
+	}
+	// A batch or users beyond the KV cache are run, but the reader sees
+	// by how much they exceed it next to the field that asks for them.
+	// The roofline figures at the batch assume it runs together: shown
+	// or not (Overflow), the reader is told.
+	figures := " The roofline figures assume the whole batch runs together."
+	if s.Preempts {
+		figures = " The roofline shows no figures at this batch."
+	}
+	if s.Fits() && s.Batch > s.MaxBatch {
+		r.Warn("b", s.overflow(s.Batch)+" the rest would be queued or preempted."+figures)
+	}
+	if s.Fits() && s.Mode == perf.Closed && s.Users > s.MaxBatch {
+		r.Warn("users", s.overflow(s.Users)+" the others wait in the queue (the simulation's latencies include the wait).")
 	}
 	s.Resolved = r.Resolved(Version, d.Presets)
 	on := strconv.Itoa(tp) + " x " + s.GPU.Name
@@ -176,9 +254,29 @@ func Resolve(rawQuery string, d Data) Scenario {
 	}
 	if s.Fits() && s.Batch > s.MaxBatch {
 		s.Problems = append(s.Problems, "A batch of "+money.Group(float64(s.Batch), 0)+" requests of "+tokens+" needs more KV cache than "+on+
-			" holds: "+money.Group(float64(s.MaxBatch), 0)+" fit at once, and vLLM would queue or preempt the rest. The roofline figures assume the whole batch runs together.")
+			" holds: "+money.Group(float64(s.MaxBatch), 0)+" fit at once, and vLLM would queue or preempt the rest."+figures)
 	}
 	return s
+}
+
+// Overflow is what the roofline's cells show for a batch the KV cache
+// does not hold, when the edition says so (Preempts); "" when it holds.
+func (s Scenario) Overflow() string {
+	if !s.Preempts || !s.Fits() || s.Batch <= s.MaxBatch {
+		return ""
+	}
+	need, free := s.KVGiB(s.Batch)
+	return "does not fit: needs " + money.Group(need, 1) + " GiB of KV cache, " + money.Group(free, 1) + " GiB free — preempted"
+}
+
+// overflow says that n requests do not fit the KV cache, and by how much:
+// "Does not fit: 128 requests need 40.1 GiB of KV cache per GPU, 17.2 GiB
+// free; 55 fit at once,".
+func (s Scenario) overflow(n int) string {
+	need, free := s.KVGiB(n)
+	gib := func(v float64) string { return money.Group(v, 1) + " GiB" }
+	return "Does not fit: " + money.Group(float64(n), 0) + " requests need " + gib(need) + " of KV cache per GPU, " + gib(free) +
+		" free; " + money.Group(float64(s.MaxBatch), 0) + " fit at once,"
 }
 
 // withinContext checks that a request's prompt and output fit the model's

@@ -15,8 +15,11 @@ type Page struct {
 	view.Page
 	Scenario Scenario
 	Point    perf.Point // at the scenario's batch
-	Load     perf.Stats // at the scenario's rate
-	MaxRate  float64    // requests/s within the P99 target
+	Load     perf.Stats // in the scenario's load mode
+	MaxRate  float64    // requests/s within the P99 target, open loop
+	// MaxUsers is the most users of a closed loop within the P99 target,
+	// 0 when not even one meets it (or in another mode).
+	MaxUsers int
 }
 
 // batches are the batch view's sizes, doubling.
@@ -52,9 +55,10 @@ func Build(s Scenario) Page {
 // scenario at a time. The zero Builder is ready; a Builder is not safe for
 // concurrent use.
 type Builder struct {
-	atRate  memo[float64, perf.Stats]
-	curve   memo[struct{}, []rateStats]
-	maxRate memo[float64, maxRateResult]
+	atRate   memo[perf.Load, perf.Stats]
+	curve    memo[struct{}, []rateStats]
+	maxRate  memo[float64, maxRateResult]
+	maxUsers memo[[2]float64, maxUsersResult]
 	// runs counts the parts computed, for tests.
 	runs int
 }
@@ -84,10 +88,17 @@ type maxRateResult struct {
 	err  error
 }
 
+type maxUsersResult struct {
+	users    int
+	tooLarge bool
+}
+
 // Build runs the roofline and the simulation and lays out the page. Its
-// cost is bounded whatever the query: at most 19 simulations (1 at the
-// rate, 8 for the latency chart, at most 10 for the highest rate in
-// target) of at most perf.MaxEvents events each, ~13 ms natively at worst
+// cost is bounded whatever the query: at most 19 simulations (in the open
+// loop 1 at the rate, 8 for the latency chart, at most 10 for the highest
+// rate in target; in a closed loop 1 with its users and at most
+// 2 + log2(requests of a run) for the most users in target; offline 1) of
+// at most perf.MaxEvents events each, ~13 ms natively at worst
 // (BenchmarkWorstCase); the lengths do not count. A scenario beyond the
 // budget shows TooLarge instead of the simulated figures.
 func (b *Builder) Build(s Scenario) Page {
@@ -100,19 +111,27 @@ func (b *Builder) Build(s Scenario) Page {
 	notSimulated := "Not simulated: the simulation reserves a whole request's KV cache, which this replica does not hold beside the weights."
 	var curve []rateStats
 	if fits {
-		p.Load = get(b, &b.atRate, s, s.Rate, func() perf.Stats { return st.Simulate(s.Load(s.Rate)) })
-		curve = get(b, &b.curve, s, struct{}{}, func() []rateStats { return simulateRates(s) })
-		mr := get(b, &b.maxRate, s, s.TargetS, func() maxRateResult {
-			r, err := maxRate(s, curve)
-			return maxRateResult{r, err}
-		})
-		p.MaxRate = mr.rate
-		tooLarge := p.Load.TooLarge || mr.err != nil
-		for _, r := range curve {
-			tooLarge = tooLarge || r.TooLarge
+		p.Load = get(b, &b.atRate, s, s.Run(), func() perf.Stats { return st.Simulate(s.Run()) })
+		tooLarge := p.Load.TooLarge
+		switch s.Mode {
+		case perf.Poisson:
+			curve = get(b, &b.curve, s, struct{}{}, func() []rateStats { return simulateRates(s) })
+			mr := get(b, &b.maxRate, s, s.TargetS, func() maxRateResult {
+				r, err := maxRate(s, curve)
+				return maxRateResult{r, err}
+			})
+			p.MaxRate = mr.rate
+			tooLarge = tooLarge || mr.err != nil
+			for _, r := range curve {
+				tooLarge = tooLarge || r.TooLarge
+			}
+		case perf.Closed:
+			mu := get(b, &b.maxUsers, s, [2]float64{s.TargetS, s.ThinkS}, func() maxUsersResult { return maxUsers(s) })
+			p.MaxUsers = mu.users
+			tooLarge = tooLarge || mu.tooLarge
 		}
 		if tooLarge {
-			fits, curve, p.Load, p.MaxRate = false, nil, perf.Stats{}, 0
+			fits, curve, p.Load, p.MaxRate, p.MaxUsers = false, nil, perf.Stats{}, 0, 0
 			p.Problems = append(p.Problems, TooLarge)
 			notSimulated = "Not simulated: a run needs more events than the browser's budget."
 		}
@@ -129,7 +148,17 @@ func (b *Builder) Build(s Scenario) Page {
 		}
 		return []view.Cell{{Key: "a." + metric, Metric: metric, Option: "a", Value: v, Unit: unit, Text: text}}
 	}
-	msCell := func(metric string, sec float64) []view.Cell { return cell(metric, round(sec*1000, 3), "ms", ms(sec)) }
+	// batchCell is a figure of the roofline at the batch, which a batch
+	// beyond the KV cache does not have.
+	batchCell := func(metric string, v float64, unit, text string) []view.Cell {
+		if o := s.Overflow(); o != "" {
+			return cell(metric, 0, "", o)
+		}
+		return cell(metric, v, unit, text)
+	}
+	msCell := func(metric string, sec float64) []view.Cell {
+		return batchCell(metric, round(sec*1000, 3), "ms", ms(sec))
+	}
 	pt := p.Point
 	crit := st.CriticalBatch(float64(s.Prompt) + float64(s.Output)/2)
 	critText := "never (memory-bound at any batch)"
@@ -144,8 +173,8 @@ func (b *Builder) Build(s Scenario) Page {
 		{Label: "Time to first token", Help: "Prefill of the batch's prompts.", Cells: msCell("ttft_ms", pt.TTFT)},
 		{Label: "Time per output token", Help: "One decode step, limited by " + bound + ".", Cells: msCell("tpot_ms", pt.TPOT)},
 		{Label: "End-to-end latency", Help: "First token, then the rest one step each.", Cells: msCell("e2e_ms", pt.E2E)},
-		{Label: "Throughput per GPU", Help: "Output tokens per second.", Cells: cell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", money.Group(pt.TokensPerSecondGPU, 0)+" tokens/s")},
-		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: cell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
+		{Label: "Throughput per GPU", Help: "Output tokens per second.", Cells: batchCell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", money.Group(pt.TokensPerSecondGPU, 0)+" tokens/s")},
+		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: batchCell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
 		{Label: "Decode turns compute-bound", Help: "Below it, reading weights and cache sets the pace.", Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
 		{Label: "Largest batch in the KV cache", Help: "Requests whose prompt and output the KV cache holds at once (memory calculator).",
 			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
@@ -165,18 +194,50 @@ func (b *Builder) Build(s Scenario) Page {
 	simMS := func(metric string, sec float64) []view.Cell {
 		return simulated(metric, round(sec*1000, 3), "ms", ms(sec))
 	}
-	ttft := p.Load.TTFT
-	load := view.Table{ID: "load", Title: "Under load: " + money.Group(s.Rate, 2) + " requests/s (simulated)", Corner: "Per replica", Columns: col, Rows: []view.Row{
-		{Label: "TTFT P50 / P99", Help: "Poisson arrivals, continuous batching, seed 1.",
-			Cells: simulated("p99_ttft_ms", round(ttft[2]*1000, 3), "ms", ms(ttft[0])+" / "+ms(ttft[2]))},
-		{Label: "End-to-end P50", Cells: simMS("p50_latency_ms", p.Load.E2E[0])},
-		{Label: "End-to-end P95", Cells: simMS("p95_latency_ms", p.Load.E2E[1])},
-		{Label: "End-to-end P99", Cells: simMS("p99_latency_ms", p.Load.E2E[2])},
-		{Label: "Highest rate within the P99 target", Help: "Of " + money.Group(s.TargetS, 2) + " s end to end.",
-			Cells: simulated("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", maxRateText(p.MaxRate))},
-	}}
+	ttft, tpot, e2e := p.Load.TTFT, p.Load.PerToken, p.Load.EndToEnd
+	// onlyIn is a row's cell in the modes it does not apply to.
+	onlyIn := func(metric, mode string) []view.Cell {
+		if !s.Fits() {
+			return cell(metric, 0, "", "")
+		}
+		return []view.Cell{{Key: "a." + metric, Text: "–", Note: "Applies to the " + mode + " only."}}
+	}
+	maxRateCells := onlyIn("max_rps_at_slo", "open loop (requests per second)")
+	if s.Mode == perf.Poisson {
+		maxRateCells = simulated("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", maxRateText(p.MaxRate))
+	}
+	maxUsersCells := onlyIn("max_users_at_slo", "closed loop (users in flight)")
+	if s.Mode == perf.Closed {
+		maxUsersCells = simulated("max_users_at_slo", float64(p.MaxUsers), "users", maxUsersText(p.MaxUsers, s.Traffic.Requests))
+	}
+	target := "Of " + money.Group(s.TargetS, 2) + " s end to end."
+	rows := []view.Row{{Label: "Time to first token P50 / P99", Help: arrivals(s) + ", continuous batching, seed 1.",
+		Cells: simulated("p99_ttft_ms", round(ttft[2]*1000, 3), "ms", ms(ttft[0])+" / "+ms(ttft[2]))}}
+	// The other latencies, one row each: a loop rather than literals,
+	// as each inlined cell adds to the browser module.
+	for _, r := range []struct {
+		label, help, metric string
+		sec                 float64
+	}{
+		{"Time to first token P90", "", "p90_ttft_ms", p.Load.TimeToFirst.P90},
+		{"Time per output token P50", "After the first token: (end to end − first token) / (output − 1), per request.", "p50_tpot_ms", tpot.P50},
+		{"Time per output token P90", "", "p90_tpot_ms", tpot.P90},
+		{"Time per output token P99", "", "p99_tpot_ms", tpot.P99},
+		{"End-to-end P50", "", "p50_latency_ms", p.Load.E2E[0]},
+		{"End-to-end P90", "", "p90_latency_ms", e2e.P90},
+		{"End-to-end P95", "", "p95_latency_ms", p.Load.E2E[1]},
+		{"End-to-end P99", "", "p99_latency_ms", p.Load.E2E[2]},
+	} {
+		rows = append(rows, view.Row{Label: r.label, Help: r.help, Cells: simMS(r.metric, r.sec)})
+	}
+	rows = append(rows,
+		view.Row{Label: "Output tokens per second", Help: "Of the replica, after the warm-up requests.",
+			Cells: simulated("output_tokens_per_s", round(p.Load.OutputTokS, 2), "tokens/s", money.Group(p.Load.OutputTokS, 0)+" tokens/s")},
+		view.Row{Label: "Highest rate within the P99 target", Help: target, Cells: maxRateCells},
+		view.Row{Label: "Most users within the P99 target", Help: target, Cells: maxUsersCells})
+	load := view.Table{ID: "load", Title: loadTitle(s), Corner: "Per replica", Columns: col, Rows: rows}
 	p.Tables = []view.Table{roof, load}
-	p.Charts = []chart.Chart{batchChart(s), rateChart(curve, p.MaxRate, fits)}
+	p.Charts = []chart.Chart{batchChart(s), rateChart(curve, p.MaxRate, fits && s.Mode == perf.Poisson)}
 	p.Headline = headline(s, p.Page)
 	return p
 }
@@ -195,6 +256,53 @@ func maxRateText(rate float64) string {
 		return strconv.FormatFloat(rate, 'g', 2, 64) + " requests/s"
 	}
 	return money.Group(rate, 2) + " requests/s"
+}
+
+// loadTitle is the load table's title: the simulated load.
+func loadTitle(s Scenario) string {
+	switch s.Mode {
+	case perf.Closed:
+		return "Under load: " + usersText(s) + " (simulated)"
+	case perf.Offline:
+		return "Offline: " + money.Group(float64(s.Traffic.Requests), 0) + " requests at once (simulated)"
+	}
+	return "Under load: " + money.Group(s.Rate, 2) + " requests/s (simulated)"
+}
+
+// usersText is a closed loop's users, and their think time if any.
+func usersText(s Scenario) string {
+	t := money.Group(float64(s.Users), 0) + " users in flight"
+	if s.Users == 1 {
+		t = "1 user in flight"
+	}
+	if s.ThinkS > 0 {
+		t += ", " + money.Group(s.ThinkS, 2) + " s think time"
+	}
+	return t
+}
+
+// arrivals is how the simulated requests arrive.
+func arrivals(s Scenario) string {
+	switch s.Mode {
+	case perf.Closed:
+		return "Each user sends a request when the last reply is complete"
+	case perf.Offline:
+		return "Every request sent at once"
+	}
+	return "Poisson arrivals"
+}
+
+// maxUsersText is the most users within the P99 target; the search
+// stops at the requests of a run, beyond which every request is sent at
+// once whatever the users.
+func maxUsersText(users, requests int) string {
+	switch {
+	case users == 0:
+		return "none: not even one user meets it"
+	case users >= requests:
+		return money.Group(float64(requests), 0) + " or more users"
+	}
+	return money.Group(float64(users), 0) + " users"
 }
 
 // maxBatchText is the largest batch that fits, and what happens to a
@@ -244,6 +352,36 @@ func simulateRates(s Scenario) []rateStats {
 		out = append(out, rateStats{ceiling * f, s.Setup.Simulate(s.Load(ceiling * f))})
 	}
 	return out
+}
+
+// maxUsers bisects for the most users of a closed loop within the P99
+// target, between 1 and the requests of a run: with more users than
+// requests every request is sent at once, as with that many. At most
+// 2 + log2(requests) simulations, 11 for the data's 400.
+func maxUsers(s Scenario) maxUsersResult {
+	tooLarge := false
+	meets := func(n int) bool {
+		st := s.Setup.Simulate(s.Closed(n))
+		tooLarge = tooLarge || st.TooLarge
+		return st.Meets(s.TargetS)
+	}
+	lo, hi := 1, max(1, s.Traffic.Requests)
+	if !meets(lo) {
+		return maxUsersResult{0, tooLarge}
+	}
+	if meets(hi) {
+		return maxUsersResult{hi, tooLarge}
+	}
+	// meets(lo) and not meets(hi).
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if meets(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return maxUsersResult{lo, tooLarge}
 }
 
 // maxRate bisects for the highest rate within the P99 target between the

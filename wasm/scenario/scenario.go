@@ -121,6 +121,8 @@ type Input struct {
 	Explicit bool
 	// Error says why the given value was rejected (the default is used).
 	Error string
+	// Hidden inputs do not apply to the scenario (see Resolver.Hide).
+	Hidden bool
 }
 
 // Preset is a named set of query values that stand in for the defaults.
@@ -390,6 +392,29 @@ func (r *Resolver) Ignore(prefix string) {
 	for i := range r.Inputs {
 		if in := &r.Inputs[i]; strings.HasPrefix(in.Key, prefix) {
 			in.Value, in.Explicit, in.Error = in.Default, false, ""
+		}
+	}
+}
+
+// Warn puts msg before the note of the field with key: a value the
+// calculator accepts but whose consequence the reader should see next to
+// it.
+func (r *Resolver) Warn(key, msg string) {
+	for i := range r.Inputs {
+		if in := &r.Inputs[i]; in.Key == key {
+			in.Note = strings.TrimSpace(msg + " " + in.Note)
+		}
+	}
+}
+
+// Hide resets the fields read so far with the keys to their defaults,
+// without errors, and hides them from the form: fields that do not apply
+// to the scenario as the other fields set it (a request rate in a closed
+// loop), so that its link does not keep them.
+func (r *Resolver) Hide(keys ...string) {
+	for i := range r.Inputs {
+		if in := &r.Inputs[i]; slices.Contains(keys, in.Key) {
+			in.Value, in.Explicit, in.Error, in.Hidden = in.Default, false, "", true
 		}
 	}
 }

@@ -212,7 +212,7 @@ func (p Page) Cells() []Cell {
 // (string, float64, bool, []any, map[string]any) for package plainjson:
 //
 //	query        canonical query string
-//	inputs       [{key, value, error, note, unit, default}] in form order
+//	inputs       [{key, value, error, note, unit, default, hidden}] in form order
 //	groups       [{key, title, kind, hidden}]
 //	columns      [{key, title, hidden}] of every table, once per key
 //	tables       {table id: {hidden, title, note}}
@@ -249,7 +249,8 @@ func (p Page) Since(prev *Page) map[string]any {
 		was = *prev
 	}
 	inputs := changed(inputStates(was.Inputs), inputStates(p.Inputs), prev == nil, func(in inputState) map[string]any {
-		return map[string]any{"key": in.Key, "value": in.Value, "error": in.Error, "note": in.Note, "unit": in.Unit, "default": in.Default}
+		return map[string]any{"key": in.Key, "value": in.Value, "error": in.Error, "note": in.Note, "unit": in.Unit, "default": in.Default,
+			"hidden": in.Hidden}
 	})
 	groups := changed(was.Groups, p.Groups, prev == nil, func(g Group) map[string]any {
 		return map[string]any{"key": g.Key, "title": g.Title, "kind": g.Kind, "hidden": g.Hidden}
@@ -309,12 +310,15 @@ func changed[T comparable](prev, next []T, all bool, record func(T) map[string]a
 }
 
 // inputState is what the page shows of an input.
-type inputState struct{ Key, Value, Error, Note, Unit, Default string }
+type inputState struct {
+	Key, Value, Error, Note, Unit, Default string
+	Hidden                                 bool
+}
 
 func inputStates(ins []scenario.Input) []inputState {
 	out := make([]inputState, len(ins))
 	for i, in := range ins {
-		out[i] = inputState{in.Key, in.Value, in.Error, in.Note, in.Unit, in.Default}
+		out[i] = inputState{in.Key, in.Value, in.Error, in.Note, in.Unit, in.Default, in.Hidden}
 	}
 	return out
 }

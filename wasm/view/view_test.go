@@ -22,7 +22,7 @@ func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
 	next.Charts = []chart.Chart{c(1), c(2.5)}
 	got := next.Since(&prev)
 	want := map[string]any{"query": "n=1", "problems": []any{"p"}, "explanation": "",
-		"inputs": []any{map[string]any{"key": "m", "value": "3", "error": "", "note": "", "unit": "", "default": ""}},
+		"inputs": []any{map[string]any{"key": "m", "value": "3", "error": "", "note": "", "unit": "", "default": "", "hidden": false}},
 		"groups": []any{}, "columns": []any{}, "cells": []any{}, "links": []any{}, "tables": map[string]any{},
 		"charts":   map[string]any{"c": c(2.5).Patch()},
 		"titles":   map[string]any{"c": "C"},

@@ -744,6 +744,8 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.RequestOverheadMS)
 		case "moe_touched_experts":
 			decodeFactFigure(d, &v.MoETouchedExperts)
+		case "kv_overflow_preempts":
+			decodeFactFigure(d, &v.KVOverflowPreempts)
 		case "prompt_tokens":
 			decodeFactFigure(d, &v.PromptTokens)
 		case "output_tokens":

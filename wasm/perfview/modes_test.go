@@ -1,0 +1,266 @@
+package perfview_test
+
+import (
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/view/viewtest"
+)
+
+// A link without mode= is the open loop exactly as before the modes: the
+// same link, figures, headline and charts as mode=open, whose link leaves
+// mode out, and the closed
+// loop's fields, hidden, leave the link too; the run is the simulation of
+// Poisson arrivals at the rate.
+func TestLinkWithoutModeIsTheOpenLoop(t *testing.T) {
+	d := load(t)
+	plain := perfview.Build(perfview.Resolve("rate=3", d))
+	for _, q := range []string{"mode=open&rate=3", "rate=3&users=9&think=4", "mode=open&rate=3&users=9"} {
+		p := perfview.Build(perfview.Resolve(q, d))
+		if p.Query != plain.Query || !reflect.DeepEqual(p.Tables, plain.Tables) || !reflect.DeepEqual(p.Charts, plain.Charts) ||
+			!reflect.DeepEqual(p.Headline, plain.Headline) || !reflect.DeepEqual(p.Problems, plain.Problems) {
+			t.Errorf("%q: the page differs from rate=3's (link %q)", q, p.Query)
+		}
+	}
+	if strings.Contains(plain.Query, "mode=") || strings.Contains(plain.Query, "users=") || strings.Contains(plain.Query, "think=") {
+		t.Errorf("link %q carries a field of another mode", plain.Query)
+	}
+	s := plain.Scenario
+	if s.Mode != perf.Poisson || s.Run() != s.Load(3) {
+		t.Errorf("mode %v, run %+v; want the open loop at 3 requests/s", s.Mode, s.Run())
+	}
+	if want := s.Setup.Simulate(s.Load(3)); plain.Load != want {
+		t.Errorf("load %+v; want the open loop's %+v", plain.Load, want)
+	}
+	hidden := map[string]bool{}
+	for _, in := range plain.Inputs {
+		hidden[in.Key] = in.Hidden
+	}
+	if hidden["rate"] || !hidden["users"] || !hidden["think"] {
+		t.Errorf("hidden fields %v; want users and think hidden, rate shown", hidden)
+	}
+}
+
+// Each mode keeps its own fields in the link and hides the others.
+func TestModesKeepTheirFieldsInTheLink(t *testing.T) {
+	d := load(t)
+	for _, c := range []struct{ query, link, hidden string }{
+		{"mode=closed&users=8&think=2&rate=5", "mode=closed&users=8&think=2", "rate"},
+		{"mode=offline&users=8&think=2&rate=5", "mode=offline", "rate users think"},
+	} {
+		s := perfview.Resolve(c.query, d)
+		if !strings.Contains(s.Query, c.link) || strings.Contains(s.Query, "rate=") {
+			t.Errorf("%q: link %q; want %q and no rate", c.query, s.Query, c.link)
+		}
+		for _, in := range s.Inputs {
+			want := strings.Contains(" "+c.hidden+" ", " "+in.Key+" ")
+			if in.Key != "in" && in.Hidden != want {
+				t.Errorf("%q: field %s hidden %v; want %v", c.query, in.Key, in.Hidden, want)
+			}
+		}
+	}
+}
+
+// One user in a closed loop sends its requests one after another, each
+// alone on the replica: worked by hand from the step model, a prompt of
+// 512 tokens (within one step's 8,192) is one step of 512 tokens
+// attending to 512²/2 pairs, its first token; then each of the other 63
+// tokens a step of one token over a context of 512 + j, j = 1 … 63; and a
+// request's fixed latency (Efficiency.RequestSeconds) before the first.
+// Every request alike, P50, P90 and P99 are equal.
+func TestClosedLoopOfOneUserIsTheRequestAlone(t *testing.T) {
+	d := load(t)
+	p := perfview.Build(perfview.Resolve("mode=closed&users=1&in=512&out=64", d))
+	st := p.Scenario.Setup
+	prefill, _ := st.Step(512, 512*512/2, 0)
+	ttft := prefill + st.Efficiency.RequestSeconds
+	decode := 0.0
+	for j := 1; j <= 63; j++ {
+		dt, _ := st.Step(1, float64(512+j), float64(512+j))
+		decode += dt
+	}
+	for _, c := range []struct {
+		what string
+		got  perf.Latency
+		want float64
+	}{{"time to first token", p.Load.TimeToFirst, ttft}, {"time per output token", p.Load.PerToken, decode / 63},
+		{"end to end", p.Load.EndToEnd, ttft + decode}} {
+		for _, v := range []float64{c.got.P50, c.got.P90, c.got.P99} {
+			if math.Abs(v/c.want-1) > 1e-9 {
+				t.Errorf("%s %+v; want %g s", c.what, c.got, c.want)
+			}
+		}
+	}
+	// The cells show them, in ms, and the replica's pace is one request's.
+	cells := p.CellsByKey()
+	for key, want := range map[string]float64{"a.p99_ttft_ms": ttft * 1000, "a.p50_tpot_ms": decode / 63 * 1000,
+		"a.p99_latency_ms": (ttft + decode) * 1000} {
+		if got := cells[key].Value; math.Abs(got-want) > 0.0005 {
+			t.Errorf("%s %v ms; want %.3f", key, got, want)
+		}
+	}
+	if got, want := p.Load.OutputTokS, 64/(ttft+decode); math.Abs(got/want-1) > 1e-9 {
+		t.Errorf("%g output tokens/s; want 64 per request's %g s", got, ttft+decode)
+	}
+	if !strings.Contains(p.Headline.Text, "With 1 user in flight") {
+		t.Errorf("headline %q; want it to name the load", p.Headline.Text)
+	}
+}
+
+// Offline, the page shows the simulation of every request sent at once:
+// its throughput is the run's, with no fixed latency per request.
+func TestOfflineShowsTheRunOfAllAtOnce(t *testing.T) {
+	d := load(t)
+	p := perfview.Build(perfview.Resolve("mode=offline", d))
+	l := p.Scenario.Traffic
+	l.Mode = perf.Offline
+	want := p.Scenario.Setup.Simulate(l)
+	if p.Load != want {
+		t.Errorf("load %+v; want the offline run's %+v", p.Load, want)
+	}
+	c := p.CellsByKey()
+	if got := c["a.output_tokens_per_s"]; got.Value != math.Round(want.OutputTokS*100)/100 || got.Value <= 0 {
+		t.Errorf("output tokens/s %+v; want %g", got, want.OutputTokS)
+	}
+	for _, key := range []string{"a.max_rps_at_slo", "a.max_users_at_slo"} {
+		if c[key].Metric != "" || c[key].Note == "" {
+			t.Errorf("%s %+v; want a dash that says why", key, c[key])
+		}
+	}
+	if !strings.Contains(p.Headline.Text, "Sent all at once, 400 requests") {
+		t.Errorf("headline %q; want it to name the offline batch", p.Headline.Text)
+	}
+}
+
+// The most users within the target is the boundary of the closed loops
+// that meet it: that many meet it, one more does not (or it is the run's
+// requests, beyond which every request is sent at once).
+func TestMostUsersWithinTheTarget(t *testing.T) {
+	d := load(t)
+	for _, q := range []string{"mode=closed", "mode=closed&slo=2.5", "mode=closed&slo=0.001", "mode=closed&think=3&slo=3"} {
+		p := perfview.Build(perfview.Resolve(q, d))
+		s, n := p.Scenario, p.MaxUsers
+		meets := func(n int) bool { return s.Setup.Simulate(s.Closed(n)).Meets(s.TargetS) }
+		switch {
+		case n == 0 && meets(1):
+			t.Errorf("%q: none; but one user meets the target", q)
+		case n > 0 && !meets(n):
+			t.Errorf("%q: %d users do not meet the target", q, n)
+		case n > 0 && n < s.Traffic.Requests && meets(n+1):
+			t.Errorf("%q: %d users; %d meet the target too", q, n, n+1)
+		}
+		t.Logf("%q: %d users (%s)", q, n, p.CellsByKey()["a.max_users_at_slo"].Text)
+	}
+}
+
+// A batch or users beyond the KV cache are said so next to their field,
+// in GiB. Llama 3.1 8B in BF16 on one H100 SXM (TestBatchBeyondTheKVCacheSaysSo):
+// a pool of 55,208,505,223 B = 51.4 GiB, a request of 512 + 256 tokens
+// 100,663,296 B, 548 at once; 600 need 60,397,977,600 B = 56.25 GiB,
+// shown as 56.2 (money.Group rounds half to even).
+func TestBeyondTheKVCacheIsSaidAtTheField(t *testing.T) {
+	d := load(t)
+	want := "Does not fit: 600 requests need 56.2 GiB of KV cache per GPU, 51.4 GiB free; 548 fit at once,"
+	for _, c := range []struct{ query, key string }{{"b=600", "b"}, {"mode=closed&users=600", "users"}} {
+		s := perfview.Resolve(c.query, d)
+		note := map[string]string{}
+		for _, in := range s.Inputs {
+			note[in.Key] = in.Note
+		}
+		if !strings.HasPrefix(note[c.key], want) {
+			t.Errorf("%q: note at %s %q; want %q…", c.query, c.key, note[c.key], want)
+		}
+	}
+	for _, q := range []string{"b=548", "mode=closed&users=548"} {
+		for _, in := range perfview.Resolve(q, d).Inputs {
+			if strings.Contains(in.Note, "Does not fit") {
+				t.Errorf("%q: note at %s %q; want none", q, in.Key, in.Note)
+			}
+		}
+	}
+}
+
+// Users and think time at the ends of their ranges, alone and together,
+// in every mode, give finite figures within the work budget (no
+// TooLarge): the closed loop's run has the data's requests whatever the
+// users, and the search for the most users at most 11 runs.
+func TestLoadModesAtExtremesAreFinite(t *testing.T) {
+	d := load(t)
+	for _, mode := range []string{"closed", "offline"} {
+		base := "mode=" + mode + "&"
+		var extremes []scenario.Input
+		for _, in := range perfview.Resolve(base, d).Inputs {
+			if in.Key == "users" || in.Key == "think" || in.Key == "slo" {
+				extremes = append(extremes, in)
+			}
+		}
+		for _, q := range viewtest.Extremes(extremes) {
+			p := perfview.Build(perfview.Resolve(base+q, d))
+			if err := viewtest.Finite(p.Page); err != nil {
+				t.Errorf("%q: %v", base+q, err)
+			}
+			if p.Load.TooLarge || p.Load.Events > perf.MaxEvents {
+				t.Errorf("%q: %d events", base+q, p.Load.Events)
+			}
+		}
+	}
+}
+
+// In a closed loop a change of users reruns only the run with them; the
+// search for the most users depends on the target and the think time.
+func TestAUsersChangeRerunsOnlyTheRunWithThem(t *testing.T) {
+	d := load(t)
+	var b perfview.Builder
+	for _, c := range []struct {
+		query string
+		runs  int // parts computed in all
+	}{
+		{"mode=closed", 2},                     // the run with the users, the search
+		{"mode=closed&users=8", 3},             // the run with 8 users
+		{"mode=closed&users=8&think=1", 5},     // both
+		{"mode=closed&users=8&think=1&b=2", 5}, // the roofline's batch: no simulation
+		{"mode=offline&b=2", 6},                // the offline run
+	} {
+		s := perfview.Resolve(c.query, d)
+		got := b.Build(s)
+		if b.Runs() != c.runs {
+			t.Errorf("%q: %d parts computed in all; want %d", c.query, b.Runs(), c.runs)
+		}
+		if want := perfview.Build(s); !reflect.DeepEqual(got.Page, want.Page) || got.MaxUsers != want.MaxUsers || got.Load != want.Load {
+			t.Errorf("%q: the remembered page differs from a fresh one", c.query)
+		}
+	}
+}
+
+// A batch beyond the KV cache shows "does not fit … preempted" instead of
+// the roofline's figures at the batch, from the edition that says so
+// (Defaults.KVOverflowPreempts); the largest batch that fits stays a
+// figure, and the simulation is not affected. Editions before show the
+// figures with the warning (TestBatchBeyondTheKVCacheSaysSo). The GiB
+// are those of TestBeyondTheKVCacheIsSaidAtTheField.
+func TestBatchBeyondTheKVCacheShowsNoFigures(t *testing.T) {
+	d := load(t)
+	p := perfview.Build(perfview.Resolve("b=600", d))
+	want := "does not fit: needs 56.2 GiB of KV cache, 51.4 GiB free — preempted"
+	c := p.CellsByKey()
+	for _, key := range []string{"a.ttft_ms", "a.tpot_ms", "a.e2e_ms", "a.tokens_per_s_gpu", "a.tokens_per_s_cluster"} {
+		if c[key].Text != want || c[key].Metric != "" {
+			t.Errorf("%s %+v; want %q and no figure", key, c[key], want)
+		}
+	}
+	if c["a.max_batch"].Value != 548 || c["a.p99_latency_ms"].Metric == "" {
+		t.Errorf("largest batch %+v, P99 %+v; want figures", c["a.max_batch"], c["a.p99_latency_ms"])
+	}
+	if !strings.Contains(p.Headline.Text, "at batch 600: "+want) || !strings.Contains(p.Headline.Text, "the simulated P99") {
+		t.Errorf("headline %q; want the batch's state and the load's figures", p.Headline.Text)
+	}
+	d.Defaults.KVOverflowPreempts.Value = 0
+	if c := perfview.Build(perfview.Resolve("b=600", d)).CellsByKey(); c["a.tokens_per_s_gpu"].Metric == "" {
+		t.Errorf("without the edition's switch: %+v; want the figure", c["a.tokens_per_s_gpu"])
+	}
+}
