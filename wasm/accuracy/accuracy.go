@@ -15,6 +15,7 @@ import (
 	"slices"
 
 	"github.com/infercost/infercost/wasm/calibration"
+	"github.com/infercost/infercost/wasm/perf"
 )
 
 // Metric is what a measured figure is.
@@ -318,6 +319,5 @@ func Percentile(sorted []float64, p float64) float64 {
 	if len(sorted) == 0 {
 		return math.NaN()
 	}
-	k := int(math.Ceil(p/100*float64(len(sorted)))) - 1
-	return sorted[max(0, min(k, len(sorted)-1))]
+	return perf.Quantile(sorted, p)
 }

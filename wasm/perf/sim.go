@@ -224,14 +224,14 @@ func (s Setup) Simulate(l Load) Stats {
 	slices.Sort(tpot)
 	slices.Sort(e2e)
 	for k, p := range []float64{50, 95, 99} {
-		st.TTFT[k], st.E2E[k] = quantile(ttft, p), quantile(e2e, p)
+		st.TTFT[k], st.E2E[k] = Quantile(ttft, p), Quantile(e2e, p)
 	}
 	tail := func(sorted []float64) Latency {
 		sum := 0.0
 		for _, v := range sorted {
 			sum += v
 		}
-		return Latency{quantile(sorted, 50), quantile(sorted, 90), quantile(sorted, 99), sum / float64(max(1, len(sorted)))}
+		return Latency{Quantile(sorted, 50), Quantile(sorted, 90), Quantile(sorted, 99), sum / float64(max(1, len(sorted)))}
 	}
 	st.TimeToFirst, st.PerToken, st.EndToEnd = tail(ttft), tail(tpot), tail(e2e)
 	if len(e2e) > 0 {
@@ -439,8 +439,10 @@ func generated(reqs []request, output int, t0, t1 float64) float64 {
 	return n
 }
 
-// quantile is the nearest-rank p-th percentile of sorted values.
-func quantile(sorted []float64, p float64) float64 {
+// Quantile is the nearest-rank p-th percentile of sorted values: the
+// smallest value with at least p % of the values at or below it; 0 for
+// none.
+func Quantile(sorted []float64, p float64) float64 {
 	if len(sorted) == 0 {
 		return 0
 	}
