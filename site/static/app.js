@@ -937,7 +937,9 @@
         delete calls[m.id];
         if ("error" in m) c.reject(m.error); else c.resolve(m.result);
       }
-      setTimeout(notifySettled, 0); // after the answer's promise callbacks
+      // After the answer's promise callbacks (queued before it), in the
+      // same task: a timer would wait behind whatever else the page does.
+      queueMicrotask(notifySettled);
     };
     worker.postMessage({ start: { wasm: script.getAttribute("data-wasm"), data: dataFiles(), calc: name } });
   }

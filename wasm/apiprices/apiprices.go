@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/infercost/infercost/wasm/fact"
@@ -155,8 +156,9 @@ func (c Catalog) Changes() []string {
 func (c Catalog) PriceOn(model, date string) (PriceRow, bool) {
 	var best PriceRow
 	found := false
-	for _, p := range c.Prices {
-		if p.Model != model || p.From > date || (p.Until != "" && date >= p.Until) {
+	for _, i := range c.rowsOf(model) {
+		p := c.Prices[i]
+		if p.From > date || (p.Until != "" && date >= p.Until) {
 			continue
 		}
 		if !found || p.From > best.From {
@@ -164,6 +166,38 @@ func (c Catalog) PriceOn(model, date string) (PriceRow, bool) {
 		}
 	}
 	return best, found
+}
+
+// modelRows holds, for one Prices slice, the places of each model's rows
+// in it, in order. The pricing page looks up a dozen models' prices on
+// every change; scanning the imported catalog's thousands of rows for
+// each took a third of the page's computation. Only the rows' Model is
+// indexed: their dates and prices are read where they are, so a row
+// edited in place (as the price import does) is read as it is now.
+type modelRows struct {
+	first *PriceRow // the slice's identity, with its length
+	n     int
+	rows  map[string][]int32
+}
+
+// lastRows is the index of the Prices slice read last: the page reads one
+// edition's catalog at a time.
+var lastRows atomic.Pointer[modelRows]
+
+// rowsOf returns the places in c.Prices of the model's rows, in order.
+func (c Catalog) rowsOf(model string) []int32 {
+	if len(c.Prices) == 0 {
+		return nil
+	}
+	x := lastRows.Load()
+	if x == nil || x.first != &c.Prices[0] || x.n != len(c.Prices) {
+		x = &modelRows{first: &c.Prices[0], n: len(c.Prices), rows: map[string][]int32{}}
+		for i, p := range c.Prices {
+			x.rows[p.Model] = append(x.rows[p.Model], int32(i))
+		}
+		lastRows.Store(x)
+	}
+	return x.rows[model]
 }
 
 // RowsOn returns, for each of Models, the index in Prices of its price
@@ -188,11 +222,10 @@ func (c Catalog) RowsOn(date string) []int {
 
 // History returns the model's rows, oldest first.
 func (c Catalog) History(model string) []PriceRow {
-	var rows []PriceRow
-	for _, p := range c.Prices {
-		if p.Model == model {
-			rows = append(rows, p)
-		}
+	idx := c.rowsOf(model)
+	rows := make([]PriceRow, len(idx))
+	for i, j := range idx {
+		rows[i] = c.Prices[j]
 	}
 	slices.SortFunc(rows, func(a, b PriceRow) int {
 		if a.From < b.From {

@@ -1,6 +1,7 @@
 package pricingview_test
 
 import (
+	"strconv"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/pricingview"
@@ -34,5 +35,20 @@ func BenchmarkSearch(b *testing.B) {
 	q := "q=llama+instruct&open=1&ctx=8000&maxout=5"
 	for b.Loop() {
 		_ = pricingview.Build(pricingview.Resolve(q, d), d).Update()
+	}
+}
+
+// BenchmarkKeystroke is what the page's engine does as the reader types
+// a volume: the new scenario's page and what differs from the one shown
+// (view.Page.Since), as wasm/cmd/browser sends it.
+func BenchmarkKeystroke(b *testing.B) {
+	d := load(b)
+	shown := pricingview.Build(pricingview.Resolve("preset=seed-000-roi", d), d).Page
+	i := 0
+	for b.Loop() {
+		i++
+		p := pricingview.Build(pricingview.Resolve("preset=seed-000-roi&rpd="+strconv.Itoa(1000+i%7), d), d).Page
+		_ = p.Since(&shown)
+		shown = p
 	}
 }

@@ -142,9 +142,10 @@ type found struct {
 	open  bool
 }
 
-// index is what the search reads of each model of a catalog: built
-// once, as the catalog never changes, and its price rows once per
-// edition. It saves a keystroke most of the search's time.
+// index is what the search reads of each model of a catalog, and the
+// catalog's editions: built once, as the catalog never changes, and its
+// price rows once per edition. It saves a keystroke most of the search's
+// time.
 type index struct {
 	models     *apiprices.Model // the catalog's first model: its identity
 	date       string
@@ -153,6 +154,8 @@ type index struct {
 	rows       []int // the price row in force on date, -1 for none
 	// provs are the provider filter's choices: any, then by name.
 	provs []scenario.Choice
+	// changes are the editions on which prices changed.
+	changes []string
 }
 
 var (
@@ -164,35 +167,52 @@ var (
 func indexOf(d Data, date string) *index {
 	indexMu.Lock()
 	defer indexMu.Unlock()
+	x := catalogIndex(d)
+	if x.date != date || x.rows == nil {
+		y := *x
+		y.date, y.rows = date, d.APIs.RowsOn(date)
+		last = &y
+	}
+	return last
+}
+
+// changesOf returns the editions on which d's prices changed
+// (apiprices.Catalog.Changes), which every change of the page reads.
+func changesOf(d Data) []string {
+	indexMu.Lock()
+	defer indexMu.Unlock()
+	return catalogIndex(d).changes
+}
+
+// catalogIndex returns the index of d's catalog, built if the last one is
+// another catalog's; the caller holds indexMu.
+func catalogIndex(d Data) *index {
 	ms := d.APIs.Models
 	var first *apiprices.Model
 	if len(ms) > 0 {
 		first = &ms[0]
 	}
-	if last == nil || last.models != first {
-		x := &index{models: first, ids: make([]string, len(ms)), names: make([]string, len(ms)), open: make([]bool, len(ms))}
-		for i, m := range ms {
-			x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
-			x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
-		}
-		x.provs = []scenario.Choice{{Value: "", Label: "Any provider"}}
-		for _, p := range d.APIs.Providers {
-			x.provs = append(x.provs, scenario.Choice{Value: p.ID, Label: p.Name})
-		}
-		// By insertion: a generic sort would add 7 KB to the module.
-		for i := 2; i < len(x.provs); i++ {
-			for j := i; j > 1 && scenario.Lower(x.provs[j].Label) < scenario.Lower(x.provs[j-1].Label); j-- {
-				x.provs[j], x.provs[j-1] = x.provs[j-1], x.provs[j]
-			}
-		}
-		last = x
+	if last != nil && last.models == first {
+		return last
 	}
-	if last.date != date || last.rows == nil {
-		x := *last
-		x.date, x.rows = date, d.APIs.RowsOn(date)
-		last = &x
+	x := &index{models: first, ids: make([]string, len(ms)), names: make([]string, len(ms)), open: make([]bool, len(ms)),
+		changes: d.APIs.Changes()}
+	for i, m := range ms {
+		x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
+		x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
 	}
-	return last
+	x.provs = []scenario.Choice{{Value: "", Label: "Any provider"}}
+	for _, p := range d.APIs.Providers {
+		x.provs = append(x.provs, scenario.Choice{Value: p.ID, Label: p.Name})
+	}
+	// By insertion: a generic sort would add 7 KB to the module.
+	for i := 2; i < len(x.provs); i++ {
+		for j := i; j > 1 && scenario.Lower(x.provs[j].Label) < scenario.Lower(x.provs[j-1].Label); j-- {
+			x.provs[j], x.provs[j-1] = x.provs[j-1], x.provs[j]
+		}
+	}
+	last = x
+	return x
 }
 
 // search returns the first MaxFound of the catalog's models sold on the

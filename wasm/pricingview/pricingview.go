@@ -91,7 +91,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 	const prices = "Prices and currency"
 	// Links made before the editions kept only the prices' day; the
 	// price history reaches back before the first edition.
-	s.Edition = r.Choice(d.Editions.Field(prices, d.APIs.Changes()))
+	s.Edition = r.Choice(d.Editions.Field(prices, changesOf(d)))
 	s.APIs = readAPIs(r, d, s.Edition, prices)
 	s.Currency, s.FX = tcoview.ReadCurrency(r, d.TCO, prices)
 	s.CNYPerUSD = n("cny", "Yuan rate", "CNY per USD", prices, "Converts prices quoted in yuan.", 0.01, 1000,

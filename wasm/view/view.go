@@ -190,22 +190,59 @@ func (p Page) Sources() []string {
 
 // CellsByKey returns every cell of the page's tables by its key.
 func (p Page) CellsByKey() map[string]Cell {
-	m := map[string]Cell{}
-	for _, c := range p.Cells() {
+	m := make(map[string]Cell, p.cellCount())
+	for k := (cellCursor{tables: p.Tables}); ; {
+		c, ok := k.next()
+		if !ok {
+			return m
+		}
 		m[c.Key] = c
 	}
-	return m
 }
 
 // Cells returns every cell of the page's tables.
 func (p Page) Cells() []Cell {
-	var out []Cell
+	out := make([]Cell, 0, p.cellCount())
+	for k := (cellCursor{tables: p.Tables}); ; {
+		c, ok := k.next()
+		if !ok {
+			return out
+		}
+		out = append(out, c)
+	}
+}
+
+func (p Page) cellCount() int {
+	n := 0
 	for _, t := range p.Tables {
 		for _, r := range t.Rows {
-			out = append(out, r.Cells...)
+			n += len(r.Cells)
 		}
 	}
-	return out
+	return n
+}
+
+// cellCursor walks the cells of tables in order, as Cells lists them,
+// without copying them out: a page has hundreds.
+type cellCursor struct {
+	tables          []Table
+	table, row, col int
+}
+
+func (k *cellCursor) next() (Cell, bool) {
+	for k.table < len(k.tables) {
+		rows := k.tables[k.table].Rows
+		if k.row >= len(rows) {
+			k.table, k.row = k.table+1, 0
+			continue
+		}
+		if cells := rows[k.row].Cells; k.col < len(cells) {
+			k.col++
+			return cells[k.col-1], true
+		}
+		k.row, k.col = k.row+1, 0
+	}
+	return Cell{}, false
 }
 
 // Update returns all the page shows, for the page loader, as plain values
@@ -258,10 +295,17 @@ func (p Page) Since(prev *Page) map[string]any {
 	columns := changed(was.columns(), p.columns(), prev == nil, func(c Column) map[string]any {
 		return map[string]any{"key": c.Key, "title": c.Title, "hidden": c.Hidden}
 	})
-	cells := changed(was.Cells(), p.Cells(), prev == nil, func(c Cell) map[string]any {
-		return map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option, "unit": c.Unit,
-			"note": c.Note, "order": c.Order.String()}
-	})
+	cells := []any{}
+	for before, now := (cellCursor{tables: was.Tables}), (cellCursor{tables: p.Tables}); ; {
+		c, ok := now.next()
+		if !ok {
+			break
+		}
+		if w, had := before.next(); prev == nil || !had || w != c {
+			cells = append(cells, map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option,
+				"unit": c.Unit, "note": c.Note, "order": c.Order.String()})
+		}
+	}
 	links := changed(was.Links, p.Links, prev == nil, func(l Link) map[string]any {
 		return map[string]any{"id": l.ID, "query": l.Query, "hidden": l.Hidden}
 	})
