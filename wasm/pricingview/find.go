@@ -293,10 +293,13 @@ func findTable(s Scenario, d Data) view.Table {
 	amount := func(usd float64) view.Cell {
 		return view.Cell{Value: round(usd*s.FX, 6), Text: money.Precise(usd*s.FX, s.Currency)}
 	}
+	t.Rows = make([]view.Row, 0, MaxFound)
 	for i := range MaxFound {
 		key := "find" + strconv.Itoa(i+1) + "."
-		cells := make([]view.Cell, len(t.Columns))
-		if i < len(all) {
+		var cells []view.Cell
+		if i >= len(all) {
+			cells = make([]view.Cell, len(t.Columns))
+		} else {
 			fd := all[i]
 			m, row := d.APIs.Models[fd.model], d.APIs.Prices[fd.price]
 			p := row.USD(s.unitsPerUSD(d, row.Currency))
@@ -309,12 +312,10 @@ func findTable(s Scenario, d Data) view.Table {
 				cells[6].Value, cells[6].Text = 1, "yes"
 			}
 		}
-		r := view.Row{Label: strconv.Itoa(i + 1)}
-		for j, c := range cells {
-			c.Key = key + t.Columns[j].Key
-			r.Cells = append(r.Cells, c)
+		for j := range cells {
+			cells[j].Key = key + t.Columns[j].Key
 		}
-		t.Rows = append(t.Rows, r)
+		t.Rows = append(t.Rows, view.Row{Label: strconv.Itoa(i + 1), Cells: cells})
 	}
 	return t
 }
