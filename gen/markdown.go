@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/infercost/infercost/site"
@@ -318,8 +319,14 @@ func renderArticle(md goldmark.Markdown, fsys fs.FS, name string) (Article, erro
 // GitHub's dark ones where the reader's system is dark.
 func chromaCSS() (string, error) {
 	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.WithCSSComments(false))
+	// GitHub's colour for built-in names ("self", "None") is 4.49:1 on its
+	// background, just under WCAG AA; GitHub's own muted text colour reads.
+	github, err := styles.Get("github").Builder().Add(chroma.NameBuiltinPseudo, "#59636e").Build()
+	if err != nil {
+		return "", err
+	}
 	var light, dark strings.Builder
-	if err := f.WriteCSS(&light, styles.Get("github")); err != nil {
+	if err := f.WriteCSS(&light, github); err != nil {
 		return "", err
 	}
 	if err := f.WriteCSS(&dark, styles.Get("github-dark")); err != nil {
