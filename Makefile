@@ -61,7 +61,7 @@ chromium:
 
 bench: $(ECHARTS) $(WASM) chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing ./wasm/qr
-	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages' -v ./gen | grep -E '^\s+(---|ok|FAIL)|bench:'
+	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages|TestBenchArticles' -v ./gen | grep -E '^\s+(---|ok|FAIL)|bench:'
 
 clean:
 	rm -rf public build node_modules

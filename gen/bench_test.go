@@ -294,3 +294,46 @@ func inputLatency(t *testing.T, url, field string, slowdown float64, n int) (inp
 		return out; })()`)
 	return r.Input, r.Total
 }
+
+// TestBenchArticles is Lighthouse (mobile, median of INFERCOST_BENCH_RUNS,
+// 3 by default, served gzip-compressed) on the home pages and every
+// article in both languages, those with embedded calculators included: a
+// table for the closing note of the articles' issue. Like
+// TestBenchPages, it runs only with INFERCOST_BENCH=1.
+func TestBenchArticles(t *testing.T) {
+	if os.Getenv("INFERCOST_BENCH") == "" {
+		t.Skip("set INFERCOST_BENCH=1 (make bench)")
+	}
+	dir := buildSite(t, "/sub/")
+	srv := httptest.NewServer(gzipSite(dir, "/sub/"))
+	defer srv.Close()
+	runs := 3
+	if n, err := strconv.Atoi(os.Getenv("INFERCOST_BENCH_RUNS")); err == nil && n > 0 {
+		runs = n
+	}
+	pages := []string{""}
+	for _, pattern := range []string{"de/index.html", "articles/index.html", "de/articles/index.html", "articles/*/index.html", "de/articles/*/index.html"} {
+		found, _ := filepath.Glob(filepath.Join(dir, pattern))
+		for _, f := range found {
+			rel, _ := filepath.Rel(dir, filepath.Dir(f))
+			pages = append(pages, filepath.ToSlash(rel)+"/")
+		}
+	}
+	lighthouse := filepath.Join(moduleRoot(t), "node_modules", ".bin", "lighthouse")
+	t.Logf("bench: | page | perf | a11y | best pr. | SEO | TBT ms | LCP s | CLS |")
+	t.Logf("bench: |---|---|---|---|---|---|---|---|")
+	for _, p := range pages {
+		var perf, a11y, bp, seo, tbt, lcp, cls []float64
+		for range runs {
+			lh := runLighthouse(t, lighthouse, srv.URL+"/sub/"+p)
+			perf, a11y, bp, seo = append(perf, lh.score("performance")), append(a11y, lh.score("accessibility")),
+				append(bp, lh.score("best-practices")), append(seo, lh.score("seo"))
+			tbt, lcp, cls = append(tbt, lh.audit("total-blocking-time")), append(lcp, lh.audit("largest-contentful-paint")),
+				append(cls, lh.audit("cumulative-layout-shift"))
+		}
+		t.Logf("bench: | /%s | %s | %s | %s | %s | %s | %s | %s |", p, med(perf, "%.2f", 1), med(a11y, "%.2f", 1), med(bp, "%.2f", 1),
+			med(seo, "%.2f", 1), med(tbt, "%.0f", 1), med(lcp, "%.1f", 1e-3), med(cls, "%.3f", 1))
+	}
+	load, _ := os.ReadFile("/proc/loadavg")
+	t.Logf("bench: load average %s", strings.Join(strings.Fields(string(load))[:3], " "))
+}
