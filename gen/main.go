@@ -24,7 +24,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/infercost/infercost/site"
-	"github.com/infercost/infercost/site/echart"
+	"github.com/infercost/infercost/site/echart/bundle"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
@@ -464,7 +464,7 @@ func copyAssets(c Config) error {
 	if err != nil {
 		return err
 	}
-	charts, err := echart.Script(c.Modules)
+	charts, err := bundle.Script(c.Modules)
 	if err != nil {
 		return err
 	}
