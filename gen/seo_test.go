@@ -15,6 +15,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/view"
@@ -311,15 +312,15 @@ func TestCardsAreLargePreviewImagesWithText(t *testing.T) {
 			t.Errorf("%s: a second build drew other bytes (%v)", filepath.Base(name), err)
 		}
 	}
-	fonts, err := loadCardFonts()
+	fonts, err := card.LoadFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := drawCard(fonts, "GPU cluster TCO calculator", nil, "example.org/")
+	plain, err := card.Draw(fonts, card.Card{Title: "GPU cluster TCO calculator", Site: "example.org/"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	figure, err := drawCard(fonts, "GPU cluster TCO calculator", &view.Figure{Label: "Cost per 1M output tokens", Text: "$0.90"}, "example.org/")
+	figure, err := card.Draw(fonts, card.Card{Title: "GPU cluster TCO calculator", Figures: []view.Figure{{Label: "Cost per 1M output tokens", Text: "$0.90"}}, Site: "example.org/"})
 	if err != nil {
 		t.Fatal(err)
 	}
