@@ -164,7 +164,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if c.SiteURL == "" {
 		c.SiteURL = defaultSiteURL
 	}
-	origin, err := siteOrigin(c.SiteURL, c.Base)
+	origin, err := site.Origin(c.SiteURL, c.Base)
 	if err != nil {
 		return 0, err
 	}

@@ -15,6 +15,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
@@ -355,9 +356,9 @@ func TestSiteOriginTakesTheBasePath(t *testing.T) {
 		{"example.org", "/", ""},
 		{"ftp://example.org", "/", ""},
 	} {
-		got, err := siteOrigin(c.url, c.base)
+		got, err := site.Origin(c.url, c.base)
 		if got != c.want || (err == nil) != (c.want != "") {
-			t.Errorf("siteOrigin(%q, %q) = %q, %v; want %q", c.url, c.base, got, err, c.want)
+			t.Errorf("site.Origin(%q, %q) = %q, %v; want %q", c.url, c.base, got, err, c.want)
 		}
 	}
 }
