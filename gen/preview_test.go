@@ -32,6 +32,7 @@ type previewSite struct {
 	// link should show.
 	calcs    *calc.Set
 	editions dataset.Editions
+	handler  http.Handler // the preview handler
 }
 
 func servePreview(t testing.TB, base string) previewSite {
@@ -57,7 +58,7 @@ func servePreview(t testing.TB, base string) previewSite {
 	srv.Config.Handler = workerMux(h, SiteHandler(out, base), base)
 	srv.Start()
 	t.Cleanup(srv.Close)
-	return previewSite{out: out, root: root, calcs: load(), editions: editions}
+	return previewSite{out: out, root: root, calcs: load(), editions: editions, handler: h}
 }
 
 // workerMux routes as the edge worker does: a calculator's page and the
@@ -354,6 +355,32 @@ func TestHostileLinksAreServedSafely(t *testing.T) {
 			t.Errorf("%s: card: %s", link, res.Status)
 		} else if _, err := png.Decode(bytes.NewReader(b)); res.StatusCode == http.StatusOK && err != nil {
 			t.Errorf("%s: card: %v", link, err)
+		}
+	}
+}
+
+// BenchmarkServerRendering renders each calculator's page and card for
+// links that alternate between two presets, so that no request finds the
+// estimator's simulations of the one before (perfview.Builder).
+func BenchmarkServerRendering(b *testing.B) {
+	s := servePreview(b, "/")
+	for _, c := range calculators(s.editions.Latest()) {
+		for _, kind := range []string{"page", "card"} {
+			b.Run(c.name()+"/"+kind, func(b *testing.B) {
+				path := "/" + c.name() + "/?preset="
+				if kind == "card" {
+					path = "/card/" + c.name() + ".png?preset="
+				}
+				i := 0
+				for b.Loop() {
+					rec := httptest.NewRecorder()
+					s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path+c.presets[i%2].Name, nil))
+					if rec.Code != http.StatusOK {
+						b.Fatal(rec.Code)
+					}
+					i++
+				}
+			})
 		}
 	}
 }
