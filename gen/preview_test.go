@@ -148,7 +148,7 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 			}
 			f := want.Headline.Figures[0]
 			for key, want := range map[string]string{
-				"og:title": f.Label + ": " + f.Text + " · " + meta("name", "twitter:title")[strings.LastIndex(meta("name", "twitter:title"), " · ")+len(" · "):],
+				"og:title":       f.Label + ": " + f.Text + " · " + meta("name", "twitter:title")[strings.LastIndex(meta("name", "twitter:title"), " · ")+len(" · "):],
 				"og:description": want.Headline.Text,
 				"og:url":         s.root + name + "/?" + want.Query,
 				"og:image":       s.root + "card/" + name + ".png?" + want.Query,
