@@ -114,6 +114,11 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		staticDoc, err := goquery.NewDocumentFromReader(bytes.NewReader(static))
+		if err != nil {
+			t.Fatal(err)
+		}
+		title, _ := staticDoc.Find(`meta[property="og:title"]`).Attr("content")
 		var cards [][]byte
 		for _, preset := range c.presets[:2] {
 			q := "preset=" + preset.Name
@@ -148,7 +153,7 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 			}
 			f := want.Headline.Figures[0]
 			for key, want := range map[string]string{
-				"og:title":       f.Label + ": " + f.Text + " · " + meta("name", "twitter:title")[strings.LastIndex(meta("name", "twitter:title"), " · ")+len(" · "):],
+				"og:title":       f.Label + ": " + f.Text + " · " + title,
 				"og:description": want.Headline.Text,
 				"og:url":         s.root + name + "/?" + want.Query,
 				"og:image":       s.root + "card/" + name + ".png?" + want.Query,
@@ -157,7 +162,7 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 					t.Errorf("%s?%s: %s is %q; want %q", name, q, key, got, want)
 				}
 			}
-			if !strings.Contains(meta("property", "og:title"), f.Text) || meta("name", "twitter:title") != meta("property", "og:title") ||
+			if meta("name", "twitter:title") != meta("property", "og:title") ||
 				meta("name", "twitter:description") != want.Headline.Text || meta("name", "twitter:card") != "summary_large_image" {
 				t.Errorf("%s?%s: og:title %q, twitter:title %q, twitter:description %q, twitter:card %q; want the headline's",
 					name, q, meta("property", "og:title"), meta("name", "twitter:title"), meta("name", "twitter:description"), meta("name", "twitter:card"))
