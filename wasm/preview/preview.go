@@ -11,6 +11,12 @@
 // renders (see site.Scenario and site.Splice), from the calculators of
 // package calc, the same that the browser runs: no figure is computed or
 // laid out anywhere else.
+//
+// A handler serves the calculators of one language. Pages in another
+// language under a prefix (/de/tco/) take a handler of their own, with
+// that prefix as Base, the site's sub-tree as Site (fs.Sub(site, "de"))
+// and calculators that speak the language; its cards are then
+// /de/card/CALC.png.
 package preview
 
 import (
