@@ -24,7 +24,8 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/infercost/infercost/site"
-	"github.com/infercost/infercost/site/echart"
+	"github.com/infercost/infercost/site/card"
+	"github.com/infercost/infercost/site/echart/bundle"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
@@ -163,7 +164,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if c.SiteURL == "" {
 		c.SiteURL = defaultSiteURL
 	}
-	origin, err := siteOrigin(c.SiteURL, c.Base)
+	origin, err := site.Origin(c.SiteURL, c.Base)
 	if err != nil {
 		return 0, err
 	}
@@ -195,7 +196,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := os.RemoveAll(c.Out); err != nil {
 		return 0, err
 	}
-	fonts, err := loadCardFonts()
+	fonts, err := card.LoadFonts()
 	if err != nil {
 		return 0, err
 	}
@@ -205,10 +206,10 @@ func Build(ctx context.Context, c Config) (int, error) {
 	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "performance/", Label: "Speed"}, {Path: "pricing/", Label: "APIs"}}
 	// meta describes an indexed page, with its card: the title and, for
 	// a calculator, the headline's first figure.
-	meta := func(path, title, desc, updated string, figure *view.Figure) (site.Meta, error) {
+	meta := func(path, title, desc, updated string, figures []view.Figure) (site.Meta, error) {
 		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version,
 			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase}
-		png, err := drawCard(fonts, title, figure, strings.TrimPrefix(root, "https://"))
+		png, err := card.Draw(fonts, card.Card{Title: title, Figures: figures, Site: strings.TrimPrefix(root, "https://")})
 		if err != nil {
 			return m, fmt.Errorf("card of /%s: %w", path, err)
 		}
@@ -216,7 +217,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		if err := writeFile(filepath.Join(c.Out, filepath.FromSlash(name)), png); err != nil {
 			return m, err
 		}
-		m.Card = &site.Card{URL: root + name, Width: cardWidth, Height: cardHeight, Alt: title}
+		m.Card = &site.Card{URL: root + name, Width: card.Width, Height: card.Height, Alt: title}
 		listed = append(listed, indexed{Path: path, Title: title, Description: desc, Updated: updated})
 		return m, nil
 	}
@@ -294,11 +295,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	// calcMeta describes a calculator: its engine, its card with its
 	// default scenario's first key figure, and the catalogs it brings.
 	calcMeta := func(path, title, desc string, p view.Page, catalogs ...func(pageURL, dataURL string) ldDataset) site.Meta {
-		var figure *view.Figure
-		if len(p.Headline.Figures) > 0 {
-			figure = &p.Headline.Figures[0]
-		}
-		m, err := meta(path, title, desc, dataDate, figure)
+		m, err := meta(path, title, desc, dataDate, p.Headline.Figures)
 		metaErrs = append(metaErrs, err)
 		m.Engine = engines[strings.TrimSuffix(path, "/")]
 		for _, ds := range catalogs {
@@ -464,7 +461,7 @@ func copyAssets(c Config) error {
 	if err != nil {
 		return err
 	}
-	charts, err := echart.Script(c.Modules)
+	charts, err := bundle.Script(c.Modules)
 	if err != nil {
 		return err
 	}

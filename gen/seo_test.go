@@ -15,6 +15,8 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/view"
@@ -311,15 +313,15 @@ func TestCardsAreLargePreviewImagesWithText(t *testing.T) {
 			t.Errorf("%s: a second build drew other bytes (%v)", filepath.Base(name), err)
 		}
 	}
-	fonts, err := loadCardFonts()
+	fonts, err := card.LoadFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := drawCard(fonts, "GPU cluster TCO calculator", nil, "example.org/")
+	plain, err := card.Draw(fonts, card.Card{Title: "GPU cluster TCO calculator", Site: "example.org/"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	figure, err := drawCard(fonts, "GPU cluster TCO calculator", &view.Figure{Label: "Cost per 1M output tokens", Text: "$0.90"}, "example.org/")
+	figure, err := card.Draw(fonts, card.Card{Title: "GPU cluster TCO calculator", Figures: []view.Figure{{Label: "Cost per 1M output tokens", Text: "$0.90"}}, Site: "example.org/"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -354,9 +356,9 @@ func TestSiteOriginTakesTheBasePath(t *testing.T) {
 		{"example.org", "/", ""},
 		{"ftp://example.org", "/", ""},
 	} {
-		got, err := siteOrigin(c.url, c.base)
+		got, err := site.Origin(c.url, c.base)
 		if got != c.want || (err == nil) != (c.want != "") {
-			t.Errorf("siteOrigin(%q, %q) = %q, %v; want %q", c.url, c.base, got, err, c.want)
+			t.Errorf("site.Origin(%q, %q) = %q, %v; want %q", c.url, c.base, got, err, c.want)
 		}
 	}
 }

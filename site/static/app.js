@@ -15,6 +15,11 @@
   var status = document.getElementById("engine-status");
   var charts = {};
   var state = new URLSearchParams(location.search);
+  // A server that renders a link's own scenario into the page (the edge
+  // worker) marks its headline: its figures are the link's, not the
+  // defaults'.
+  var headline = document.getElementById("headline");
+  var rendered = !!headline && headline.hasAttribute("data-rendered");
 
   // Charts are redrawn in animation frames, only while on screen (or
   // nearly). A frame draws every chart that waits unless the input
@@ -571,7 +576,7 @@
   // failed says, in a sentence, why the engine cannot start, and fail shows
   // a message about it prominently.
   function failed(reason) {
-    return "The calculator could not start: " + reason + ". The figures shown are for the default scenario; the tables, sources and methodology still work. Reload the page to try again.";
+    return "The calculator could not start: " + reason + ". The figures shown are for " + (rendered ? "this link's scenario" : "the default scenario") + "; the tables, sources and methodology still work. Reload the page to try again.";
   }
   function fail(message) {
     status.textContent = message;
@@ -908,10 +913,10 @@
   function start() {
     setText(status, "Loading the calculator…");
     root.setAttribute("data-engine", "loading");
-    // A link's own scenario is not what the page was built with: its
-    // figures are marked, and said to be the defaults', until the engine
-    // has computed them.
-    if (state.toString()) {
+    // A link's own scenario is not what the page was built with (unless a
+    // server rendered it): its figures are marked, and said to be the
+    // defaults', until the engine has computed them.
+    if (state.toString() && !rendered) {
       markUpdating("true");
       setText(status, "Loading the calculator to compute this link's figures… Until then the dimmed figures are the default scenario's.");
     }

@@ -1,14 +1,14 @@
-package echart_test
+package bundle_test
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/infercost/infercost/site/echart"
+	"github.com/infercost/infercost/site/echart/bundle"
 )
 
 func TestScriptBundlesOnlyWhatTheOptionsUse(t *testing.T) {
-	b, err := echart.Script("../../node_modules")
+	b, err := bundle.Script("../../../node_modules")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func TestScriptBundlesOnlyWhatTheOptionsUse(t *testing.T) {
 			t.Errorf("bundle holds %s: %v, want %v", part, !want, want)
 		}
 	}
-	if _, err := echart.Script(t.TempDir()); err == nil {
+	if _, err := bundle.Script(t.TempDir()); err == nil {
 		t.Error("no error without the npm packages")
 	}
 }

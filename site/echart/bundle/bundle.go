@@ -1,4 +1,7 @@
-package echart
+// Package bundle builds the ECharts script the pages load, at build time
+// (gen): it runs esbuild, which must stay out of the packages that render
+// pages at request time (package preview, and the edge worker).
+package bundle
 
 import (
 	_ "embed"

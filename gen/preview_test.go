@@ -1,0 +1,391 @@
+package main
+
+import (
+	"bytes"
+	"image"
+	"image/png"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/preview"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// previewSite is a site gen built, served as the edge worker serves it:
+// calculator pages and cards by package preview, every other file as it
+// is (SiteHandler), on 127.0.0.1.
+type previewSite struct {
+	out  string // the built site
+	root string // the server's URL with the base path
+	// calcs are the same calculators as the handler's, for the figures a
+	// link should show.
+	calcs    *calc.Set
+	editions dataset.Editions
+	handler  http.Handler // the preview handler
+}
+
+func servePreview(t testing.TB, base string) previewSite {
+	t.Helper()
+	out := buildSite(t, base)
+	editions, err := dataset.LoadEditions(os.DirFS("../content"), "data", dataset.Today())
+	if err != nil {
+		t.Fatal(err)
+	}
+	load := func() *calc.Set {
+		var s calc.Set
+		for date, d := range editions.Data {
+			s.Load(date, d)
+		}
+		return &s
+	}
+	srv := httptest.NewUnstartedServer(nil)
+	root := "http://" + srv.Listener.Addr().String() + base
+	h, err := preview.New(preview.Config{Site: os.DirFS(out), Calcs: load(), Base: base, SiteURL: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv.Config.Handler = workerMux(h, SiteHandler(out, base), base)
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return previewSite{out: out, root: root, calcs: load(), editions: editions, handler: h}
+}
+
+// workerMux routes as the edge worker does: a calculator's page and the
+// cards to the preview handler, the rest to the static files.
+func workerMux(preview, static http.Handler, base string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		path := strings.TrimPrefix(r.URL.Path, base)
+		if strings.HasPrefix(path, "card/") || calc.Known(strings.TrimSuffix(path, "/")) && strings.HasSuffix(path, "/") {
+			preview.ServeHTTP(w, r)
+			return
+		}
+		static.ServeHTTP(w, r)
+	})
+}
+
+// get fetches url and returns the response with its body read.
+func get(t testing.TB, url string, header ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, b
+}
+
+// marked matches a part of a calculator page that depends on its scenario.
+var marked = regexp.MustCompile(`(?s)<!--ic:[a-z]+-->.*?<!--/ic:[a-z]+-->`)
+
+// TestServerRenderedLinksShowTheirScenario opens two presets of every
+// calculator on the preview server: the page shows the answer, key
+// figures, every result cell and every input (value and message) of the
+// calculators' page for that link, outside the marked parts it is the
+// static page byte for byte, its Open Graph and Twitter tags carry the
+// headline, and its og:image is the scenario's card: a 1200×630 PNG
+// whose bytes differ from the other preset's.
+func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
+	s := servePreview(t, "/sub/")
+	for _, c := range calculators(s.editions.Latest()) {
+		name := c.name()
+		static, err := os.ReadFile(filepath.Join(s.out, name, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		staticDoc, err := goquery.NewDocumentFromReader(bytes.NewReader(static))
+		if err != nil {
+			t.Fatal(err)
+		}
+		title, _ := staticDoc.Find(`meta[property="og:title"]`).Attr("content")
+		var cards [][]byte
+		for _, preset := range c.presets[:2] {
+			q := "preset=" + preset.Name
+			want := s.calcs.Page(name, q)
+			res, body := get(t, s.root+name+"/?"+q)
+			if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "text/html; charset=utf-8" ||
+				res.Header.Get("ETag") == "" || res.Header.Get("Cache-Control") != preview.CacheControl {
+				t.Fatalf("%s?%s: %s, %q, ETag %q, Cache-Control %q", name, q, res.Status, res.Header.Get("Content-Type"), res.Header.Get("ETag"), res.Header.Get("Cache-Control"))
+			}
+			if got, want := marked.ReplaceAll(body, nil), marked.ReplaceAll(static, nil); !bytes.Equal(got, want) {
+				t.Errorf("%s?%s: outside the scenario's parts the page differs from the static one", name, q)
+			}
+			t.Logf("%s?%s: %d B (gzip %d B); the static page %d B (gzip %d B)", name, q, len(body), gz(body), len(static), gz(static))
+			doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkScenarioShown(t, name+"?"+q, doc, want)
+			if _, ok := doc.Find("#headline").Attr("data-rendered"); !ok {
+				t.Errorf("%s?%s: the headline is not marked as the link's own", name, q)
+			}
+			// A parser that runs scripts reads noscript as text: its markup
+			// is checked in Chromium without JavaScript.
+			for _, sel := range []string{".status.stalled", "noscript"} {
+				if got := doc.Find(sel).Text(); !strings.Contains(got, "this link's scenario") || strings.Contains(got, "default scenario") {
+					t.Errorf("%s?%s: %s says %q; want this link's scenario", name, q, sel, got)
+				}
+			}
+			meta := func(attr, key string) string {
+				v, _ := doc.Find(`meta[` + attr + `="` + key + `"]`).Attr("content")
+				return v
+			}
+			f := want.Headline.Figures[0]
+			for key, want := range map[string]string{
+				"og:title":       f.Label + ": " + f.Text + " · " + title,
+				"og:description": want.Headline.Text,
+				"og:url":         s.root + name + "/?" + want.Query,
+				"og:image":       s.root + "card/" + name + ".png?" + want.Query,
+			} {
+				if got := meta("property", key); got != want || want == "" {
+					t.Errorf("%s?%s: %s is %q; want %q", name, q, key, got, want)
+				}
+			}
+			if meta("name", "twitter:title") != meta("property", "og:title") ||
+				meta("name", "twitter:description") != want.Headline.Text || meta("name", "twitter:card") != "summary_large_image" {
+				t.Errorf("%s?%s: og:title %q, twitter:title %q, twitter:description %q, twitter:card %q; want the headline's",
+					name, q, meta("property", "og:title"), meta("name", "twitter:title"), meta("name", "twitter:description"), meta("name", "twitter:card"))
+			}
+			if href, _ := doc.Find(`link[rel="canonical"]`).Attr("href"); href != defaultSiteURL+"/sub/"+name+"/" {
+				t.Errorf("%s?%s: canonical %q; want the calculator's own page", name, q, href)
+			}
+			res, b := get(t, meta("property", "og:image"))
+			if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" {
+				t.Fatalf("%s?%s: card: %s, %q", name, q, res.Status, res.Header.Get("Content-Type"))
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil || img.Bounds() != image.Rect(0, 0, 1200, 630) {
+				t.Fatalf("%s?%s: card does not decode as 1200×630 (%v)", name, q, err)
+			}
+			cards = append(cards, b)
+		}
+		if bytes.Equal(cards[0], cards[1]) {
+			t.Errorf("%s: two presets have the same card", name)
+		}
+	}
+}
+
+// checkScenarioShown checks that a page shows p: its answer and key
+// figures, every result cell's text, and every input's value and message.
+func checkScenarioShown(t *testing.T, link string, doc *goquery.Document, p view.Page) {
+	t.Helper()
+	if got := doc.Find("#headline-text").Text(); got != p.Headline.Text {
+		t.Errorf("%s: headline %q; want %q", link, got, p.Headline.Text)
+	}
+	var figures []string
+	doc.Find("#key-figures div").Each(func(_ int, s *goquery.Selection) {
+		figures = append(figures, s.Find("dt").Text()+" = "+s.Find("dd").Text())
+	})
+	var want []string
+	for _, f := range p.Headline.Figures {
+		want = append(want, f.Label+" = "+f.Text)
+	}
+	if strings.Join(figures, "\n") != strings.Join(want, "\n") {
+		t.Errorf("%s: key figures\n%q\nwant\n%q", link, figures, want)
+	}
+	for _, c := range p.Cells() {
+		if got := strings.TrimSpace(doc.Find(`td[data-key="` + c.Key + `"]`).First().Text()); got != c.Text {
+			t.Errorf("%s: cell %s shows %q; want %q", link, c.Key, got, c.Text)
+		}
+	}
+	for _, in := range p.Inputs {
+		el := doc.Find(`#calc-form [name="` + in.Key + `"]`)
+		got, _ := el.Attr("value")
+		if el.Is("select") {
+			got, _ = el.Find("option[selected]").Attr("value")
+		}
+		if got != in.Value {
+			t.Errorf("%s: input %s is %q; want %q", link, in.Key, got, in.Value)
+		}
+		if got := doc.Find("#err-" + strings.ReplaceAll(in.Key, ".", `\.`)).Text(); got != in.Error {
+			t.Errorf("%s: input %s says %q; want %q", link, in.Key, got, in.Error)
+		}
+	}
+}
+
+// TestServerRenderedPagesAnswerAsACacheWould: a calculator's URL without
+// a query is the static file byte for byte; the ETag changes with the
+// query and with the edition the query pins, and a client that holds the
+// page gets 304 without a body; HEAD, other methods, other paths and an
+// over-long query get what HTTP says.
+func TestServerRenderedPagesAnswerAsACacheWould(t *testing.T) {
+	s := servePreview(t, "/")
+	for _, name := range sitedata.Calculators {
+		static, err := os.ReadFile(filepath.Join(s.out, name, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, body := get(t, s.root+name+"/")
+		if res.StatusCode != http.StatusOK || !bytes.Equal(body, static) {
+			t.Errorf("/%s/: %s, %d B; want the static file, %d B", name, res.Status, len(body), len(static))
+		}
+	}
+	dates := s.editions.DataDates()
+	tags := map[string]string{}
+	for _, link := range []string{"tco/", "tco/?a.n=4", "tco/?a.n=8", "tco/?a.n=4&ed=" + dates[0], "tco/?a.n=4&ed=" + dates[len(dates)-1],
+		"card/tco.png", "card/tco.png?a.n=4", "card/tco.png?a.n=4&ed=" + dates[0]} {
+		res, _ := get(t, s.root+link)
+		tag := res.Header.Get("ETag")
+		if res.StatusCode != http.StatusOK || !strings.HasPrefix(tag, `"`) || res.Header.Get("Cache-Control") != preview.CacheControl {
+			t.Errorf("%s: %s, ETag %q, Cache-Control %q", link, res.Status, tag, res.Header.Get("Cache-Control"))
+		}
+		if other, ok := tags[tag]; ok {
+			t.Errorf("%s has the ETag of %s", link, other)
+		}
+		tags[tag] = link
+		res, body := get(t, s.root+link, "If-None-Match", `"other", `+tag)
+		if res.StatusCode != http.StatusNotModified || len(body) != 0 {
+			t.Errorf("%s with its ETag: %s, %d B; want 304 and no body", link, res.Status, len(body))
+		}
+	}
+	head, err := http.Head(s.root + "memory/?ctx=4096")
+	if err != nil {
+		t.Fatal(err)
+	}
+	head.Body.Close()
+	if head.StatusCode != http.StatusOK || head.ContentLength < 10000 {
+		t.Errorf("HEAD: %s, Content-Length %d", head.Status, head.ContentLength)
+	}
+	post, err := http.Post(s.root+"tco/?a.n=4", "text/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	post.Body.Close()
+	for _, c := range []struct {
+		status, want int
+		what         string
+	}{
+		{post.StatusCode, http.StatusMethodNotAllowed, "POST"},
+		{statusOf(t, s.root+"card/nothing.png?a=1"), http.StatusNotFound, "an unknown card"},
+		{statusOf(t, s.root+"card/tco.gif"), http.StatusNotFound, "a card that is no PNG"},
+		{statusOf(t, s.root+"tco/?a.n="+strings.Repeat("9", preview.MaxQueryBytes)), http.StatusRequestURITooLong, "an over-long query"},
+		{statusOf(t, s.root+"card/tco.png?a.n="+strings.Repeat("9", preview.MaxQueryBytes)), http.StatusRequestURITooLong, "an over-long card query"},
+	} {
+		if c.status != c.want {
+			t.Errorf("%s: %d; want %d", c.what, c.status, c.want)
+		}
+	}
+	// An old edition's link shows that edition's figures.
+	old := edition.With("", dates[0])
+	_, body := get(t, s.root+"tco/?"+old)
+	doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkScenarioShown(t, "tco/?"+old, doc, s.calcs.Page("tco", old))
+}
+
+func statusOf(t *testing.T, url string) int {
+	t.Helper()
+	res, _ := get(t, url)
+	return res.StatusCode
+}
+
+// TestHostileLinksAreServedSafely opens every link of the hostile corpus,
+// and links with broken encodings, on the preview server: the page and
+// the card answer 200 or 4xx, never 5xx; the page shows each field's
+// message as the calculators give it, and none of the links' markup
+// reaches the page as markup.
+func TestHostileLinksAreServedSafely(t *testing.T) {
+	s := servePreview(t, "/")
+	links := append(readCorpus(t, "testdata/hostile-urls.txt"),
+		"tco/?a.n=%zz&a.gpu=%", "memory/?%ff%fe=%c0%af&model=%E2%80%AE", "pricing/?apis=%00%01&ed=9999-99-99",
+		"performance/?"+strings.Repeat("rate=1e308&", 600), `tco/?a.n="><script>window.__pwned=1</script>`,
+		"pricing/?preset=--%3E%3C!--ic:form--%3E%3Cb%3E", "memory/?ed=%3C/title%3E%3Cscript%3E")
+	scripts := map[string]int{}
+	for _, name := range sitedata.Calculators {
+		static, err := os.ReadFile(filepath.Join(s.out, name, "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		scripts[name] = bytes.Count(static, []byte("<script"))
+	}
+	for _, link := range links {
+		name, q, _ := strings.Cut(link, "/?")
+		res, body := get(t, s.root+link)
+		if len(link) > 200 {
+			link = link[:200] + "…"
+		}
+		if res.StatusCode >= 500 {
+			t.Errorf("%s: %s", link, res.Status)
+			continue
+		}
+		if res.StatusCode != http.StatusOK {
+			t.Logf("%s: %s", link, res.Status)
+			continue
+		}
+		for _, raw := range []string{"<script>window", "<img src=x", "<svg onload", "<b>", "<!--ic:form--><b>"} {
+			if bytes.Contains(body, []byte(raw)) {
+				t.Errorf("%s: the page holds %q as markup", link, raw)
+			}
+		}
+		if n := bytes.Count(body, []byte("<script")); n != scripts[name] {
+			t.Errorf("%s: %d script elements; want the static page's %d", link, n, scripts[name])
+		}
+		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc.Find("*").Each(func(_ int, el *goquery.Selection) {
+			for _, a := range el.Nodes[0].Attr {
+				if strings.HasPrefix(a.Key, "on") {
+					t.Errorf("%s: element %s has %s=%q", link, el.Nodes[0].Data, a.Key, a.Val)
+				}
+			}
+		})
+		checkScenarioShown(t, link, doc, s.calcs.Page(name, q))
+		res, b := get(t, s.root+"card/"+name+".png?"+q)
+		if res.StatusCode >= 500 {
+			t.Errorf("%s: card: %s", link, res.Status)
+		} else if _, err := png.Decode(bytes.NewReader(b)); res.StatusCode == http.StatusOK && err != nil {
+			t.Errorf("%s: card: %v", link, err)
+		}
+	}
+}
+
+// BenchmarkServerRendering renders each calculator's page and card for
+// links that alternate between two presets, so that no request finds the
+// estimator's simulations of the one before (perfview.Builder).
+func BenchmarkServerRendering(b *testing.B) {
+	s := servePreview(b, "/")
+	for _, c := range calculators(s.editions.Latest()) {
+		for _, kind := range []string{"page", "card"} {
+			b.Run(c.name()+"/"+kind, func(b *testing.B) {
+				path := "/" + c.name() + "/?preset="
+				if kind == "card" {
+					path = "/card/" + c.name() + ".png?preset="
+				}
+				i := 0
+				for b.Loop() {
+					rec := httptest.NewRecorder()
+					s.handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path+c.presets[i%2].Name, nil))
+					if rec.Code != http.StatusOK {
+						b.Fatal(rec.Code)
+					}
+					i++
+				}
+			})
+		}
+	}
+}

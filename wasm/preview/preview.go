@@ -1,0 +1,285 @@
+// Package preview serves scenario links with their own figures: for a
+// calculator's URL with a query it returns the static page that gen
+// wrote with the scenario's results, headline, inputs and field messages
+// rendered in, and Open Graph and Twitter tags that carry the headline;
+// and at card/CALC.png?QUERY the scenario's link-preview card. It is the
+// edge worker's handler for those URLs (wasm/cmd/worker routes them
+// here); the worker serves every other file as it is, and the site works
+// without it on any static host.
+//
+// The pages are rendered by package site's components, the same that gen
+// renders (see site.Scenario and site.Splice), from the calculators of
+// package calc, the same that the browser runs: no figure is computed or
+// laid out anywhere else.
+//
+// A handler serves the calculators of one language. Pages in another
+// language under a prefix (/de/tco/) take a handler of their own, with
+// that prefix as Base, the site's sub-tree as Site (fs.Sub(site, "de"))
+// and calculators that speak the language; its cards are then
+// /de/card/CALC.png.
+package preview
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"html"
+	"io/fs"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/site/card"
+	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// MaxQueryBytes is the longest query served; a longer one gets 414. The
+// longest link the site makes (/pricing/ with twelve APIs and a custom
+// model and GPU) is under 2 KB; the bound keeps a hostile link from
+// costing more than a real one.
+const MaxQueryBytes = 8 << 10
+
+// CacheControl is what every answer may be cached for: an hour, after
+// which a new deploy's pages and data (a link without ed= follows the
+// latest edition) are fetched again; the ETag makes that check cheap.
+const CacheControl = "public, max-age=3600"
+
+// Config is what the handler serves from.
+type Config struct {
+	// Site is the built site, public/ as gen wrote it.
+	Site fs.FS
+	// Calcs are the calculators with every data edition loaded (as the
+	// browser module and gen load them). The handler calls them under its
+	// own lock, since a calc.Set is not safe for concurrent use: give it a
+	// Set that nothing else calls.
+	Calcs *calc.Set
+	// Base is the site's base path, "/" when empty.
+	Base string
+	// SiteURL is where the handler is reached, scheme and host, optionally
+	// with the base path (see site.Origin): og:url and og:image are then
+	// absolute, as link previews want them. Empty: they are paths, which
+	// some crawlers do not follow. It is never taken from the request's
+	// Host, which a client chooses and a shared cache would keep.
+	SiteURL string
+}
+
+// calcPage is a calculator's static page, as gen wrote it.
+type calcPage struct {
+	html []byte
+	// title and description are the page's own, from its link preview.
+	title, description string
+	// sum identifies the build (its pages name every asset by hash and
+	// carry the data's edition), for ETags.
+	sum [sha256.Size]byte
+}
+
+type handler struct {
+	base string
+	// root is the site's root URL: absolute with a site URL, else base.
+	root  string
+	pages map[string]calcPage // by calculator
+	fonts card.Fonts
+
+	mu    sync.Mutex // guards calcs
+	calcs *calc.Set
+}
+
+// New returns the handler of calculator URLs (BASE/CALC/?QUERY; without
+// a query the static page as it is) and of cards (BASE/card/CALC.png and
+// BASE/card/CALC.png?QUERY, the default scenario's without a query). It
+// answers 404 to any other path, and 405 to a method other than GET and
+// HEAD.
+func New(c Config) (http.Handler, error) {
+	h := &handler{base: c.Base, pages: map[string]calcPage{}, calcs: c.Calcs}
+	if h.base == "" {
+		h.base = "/"
+	}
+	if !strings.HasPrefix(h.base, "/") || !strings.HasSuffix(h.base, "/") {
+		return nil, fmt.Errorf("base %q must start and end with /", h.base)
+	}
+	h.root = h.base
+	if c.SiteURL != "" {
+		origin, err := site.Origin(c.SiteURL, h.base)
+		if err != nil {
+			return nil, err
+		}
+		h.root = origin + h.base
+	}
+	if c.Calcs == nil {
+		return nil, errors.New("no calculators")
+	}
+	for _, name := range sitedata.Calculators {
+		b, err := fs.ReadFile(c.Site, name+"/index.html")
+		if err != nil {
+			return nil, err
+		}
+		p := calcPage{html: b, sum: sha256.Sum256(b), title: metaContent(b, "og:title"), description: metaContent(b, "og:description")}
+		if p.title == "" {
+			return nil, fmt.Errorf("%s/index.html has no og:title", name)
+		}
+		h.pages[name] = p
+	}
+	var err error
+	h.fonts, err = card.LoadFonts()
+	return h, err
+}
+
+// metaContent returns the content of the page's meta tag of property,
+// as gen's templates write it, or "".
+func metaContent(page []byte, property string) string {
+	_, after, ok := bytes.Cut(page, []byte(`<meta property="`+property+`" content="`))
+	if !ok {
+		return ""
+	}
+	value, _, _ := bytes.Cut(after, []byte(`"`))
+	return html.UnescapeString(string(value))
+}
+
+func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "only GET and HEAD", http.StatusMethodNotAllowed)
+		return
+	}
+	path, ok := strings.CutPrefix(r.URL.Path, h.base)
+	if !ok {
+		http.NotFound(w, r)
+		return
+	}
+	name, isPage := strings.CutSuffix(path, "/")
+	isCard := false
+	if !isPage {
+		if file, ok := strings.CutPrefix(path, "card/"); ok {
+			name, isCard = strings.CutSuffix(file, ".png")
+		}
+	}
+	p, known := h.pages[name]
+	if !known || !(isPage || isCard) {
+		http.NotFound(w, r)
+		return
+	}
+	raw := r.URL.RawQuery
+	if len(raw) > MaxQueryBytes {
+		http.Error(w, "the link's query is longer than "+strconv.Itoa(MaxQueryBytes)+" bytes", http.StatusRequestURITooLong)
+		return
+	}
+	if isPage && raw == "" {
+		// The static page as it is: the default scenario, pre-rendered.
+		h.send(w, r, "text/html; charset=utf-8", etag(p.sum, "static"), func() ([]byte, error) { return p.html, nil })
+		return
+	}
+	h.mu.Lock()
+	_, edition := h.calcs.Data(raw)
+	h.mu.Unlock()
+	kind := "page"
+	if isCard {
+		kind = "card"
+	}
+	tag := etag(p.sum, kind, edition, raw)
+	if isCard {
+		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(name, p, raw) })
+		return
+	}
+	h.send(w, r, "text/html; charset=utf-8", tag, func() ([]byte, error) { return h.page(r.Context(), name, p, raw) })
+}
+
+// send answers with the body that render returns, or 304 when the client
+// holds it already (If-None-Match), without rendering it.
+func (h *handler) send(w http.ResponseWriter, r *http.Request, contentType, tag string, render func() ([]byte, error)) {
+	w.Header().Set("Cache-Control", CacheControl)
+	w.Header().Set("ETag", tag)
+	if matches(r.Header.Get("If-None-Match"), tag) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	b, err := render()
+	if err != nil {
+		// The static page and the components disagree: a build of another
+		// version than this handler's.
+		w.Header().Del("Cache-Control")
+		w.Header().Del("ETag")
+		http.Error(w, "this page could not be rendered", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", contentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	if r.Method != http.MethodHead {
+		_, _ = w.Write(b)
+	}
+}
+
+// etag is a strong entity tag for what a build answers to a request: the
+// static page's hash stands for the build (its data and code), then the
+// kind of answer, the data edition that applies, and the query as sent.
+func etag(build [sha256.Size]byte, parts ...string) string {
+	s := sha256.New()
+	s.Write(build[:])
+	for _, p := range parts {
+		s.Write([]byte{0})
+		s.Write([]byte(p))
+	}
+	return `"` + hex.EncodeToString(s.Sum(nil)[:12]) + `"`
+}
+
+// matches reports whether an If-None-Match header names tag (RFC 9110
+// §13.1.2: weak comparison, or *).
+func matches(header, tag string) bool {
+	for _, t := range strings.Split(header, ",") {
+		t = strings.TrimSpace(t)
+		if t == "*" || strings.TrimPrefix(t, "W/") == tag {
+			return true
+		}
+	}
+	return false
+}
+
+// scenarioPage returns calculator name's page for a query.
+func (h *handler) scenarioPage(name, raw string) view.Page {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.calcs.Page(name, raw)
+}
+
+// page renders the scenario into the calculator's static page.
+func (h *handler) page(ctx context.Context, name string, p calcPage, raw string) ([]byte, error) {
+	v := h.scenarioPage(name, raw)
+	title, desc := p.title, p.description
+	if hl := v.Headline; len(hl.Figures) > 0 {
+		title = hl.Figures[0].Label + ": " + hl.Figures[0].Text + " · " + p.title
+	}
+	if v.Headline.Text != "" {
+		desc = v.Headline.Text
+	}
+	return site.Splice(ctx, p.html, site.Scenario{Base: h.base, ID: name, Page: v, Rendered: true, Preview: site.Preview{
+		Title: title, Description: desc, URL: h.root + name + "/" + query(v.Query), Type: "website",
+		Card: &site.Card{URL: h.root + "card/" + name + ".png" + query(v.Query), Width: card.Width, Height: card.Height, Alt: desc},
+	}})
+}
+
+// card draws the scenario's card: the calculator's title, the answer and
+// its key figures, and the site's address when it is known.
+func (h *handler) card(name string, p calcPage, raw string) ([]byte, error) {
+	v := h.scenarioPage(name, raw)
+	addr := ""
+	if h.root != h.base {
+		addr = h.root[strings.Index(h.root, "://")+3:]
+	}
+	return card.Draw(h.fonts, card.Card{Title: p.title, Text: v.Headline.Text, Figures: v.Headline.Figures, Site: addr, Fast: true})
+}
+
+// query returns a canonical query as a URL's, "" for none.
+func query(q string) string {
+	if q == "" {
+		return ""
+	}
+	return "?" + q
+}
