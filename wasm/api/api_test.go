@@ -1,0 +1,150 @@
+package api_test
+
+import (
+	"encoding/json"
+	"io"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/api"
+	"github.com/infercost/infercost/wasm/api/apitest"
+	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/edgedata"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// server serves the API on 127.0.0.1 from the embedded data.
+func server(t testing.TB) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(api.New(&edgedata.Store{}))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// contentSet is a calc.Set of content/data's editions as gen reads them
+// (YAML), independent of the data files the worker embeds.
+func contentSet(t testing.TB) *calc.Set {
+	t.Helper()
+	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s calc.Set
+	for date, d := range editions.Data {
+		s.Load(date, d)
+	}
+	return &s
+}
+
+// get requests path on srv with headers (name, value pairs) and returns
+// the response and its body.
+func get(t testing.TB, srv *httptest.Server, method, path string, headers ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, srv.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, b
+}
+
+// SameFigures returns what differs between an answer and page p, cell by
+// cell: the text, and the value where the answer has one.
+func sameFigures(a api.Answer, p view.Page) []string {
+	var diffs []string
+	want := p.CellsByKey()
+	n := 0
+	for _, t := range a.Tables {
+		for _, r := range t.Rows {
+			for _, c := range r.Cells {
+				n++
+				w, ok := want[c.Key]
+				switch {
+				case !ok:
+					diffs = append(diffs, c.Key+": not on the page")
+				case c.Text != w.Text:
+					diffs = append(diffs, c.Key+": text "+c.Text+"; page "+w.Text)
+				case c.Value != nil && *c.Value != w.Value:
+					diffs = append(diffs, c.Key+": value differs")
+				case c.Value == nil && w.Order == view.ByValue && !math.IsNaN(w.Value) && !math.IsInf(w.Value, 0):
+					diffs = append(diffs, c.Key+": no value; the page has one")
+				}
+			}
+		}
+	}
+	if n != len(p.Cells()) {
+		diffs = append(diffs, "cell count differs")
+	}
+	if a.Query != p.Query || a.Headline.Text != p.Headline.Text {
+		diffs = append(diffs, "query or headline differs")
+	}
+	return diffs
+}
+
+// Every calculator's answer is the page calc.Set builds from content/data
+// for the same query, figure for figure: the default scenario, every
+// preset, an old edition, and 50 queries drawn at random each.
+func TestAnswersAreThePagesFigures(t *testing.T) {
+	srv := server(t)
+	set := contentSet(t)
+	d, _ := set.Data("")
+	first := d.Editions[0].Date
+	for _, name := range sitedata.Calculators {
+		queries := append([]string{"", "ed=" + first}, apitest.Presets(d, name)...)
+		queries = append(queries, apitest.Fuzzed(set, name, 50, 1)...)
+		checked := 0
+		for _, q := range queries {
+			p := set.Page(name, q)
+			res, body := get(t, srv, "GET", "/api/v1/"+name+"?"+q)
+			if res.StatusCode == http.StatusBadRequest {
+				// Only where the page rejects an input.
+				if len(fieldErrors(p)) == 0 {
+					t.Errorf("%s?%s: 400 without a rejected input: %s", name, q, body)
+				}
+				continue
+			}
+			if res.StatusCode != http.StatusOK {
+				t.Fatalf("%s?%s: status %d: %s", name, q, res.StatusCode, body)
+			}
+			var a api.Answer
+			if err := json.Unmarshal(body, &a); err != nil {
+				t.Fatal(err)
+			}
+			if diffs := sameFigures(a, p); len(diffs) > 0 {
+				t.Errorf("%s?%s: %s", name, q, strings.Join(diffs, "; "))
+			}
+			checked++
+		}
+		t.Logf("%s: %d of %d queries answered 200", name, checked, len(queries))
+		if checked < len(queries)*3/4 {
+			t.Errorf("%s: only %d of %d queries answered 200", name, checked, len(queries))
+		}
+	}
+}
+
+func fieldErrors(p view.Page) []string {
+	var out []string
+	for _, in := range p.Inputs {
+		if in.Error != "" {
+			out = append(out, in.Key)
+		}
+	}
+	return out
+}
