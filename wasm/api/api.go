@@ -96,7 +96,7 @@ func routes(name string) func(*Handler, http.ResponseWriter, *http.Request) {
 			return func(h *Handler, w http.ResponseWriter, r *http.Request) { h.calculator(w, r, c) }
 		}
 	}
-	if c, ok := strings.CutPrefix(name, "catalog/"); ok && catalogs[c] != nil {
+	if c, ok := strings.CutPrefix(name, "catalog/"); ok && hasCatalog(c) {
 		return func(h *Handler, w http.ResponseWriter, r *http.Request) { h.catalog(w, r, c) }
 	}
 	return nil
@@ -166,4 +166,10 @@ func marshal(v any) []byte {
 		panic("api: " + err.Error())
 	}
 	return b
+}
+
+// hasCatalog reports whether the API lists a catalog of that name.
+func hasCatalog(name string) bool {
+	_, ok := catalogs[name]
+	return ok
 }

@@ -102,7 +102,7 @@ type Cell struct {
 // calculator answers GET /api/v1/NAME?QUERY: the page's figures, or 400
 // with every rejected input.
 func (h *Handler) calculator(w http.ResponseWriter, r *http.Request, name string) {
-	set, err := h.Store.Set(name)
+	set, err := h.Store.Set(name, r.URL.RawQuery)
 	if err != nil {
 		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
 		return

@@ -7,12 +7,16 @@ import (
 )
 
 // catalogs are the catalogs the API lists, each read from an edition's
-// data as the calculators read it.
-var catalogs = map[string]func(*sitedata.Data) any{
-	"gpus":   func(d *sitedata.Data) any { return d.TCO.GPUs },
-	"models": func(d *sitedata.Data) any { return d.Memory.Models },
-	"apis":   func(d *sitedata.Data) any { return d.Pricing.APIs },
-	"rental": func(d *sitedata.Data) any { return d.TCO.Rental },
+// data as the calculators read it, from the smallest data file that
+// holds it.
+var catalogs = map[string]struct {
+	file string
+	of   func(*sitedata.Data) any
+}{
+	"gpus":   {"memory", func(d *sitedata.Data) any { return d.TCO.GPUs }},
+	"models": {"memory", func(d *sitedata.Data) any { return d.Memory.Models }},
+	"apis":   {"pricing", func(d *sitedata.Data) any { return d.Pricing.APIs }},
+	"rental": {"tco", func(d *sitedata.Data) any { return d.TCO.Rental }},
 }
 
 // CatalogAnswer is a catalog of an edition: its rows and their sources,
@@ -26,8 +30,8 @@ type CatalogAnswer struct {
 // catalog answers GET /api/v1/catalog/NAME?ed=DATE, the latest edition's
 // catalog without ed.
 func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
-	// The pricing calculator's data file holds every catalog.
-	set, err := h.Store.Set("pricing")
+	c := catalogs[name]
+	set, err := h.Store.Set(c.file, r.URL.RawQuery)
 	if err != nil {
 		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
 		return
@@ -49,6 +53,6 @@ func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 			return
 		}
 	}
-	writeJSON(w, r, http.StatusOK, "application/json", marshal(CatalogAnswer{Catalog: name, Edition: date, Data: catalogs[name](d)}),
+	writeJSON(w, r, http.StatusOK, "application/json", marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}),
 		cacheFor(r.URL.RawQuery))
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/sitedata/decode"
 )
@@ -53,11 +54,15 @@ func File(date, name string) ([]byte, error) {
 	return files.ReadFile(path.Join("data", date, name+".json"))
 }
 
-// Set returns a new calc.Set with every data edition of calculator name
-// loaded: a Set per request, since a Set keeps the estimator's
-// simulations between pages and is not safe for concurrent use. The data
-// it reads is shared and never written.
-func (s *Store) Set(name string) (*calc.Set, error) {
+// Set returns a new calc.Set that builds calculator name's page for
+// rawQuery as one with every data edition loaded would: it loads the
+// edition the query pins and the latest, whose data the page's note
+// compares with. Under workerd every request starts the module afresh,
+// so decoding only these two halves an old link's work and an up-to-date
+// link's (see README, "The edge worker"). A Set per request, since a Set
+// keeps the estimator's simulations between pages and is not safe for
+// concurrent use; the data it reads is shared and never written.
+func (s *Store) Set(name, rawQuery string) (*calc.Set, error) {
 	if !calc.Known(name) {
 		return nil, errors.New("unknown calculator " + name)
 	}
@@ -65,8 +70,18 @@ func (s *Store) Set(name string) (*calc.Set, error) {
 	if len(dates) == 0 {
 		return nil, ErrMissing
 	}
+	all := make(edition.List, len(dates))
+	for i, d := range dates {
+		all[i] = edition.Edition{Date: d, Data: true}
+	}
+	// As calc.Set.Data picks among the editions loaded: the newest not
+	// after the query's, the latest without one.
+	latest, pinned := all.Latest(), all.Latest()
+	if ed := edition.Of(rawQuery); ed != "" {
+		pinned = all.Pick(ed)
+	}
 	var set calc.Set
-	for _, date := range dates {
+	for _, date := range []string{pinned, latest} {
 		d, err := s.data(date, name)
 		if err != nil {
 			return nil, err
