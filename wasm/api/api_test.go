@@ -100,7 +100,7 @@ func sameFigures(a api.Answer, p view.Page) []string {
 
 // Every calculator's answer is the page calc.Set builds from content/data
 // for the same query, figure for figure: the default scenario, every
-// preset, an old edition, and 50 queries drawn at random each.
+// preset, an old edition, and 100 queries drawn at random each.
 func TestAnswersAreThePagesFigures(t *testing.T) {
 	srv := server(t)
 	set := contentSet(t)
@@ -108,7 +108,7 @@ func TestAnswersAreThePagesFigures(t *testing.T) {
 	first := d.Editions[0].Date
 	for _, name := range sitedata.Calculators {
 		queries := append([]string{"", "ed=" + first}, apitest.Presets(d, name)...)
-		queries = append(queries, apitest.Fuzzed(set, name, 50, 1)...)
+		queries = append(queries, apitest.Fuzzed(set, name, 100, 1)...)
 		checked := 0
 		for _, q := range queries {
 			p := set.Page(name, q)
