@@ -130,7 +130,6 @@ func writeJSON(w http.ResponseWriter, r *http.Request, status int, contentType s
 	h := w.Header()
 	h.Set("ETag", etag)
 	h.Set("Cache-Control", cache)
-	h.Set("Vary", "Origin")
 	if status == http.StatusOK && matches(r.Header.Get("If-None-Match"), etag) {
 		w.WriteHeader(http.StatusNotModified)
 		return
