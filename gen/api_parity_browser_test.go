@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -10,11 +9,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
-	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/api/apitest"
-	"github.com/infercost/infercost/wasm/calc"
-	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -35,25 +31,13 @@ func TestAPIAndPageShowTheSameFigures(t *testing.T) {
 	root := strings.TrimSuffix(tco, "tco/")
 	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}))
 	defer apiSrv.Close()
-	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var set calc.Set
-	for date, d := range editions.Data {
-		set.Load(date, d)
-	}
+	set := apitest.ContentSet(t)
 	d, _ := set.Data("")
 	compared, stale := 0, 0
 	for _, name := range sitedata.Calculators {
-		queries := append(apitest.Presets(d, name), apitest.Fuzzed(&set, name, 10, 7)...)
+		queries := append(apitest.Presets(d, name), apitest.Fuzzed(set, name, 10, 7)...)
 		for _, q := range queries {
-			res, err := http.Get(apiSrv.URL + "/api/v1/" + name + "?" + q)
-			if err != nil {
-				t.Fatal(err)
-			}
-			body, _ := io.ReadAll(res.Body)
-			res.Body.Close()
+			res, body := apitest.Get(t, "GET", apiSrv.URL+"/api/v1/"+name+"?"+q)
 			if res.StatusCode == http.StatusBadRequest {
 				continue // a rejected value: the page shows the default instead
 			}

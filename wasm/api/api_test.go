@@ -2,18 +2,14 @@ package api_test
 
 import (
 	"encoding/json"
-	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/api/apitest"
-	"github.com/infercost/infercost/wasm/calc"
-	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/view"
@@ -27,45 +23,14 @@ func server(t testing.TB) *httptest.Server {
 	return srv
 }
 
-// contentSet is a calc.Set of content/data's editions as gen reads them
-// (YAML), independent of the data files the worker embeds.
-func contentSet(t testing.TB) *calc.Set {
-	t.Helper()
-	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	if err != nil {
-		t.Fatal(err)
-	}
-	var s calc.Set
-	for date, d := range editions.Data {
-		s.Load(date, d)
-	}
-	return &s
-}
-
 // get requests path on srv with headers (name, value pairs) and returns
 // the response and its body.
 func get(t testing.TB, srv *httptest.Server, method, path string, headers ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(method, srv.URL+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
-	res, err := srv.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res, b
+	return apitest.Get(t, method, srv.URL+path, headers...)
 }
 
-// SameFigures returns what differs between an answer and page p, cell by
+// sameFigures returns what differs between an answer and page p, cell by
 // cell: the text, and the value where the answer has one.
 func sameFigures(a api.Answer, p view.Page) []string {
 	var diffs []string
@@ -103,7 +68,7 @@ func sameFigures(a api.Answer, p view.Page) []string {
 // preset, an old edition, and 100 queries drawn at random each.
 func TestAnswersAreThePagesFigures(t *testing.T) {
 	srv := server(t)
-	set := contentSet(t)
+	set := apitest.ContentSet(t)
 	d, _ := set.Data("")
 	first := d.Editions[0].Date
 	for _, name := range sitedata.Calculators {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/api/apitest"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/infercost/infercost/wasm/plainjson"
@@ -53,11 +53,8 @@ func TestStoreSetsBuildTheContentsPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	var store edgedata.Store
+	want := apitest.ContentSet(t)
 	for _, name := range sitedata.Calculators {
-		var want calc.Set
-		for date, d := range editions.Data {
-			want.Load(date, d)
-		}
 		for _, q := range []string{"", "ed=" + editions.DataDates()[0], "ed=" + editions.List.Latest(), "ed=2000-01-01", "ed=x"} {
 			set, err := store.Set(name, q)
 			if err != nil {

@@ -1,14 +1,20 @@
-// Package apitest makes scenario queries for the API's tests and the
-// parity test in the browser (gen): every preset of a calculator, and
-// queries drawn at random from its form's fields.
+// Package apitest helps the API's tests and the parity test in the
+// browser (gen): scenario queries (every preset of a calculator, and
+// queries drawn at random from its form's fields), the calculators as gen
+// builds them from content/data, and HTTP requests.
 package apitest
 
 import (
+	"io"
 	"math"
 	"math/rand/v2"
+	"net/http"
 	"strconv"
+	"testing"
 
+	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -82,4 +88,42 @@ func value(r *rand.Rand, f scenario.Field) (string, bool) {
 		v, _ = strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
 	}
 	return scenario.FormatNumber(math.Min(math.Max(v, lo), hi)), true
+}
+
+// ContentSet returns a calc.Set of content/data's editions as gen reads
+// them (YAML), independent of the data files the worker embeds.
+func ContentSet(t testing.TB) *calc.Set {
+	t.Helper()
+	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s calc.Set
+	for date, d := range editions.Data {
+		s.Load(date, d)
+	}
+	return &s
+}
+
+// Get sends a request of method to url with headers (name, value pairs)
+// and returns the response and its body.
+func Get(t testing.TB, method, url string, headers ...string) (*http.Response, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res, b
 }

@@ -20,6 +20,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/infercost/infercost/wasm/api/apitest"
 )
 
 // workerd is the worker running under Cloudflare's runtime, started by
@@ -125,26 +127,12 @@ func startWorkerd(t *testing.T) *workerd {
 	return w
 }
 
-// get gets base+path with headers (name, value pairs).
+// get gets base+path with headers (name, value pairs), and says how
+// long it took.
 func get(t testing.TB, base, path string, headers ...string) (*http.Response, []byte, time.Duration) {
 	t.Helper()
-	req, err := http.NewRequest("GET", base+path, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(headers); i += 2 {
-		req.Header.Set(headers[i], headers[i+1])
-	}
 	start := time.Now()
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res, b := apitest.Get(t, "GET", base+path, headers...)
 	return res, b, time.Since(start)
 }
 
