@@ -2,10 +2,12 @@ package api_test
 
 import (
 	"encoding/json"
+	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/api"
@@ -112,4 +114,44 @@ func fieldErrors(p view.Page) []string {
 		}
 	}
 	return out
+}
+
+// Requests served at the same time get the answers they get one by one:
+// the decoded data the requests share is only read (go test -race checks
+// the same).
+func TestConcurrentAnswersAreTheSequentialOnes(t *testing.T) {
+	srv := server(t)
+	set := apitest.ContentSet(t)
+	d, _ := set.Data("")
+	var paths []string
+	for _, name := range sitedata.Calculators {
+		for _, q := range append([]string{"", "ed=" + d.Editions[0].Date}, apitest.Presets(d, name)...) {
+			paths = append(paths, "/api/v1/"+name+"?"+q)
+		}
+	}
+	want := map[string]string{}
+	for _, p := range paths {
+		_, b := get(t, srv, "GET", p)
+		want[p] = string(b)
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range paths {
+				p := paths[(i+g*3)%len(paths)]
+				// Not get: t.Fatal must not be called from here.
+				res, err := srv.Client().Get(srv.URL + p)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				b, err := io.ReadAll(res.Body)
+				res.Body.Close()
+				if err != nil || string(b) != want[p] {
+					t.Errorf("%s: a concurrent answer differs (%v)", p, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }
