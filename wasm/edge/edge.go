@@ -18,7 +18,8 @@ type Handler struct {
 	// API answers under api.Prefix.
 	API http.Handler
 	// Pages answers a calculator's URL that carries a query (/tco/?…,
-	// also under a language prefix such as /de/tco/?…) and /card/…:
+	// also under a language prefix such as /de/tco/?…) and /card/…
+	// (/de/card/…):
 	// the scenario's page and link preview. Until those are rendered
 	// here it is the static files' handler.
 	Pages http.Handler
@@ -50,18 +51,18 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 // IsPage reports whether a request is Pages': a calculator's page with a
-// query, or a link preview's card.
+// query, or a link preview's card, also under a language prefix such as
+// /de/ (/de/tco/?…, /de/card/tco.png).
 func IsPage(path, rawQuery string) bool {
-	if strings.HasPrefix(path, "/card/") {
+	rest := strings.TrimPrefix(path, "/")
+	if lang, after, ok := strings.Cut(rest, "/"); ok && len(lang) == 2 && after != "" {
+		rest = after
+	}
+	if strings.HasPrefix(rest, "card/") {
 		return true
 	}
 	if rawQuery == "" {
 		return false
-	}
-	// "/tco/" or "/LANG/tco/", e.g. "/de/tco/".
-	rest := strings.TrimPrefix(path, "/")
-	if lang, after, ok := strings.Cut(rest, "/"); ok && len(lang) == 2 && after != "" {
-		rest = after
 	}
 	for _, name := range sitedata.Calculators {
 		if rest == name+"/" || rest == name+"/index.html" {

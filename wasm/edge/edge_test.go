@@ -24,9 +24,9 @@ func TestRequestsGoToTheirHandler(t *testing.T) {
 	defer srv.Close()
 	for path, want := range map[string]string{
 		"/api/v1/tco": "api", "/api/v1": "api", "/api/v1/nope?x=1": "api",
-		"/tco/?a.n=2": "pages", "/de/pricing/?ed=2026-11-30": "pages", "/memory/index.html?x": "pages", "/card/tco/x.png": "pages",
+		"/tco/?a.n=2": "pages", "/de/pricing/?ed=2026-11-30": "pages", "/memory/index.html?x": "pages", "/card/tco.png": "pages", "/de/card/tco.png?a.n=2": "pages",
 		"/tco/": "files", "/tco/?": "files", "/": "files", "/?a=1": "files", "/tco-methodology/?a=1": "files",
-		"/assets/app.js?v=1": "files", "/de/": "files", "/de/tco/": "files", "/xx/yy/tco/?a=1": "files",
+		"/assets/app.js?v=1": "files", "/de/": "files", "/de/tco/": "files", "/xx/yy/tco/?a=1": "files", "/cards/tco.png": "files", "/articles/card/x": "files",
 	} {
 		res, err := srv.Client().Get(srv.URL + path)
 		if err != nil {
