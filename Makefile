@@ -14,7 +14,12 @@ DECODER := wasm/sitedata/decode/decode_gen.go
 ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 
-.PHONY: build serve test bench clean generate chromium prices
+# The edge worker (wasm/cmd/worker): its data files, embedded from
+# wasm/edgedata/data, and its build for workerd (wrangler.toml).
+WORKER_DATA := wasm/edgedata/data
+PORT    ?= 8788
+
+.PHONY: build serve test bench clean generate chromium prices worker worker-data worker-wasm
 
 build: $(ECHARTS) $(WASM)
 	$(GO) run ./gen -out public -base $(BASE) -site-url $(SITE_URL) -version $(VERSION)
@@ -34,6 +39,22 @@ $(WASM): go.mod go.sum $(shell find wasm -name '*.go' -not -name '*_test.go')
 	@mkdir -p build
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm/cmd/browser
 
+# Every data edition's data files, as the pages load them, for the worker
+# to embed (package edgedata); fast, so always rewritten.
+worker-data:
+	$(GO) run ./gen -worker-data $(WORKER_DATA)
+
+# The worker natively on http://127.0.0.1:$(PORT)/: the API, and the
+# built site from public/.
+worker: build worker-data
+	PORT=$(PORT) exec $(GO) run ./wasm/cmd/worker -dir public
+
+# The worker for workerd in build/worker/ (wrangler dev, wrangler deploy):
+# syumai/workers' glue (worker.mjs, wasm_exec.js) and the module.
+worker-wasm: worker-data
+	$(GO) tool workers-assets-gen -mode=go -o build/worker
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/worker/app.wasm ./wasm/cmd/worker
+
 generate:
 	$(GO) tool templ generate
 
@@ -44,11 +65,11 @@ prices: $(ECHARTS)
 
 # Everything: formatting, vet, generated-code freshness, unit and fuzz seed corpora,
 # site build checks and the browser tests in headless Chromium.
-test: $(ECHARTS) $(WASM) chromium
+test: $(ECHARTS) $(WASM) chromium worker-data
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	$(GO) tool actionlint
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser
+	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser ./wasm/cmd/worker
 	$(GO) tool templ generate
 	$(GO) run ./gen -decoder $(DECODER)
 	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER); exit 1; }

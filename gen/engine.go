@@ -52,12 +52,10 @@ func publishEngine(c Config, editions dataset.Editions) (map[string]*site.Engine
 		out[name] = &site.Engine{Worker: workerURL, Wasm: wasmURL}
 	}
 	for _, date := range editions.DataDates() {
-		unlinked := editions.Data[date].Unlinked()
 		for _, name := range sitedata.Calculators {
-			part, _ := unlinked.For(name)
-			b, err := json.Marshal(part)
+			b, err := dataFile(editions, date, name)
 			if err != nil {
-				return nil, fmt.Errorf("data file of %s, edition %s: %w", name, date, err)
+				return nil, err
 			}
 			dataURL, err := publishHashed(c, "data/"+name+".json", b)
 			if err != nil {
@@ -81,4 +79,48 @@ func publishHashed(c Config, name string, b []byte) (string, error) {
 		return "", err
 	}
 	return c.Base + "assets/" + hashed, nil
+}
+
+// dataFile returns calculator name's data file of the data edition of
+// date: the part of the data it reads (sitedata.Data.For), as the
+// browser module and the worker decode it (package decode).
+func dataFile(editions dataset.Editions, date, name string) ([]byte, error) {
+	part, _ := editions.Data[date].Unlinked().For(name)
+	b, err := json.Marshal(part)
+	if err != nil {
+		return nil, fmt.Errorf("data file of %s, edition %s: %w", name, date, err)
+	}
+	return b, nil
+}
+
+// writeWorkerData writes every data edition's data files into dir as
+// DATE/NAME.json, for the worker to embed (package edgedata), after
+// removing the JSON files a previous run wrote there: the worker then
+// holds the editions the browser's pages load, decoded by the same code.
+func writeWorkerData(contentDir, dir, today string) error {
+	editions, err := dataset.LoadEditions(os.DirFS(contentDir), "data", today)
+	if err != nil {
+		return fmt.Errorf("%s: %w", contentDir, err)
+	}
+	old, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
+	if err != nil {
+		return err
+	}
+	for _, f := range old {
+		if err := os.Remove(f); err != nil {
+			return err
+		}
+	}
+	for _, date := range editions.DataDates() {
+		for _, name := range sitedata.Calculators {
+			b, err := dataFile(editions, date, name)
+			if err != nil {
+				return err
+			}
+			if err := writeFile(filepath.Join(dir, date, name+".json"), b); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }

@@ -83,8 +83,12 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.HFBase, "hf-base", "", "for tests: the Hugging Face base URL pages read models from (default "+site.HFBase+")")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	decoder := fs.String("decoder", "", "only write the data files' generated decoder to this Go file")
+	workerData := fs.String("worker-data", "", "only write every data edition's data files into this directory, for the worker to embed")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *workerData != "" {
+		return writeWorkerData(c.Content, *workerData, dataset.Today())
 	}
 	if *decoder != "" {
 		src, err := decoderSource()

@@ -1,0 +1,99 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/infercost/infercost/wasm/api"
+	"github.com/infercost/infercost/wasm/api/apitest"
+	"github.com/infercost/infercost/wasm/edgedata"
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// readCells reads every result cell the page shows: data-key -> its text
+// and data-value.
+const readCells = `Object.fromEntries([...document.querySelectorAll('td[data-key]')].map(e =>
+	[e.dataset.key, {text: e.textContent.trim(), value: e.dataset.value ?? '', shown: !e.closest('[hidden]') && e.getClientRects().length > 0}]))`
+
+// The API and the page in Chromium show the same figures: for every
+// preset of every calculator and 10 queries drawn at random for each
+// (wasm/api's tests compare 100 more each with calc.Set natively), every
+// cell of the API's answer has the text and the value of the page's cell
+// with the same data-key, once the engine has applied the link, and the
+// page shows no cell the answer lacks (but see stale below).
+func TestAPIAndPageShowTheSameFigures(t *testing.T) {
+	ctx, tco := browser(t)
+	root := strings.TrimSuffix(tco, "tco/")
+	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}))
+	defer apiSrv.Close()
+	set := apitest.ContentSet(t)
+	d, _ := set.Data("")
+	compared, stale := 0, 0
+	for _, name := range sitedata.Calculators {
+		queries := append(apitest.Presets(d, name), apitest.Fuzzed(set, name, 10, 7)...)
+		for _, q := range queries {
+			res, body := apitest.Get(t, "GET", apiSrv.URL+"/api/v1/"+name+"?"+q)
+			if res.StatusCode == http.StatusBadRequest {
+				continue // a rejected value: the page shows the default instead
+			}
+			var a api.Answer
+			if res.StatusCode != http.StatusOK || json.Unmarshal(body, &a) != nil {
+				t.Fatalf("%s?%s: %d %s", name, q, res.StatusCode, body)
+			}
+			do(t, ctx, chromedp.Navigate(root+name+"/?"+q), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+			page := eval[map[string]struct {
+				Text, Value string
+				Shown       bool
+			}](t, ctx, readCells)
+			inAPI := map[string]bool{}
+			for _, tb := range a.Tables {
+				for _, r := range tb.Rows {
+					for _, c := range r.Cells {
+						inAPI[c.Key] = true
+						p, ok := page[c.Key]
+						switch {
+						case !ok:
+							t.Errorf("%s?%s: %s is not on the page", name, q, c.Key)
+						case p.Text != strings.TrimSpace(c.Text):
+							t.Errorf("%s?%s: %s reads %q on the page, %q in the API", name, q, c.Key, p.Text, c.Text)
+						case c.Value != nil && !sameNumber(p.Value, *c.Value):
+							t.Errorf("%s?%s: %s is %s on the page, %v in the API", name, q, c.Key, p.Value, *c.Value)
+						}
+					}
+				}
+			}
+			var extra []string
+			for k, c := range page {
+				if !inAPI[k] && c.Shown {
+					extra = append(extra, k)
+				}
+			}
+			switch {
+			case len(extra) > 0 && a.Edition.Date != a.Edition.Latest:
+				// A known defect of the pages, not of the API: a table
+				// with a row per catalog entry (the memory calculator's
+				// GPUs) keeps the rows of entries added after the pinned
+				// edition, with the latest default scenario's figures,
+				// since the update only names the edition's own cells.
+				stale++
+				t.Logf("%s?%s: the page shows %d cells of rows the edition does not have, e.g. %s", name, q, len(extra), extra[0])
+			case len(extra) > 0:
+				t.Errorf("%s?%s: the page shows %d cells the API does not have: %.300q", name, q, len(extra), extra)
+			}
+			compared++
+		}
+	}
+	t.Logf("%d scenarios compared cell for cell; %d old-edition pages showed rows of later entries", compared, stale)
+}
+
+// sameNumber reports whether the page's data-value (JavaScript's or
+// scenario.FormatNumber's text of a float64) is v.
+func sameNumber(s string, v float64) bool {
+	f, err := strconv.ParseFloat(s, 64)
+	return err == nil && f == v
+}

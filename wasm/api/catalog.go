@@ -1,0 +1,58 @@
+package api
+
+import (
+	"net/http"
+
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// catalogs are the catalogs the API lists, each read from an edition's
+// data as the calculators read it, from the smallest data file that
+// holds it.
+var catalogs = map[string]struct {
+	file string
+	of   func(*sitedata.Data) any
+}{
+	"gpus":   {"memory", func(d *sitedata.Data) any { return d.TCO.GPUs }},
+	"models": {"memory", func(d *sitedata.Data) any { return d.Memory.Models }},
+	"apis":   {"pricing", func(d *sitedata.Data) any { return d.Pricing.APIs }},
+	"rental": {"tco", func(d *sitedata.Data) any { return d.TCO.Rental }},
+}
+
+// CatalogAnswer is a catalog of an edition: its rows and their sources,
+// as the data files hold them.
+type CatalogAnswer struct {
+	Catalog string `json:"catalog"`
+	Edition string `json:"edition"`
+	Data    any    `json:"data"`
+}
+
+// catalog answers GET /api/v1/catalog/NAME?ed=DATE, the latest edition's
+// catalog without ed.
+func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
+	c := catalogs[name]
+	set, err := h.Store.Set(c.file, r.URL.RawQuery)
+	if err != nil {
+		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
+		return
+	}
+	d, date := set.Data(r.URL.RawQuery)
+	q := r.URL.Query()
+	for k := range q {
+		if k != "ed" {
+			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "A catalog takes no parameter but ed.",
+				Errors: []FieldError{{Field: k, Label: k, Message: "Unknown parameter."}}})
+			return
+		}
+	}
+	if ed := q.Get("ed"); ed != "" {
+		f := d.Editions.Field("", nil)
+		if _, msg := f.Parse(ed); msg != "" {
+			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
+				Errors: []FieldError{{Field: f.Key, Label: f.Label, Message: msg}}})
+			return
+		}
+	}
+	writeJSON(w, r, http.StatusOK, "application/json", marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}),
+		cacheFor(r.URL.RawQuery))
+}

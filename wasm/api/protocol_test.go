@@ -1,0 +1,195 @@
+package api_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers/gorillamux"
+
+	"github.com/infercost/infercost/wasm/api"
+)
+
+// Every answer of the API, of every status it documents, is valid against
+// the OpenAPI document it serves, which is itself a valid OpenAPI 3.1
+// document (kin-openapi validates both).
+func TestAnswersMatchTheOpenAPIDocument(t *testing.T) {
+	srv := server(t)
+	res, body := get(t, srv, "GET", "/api/v1/openapi.json")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("openapi.json: %d", res.StatusCode)
+	}
+	ctx := context.Background()
+	doc, err := openapi3.NewLoader().LoadFromData(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !doc.IsOpenAPI31OrLater() || doc.IsOpenAPI32OrLater() {
+		t.Errorf("openapi %q; want 3.1", doc.OpenAPI)
+	}
+	if err := doc.Validate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	doc.Servers = openapi3.Servers{{URL: srv.URL}}
+	router, err := gorillamux.NewRouter(doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		path   string
+		status int
+	}{
+		{"/api/v1/tco", 200}, {"/api/v1/memory?preset=llama-3-70b-h100", 200}, {"/api/v1/performance?ed=2026-11-30", 200},
+		{"/api/v1/pricing", 200}, {"/api/v1/tco?a.n=0&b.gpu=nope", 400}, {"/api/v1/memory?ctx=NaN", 400},
+		{"/api/v1/tco?x=" + strings.Repeat("9", api.MaxQuery), 414},
+		{"/api/v1/catalog/gpus", 200}, {"/api/v1/catalog/models?ed=2026-11-30", 200}, {"/api/v1/catalog/apis", 200},
+		{"/api/v1/catalog/rental", 200}, {"/api/v1/catalog/rental?ed=1999-01-01", 400}, {"/api/v1/catalog/cpus", 404},
+		{"/api/v1/catalog/gpus?q=1", 400},
+	}
+	for _, c := range cases {
+		req, err := http.NewRequest("GET", srv.URL+c.path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, body := get(t, srv, "GET", c.path)
+		if res.StatusCode != c.status {
+			t.Errorf("%s: status %d; want %d: %s", c.path, res.StatusCode, c.status, body)
+			continue
+		}
+		route, params, err := router.FindRoute(req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.path, err)
+		}
+		in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+			Options: &openapi3filter.Options{ExcludeRequestQueryParams: true}}
+		if err := openapi3filter.ValidateResponse(ctx, &openapi3filter.ResponseValidationInput{
+			RequestValidationInput: in, Status: res.StatusCode, Header: res.Header, Body: io.NopCloser(bytes.NewReader(body)),
+			Options: &openapi3filter.Options{IncludeResponseStatus: true},
+		}); err != nil {
+			t.Errorf("%s: %d answer does not match the document: %v", c.path, res.StatusCode, err)
+		}
+	}
+}
+
+// A query with rejected values is a 400 problem that lists every rejected
+// field with the page's message; the figures are not sent.
+func TestRejectedInputsAreA400ListingEveryField(t *testing.T) {
+	srv := server(t)
+	res, body := get(t, srv, "GET", "/api/v1/tco?a.n=-5&a.gpu=%3Cscript%3E&slo=1e400")
+	if res.StatusCode != 400 || res.Header.Get("Content-Type") != "application/problem+json" {
+		t.Fatalf("status %d, %s", res.StatusCode, res.Header.Get("Content-Type"))
+	}
+	var p api.Problem
+	if err := json.Unmarshal(body, &p); err != nil {
+		t.Fatal(err)
+	}
+	var fields []string
+	for _, e := range p.Errors {
+		fields = append(fields, e.Field)
+		if e.Message == "" || e.Label == "" {
+			t.Errorf("%s: no label or message: %+v", e.Field, e)
+		}
+	}
+	// Each rejected field once, in the form's order (the calculator's).
+	if got := strings.Join(fields, ","); len(fields) != 3 || !strings.Contains(got, "a.n") || !strings.Contains(got, "a.gpu") || !strings.Contains(got, "slo") {
+		t.Errorf("errors for %q; want a.n, a.gpu and slo", got)
+	}
+	if p.Type != "about:blank" || p.Title != "Bad Request" || p.Status != 400 {
+		t.Errorf("problem %+v", p)
+	}
+	if bytes.Contains(body, []byte("<")) {
+		t.Errorf("the problem repeats markup: %s", body)
+	}
+}
+
+// Unknown paths are 404 problems, other methods 405, over-long queries
+// 414, all with CORS headers.
+func TestUnknownPathsMethodsAndLongQueriesAreProblems(t *testing.T) {
+	srv := server(t)
+	for _, c := range []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/api/v1/", 404}, {"GET", "/api/v1/tco/", 404}, {"GET", "/api/v2/tco", 404}, {"GET", "/api/v1/catalog/", 404},
+		{"POST", "/api/v1/tco", 405}, {"DELETE", "/api/v1/catalog/gpus", 405},
+		{"GET", "/api/v1/tco?a.n=" + strings.Repeat("1", api.MaxQuery-4), 200},
+		{"GET", "/api/v1/tco?a.n=" + strings.Repeat("1", api.MaxQuery-3), 414},
+		{"GET", "/api/v1/nope?" + strings.Repeat("x", 100_000), 414},
+	} {
+		res, body := get(t, srv, c.method, c.path)
+		// A 200 here is a 400 for a number too long: both are read.
+		if c.status == 200 && res.StatusCode == 400 {
+			continue
+		}
+		if res.StatusCode != c.status {
+			t.Errorf("%s %.60s: %d; want %d", c.method, c.path, res.StatusCode, c.status)
+			continue
+		}
+		if ct := res.Header.Get("Content-Type"); ct != "application/problem+json" {
+			t.Errorf("%s %.60s: %s", c.method, c.path, ct)
+		}
+		var p api.Problem
+		if err := json.Unmarshal(body, &p); err != nil || p.Status != c.status || p.Title != http.StatusText(c.status) {
+			t.Errorf("%s %.60s: problem %s (%v)", c.method, c.path, body, err)
+		}
+		if res.Header.Get("Access-Control-Allow-Origin") != "*" {
+			t.Errorf("%s %.60s: no CORS header", c.method, c.path)
+		}
+	}
+}
+
+// Any origin may read the API: GET answers allow it, and a preflight
+// (OPTIONS) is answered 204 with the methods and header allowed.
+func TestCrossOriginReadsAreAllowed(t *testing.T) {
+	srv := server(t)
+	res, _ := get(t, srv, "GET", "/api/v1/memory", "Origin", "https://example.org")
+	if res.Header.Get("Access-Control-Allow-Origin") != "*" || !strings.Contains(res.Header.Get("Access-Control-Expose-Headers"), "ETag") {
+		t.Errorf("GET headers %v", res.Header)
+	}
+	res, body := get(t, srv, "OPTIONS", "/api/v1/memory", "Origin", "https://example.org",
+		"Access-Control-Request-Method", "GET", "Access-Control-Request-Headers", "if-none-match")
+	if res.StatusCode != 204 || len(body) != 0 || res.Header.Get("Access-Control-Allow-Origin") != "*" ||
+		!strings.Contains(res.Header.Get("Access-Control-Allow-Methods"), "GET") ||
+		!strings.Contains(res.Header.Get("Access-Control-Allow-Headers"), "If-None-Match") {
+		t.Errorf("preflight: %d %v", res.StatusCode, res.Header)
+	}
+}
+
+// An answer carries an ETag and a Cache-Control by edition: a day when
+// the query pins its edition, five minutes when it follows the latest;
+// the same ETag in If-None-Match gets 304 with no body, another edition
+// another ETag.
+func TestETagsAndCachingFollowTheEdition(t *testing.T) {
+	srv := server(t)
+	res, _ := get(t, srv, "GET", "/api/v1/tco?ed=2026-11-30")
+	etag := res.Header.Get("ETag")
+	if etag == "" || res.Header.Get("Cache-Control") != "public, max-age=86400" {
+		t.Fatalf("pinned: ETag %q, Cache-Control %q", etag, res.Header.Get("Cache-Control"))
+	}
+	res, body := get(t, srv, "GET", "/api/v1/tco?ed=2026-11-30", "If-None-Match", etag)
+	if res.StatusCode != 304 || len(body) != 0 || res.Header.Get("ETag") != etag {
+		t.Errorf("If-None-Match: %d, %d bytes, ETag %q", res.StatusCode, len(body), res.Header.Get("ETag"))
+	}
+	res, _ = get(t, srv, "GET", "/api/v1/tco?ed=2026-11-30", "If-None-Match", `"other", W/`+etag)
+	if res.StatusCode != 304 {
+		t.Errorf("a list with the weak ETag: %d", res.StatusCode)
+	}
+	latest, _ := get(t, srv, "GET", "/api/v1/tco")
+	if latest.Header.Get("ETag") == etag || latest.Header.Get("Cache-Control") != "public, max-age=300" {
+		t.Errorf("latest: ETag %q, Cache-Control %q", latest.Header.Get("ETag"), latest.Header.Get("Cache-Control"))
+	}
+	res, _ = get(t, srv, "GET", "/api/v1/tco", "If-None-Match", etag)
+	if res.StatusCode != 200 {
+		t.Errorf("another edition's ETag: %d", res.StatusCode)
+	}
+	if n, _ := strconv.Atoi(latest.Header.Get("Content-Length")); n == 0 {
+		t.Errorf("no Content-Length")
+	}
+}

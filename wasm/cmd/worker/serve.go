@@ -1,0 +1,56 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "worker:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves the worker's handler on 127.0.0.1:$PORT (8788 by default)
+// with the built site's files from -dir, until ctx ends. workers.Serve
+// would listen on every interface; a development server listens on
+// loopback only.
+func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
+	dir := fs.String("dir", "public", "the built site (make build)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if _, err := os.Stat(*dir); err != nil {
+		return fmt.Errorf("%w (make build writes the site)", err)
+	}
+	port := getenv("PORT")
+	if port == "" {
+		port = "8788"
+	}
+	ln, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", port))
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: handler(http.FileServer(http.Dir(*dir)))}
+	go func() {
+		<-ctx.Done()
+		_ = srv.Close()
+	}()
+	fmt.Fprintf(stdout, "worker: serving the API and %s on http://%s/\n", *dir, ln.Addr())
+	if err := srv.Serve(ln); err != http.ErrServerClosed {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,115 @@
+// Package edgedata holds every data edition compiled into the worker: the
+// calculators' data files that gen publishes for the browser, written by
+// `go run ./gen -worker-data wasm/edgedata/data` (make worker-data) and
+// read by the browser module's own decoder (package decode). The worker
+// thus computes from the very bytes the pages load.
+package edgedata
+
+import (
+	"embed"
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+	"sync"
+
+	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/sitedata/decode"
+)
+
+// files holds data/DATE/NAME.json; data/README.md keeps the directory
+// (and so the package) buildable before the files are generated.
+//
+//go:embed data
+var files embed.FS
+
+// ErrMissing is the error of a worker built without its data files.
+var ErrMissing = errors.New("the worker was built without its data files: run make worker-data")
+
+// Store decodes the embedded data files when first asked for and keeps
+// them. It is safe for concurrent use; its zero value is ready.
+type Store struct {
+	mu      sync.Mutex
+	decoded map[string]*sitedata.Data // by DATE/NAME
+}
+
+// Dates returns the dates of the embedded data editions, oldest first.
+func Dates() []string {
+	dirs, _ := fs.ReadDir(files, "data")
+	var out []string
+	for _, d := range dirs {
+		if d.IsDir() {
+			out = append(out, d.Name())
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// File returns calculator name's data file of the edition of date, as
+// embedded.
+func File(date, name string) ([]byte, error) {
+	return files.ReadFile(path.Join("data", date, name+".json"))
+}
+
+// Set returns a new calc.Set that builds calculator name's page for
+// rawQuery as one with every data edition loaded would: it loads the
+// edition the query pins and the latest, whose data the page's note
+// compares with. Under workerd every request starts the module afresh,
+// so decoding only these two halves an old link's work and an up-to-date
+// link's (see README, "The edge worker"). A Set per request, since a Set
+// keeps the estimator's simulations between pages and is not safe for
+// concurrent use; the data it reads is shared and never written.
+func (s *Store) Set(name, rawQuery string) (*calc.Set, error) {
+	if !calc.Known(name) {
+		return nil, errors.New("unknown calculator " + name)
+	}
+	dates := Dates()
+	if len(dates) == 0 {
+		return nil, ErrMissing
+	}
+	all := make(edition.List, len(dates))
+	for i, d := range dates {
+		all[i] = edition.Edition{Date: d, Data: true}
+	}
+	// As calc.Set.Data picks among the editions loaded: the newest not
+	// after the query's, the latest without one.
+	latest, pinned := all.Latest(), all.Latest()
+	if ed := edition.Of(rawQuery); ed != "" {
+		pinned = all.Pick(ed)
+	}
+	var set calc.Set
+	for _, date := range []string{pinned, latest} {
+		d, err := s.data(date, name)
+		if err != nil {
+			return nil, err
+		}
+		set.Load(date, *d)
+	}
+	return &set, nil
+}
+
+// data returns the decoded and linked data file of date and name.
+func (s *Store) data(date, name string) (*sitedata.Data, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d, ok := s.decoded[date+"/"+name]; ok {
+		return d, nil
+	}
+	b, err := File(date, name)
+	if err != nil {
+		return nil, err
+	}
+	d, err := decode.Data(b)
+	if err != nil {
+		return nil, errors.New("data file " + date + "/" + name + ": " + err.Error())
+	}
+	d.Link()
+	if s.decoded == nil {
+		s.decoded = map[string]*sitedata.Data{}
+	}
+	s.decoded[date+"/"+name] = &d
+	return &d, nil
+}

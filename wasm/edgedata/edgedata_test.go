@@ -1,0 +1,71 @@
+package edgedata_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"slices"
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/api/apitest"
+	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/edgedata"
+	"github.com/infercost/infercost/wasm/plainjson"
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// The embedded data files are content/data's editions as gen writes them
+// for the browser, byte for byte: a data change without make worker-data
+// fails here rather than serving old figures.
+func TestEmbeddedEditionsAreTheContentsData(t *testing.T) {
+	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := edgedata.Dates(), editions.DataDates(); !slices.Equal(got, want) {
+		t.Fatalf("embedded editions %q; want %q (run make worker-data)", got, want)
+	}
+	for _, date := range editions.DataDates() {
+		for _, name := range sitedata.Calculators {
+			part, _ := editions.Data[date].Unlinked().For(name)
+			want, err := json.Marshal(part)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := edgedata.File(date, name)
+			if err != nil {
+				t.Fatalf("%s/%s: %v (run make worker-data)", date, name, err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("%s/%s.json is stale: run make worker-data", date, name)
+			}
+		}
+	}
+}
+
+// A Set from the store, with only the editions a query needs, builds the
+// same page as one with every edition gen reads from content/data, for
+// every calculator, today's edition and an old one. (wasm/api's tests
+// compare more queries, with editions drawn at random.)
+func TestStoreSetsBuildTheContentsPages(t *testing.T) {
+	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var store edgedata.Store
+	want := apitest.ContentSet(t)
+	for _, name := range sitedata.Calculators {
+		for _, q := range []string{"", "ed=" + editions.DataDates()[0], "ed=" + editions.List.Latest(), "ed=2000-01-01", "ed=x"} {
+			set, err := store.Set(name, q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// As the browser module sends a page: every value it shows.
+			got := plainjson.Append(nil, set.Page(name, q).Update())
+			w := plainjson.Append(nil, want.Page(name, q).Update())
+			if !bytes.Equal(got, w) {
+				t.Errorf("%s?%s: the embedded data's page differs from content/data's", name, q)
+			}
+		}
+	}
+}
