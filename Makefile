@@ -17,6 +17,7 @@ VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 # The edge worker (wasm/cmd/worker): its data files, embedded from
 # wasm/edgedata/data, and its build for workerd (wrangler.toml).
 WORKER_DATA := wasm/edgedata/data
+WORKER_PAGES := wasm/edgedata/pages
 PORT    ?= 8788
 
 .PHONY: build serve test bench clean generate chromium prices worker worker-data worker-wasm
@@ -41,8 +42,8 @@ $(WASM): go.mod go.sum $(shell find wasm -name '*.go' -not -name '*_test.go')
 
 # Every data edition's data files, as the pages load them, for the worker
 # to embed (package edgedata); fast, so always rewritten.
-worker-data:
-	$(GO) run ./gen -worker-data $(WORKER_DATA)
+worker-data: build
+	$(GO) run ./gen -worker-data $(WORKER_DATA) -worker-pages $(WORKER_PAGES) -out public
 
 # The worker natively on http://127.0.0.1:$(PORT)/: the API, and the
 # built site from public/.

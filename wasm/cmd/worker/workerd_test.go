@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/infercost/infercost/wasm/api/apitest"
+	"github.com/infercost/infercost/wasm/edgedata"
 )
 
 // workerd is the worker running under Cloudflare's runtime, started by
@@ -170,7 +171,7 @@ func (w *workerd) cpuTicks(t testing.TB) int {
 // INFERCOST_LOAD_SECONDS (5 by default) with zero errors.
 func TestWorkerUnderWorkerd(t *testing.T) {
 	w := startWorkerd(t)
-	native := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir()))))
+	native := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
 	defer native.Close()
 
 	res, body, cold := get(t, w.URL, "/api/v1/tco")
