@@ -20,8 +20,7 @@ type Handler struct {
 	// Pages answers a calculator's URL that carries a query (/tco/?…,
 	// also under a language prefix such as /de/tco/?…) and /card/…
 	// (/de/card/…):
-	// the scenario's page and link preview. Until those are rendered
-	// here it is the static files' handler.
+	// the scenario's page and link preview (package preview's handler).
 	Pages http.Handler
 	// Files serves the built site (public/).
 	Files http.Handler

@@ -3,15 +3,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -28,17 +25,8 @@ import (
 // queries of 100 KB.
 func hostile(t testing.TB, n int) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "..", "gen", "testdata", "hostile-urls.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var out []string
-	for s := bufio.NewScanner(f); s.Scan(); {
-		line := strings.TrimSpace(s.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	for _, line := range hostileLinks(t) {
 		name, q, _ := strings.Cut(line, "/?")
 		out = append(out, "/api/v1/"+name+"?"+q)
 	}
