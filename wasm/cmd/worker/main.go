@@ -45,5 +45,15 @@ func pages(site fs.FS, calcs preview.Calcs, files http.Handler) http.Handler {
 		}
 		return h
 	})
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { get().ServeHTTP(w, r) })
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if edge.Lang(r.URL.Path) != "" {
+			// Another language's pages (/de/tco/?…) are static until
+			// they have a preview handler of their own (see package
+			// preview): its base, its sub-tree of the pages and
+			// calculators that speak it.
+			files.ServeHTTP(w, r)
+			return
+		}
+		get().ServeHTTP(w, r)
+	})
 }

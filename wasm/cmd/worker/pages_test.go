@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"image/png"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/infercost/infercost/wasm/api/apitest"
+	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -176,6 +178,32 @@ func measurePages(t *testing.T, w *workerd) {
 			slices.Sort(walls)
 			t.Logf("%s: wall median %v (min %v, max %v), workerd CPU %v per request", path, walls[n/2].Round(100*time.Microsecond),
 				walls[0].Round(100*time.Microsecond), walls[n-1].Round(100*time.Microsecond), cpu)
+		}
+	}
+}
+
+// Natively the worker renders a scenario link into the embedded page,
+// serves a link without a query, and another language's link (whose
+// pages have no handler yet), from the site's files.
+func TestWorkerRendersScenarioLinks(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"tco/index.html": "<title>tco", "de/tco/index.html": "<title>de tco"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages()))
+	defer srv.Close()
+	l := presetLinks(t)[0]
+	if res, body, _ := get(t, srv.URL, l.page()); res.StatusCode != 200 || !bytes.Contains(body, []byte(" data-rendered")) {
+		t.Errorf("%s: %d %.100s; want the rendered page", l.page(), res.StatusCode, body)
+	}
+	for path, want := range map[string]string{"/tco/": "<title>tco", "/de/tco/?" + l.query: "<title>de tco"} {
+		if res, body, _ := get(t, srv.URL, path); res.StatusCode != 200 || string(body) != want {
+			t.Errorf("%s: %d %.100s; want the file %q", path, res.StatusCode, body, want)
 		}
 	}
 }
