@@ -31,6 +31,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
@@ -87,8 +88,9 @@ type calcPage struct {
 	// title and description are the page's own, from its link preview.
 	title, description string
 	// sum identifies the build (its pages name every asset by hash and
-	// carry the data's edition), for ETags.
-	sum [sha256.Size]byte
+	// carry the data's edition), for ETags. It is hashed on first use:
+	// under workerd each request makes a new handler and reads one page.
+	sum func() [sha256.Size]byte
 }
 
 type handler struct {
@@ -129,7 +131,7 @@ func New(c Config) (http.Handler, error) {
 		if err != nil {
 			return nil, err
 		}
-		p := calcPage{html: b, sum: sha256.Sum256(b), title: metaContent(b, "og:title"), description: metaContent(b, "og:description")}
+		p := calcPage{html: b, sum: sync.OnceValue(func() [sha256.Size]byte { return sha256.Sum256(b) }), title: metaContent(b, "og:title"), description: metaContent(b, "og:description")}
 		if p.title == "" {
 			return nil, fmt.Errorf("%s/index.html has no og:title", name)
 		}
@@ -202,7 +204,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if isPage && raw == "" {
 		// The static page as it is: the default scenario, pre-rendered.
-		h.send(w, r, "text/html; charset=utf-8", etag(p.sum, "static"), func() ([]byte, error) { return p.html, nil })
+		h.send(w, r, "text/html; charset=utf-8", etag(p.sum(), "static"), func() ([]byte, error) { return p.html, nil })
 		return
 	}
 	set, err := h.calcs.Set(name, raw)
@@ -216,7 +218,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if isCard {
 		kind = "card"
 	}
-	tag := etag(p.sum, kind, edition, raw)
+	tag := etag(p.sum(), kind, edition, raw)
 	if isCard {
 		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(p, set.Page(name, raw)) })
 		return
