@@ -26,6 +26,7 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/site/echart/bundle"
+	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
@@ -65,6 +66,11 @@ type Config struct {
 	// HFBase is where pages read Hugging Face models from
 	// (site.HFBase when empty); tests point it at a local server.
 	HFBase string
+	// APIURL is the origin of the edge worker's JSON API (scheme and
+	// host), for the API page's examples and the calculators' "Copy API
+	// call"; the site's origin when empty. GitHub Pages alone serves no
+	// API: see README, "The edge worker".
+	APIURL string
 	// Today is the day of the build, YYYY-MM-DD (dataset.Today when
 	// empty): no edition or figure may be dated after it.
 	Today string
@@ -80,6 +86,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
 	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts, Pagefind)")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
+	fs.StringVar(&c.APIURL, "api-url", "", "the origin of the edge worker's JSON API, e.g. https://infercost.example.workers.dev (default: the site's origin)")
 	fs.StringVar(&c.HFBase, "hf-base", "", "for tests: the Hugging Face base URL pages read models from (default "+site.HFBase+")")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	decoder := fs.String("decoder", "", "only write the data files' generated decoder to this Go file")
@@ -173,6 +180,13 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, err
 	}
 	root := origin + c.Base
+	apiRoot := origin + "/"
+	if c.APIURL != "" {
+		if apiRoot, err = site.Origin(c.APIURL, "/"); err != nil {
+			return 0, fmt.Errorf("api-url: %w", err)
+		}
+		apiRoot += "/"
+	}
 	// The Hugging Face base goes into every page's CSP: an origin only.
 	if u, err := url.Parse(c.HFBase); c.HFBase != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") ||
 		u.Host == "" || u.Path != "" || u.RawQuery != "" || strings.ContainsAny(c.HFBase, " ;,'\"")) {
@@ -237,6 +251,11 @@ func Build(ctx context.Context, c Config) (int, error) {
 	tables := dataTables(data, c.Base)
 	maps.Copy(tables, accuracyTables(data, cal, c.Base))
 	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base))
+	reference, err := apiReference(api.Document(), apiRoot, dataDate, &data)
+	if err != nil {
+		return 0, err
+	}
+	tables["api-reference"] = func() string { return reference }
 	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base})
 	// Pages at the top, articles in every language under articles/.
 	var names []string
