@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
@@ -96,4 +97,40 @@ func TestAPIAndPageShowTheSameFigures(t *testing.T) {
 func sameNumber(s string, v float64) bool {
 	f, err := strconv.ParseFloat(s, 64)
 	return err == nil && f == v
+}
+
+// "Copy API call" copies the calculator's API URL with the scenario on
+// screen, a changed input included, and the API answers that URL with
+// the page's own headline.
+func TestCopyAPICallAsksForTheScenarioOnScreen(t *testing.T) {
+	ctx, tco := browser(t)
+	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}))
+	defer apiSrv.Close()
+	do(t, ctx, chromedp.Navigate(tco+"?preset=seed-000"), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+	eval[any](t, ctx, `(() => {
+		window.__copied = [];
+		Object.defineProperty(navigator, 'clipboard', {value: {writeText: s => { window.__copied.push(s); return Promise.resolve(); }}});
+		const e = document.querySelector('[name="a.n"]');
+		e.value = '24'; e.dispatchEvent(new Event('input', {bubbles: true}));
+	})()`)
+	got := eval[struct {
+		Copied   []string
+		Headline string
+	}](t, ctx, `(document.getElementById('copy-api').click(), {Copied: window.__copied,
+		Headline: document.querySelector('#headline p').textContent.trim()})`)
+	if len(got.Copied) != 1 {
+		t.Fatalf("copied %q, want one API call", got.Copied)
+	}
+	u, err := url.Parse(got.Copied[0])
+	if err != nil || u.Path != "/api/v1/tco" || !strings.Contains(u.RawQuery, "a.n=24") || strings.Contains(u.RawQuery, "tab=") {
+		t.Fatalf("copied %q, want /api/v1/tco with the scenario's query and a.n=24", got.Copied[0])
+	}
+	res, body := apitest.Get(t, "GET", apiSrv.URL+u.Path+"?"+u.RawQuery)
+	var a api.Answer
+	if res.StatusCode != http.StatusOK || json.Unmarshal(body, &a) != nil {
+		t.Fatalf("%s: %d %s", u, res.StatusCode, body)
+	}
+	if a.Headline.Text != got.Headline {
+		t.Errorf("the API answers %q, the page shows %q", a.Headline.Text, got.Headline)
+	}
 }

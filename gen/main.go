@@ -226,7 +226,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	// a calculator, the headline's first figure.
 	meta := func(path, title, desc, updated string, figures []view.Figure) (site.Meta, error) {
 		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version,
-			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase}
+			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase, APIRoot: apiRoot}
 		png, err := card.Draw(fonts, card.Card{Title: title, Figures: figures, Site: strings.TrimPrefix(root, "https://")})
 		if err != nil {
 			return m, fmt.Errorf("card of /%s: %w", path, err)

@@ -891,18 +891,31 @@
     form.querySelectorAll("input").forEach(function (el) { el.blur(); });
     compute();
   });
+  // copy puts text on the clipboard and says so on the button for a
+  // moment; where the page may not write it, the reader copies it from a
+  // prompt.
+  function copy(btn, text, what) {
+    var label = btn.textContent;
+    var done = function () { btn.textContent = what + " copied"; setTimeout(function () { btn.textContent = label; }, 2000); };
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, function () { prompt("Copy this " + what.toLowerCase() + ":", text); });
+    else prompt("Copy this " + what.toLowerCase() + ":", text);
+  }
   document.getElementById("copy-link").addEventListener("click", function () {
     writeURL();
-    var btn = this;
-    var done = function () { btn.textContent = "Link copied"; setTimeout(function () { btn.textContent = "Copy link"; }, 2000); };
     // On a phone the system share sheet sends the link where the reader
     // wants it.
     if (navigator.share && matchMedia("(pointer: coarse)").matches) {
-      navigator.share({ title: document.title, url: location.href }).then(done, function () {});
+      navigator.share({ title: document.title, url: location.href }).catch(function () {});
       return;
     }
-    if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(done, function () { prompt("Copy this link:", location.href); });
-    else prompt("Copy this link:", location.href);
+    copy(this, location.href, "Link");
+  });
+  // The API call is the scenario's canonical query (without the chart
+  // tab, which the API does not know) against the calculator's API.
+  document.getElementById("copy-api").addEventListener("click", function () {
+    writeURL();
+    var q = query === null ? location.search.slice(1) : query;
+    copy(this, this.getAttribute("data-api") + (q ? "?" + q : ""), "API call");
   });
 
   // The engine starts at once: the page preloads its module and data
