@@ -26,7 +26,7 @@ const readCells = `Object.fromEntries([...document.querySelectorAll('td[data-key
 // (wasm/api's tests compare 100 more each with calc.Set natively), every
 // cell of the API's answer has the text and the value of the page's cell
 // with the same data-key, once the engine has applied the link, and the
-// page shows no cell the answer lacks (but see stale below).
+// page shows no cell the answer lacks.
 func TestAPIAndPageShowTheSameFigures(t *testing.T) {
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
@@ -34,7 +34,7 @@ func TestAPIAndPageShowTheSameFigures(t *testing.T) {
 	defer apiSrv.Close()
 	set := apitest.ContentSet(t)
 	d, _ := set.Data("")
-	compared, stale := 0, 0
+	compared := 0
 	for _, name := range sitedata.Calculators {
 		queries := append(apitest.Presets(d, name), apitest.Fuzzed(set, name, 10, 7)...)
 		for _, q := range queries {
@@ -74,22 +74,16 @@ func TestAPIAndPageShowTheSameFigures(t *testing.T) {
 					extra = append(extra, k)
 				}
 			}
-			switch {
-			case len(extra) > 0 && a.Edition.Date != a.Edition.Latest:
-				// A known defect of the pages, not of the API: a table
-				// with a row per catalog entry (the memory calculator's
-				// GPUs) keeps the rows of entries added after the pinned
-				// edition, with the latest default scenario's figures,
-				// since the update only names the edition's own cells.
-				stale++
-				t.Logf("%s?%s: the page shows %d cells of rows the edition does not have, e.g. %s", name, q, len(extra), extra[0])
-			case len(extra) > 0:
+			if len(extra) > 0 {
+				// An old edition's page once kept the rows of entries
+				// added later (the memory calculator's newer GPUs) with
+				// the latest default scenario's figures.
 				t.Errorf("%s?%s: the page shows %d cells the API does not have: %.300q", name, q, len(extra), extra)
 			}
 			compared++
 		}
 	}
-	t.Logf("%d scenarios compared cell for cell; %d old-edition pages showed rows of later entries", compared, stale)
+	t.Logf("%d scenarios compared cell for cell", compared)
 }
 
 // sameNumber reports whether the page's data-value (JavaScript's or

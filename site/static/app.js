@@ -370,6 +370,17 @@
       setAttr(el, "href", el.getAttribute("data-path") + (l.query ? "?" + l.query : ""));
       setHidden(el, l.hidden);
     });
+    if (u.all) {
+      // A whole update (an edition with other rows): a row none of whose
+      // cells it lists is not this scenario's, and the page hides it.
+      var listed = {};
+      u.cells.forEach(function (c) { listed[c.key] = true; });
+      calc.querySelectorAll("tr").forEach(function (tr) {
+        var cells = tr.querySelectorAll("[data-key]");
+        if (!cells.length) return;
+        setHidden(tr, ![].some.call(cells, function (el) { return listed[el.getAttribute("data-key")]; }));
+      });
+    }
     u.cells.forEach(function (c) {
       var el = byKey[c.key];
       if (!el) return;
