@@ -7,6 +7,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -30,12 +31,12 @@ func (c calculator) name() string { return strings.TrimSuffix(c.path, "/") }
 // calculators lists every calculator with its presets.
 func calculators(data sitedata.Data) []calculator {
 	return []calculator{
-		{dataset.TCOFile, "tco/", "GPU cluster TCO", data.TCO.Presets, func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page }},
-		{dataset.MemoryFile, "memory/", "Memory and batch size", data.Memory.Presets, func(q string) view.Page {
+		{dataset.TCOFile, "tco/", msg.English.T("page.tco.heading"), data.TCO.Presets, func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page }},
+		{dataset.MemoryFile, "memory/", msg.English.T("page.memory.heading"), data.Memory.Presets, func(q string) view.Page {
 			return memview.Build(memview.Resolve(q, data.Memory), data.Memory).Page
 		}},
-		{dataset.PerfFile, "performance/", "Throughput and latency", data.Perf.Presets, func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page }},
-		{dataset.PricingFile, "pricing/", "API pricing and break-even", data.Pricing.Presets, func(q string) view.Page {
+		{dataset.PerfFile, "performance/", msg.English.T("page.performance.heading"), data.Perf.Presets, func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page }},
+		{dataset.PricingFile, "pricing/", msg.English.T("page.pricing.heading"), data.Pricing.Presets, func(q string) view.Page {
 			return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
 		}},
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -24,6 +25,8 @@ type Set struct {
 	// perf keeps the estimator's simulations between changes, so that a
 	// change recomputes only what depends on it (see perfview.Builder).
 	perf perfview.Builder
+	// Msgs are the pages' words and number format; English when nil.
+	Msgs *msg.Catalog
 }
 
 // Load adds the data of the edition of date (linked).
@@ -89,7 +92,7 @@ func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
 	case "tco":
 		return tcoview.Build(tcoview.Resolve(q, d.TCO)).Page
 	case "memory":
-		return memview.Build(memview.Resolve(q, d.Memory), d.Memory).Page
+		return memview.Build(memview.ResolveIn(s.Msgs, q, d.Memory), d.Memory).Page
 	case "performance":
 		return s.perf.Build(perfview.Resolve(q, d.Perf)).Page
 	case "pricing":
