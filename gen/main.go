@@ -254,7 +254,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	tables := dataTables(data, c.Base)
 	maps.Copy(tables, accuracyTables(data, cal, c.Base))
 	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base))
-	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base})
+	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs})
 	// Pages at the top, articles in every language under articles/.
 	var names []string
 	for _, pattern := range []string{"*.md", "articles/*.md"} {

@@ -127,7 +127,7 @@
 
   // t returns the page's message of key (content/i18n, sent in the page
   // as #ui-text) with its {name} placeholders filled from args.
-  var uiText = JSON.parse(($("ui-text") || {}).textContent || "{}");
+  var uiText = JSON.parse((document.getElementById("ui-text") || {}).textContent || "{}");
   function t(key, args) {
     return (uiText[key] || key).replace(/\{([a-z]+)\}/g, function (m, name) {
       return args && name in args ? String(args[name]) : m;
@@ -141,7 +141,7 @@
   }
   // The language switch keeps the scenario: the same query and hash in
   // the other language.
-  var langSwitch = $("lang-switch");
+  var langSwitch = document.getElementById("lang-switch");
   if (langSwitch) langSwitch.addEventListener("click", function () {
     langSwitch.href = langSwitch.href.split(/[?#]/)[0] + location.search + location.hash;
   });

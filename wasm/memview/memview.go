@@ -100,7 +100,7 @@ func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, r
 
 // ResolveIn is Resolve for a page in the language of m.
 func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
-	r := scenario.NewResolver(rawQuery, scenario.Presets(d.Presets))
+	r := scenario.NewResolverIn(m, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
 	s := Scenario{M: m}
 	s.ModelChoice = r.Choice(scenario.Field{Key: keyModel, Label: s.M.T("mem.in.model"), Section: s.M.T("mem.sec.model"), Default: defaultModel,

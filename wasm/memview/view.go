@@ -48,7 +48,7 @@ func Build(s Scenario, d Data) Page {
 		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: optionTitle(s, o), Hidden: !o.Enabled})
 		p.Results[i] = o.Setup.Compute()
 	}
-	p.Groups = append(p.Groups, s.Custom.Groups()...)
+	p.Groups = append(p.Groups, s.Custom.Groups(s.M)...)
 	cell := func(i int, metric string, v float64, unit, text string) view.Cell {
 		c := view.Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
 		if s.Options[i].Enabled {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -103,7 +104,7 @@ type maxUsersResult struct {
 // budget shows TooLarge instead of the simulated figures.
 func (b *Builder) Build(s Scenario) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Explanation: s.Explanation(),
-		Groups: s.Custom.Groups()}}
+		Groups: s.Custom.Groups(msg.English)}}
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.Simulable()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -55,7 +56,7 @@ func Build(s Scenario) Page {
 		p.Columns = append(p.Columns, view.Column{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(o), Hidden: !o.Enabled})
 		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(o), Kind: string(o.Kind), Hidden: !o.Enabled})
 	}
-	p.Groups = append(p.Groups, s.Custom.Groups()...)
+	p.Groups = append(p.Groups, s.Custom.Groups(msg.English)...)
 	cell := func(i int, metric string, v float64, unit, text string) Cell {
 		c := Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
 		if s.Options[i].Enabled {
