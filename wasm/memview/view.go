@@ -193,12 +193,12 @@ func poolCell(m *msg.Catalog, key string, pool float64) view.Cell {
 // and how the page writes them; ok is false when no count up to
 // memory.MaxGPUs does.
 func gpusNeeded(s Scenario, a memory.Setup, gpuGB float64) (int, string, bool) {
-	none := "more than " + strconv.Itoa(memory.MaxGPUs)
+	none := s.M.F("mem.more_than", "n", strconv.Itoa(memory.MaxGPUs))
 	if s.IsFlat() {
 		n, ok := s.Flat.GPUsNeeded(gpuGB, s.Context, s.Concurrency)
 		if !ok {
 			if fits, _ := s.Flat.Fits(gpuGB, s.Context); !fits {
-				none = "none: one sequence does not fit"
+				none = s.M.T("mem.none_fits")
 			}
 			return 0, none, false
 		}
@@ -228,13 +228,13 @@ func parallelText(n, tp, pp int) string {
 func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell {
 	ok, short := o.Setup.Fits(r, s.Context)
 	if ok {
-		c.Value, c.Text = 1, "Yes"
+		c.Value, c.Text = 1, s.M.T("mem.yes")
 		return c
 	}
 	c.Value = 0
 	var ways []string
 	if n, tp, pp, found := memory.GPUsNeeded(o.Setup, s.Context, 1); found {
-		ways = append(ways, "on "+parallelText(n, tp, pp)+" GPUs")
+		ways = append(ways, s.M.F("mem.way.gpus", "n", parallelText(n, tp, pp)))
 	}
 	for _, f := range memory.WeightFormats {
 		if f.Bytes >= o.Setup.Weights.Bytes {
@@ -243,7 +243,7 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 		t := o.Setup
 		t.Weights = f
 		if fits, _ := t.Fits(t.Compute(), s.Context); fits {
-			ways = append(ways, "with "+f.Label+" weights")
+			ways = append(ways, s.M.F("mem.way.weights", "format", f.Label))
 			break
 		}
 	}
@@ -251,12 +251,12 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 		t := o.Setup
 		t.KV = memory.KVFormats[1]
 		if fits, _ := t.Fits(t.Compute(), s.Context); fits {
-			ways = append(ways, "with an FP8 KV cache")
+			ways = append(ways, s.M.T("mem.way.fp8"))
 		}
 	}
 	c.Text = s.M.F("mem.short", "gib", gib(s.M, short))
 	if len(ways) > 0 {
-		c.Text += "; fits " + strings.Join(ways, ", or ")
+		c.Text += s.M.F("mem.fits_with", "ways", strings.Join(ways, s.M.T("mem.or")))
 	}
 	return c
 }
@@ -266,14 +266,14 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Table {
 	t := view.Table{ID: "claims", Title: s.M.T("mem.claims"), Corner: s.M.T("mem.per_gpu"), Columns: cols,
 		Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
-	claimed := view.Row{Label: "Batch size: source says"}
-	flat := view.Row{Label: "Batch size: the source's rule, recomputed"}
-	arch := view.Row{Label: "Sequences: Llama 2 7B in INT8, from its architecture"}
+	claimed := view.Row{Label: s.M.T("mem.claims.claimed")}
+	flat := view.Row{Label: s.M.T("mem.claims.flat")}
+	arch := view.Row{Label: s.M.T("mem.claims.arch")}
 	llama, _ := d.Models.Find("llama-2-7b")
 	int8, _ := memory.FindFormat(memory.WeightFormats, "int8")
 	for i, o := range s.Options {
 		l := o.Letter
-		claimed.Cells = append(claimed.Cells, view.Cell{Key: l + ".max_sequences_claimed", Text: "–", Note: "The source gives no batch size for this GPU."})
+		claimed.Cells = append(claimed.Cells, view.Cell{Key: l + ".max_sequences_claimed", Text: "–", Note: s.M.T("mem.claims.none")})
 		if !t.Hidden {
 			for _, c := range s.Preset.Claims {
 				if c.Option == l && c.Metric == "max_sequences" {
