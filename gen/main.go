@@ -355,7 +355,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		data.Pricing.APIs.Sources)
 	for _, l := range langs {
 		m := msgs[l]
-		tco := tcoview.Build(tcoview.Resolve("", data.TCO))
+		tco := tcoview.Build(tcoview.ResolveIn(m, "", data.TCO))
 		mem := memview.Build(memview.ResolveIn(m, "", data.Memory), data.Memory)
 		prices := pricingview.Build(pricingview.Resolve("", data.Pricing), data.Pricing)
 		perfPage := perfview.Build(perfview.Resolve("", data.Perf))

@@ -33,7 +33,7 @@ func (c calculator) name() string { return strings.TrimSuffix(c.path, "/") }
 // calculators lists every calculator with its presets.
 func calculators(data sitedata.Data) []calculator {
 	return []calculator{
-		{dataset.TCOFile, "tco/", "page.tco.heading", data.TCO.Presets, func(m *msg.Catalog, q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page }},
+		{dataset.TCOFile, "tco/", "page.tco.heading", data.TCO.Presets, func(m *msg.Catalog, q string) view.Page { return tcoview.Build(tcoview.ResolveIn(m, q, data.TCO)).Page }},
 		{dataset.MemoryFile, "memory/", "page.memory.heading", data.Memory.Presets, func(m *msg.Catalog, q string) view.Page {
 			return memview.Build(memview.ResolveIn(m, q, data.Memory), data.Memory).Page
 		}},

@@ -90,7 +90,7 @@ func (s *Set) Page(name, rawQuery string) view.Page {
 func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
 	switch name {
 	case "tco":
-		return tcoview.Build(tcoview.Resolve(q, d.TCO)).Page
+		return tcoview.Build(tcoview.ResolveIn(s.Msgs, q, d.TCO)).Page
 	case "memory":
 		return memview.Build(memview.ResolveIn(s.Msgs, q, d.Memory), d.Memory).Page
 	case "performance":

@@ -161,3 +161,16 @@ func (c *Catalog) Equal(m map[string]string) bool {
 	}
 	return true
 }
+
+// Count writes a large count in words, as money.Count does: 539.3
+// billion in English, 539,3 Mrd. in German.
+func (c *Catalog) Count(v float64) string {
+	if !c.German() {
+		return money.Count(v)
+	}
+	s := c.Digits(money.Count(v))
+	for _, w := range [][2]string{{" trillion", "\u00a0Bio."}, {" billion", "\u00a0Mrd."}, {" million", "\u00a0Mio."}} {
+		s = strings.Replace(s, w[0], w[1], 1)
+	}
+	return s
+}
