@@ -107,6 +107,9 @@ func usedKeys(root string, keys map[string]bool) (map[string]bool, error) {
 	used := map[string]bool{}
 	for _, dir := range []string{"wasm", "site", "gen"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
+			if errors.Is(err, fs.ErrNotExist) && path == filepath.Join(root, dir) {
+				return nil
+			}
 			if err != nil || d.IsDir() {
 				return err
 			}
