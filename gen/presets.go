@@ -37,7 +37,9 @@ func calculators(data sitedata.Data) []calculator {
 		{dataset.MemoryFile, "memory/", "page.memory.heading", data.Memory.Presets, func(m *msg.Catalog, q string) view.Page {
 			return memview.Build(memview.ResolveIn(m, q, data.Memory), data.Memory).Page
 		}},
-		{dataset.PerfFile, "performance/", "page.performance.heading", data.Perf.Presets, func(m *msg.Catalog, q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page }},
+		{dataset.PerfFile, "performance/", "page.performance.heading", data.Perf.Presets, func(m *msg.Catalog, q string) view.Page {
+			return perfview.Build(perfview.ResolveIn(m, q, data.Perf)).Page
+		}},
 		{dataset.PricingFile, "pricing/", "page.pricing.heading", data.Pricing.Presets, func(m *msg.Catalog, q string) view.Page {
 			return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
 		}},

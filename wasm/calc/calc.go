@@ -94,7 +94,7 @@ func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
 	case "memory":
 		return memview.Build(memview.ResolveIn(s.Msgs, q, d.Memory), d.Memory).Page
 	case "performance":
-		return s.perf.Build(perfview.Resolve(q, d.Perf)).Page
+		return s.perf.Build(perfview.ResolveIn(s.Msgs, q, d.Perf)).Page
 	case "pricing":
 		return pricingview.Build(pricingview.Resolve(q, d.Pricing), d.Pricing).Page
 	}

@@ -150,12 +150,12 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: "", Choices: models,
 		Help: t.T("tco.in.pm_help")})
-	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: "bf16", Choices: perfview.Precisions,
+	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: "bf16", Choices: perfview.PrecisionChoices(t),
 		Help: t.T("tco.in.pp_help")})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
 	isCustom := modelID == custom.ID
-	if msg := perfview.PrecisionError(g, precision); msg != "" {
+	if msg := perfview.PrecisionError(t, g, precision); msg != "" {
 		r.Reject(k("pp"), msg)
 		precision = "bf16"
 	}
