@@ -17,13 +17,22 @@ import (
 // place for them.
 var notTranslated = []string{}
 
-// shownText collects what a reader sees or hears on the page: its title,
-// the visible text, and the aria-labels, titles, placeholders, alt texts
-// and option texts.
-const shownText = `[document.title, document.body.innerText,
-	...[...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].flatMap(e =>
-		['aria-label', 'title', 'placeholder', 'alt'].map(a => e.getAttribute(a) || '')),
-	...[...document.querySelectorAll('option')].map(o => o.textContent)].join('\n')`
+// shownText collects what a reader sees or hears of the site's own words
+// on the page: its title, the visible text, and the aria-labels, titles,
+// placeholders, alt texts and option texts. Left out is what is data or
+// prose rather than the interface: an article's text and tables (written
+// in its language; its embedded calculators are checked), and the
+// presets' titles, descriptions and explanations, which the data files
+// hold in English only.
+const shownText = `(() => {
+	const skip = e => e.closest('.prose') && !e.closest('.embed') || e.closest('.presets, .explanation, .preset-source');
+	const text = e => skip(e) ? '' : e.innerText;
+	const shown = [...document.querySelectorAll('header.site, footer.site, .embed, main > :not(article)')].map(text);
+	const attrs = [...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].filter(e => !skip(e)).flatMap(e =>
+		['aria-label', 'title', 'placeholder', 'alt'].map(a => e.getAttribute(a) || ''));
+	const options = [...document.querySelectorAll('option')].filter(o => !skip(o)).map(o => o.textContent);
+	return [document.title, ...shown, ...attrs, ...options].join('\n');
+})()`
 
 // englishParts returns the literal parts, between placeholders, of every
 // English message that German words differently, as a German page must

@@ -357,7 +357,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		m := msgs[l]
 		tco := tcoview.Build(tcoview.ResolveIn(m, "", data.TCO))
 		mem := memview.Build(memview.ResolveIn(m, "", data.Memory), data.Memory)
-		prices := pricingview.Build(pricingview.Resolve("", data.Pricing), data.Pricing)
+		prices := pricingview.Build(pricingview.ResolveIn(m, "", data.Pricing), data.Pricing)
 		perfPage := perfview.Build(perfview.ResolveIn(m, "", data.Perf))
 		// keys are the page's title, description, heading and lead.
 		page := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) ldDataset) page {

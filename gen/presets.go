@@ -41,7 +41,7 @@ func calculators(data sitedata.Data) []calculator {
 			return perfview.Build(perfview.ResolveIn(m, q, data.Perf)).Page
 		}},
 		{dataset.PricingFile, "pricing/", "page.pricing.heading", data.Pricing.Presets, func(m *msg.Catalog, q string) view.Page {
-			return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
+			return pricingview.Build(pricingview.ResolveIn(m, q, data.Pricing), data.Pricing).Page
 		}},
 	}
 }

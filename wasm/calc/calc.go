@@ -96,7 +96,7 @@ func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
 	case "performance":
 		return s.perf.Build(perfview.ResolveIn(s.Msgs, q, d.Perf)).Page
 	case "pricing":
-		return pricingview.Build(pricingview.Resolve(q, d.Pricing), d.Pricing).Page
+		return pricingview.Build(pricingview.ResolveIn(s.Msgs, q, d.Pricing), d.Pricing).Page
 	}
 	return view.Page{Problems: []string{"Unknown calculator."}}
 }

@@ -140,7 +140,7 @@ func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
 		s.Custom.GPU = s.Custom.GPU || s.Options[i].GPU.ID == custom.ID
 	}
 	s.Custom.Apply(r)
-	r.Choice(d.Editions.Field(edition.Section, nil))
+	r.Choice(d.Editions.Field(s.M, s.M.T(edition.Section), nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }

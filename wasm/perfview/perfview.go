@@ -224,7 +224,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
 	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
-	r.Choice(d.Editions.Field(edition.Section, nil))
+	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Custom = custom.Use{Model: modelID == custom.ID, GPU: gpuID == custom.ID}
 	s.Custom.Apply(r)
 	switch s.Mode {

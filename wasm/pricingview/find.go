@@ -18,8 +18,8 @@ import (
 // that many places, like the comparison's.
 const MaxFound = 20
 
-// findSection is the form's fieldset of the search.
-const findSection = "Find a model"
+// findSection is the key of the form's fieldset of the search.
+const findSection = "pri.find"
 
 // OpenFamily is a family of models whose weights are published: the
 // search's "open weights" filter, sourced, as the price data does not
@@ -118,19 +118,21 @@ type Find struct {
 // readFind reads the search's fields.
 func readFind(r *scenario.Resolver, d Data, s Scenario) Find {
 	var f Find
-	q := r.Choice(scenario.Field{Key: "q", Label: "Name or id", Section: findSection, Words: true,
-		Help: "Words that must all occur in the provider's or model's name or in its id, in any case."})
+	t := r.M
+	section := t.T(findSection)
+	q := r.Choice(scenario.Field{Key: "q", Label: t.T("pri.find.q"), Section: section, Words: true,
+		Help: t.T("pri.find.q_help")})
 	if q != "" {
 		f.Words = strings.Fields(q)
 	}
-	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: "Provider", Section: findSection, Default: "", Choices: indexOf(d, s.Edition).provs})
-	f.Open = r.Choice(scenario.Field{Key: "open", Label: "Weights", Section: findSection, Default: "",
-		Choices: []scenario.Choice{{Value: "", Label: "any"}, {Value: "1", Label: "open weights only"}},
-		Help:    "Of a family whose weights are published; the methodology page lists them with their licences."}) == "1"
-	f.MinContext = r.Int(scenario.Field{Key: "ctx", Label: "Context at least", Unit: "tokens", Section: findSection,
-		Min: 0, Max: 1e8, Default: "0", Help: "Models whose source states no context window are left out by any figure above 0."})
-	f.MaxOutput = r.Number(scenario.Field{Key: "maxout", Label: "Output price at most", Unit: s.Currency.Code + " per 1M tokens",
-		Section: findSection, Min: 0, Max: 1e10, Money: true, Default: "0", Help: "On the edition's prices; 0 for any."}) / s.FX
+	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: t.T("pri.find.prov"), Section: section, Default: "", Choices: indexOf(d, s.Edition).provs})
+	f.Open = r.Choice(scenario.Field{Key: "open", Label: t.T("pri.find.open"), Section: section, Default: "",
+		Choices: []scenario.Choice{{Value: "", Label: t.T("pri.find.any")}, {Value: "1", Label: t.T("pri.find.open_only")}},
+		Help:    t.T("pri.find.open_help")}) == "1"
+	f.MinContext = r.Int(scenario.Field{Key: "ctx", Label: t.T("pri.find.ctx"), Unit: t.T("mem.unit.tokens"), Section: section,
+		Min: 0, Max: 1e8, Default: "0", Help: t.T("pri.find.ctx_help")})
+	f.MaxOutput = r.Number(scenario.Field{Key: "maxout", Label: t.T("pri.find.maxout"), Unit: t.F("pri.unit.per_mtok", "code", s.Currency.Code),
+		Section: section, Min: 0, Max: 1e10, Money: true, Default: "0", Help: t.T("pri.find.maxout_help")}) / s.FX
 	return f
 }
 

@@ -23,8 +23,8 @@ const StaleDays = 90
 // readAPIs reads the compared models: the link's list (apis=), or the
 // data's shortlist on the edition when it names none.
 func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
-	raw := r.Choice(scenario.Field{Key: keyAPIs, Label: "APIs compared", Section: section, Text: true,
-		Help: "Model ids separated by commas, at most " + strconv.Itoa(MaxAPIs) + "; empty for the shortlist of the major providers."})
+	raw := r.Choice(scenario.Field{Key: keyAPIs, Label: r.M.T("pri.in.apis"), Section: section, Text: true,
+		Help: r.M.F("pri.in.apis_help", "n", strconv.Itoa(MaxAPIs))})
 	if raw == "" {
 		return d.APIs.Shortlisted(edition)
 	}
@@ -43,7 +43,7 @@ func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
 	}
 	switch {
 	case len(ids) > MaxAPIs:
-		r.Reject(keyAPIs, "At most "+strconv.Itoa(MaxAPIs)+" APIs.")
+		r.Reject(keyAPIs, r.M.F("pri.err.apis", "n", strconv.Itoa(MaxAPIs)))
 	case unknown > 0:
 		r.Reject(keyAPIs, strconv.Itoa(unknown)+" of the ids name no model of the catalog.")
 	default:

@@ -8,7 +8,6 @@ import (
 
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
-	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
@@ -69,7 +68,7 @@ func offers(s Scenario, d Data) []offer {
 // Build prices the workload on every API and lays out the page.
 func Build(s Scenario, d Data) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
-	p.Groups = append([]view.Group{{Key: clusterPrefix, Title: "Self-hosted cluster", Kind: string(s.Cluster.Kind)}}, s.Uses.Groups(msg.English)...)
+	p.Groups = append([]view.Group{{Key: clusterPrefix, Title: "Self-hosted cluster", Kind: string(s.Cluster.Kind)}}, s.Uses.Groups(s.M)...)
 	cur, fx := s.Currency, s.FX
 	amount := func(usd float64) string { return money.Precise(usd*fx, cur) }
 	cluster := s.ClusterCost()

@@ -80,7 +80,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		s.Custom.GPU = s.Custom.GPU || s.Options[i].Custom.GPU
 	}
 	s.Custom.Apply(r)
-	r.Choice(d.Editions.Field(edition.Section, nil))
+	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	s.Errors = r.Errors()
 	return s
