@@ -9,7 +9,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
-	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -125,7 +125,10 @@ func readFind(r *scenario.Resolver, d Data, s Scenario) Find {
 	if q != "" {
 		f.Words = strings.Fields(q)
 	}
-	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: t.T("pri.find.prov"), Section: section, Default: "", Choices: indexOf(d, s.Edition).provs})
+	// The index, shared by every page, holds "Any provider" in English.
+	provs := slices.Clone(indexOf(d, s.Edition).provs)
+	provs[0].Label = t.T("pri.find.any_provider")
+	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: t.T("pri.find.prov"), Section: section, Default: "", Choices: provs})
 	f.Open = r.Choice(scenario.Field{Key: "open", Label: t.T("pri.find.open"), Section: section, Default: "",
 		Choices: []scenario.Choice{{Value: "", Label: t.T("pri.find.any")}, {Value: "1", Label: t.T("pri.find.open_only")}},
 		Help:    t.T("pri.find.open_help")}) == "1"
@@ -177,7 +180,7 @@ func indexOf(d Data, date string) *index {
 			x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
 			x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
 		}
-		x.provs = []scenario.Choice{{Value: "", Label: "Any provider"}}
+		x.provs = []scenario.Choice{{Value: "", Label: msg.English.T("pri.find.any_provider")}}
 		for _, p := range d.APIs.Providers {
 			x.provs = append(x.provs, scenario.Choice{Value: p.ID, Label: p.Name})
 		}
@@ -263,17 +266,18 @@ func isOpen(fams []OpenFamily, id, name string) bool {
 // that adds it to the comparison or removes it.
 func findTable(s Scenario, d Data) view.Table {
 	all, n := search(s, d, s.Find)
-	t := view.Table{ID: "find", Title: "Models found: " + money.Count(float64(n)) + " sold on " + s.Edition + ", cheapest output first",
-		Corner: "#", Named: true, Columns: []view.Column{{Key: "f-name", Title: "Model"}, {Key: "f-prov", Title: "Provider"},
-			{Key: "f-in", Title: "Input per 1M"}, {Key: "f-out", Title: "Output per 1M"}, {Key: "f-asof", Title: "Price as of"},
-			{Key: "f-ctx", Title: "Context"}, {Key: "f-open", Title: "Open weights"}, {Key: "f-act", Title: "Comparison", Toggle: keyAPIs}}}
+	m := s.M
+	t := view.Table{ID: "find", Title: m.F("pri.found", "n", m.Count(float64(n)), "date", m.Date(s.Edition)),
+		Corner: "#", Named: true, Columns: []view.Column{{Key: "f-name", Title: m.T("mem.in.model")}, {Key: "f-prov", Title: m.T("pri.find.prov")},
+			{Key: "f-in", Title: m.T("pri.col.in")}, {Key: "f-out", Title: m.T("pri.col.out")}, {Key: "f-asof", Title: m.T("pri.f.asof")},
+			{Key: "f-ctx", Title: m.T("pri.f.ctx")}, {Key: "f-open", Title: m.T("pri.f.open")}, {Key: "f-act", Title: m.T("pri.f.act"), Toggle: keyAPIs}}}
 	if more := n - len(all); more > 0 {
-		t.Note = money.Count(float64(more)) + " more match — narrow the search."
+		t.Note = m.F("pri.f.more", "n", m.Count(float64(more)))
 	} else if n == 0 {
-		t.Note = "No model matches: widen the search."
+		t.Note = m.T("pri.f.none")
 	}
 	amount := func(usd float64) view.Cell {
-		return view.Cell{Value: round(usd*s.FX, 6), Text: money.Precise(usd*s.FX, s.Currency)}
+		return view.Cell{Value: round(usd*s.FX, 6), Text: s.M.Precise(usd*s.FX, s.Currency)}
 	}
 	for i := range MaxFound {
 		key := "find" + strconv.Itoa(i+1) + "."
@@ -282,13 +286,13 @@ func findTable(s Scenario, d Data) view.Table {
 			fd := all[i]
 			m, row := d.APIs.Models[fd.model], d.APIs.Prices[fd.price]
 			p := row.USD(s.unitsPerUSD(d, row.Currency))
-			cells = []view.Cell{{Text: m.Name, Note: "Id in links: " + m.ID}, {Text: d.APIs.Provider(m.Provider).Name}, amount(p.Input), amount(p.Output),
-				{Text: row.AsOf}, {Value: float64(m.Context), Text: "not stated"}, {Text: "no"}, toggle(s, m.ID)}
+			cells = []view.Cell{{Text: m.Name, Note: s.M.F("pri.f.id", "id", m.ID)}, {Text: d.APIs.Provider(m.Provider).Name}, amount(p.Input), amount(p.Output),
+				{Text: s.M.Date(row.AsOf)}, {Value: float64(m.Context), Text: s.M.T("pri.f.not_stated")}, {Text: s.M.T("pri.f.no")}, toggle(s, m.ID)}
 			if m.Context > 0 {
-				cells[5].Text = money.Count(float64(m.Context)) + " tokens"
+				cells[5].Text = s.M.F("pri.tokens", "n", s.M.Count(float64(m.Context)))
 			}
 			if fd.open {
-				cells[6].Value, cells[6].Text = 1, "yes"
+				cells[6].Value, cells[6].Text = 1, s.M.T("pri.f.yes")
 			}
 		}
 		r := view.Row{Label: strconv.Itoa(i + 1)}
@@ -307,10 +311,10 @@ func findTable(s Scenario, d Data) view.Table {
 func toggle(s Scenario, id string) view.Cell {
 	if i := slices.Index(s.APIs, id); i >= 0 {
 		rest := slices.Delete(slices.Clone(s.APIs), i, i+1)
-		return view.Cell{Value: 1, Text: "In comparison: remove", Option: strings.Join(rest, ",")}
+		return view.Cell{Value: 1, Text: s.M.T("pri.f.remove"), Option: strings.Join(rest, ",")}
 	}
 	if len(s.APIs) >= MaxAPIs {
-		return view.Cell{Text: "Comparison full (" + strconv.Itoa(MaxAPIs) + ")"}
+		return view.Cell{Text: s.M.F("pri.f.full", "n", strconv.Itoa(MaxAPIs))}
 	}
-	return view.Cell{Text: "Add to comparison", Option: strings.Join(append(slices.Clone(s.APIs), id), ",")}
+	return view.Cell{Text: s.M.T("pri.f.add"), Option: strings.Join(append(slices.Clone(s.APIs), id), ",")}
 }

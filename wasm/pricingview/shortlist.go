@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
@@ -57,9 +58,9 @@ func place(i int) string { return "api" + strconv.Itoa(i+1) }
 
 // stale returns a mark and its explanation for a price checked more
 // than StaleDays before the edition, or "", "".
-func stale(row apiprices.PriceRow, edition string) (string, string) {
+func stale(t *msg.Catalog, row apiprices.PriceRow, edition string) (string, string) {
 	if ms(edition)-ms(row.AsOf) <= StaleDays*86400e3 {
 		return "", ""
 	}
-	return " (stale?)", "Price as of " + row.AsOf + ", over " + strconv.Itoa(StaleDays) + " days before " + edition + ": it may have changed since."
+	return t.T("pri.stale"), t.F("pri.stale_note", "date", t.Date(row.AsOf), "days", strconv.Itoa(StaleDays), "edition", t.Date(edition))
 }
