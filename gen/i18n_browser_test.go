@@ -14,18 +14,20 @@ import (
 
 // notTranslated are the English messages a German page may show as they
 // are: names of products and units, and words German uses too. The one
-// place for them.
-var notTranslated = []string{}
+// place for them. "KV cache" stands in vLLM's log line "GPU KV cache
+// size", which the German help quotes.
+var notTranslated = []string{"KV cache"}
 
 // shownText collects what a reader sees or hears of the site's own words
 // on the page: its title, the visible text, and the aria-labels, titles,
 // placeholders, alt texts and option texts. Left out is what is data or
 // prose rather than the interface: an article's text and tables (written
-// in its language; its embedded calculators are checked), and the
-// presets' titles, descriptions and explanations, which the data files
-// hold in English only.
+// in its language; its embedded calculators are checked), the presets'
+// titles, descriptions and explanations, and the notes that name a
+// default's source with the data's own note, which the data files hold
+// in English only.
 const shownText = `(() => {
-	const skip = e => e.closest('.prose') && !e.closest('.embed') || e.closest('.presets, .explanation, .preset-source');
+	const skip = e => e.closest('.prose') && !e.closest('.embed') || e.closest('.presets, .explanation, .preset-source, .embed-title, .note');
 	const text = e => skip(e) ? '' : e.innerText;
 	const shown = [...document.querySelectorAll('header.site, footer.site, .embed, main > :not(article)')].map(text);
 	const attrs = [...document.querySelectorAll('[aria-label],[title],[placeholder],[alt]')].filter(e => !skip(e)).flatMap(e =>
