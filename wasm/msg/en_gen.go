@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [721]string{
+var englishKeys = [722]string{
 	"app.chart_failed",
 	"app.copy_link",
 	"app.copy_prompt",
@@ -401,6 +401,7 @@ var englishKeys = [721]string{
 	"perf.sec.efficiency",
 	"perf.sec.model",
 	"perf.sec.requests",
+	"perf.series.tps",
 	"perf.target",
 	"perf.think_s",
 	"perf.tps",
@@ -726,7 +727,7 @@ var englishKeys = [721]string{
 	"tco.years",
 }
 
-var englishTexts = [721]string{
+var englishTexts = [722]string{
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy link",
 	"Copy this link:",
@@ -1125,6 +1126,7 @@ var englishTexts = [721]string{
 	"Efficiency",
 	"Model and GPU",
 	"Requests",
+	"Tokens/s per GPU",
 	"Of {s} s end to end.",
 	", {s} s think time",
 	"{n} tokens/s",

@@ -321,7 +321,7 @@ func batchChart(s Scenario) chart.Chart {
 	c := chart.Chart{ID: "chart-batch", Title: t.T("perf.chart.batch"),
 		Desc: t.T("perf.chart.batch_desc"),
 		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, Unit: t.T("perf.chart.batch_unit"), YLog: true}
-	tps := chart.Series{ID: "tps", Name: t.T("tco.unit.tps"), Points: [][2]float64{}}
+	tps := chart.Series{ID: "tps", Name: t.T("perf.series.tps"), Points: [][2]float64{}}
 	tpot := chart.Series{ID: "tpot", Name: t.T("perf.chart.ms_token"), Points: [][2]float64{}}
 	tps.Hidden, tpot.Hidden = !s.Fits(), !s.Fits()
 	for _, b := range batches() {
