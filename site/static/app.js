@@ -863,8 +863,8 @@
     writeURL();
     fillList($("handout-changed"), handout.changed.length ? handout.changed : [t("app.defaults")]);
     fillList($("handout-sources"), handout.sources);
-    setText($("handout-edition"), new URLSearchParams(query || "").get("ed") || "");
-    setText($("handout-date"), new Date().toISOString().slice(0, 10));
+    setText($("handout-edition"), day(new URLSearchParams(query || "").get("ed") || ""));
+    setText($("handout-date"), day(new Date().toISOString().slice(0, 10)));
     var a = $("handout-link");
     a.href = location.href;
     setText(a, location.href);
