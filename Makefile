@@ -13,6 +13,8 @@ API_URL ?=
 WASM    := build/engine.wasm
 # The browser module's decoder of its data files, generated from the data types.
 DECODER := wasm/sitedata/decode/decode_gen.go
+# The English message catalog compiled into the engine, from content/i18n/en.yaml.
+MESSAGES := wasm/msg/en_gen.go
 # Stamp of npm ci: gen bundles ECharts from node_modules and runs Pagefind.
 ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
@@ -75,7 +77,8 @@ test: $(ECHARTS) $(WASM) chromium worker-data
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser ./wasm/cmd/worker
 	$(GO) tool templ generate
 	$(GO) run ./gen -decoder $(DECODER)
-	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER); exit 1; }
+	$(GO) run ./gen -messages $(MESSAGES)
+	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER) $(MESSAGES))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER) $(MESSAGES); exit 1; }
 	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) test -count=1 -timeout 30m ./...
 
 chromium:
