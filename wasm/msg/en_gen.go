@@ -2,11 +2,10 @@
 
 package msg
 
-var englishKeys = [729]string{
+var englishKeys = [728]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
-	"app.copy_link",
 	"app.copy_prompt",
 	"app.defaults",
 	"app.downloaded",
@@ -734,11 +733,10 @@ var englishKeys = [729]string{
 	"tco.years",
 }
 
-var englishTexts = [729]string{
+var englishTexts = [728]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
-	"Copy link",
 	"Copy this link:",
 	"The defaults, as of the data edition below.",
 	"Downloaded {file}",
