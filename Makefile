@@ -7,9 +7,14 @@ BASE    ?= /
 # canonical URLs, link previews, the sitemap and the feed are under it.
 SITE_URL ?= https://infercost.github.io
 ADDR    ?= 127.0.0.1:8080
+# Where the edge worker's JSON API answers (its origin), for the API page and
+# "Copy API call"; the site's origin when empty.
+API_URL ?=
 WASM    := build/engine.wasm
 # The browser module's decoder of its data files, generated from the data types.
 DECODER := wasm/sitedata/decode/decode_gen.go
+# The English message catalog compiled into the engine, from content/i18n/en.yaml.
+MESSAGES := wasm/msg/en_gen.go
 # Stamp of npm ci: gen bundles ECharts from node_modules and runs Pagefind.
 ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
@@ -24,13 +29,13 @@ PORT    ?= 8788
 .PHONY: build serve test bench clean generate chromium prices worker worker-data worker-wasm
 
 build: $(ECHARTS) $(WASM)
-	$(GO) run ./gen -out public -base $(BASE) -site-url $(SITE_URL) -version $(VERSION)
+	$(GO) run ./gen -out public -base $(BASE) -site-url $(SITE_URL) $(if $(API_URL),-api-url $(API_URL)) -version $(VERSION)
 
 # The server runs in place of the recipe's shell (exec), so that it is
 # make's own child and exits when make is gone (see gen's exitWithParent).
 serve: $(ECHARTS) $(WASM)
 	$(GO) build -o build/gen ./gen
-	exec build/gen -out public -base $(BASE) -site-url $(SITE_URL) -version $(VERSION) -serve $(ADDR)
+	exec build/gen -out public -base $(BASE) -site-url $(SITE_URL) $(if $(API_URL),-api-url $(API_URL)) -version $(VERSION) -serve $(ADDR)
 
 $(ECHARTS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -77,7 +82,8 @@ test: $(ECHARTS) $(WASM) chromium worker-data
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser ./wasm/cmd/worker
 	$(GO) tool templ generate
 	$(GO) run ./gen -decoder $(DECODER)
-	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER); exit 1; }
+	$(GO) run ./gen -messages $(MESSAGES)
+	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER) $(MESSAGES))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER) $(MESSAGES); exit 1; }
 	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) test -count=1 -timeout 30m ./...
 
 chromium:

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"html"
 	"io"
 	"io/fs"
 	"maps"
@@ -26,6 +27,7 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/site/echart/bundle"
+	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
@@ -65,6 +67,11 @@ type Config struct {
 	// HFBase is where pages read Hugging Face models from
 	// (site.HFBase when empty); tests point it at a local server.
 	HFBase string
+	// APIURL is the origin of the edge worker's JSON API (scheme and
+	// host), for the API page's examples and the calculators' "Copy API
+	// call"; the site's origin when empty. GitHub Pages alone serves no
+	// API: see README, "The edge worker".
+	APIURL string
 	// Today is the day of the build, YYYY-MM-DD (dataset.Today when
 	// empty): no edition or figure may be dated after it.
 	Today string
@@ -80,11 +87,13 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
 	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts, Pagefind)")
 	fs.StringVar(&c.Version, "version", "dev", "asset version")
+	fs.StringVar(&c.APIURL, "api-url", "", "the origin of the edge worker's JSON API, e.g. https://infercost.example.workers.dev (default: the site's origin)")
 	fs.StringVar(&c.HFBase, "hf-base", "", "for tests: the Hugging Face base URL pages read models from (default "+site.HFBase+")")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	decoder := fs.String("decoder", "", "only write the data files' generated decoder to this Go file")
 	workerData := fs.String("worker-data", "", "only write every data edition's data files into this directory, for the worker to embed")
 	workerPages := fs.String("worker-pages", "", "with -worker-data: also copy the calculator pages of the site built in -out into this directory, for the worker to embed")
+	messages := fs.String("messages", "", "only write the English catalog, compiled into the engine, to this Go file (wasm/msg/en_gen.go)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -103,6 +112,17 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 			return err
 		}
 		return os.WriteFile(*decoder, src, 0o644)
+	}
+	if *messages != "" {
+		cs, err := loadCatalogs(os.DirFS(c.Content))
+		if err != nil {
+			return err
+		}
+		src, err := messagesSource(cs["en"])
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(*messages, src, 0o644)
 	}
 	n, err := Build(ctx, c)
 	if err != nil {
@@ -180,6 +200,13 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, err
 	}
 	root := origin + c.Base
+	apiRoot := origin + "/"
+	if c.APIURL != "" {
+		if apiRoot, err = site.Origin(c.APIURL, "/"); err != nil {
+			return 0, fmt.Errorf("api-url: %w", err)
+		}
+		apiRoot += "/"
+	}
 	// The Hugging Face base goes into every page's CSP: an origin only.
 	if u, err := url.Parse(c.HFBase); c.HFBase != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") ||
 		u.Host == "" || u.Path != "" || u.RawQuery != "" || strings.ContainsAny(c.HFBase, " ;,'\"")) {
@@ -203,6 +230,10 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := checkPresets(data); err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
+	msgs, cats, err := loadMessages(contentFS)
+	if err != nil {
+		return 0, fmt.Errorf("%s/%w", c.Content, err)
+	}
 
 	if err := os.RemoveAll(c.Out); err != nil {
 		return 0, err
@@ -214,12 +245,17 @@ func Build(ctx context.Context, c Config) (int, error) {
 	// The pages search engines list, in the sitemap and, for articles, the feed.
 	var listed []indexed
 	// nav lists the calculators, then the articles that ask for a place.
-	nav := []site.Nav{{Path: "tco/", Label: "TCO"}, {Path: "memory/", Label: "Memory"}, {Path: "performance/", Label: "Speed"}, {Path: "pricing/", Label: "APIs"}}
+	navs := map[string][]site.Nav{}
+	for _, l := range langs {
+		navs[l] = []site.Nav{{Path: langPath(l, "tco/"), Label: msgs[l].T("layout.nav.tco")}, {Path: langPath(l, "memory/"), Label: msgs[l].T("layout.nav.memory")},
+			{Path: langPath(l, "performance/"), Label: msgs[l].T("layout.nav.performance")}, {Path: langPath(l, "pricing/"), Label: msgs[l].T("layout.nav.pricing")}}
+	}
 	// meta describes an indexed page, with its card: the title and, for
-	// a calculator, the headline's first figure.
+	// a calculator, the headline's key figures. It is the English page's;
+	// a page in another language sets Lang, Nav and Msgs with inLang.
 	meta := func(path, title, desc, updated string, figures []view.Figure) (site.Meta, error) {
-		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: nav, Version: c.Version,
-			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase}
+		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: navs[lang], Version: c.Version,
+			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase, Msgs: msgs[lang], Switch: langPath("de", ""), APIRoot: apiRoot}
 		png, err := card.Draw(fonts, card.Card{Title: title, Figures: figures, Site: strings.TrimPrefix(root, "https://")})
 		if err != nil {
 			return m, fmt.Errorf("card of /%s: %w", path, err)
@@ -236,15 +272,20 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	calcs := calculators(data)
-	heading := map[string]string{}
-	for _, k := range calcs {
-		heading[k.name()] = k.heading
+	messageURLs, err := publishMessages(c, cats)
+	if err != nil {
+		return 0, err
 	}
+	calcs := calculators(data)
 	tables := dataTables(data, c.Base)
 	maps.Copy(tables, accuracyTables(data, cal, c.Base))
 	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base))
-	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base})
+	reference, err := apiReference(api.Document(), apiRoot, dataDate, &data)
+	if err != nil {
+		return 0, err
+	}
+	tables["api-reference"] = func() string { return reference }
+	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs})
 	// Pages at the top, articles in every language under articles/.
 	var names []string
 	for _, pattern := range []string{"*.md", "articles/*.md"} {
@@ -265,7 +306,11 @@ func Build(ctx context.Context, c Config) (int, error) {
 	slices.SortFunc(arts, func(a, b Article) int { return a.Order - b.Order })
 	for _, a := range arts {
 		if a.Nav != "" {
-			nav = append(nav, site.Nav{Path: a.Path, Label: a.Nav})
+			for _, l := range langs {
+				// The methodology pages are in English only: each
+				// language's navigation links them.
+				navs[l] = append(navs[l], site.Nav{Path: a.Path, Label: msgs[l].T("layout.nav.methodology")})
+			}
 		}
 	}
 	// Versions of an article in each language share a translation key;
@@ -283,9 +328,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		m.Lang = a.Lang
+		m = inLang(m, a.Lang, navs, msgs)
 		if vs := versions[a.Translation]; len(vs) > 1 {
 			m.Alternates = vs
+			for _, v := range vs {
+				if v.Lang != a.Lang {
+					m.Switch = strings.TrimPrefix(v.URL, root)
+				}
+			}
 		}
 		if a.Path == "" {
 			m.LD = []any{ldWebSite{Context: schemaOrg, Type: "WebSite", Name: site.SiteName, URL: root, Description: a.Description, InLanguage: a.Lang}}
@@ -298,17 +348,18 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 		pages = append(pages, page{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
 	}
-	tco := tcoview.Build(tcoview.Resolve("", data.TCO))
-	mem := memview.Build(memview.Resolve("", data.Memory), data.Memory)
-	prices := pricingview.Build(pricingview.Resolve("", data.Pricing), data.Pricing)
-	perfPage := perfview.Build(perfview.Resolve("", data.Perf))
 	var metaErrs []error
-	// calcMeta describes a calculator: its engine, its card with its
-	// default scenario's first key figure, and the catalogs it brings.
-	calcMeta := func(path, title, desc string, p view.Page, catalogs ...func(pageURL, dataURL string) ldDataset) site.Meta {
-		m, err := meta(path, title, desc, dataDate, p.Headline.Figures)
+	// calcMeta describes a calculator in language l: its engine, its card
+	// with its default scenario's key figures, and the catalogs it brings.
+	calcMeta := func(l, path, title, desc string, p view.Page, catalogs ...func(pageURL, dataURL string) ldDataset) site.Meta {
+		m, err := meta(langPath(l, path), title, desc, dataDate, p.Headline.Figures)
 		metaErrs = append(metaErrs, err)
-		m.Engine = engines[strings.TrimSuffix(path, "/")]
+		m = inLang(m, l, navs, msgs)
+		m.Alternates = alternates(root, path)
+		m.Switch = langPath(otherLang(l), path)
+		e := *engines[strings.TrimSuffix(path, "/")]
+		e.Messages = messageURLs[l]
+		m.Engine = &e
 		for _, ds := range catalogs {
 			m.LD = append(m.LD, ds(m.Canonical, origin+m.Engine.Data))
 		}
@@ -322,74 +373,68 @@ func Build(ctx context.Context, c Config) (int, error) {
 	gpus := catalog("InferCost GPU catalog",
 		fmt.Sprintf("Datasheet figures of %d data-centre and workstation GPUs for LLM inference: memory, bandwidth, dense BF16, FP8 and FP4 TFLOPS, power and prices, each figure with its source and as-of date.", len(data.TCO.GPUs.GPUs)),
 		data.TCO.GPUs.Sources)
-	pages = append(pages, page{"tco/", site.Calculator(site.CalcPage{
-		Meta: calcMeta("tco/", "GPU cluster TCO calculator", "Compare buying A100, H100 or other GPUs with renting them: capex, opex, TCO and cost per 1M tokens.", tco.Page,
-			gpus, catalog("InferCost GPU rental offers",
-				fmt.Sprintf("%d cloud offers to rent GPUs by the hour for LLM inference: provider, instance, GPUs and hourly price, each with its source and as-of date.", len(data.TCO.Rental.Offers)),
-				data.TCO.Rental.Sources)),
-		ID:          "tco",
-		Heading:     heading["tco"],
-		Lead:        "Compare owning and renting GPUs for inference over several years: capex, opex, total cost and cost per million tokens. Every input is in the link, so a shared link shows the same figures.",
-		Methodology: "methodology/tco/",
-		Page:        tco.Page,
-		Presets:     presetLinks(data.TCO.Presets, data.TCO.Sources),
-		Convert:     true,
-	})})
-	pages = append(pages, page{"memory/", site.Calculator(site.CalcPage{
-		Meta: calcMeta("memory/", "GPU memory and batch-size calculator", "Will a model fit on an A100, H100 or other GPU, and how many requests at once? Weights, KV cache and activations as vLLM lays them out.", mem.Page,
-			catalog("InferCost model catalog",
-				fmt.Sprintf("Architectures of %d large language models for sizing inference: parameters, layers, attention heads, KV heads, head size, experts and context length, each figure with its source.", len(data.Memory.Models.Models)),
-				data.Memory.Models.Sources)),
-		ID:          "memory",
-		Heading:     heading["memory"],
-		Lead:        "Will the model fit, and how many sequences at once? Weights, activations and the paged KV cache of each GPU, as vLLM lays them out, checked against published vLLM start-up logs.",
-		Methodology: "methodology/memory/",
-		Page:        mem.Page,
-		Presets:     presetLinks(data.Memory.Presets, data.Memory.Sources),
-	})})
-	pages = append(pages, page{"pricing/", site.Calculator(site.CalcPage{
-		Meta: calcMeta("pricing/", "LLM API pricing and self-hosting break-even", "What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off.", prices.Page,
-			catalog("InferCost LLM API prices",
-				fmt.Sprintf("Prices per million tokens of %d hosted LLM APIs as history: input, output, cache reads and writes, batch discounts and long-context tiers, each row with its source and date; includes the MIT-licensed @pydantic/genai-prices data.", len(data.Pricing.APIs.Models)),
-				data.Pricing.APIs.Sources)),
-		ID:          "pricing",
-		Heading:     heading["pricing"],
-		Lead:        "What your workload costs on each hosted API, with prompt caching, batch discounts and long-context prices; whether it stays within budget; and from what volume your own GPUs are cheaper. Every price has its source and date, and a link keeps the prices it was made with.",
-		Methodology: "methodology/pricing/",
-		Page:        prices.Page,
-		Presets:     presetLinks(data.Pricing.Presets, data.Pricing.Sources),
-		Convert:     true,
-	})})
-	pages = append(pages, page{"performance/", site.Calculator(site.CalcPage{
-		Meta:        calcMeta("performance/", "LLM throughput and latency estimator", "Time to first token, time per token, tokens per second and P99 latency under load for any model on A100, H100 or other GPUs.", perfPage.Page),
-		ID:          "performance",
-		Heading:     heading["performance"],
-		Lead:        "How fast a GPU serves a model: time to first token, time per output token and tokens per second by batch size from a roofline, and latency percentiles under load from a simulation of continuous batching. Its error against published measurements is on the methodology page.",
-		Methodology: "methodology/performance/",
-		Page:        perfPage.Page,
-		Presets:     presetLinks(data.Perf.Presets, data.Perf.Sources),
-	})})
+	rentals := catalog("InferCost GPU rental offers",
+		fmt.Sprintf("%d cloud offers to rent GPUs by the hour for LLM inference: provider, instance, GPUs and hourly price, each with its source and as-of date.", len(data.TCO.Rental.Offers)),
+		data.TCO.Rental.Sources)
+	models := catalog("InferCost model catalog",
+		fmt.Sprintf("Architectures of %d large language models for sizing inference: parameters, layers, attention heads, KV heads, head size, experts and context length, each figure with its source.", len(data.Memory.Models.Models)),
+		data.Memory.Models.Sources)
+	apis := catalog("InferCost LLM API prices",
+		fmt.Sprintf("Prices per million tokens of %d hosted LLM APIs as history: input, output, cache reads and writes, batch discounts and long-context tiers, each row with its source and date; includes the MIT-licensed @pydantic/genai-prices data.", len(data.Pricing.APIs.Models)),
+		data.Pricing.APIs.Sources)
+	for _, l := range langs {
+		m := msgs[l]
+		tco := tcoview.Build(tcoview.ResolveIn(m, "", data.TCO))
+		mem := memview.Build(memview.ResolveIn(m, "", data.Memory), data.Memory)
+		prices := pricingview.Build(pricingview.ResolveIn(m, "", data.Pricing), data.Pricing)
+		perfPage := perfview.Build(perfview.ResolveIn(m, "", data.Perf))
+		// keys are the page's title, description, heading and lead.
+		page := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) ldDataset) page {
+			path := id + "/"
+			return page{langPath(l, path), site.Calculator(site.CalcPage{
+				Meta:        calcMeta(l, path, m.T(keys[0]), m.T(keys[1]), p, catalogs...),
+				ID:          id,
+				Heading:     m.T(keys[2]),
+				Lead:        m.T(keys[3]),
+				Methodology: "methodology/" + path,
+				Page:        p,
+				Presets:     presets,
+				Convert:     convert,
+			})}
+		}
+		pages = append(pages,
+			page("tco", [4]string{"page.tco.title", "page.tco.description", "page.tco.heading", "page.tco.lead"},
+				tco.Page, presetLinks(data.TCO.Presets, data.TCO.Sources), true, gpus, rentals),
+			page("memory", [4]string{"page.memory.title", "page.memory.description", "page.memory.heading", "page.memory.lead"},
+				mem.Page, presetLinks(data.Memory.Presets, data.Memory.Sources), false, models),
+			page("pricing", [4]string{"page.pricing.title", "page.pricing.description", "page.pricing.heading", "page.pricing.lead"},
+				prices.Page, presetLinks(data.Pricing.Presets, data.Pricing.Sources), true, apis),
+			page("performance", [4]string{"page.performance.title", "page.performance.description", "page.performance.heading", "page.performance.lead"},
+				perfPage.Page, presetLinks(data.Perf.Presets, data.Perf.Sources), false))
+	}
 	if err := errors.Join(metaErrs...); err != nil {
 		return 0, err
 	}
 	// A search page per language, each searching its language's index.
 	var searchPages []site.Alternate
-	for _, l := range []string{"en", "de"} {
+	for _, l := range langs {
 		searchPages = append(searchPages, site.Alternate{Lang: l, URL: root + site.SearchPath(l)})
 	}
 	for _, alt := range searchPages {
-		path, title, desc := site.SearchHead(alt.Lang)
-		m, err := meta(path, title, desc, dataDate, nil)
+		path := site.SearchPath(alt.Lang)
+		m, err := meta(path, msgs[alt.Lang].T("search.title"), msgs[alt.Lang].T("search.description"), dataDate, nil)
 		if err != nil {
 			return 0, err
 		}
-		m.Lang, m.Alternates = alt.Lang, searchPages
+		m = inLang(m, alt.Lang, navs, msgs)
+		m.Alternates, m.Switch = searchPages, site.SearchPath(otherLang(alt.Lang))
 		pages = append(pages, page{path, site.SearchPage(m)})
 	}
 	// The 404 page is not indexed: no canonical URL, card or entry.
-	notFound := site.Meta{Base: c.Base, Path: "404.html", Title: "Page not found", Nav: nav, Version: c.Version, Lang: lang}
+	en := msgs[lang]
+	notFound := site.Meta{Base: c.Base, Path: "404.html", Title: en.T("layout.not_found"), Nav: navs[lang], Version: c.Version, Lang: lang, Msgs: en, Switch: langPath("de", "")}
 	pages = append(pages, page{"404.html", site.Article(site.ArticlePage{Meta: notFound,
-		HTML: `<h1>Page not found</h1><p>Try the <a href="` + c.Base + `">home page</a> or the <a href="` + c.Base + `tco/">TCO calculator</a>.</p>`})})
+		HTML: "<h1>" + html.EscapeString(en.T("layout.not_found")) + "</h1><p>" + en.F("layout.not_found_body", "home", c.Base, "tco", c.Base+"tco/") + "</p>"})})
 
 	for _, p := range pages {
 		file := filepath.Join(c.Out, filepath.FromSlash(p.path))

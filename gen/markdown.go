@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -108,6 +110,10 @@ type Blocks struct {
 	// Engines are each calculator's engine URLs, by calculator name.
 	Engines map[string]*site.Engine
 	Base    string
+	// Msgs are the catalogs by language, and Messages the URLs of those
+	// the engine loads (all but English's), for embedded calculators.
+	Msgs     map[string]*msg.Catalog
+	Messages map[string]string
 }
 
 var (
@@ -154,9 +160,16 @@ func (t blockTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 		return ast.WalkContinue, nil
 	})
 	var errs []error
+	// An embedded calculator speaks the article's language.
+	var fm struct {
+		Lang string `yaml:"lang"`
+	}
+	if d := frontmatter.Get(pc); d != nil {
+		_ = d.Decode(&fm) // a bad front matter fails the article later
+	}
 	for _, fb := range fenced {
 		line := bytes.Count(src[:fb.Info.Segment.Start], []byte("\n")) + 1
-		node, err := t.block(fb, src)
+		node, err := t.block(fb, src, cmp.Or(fm.Lang, "en"))
 		if err != nil {
 			errs = append(errs, fmt.Errorf("line %d: %w", line, err))
 			node = &dataBlock{table: func() string { return "" }}
@@ -170,7 +183,7 @@ func (t blockTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 }
 
 // block resolves one ```infercost block.
-func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte) (ast.Node, error) {
+func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte, lang string) (ast.Node, error) {
 	args := strings.Fields(string(fb.Info.Value(src)))[1:]
 	if len(args) == 0 {
 		name := strings.TrimSpace(string(fb.Lines().Value(src)))
@@ -185,6 +198,7 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte) (ast.Node, 
 		return nil, fmt.Errorf("unknown calculator %q in an infercost block: want tco, memory, performance or pricing", args[0])
 	}
 	c := t.b.Calculators[i]
+	m := t.b.Msgs[lang]
 	// Arguments: preset=ID or query=QUERY, then inputs=KEY,KEY… optionally.
 	var query, title string
 	var inputs []string
@@ -198,7 +212,7 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte) (ast.Node, 
 			}
 			query, title = "preset="+value, c.presets[j].Title
 		case key == "query" && query == "" && value != "":
-			query, title = value, c.heading
+			query, title = value, m.T(c.heading)
 		case key == "inputs" && inputs == nil:
 			inputs = strings.Split(value, ",")
 		default:
@@ -208,7 +222,7 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte) (ast.Node, 
 	if query == "" {
 		return nil, fmt.Errorf("infercost %s: want preset=ID or query=QUERY", c.name())
 	}
-	p := c.page(query)
+	p := c.page(m, query)
 	problems := slices.Clone(p.Problems)
 	for _, in := range p.Inputs {
 		if in.Error != "" {
@@ -234,8 +248,10 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte) (ast.Node, 
 	if e == nil {
 		return nil, fmt.Errorf("no engine for the %s calculator", c.name())
 	}
+	engine := *e
+	engine.Messages = t.b.Messages[lang]
 	return &embedBlock{view: site.Embed{Base: t.b.Base, ID: c.name(), Title: title, Query: p.Query, Headline: p.Headline,
-		Inputs: editable, Engine: *e}}, nil
+		Inputs: editable, Engine: engine, Msgs: m, Path: langPath(lang, c.path)}}, nil
 }
 
 // blockRenderer writes the blocks' HTML; the components escape every value.

@@ -7,6 +7,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -19,9 +20,11 @@ import (
 // calculator is a calculator's presets and its page for a query.
 type calculator struct {
 	file, path string // data file; page below the base
-	heading    string // the page's heading
+	heading    string // the key of the page's heading in the catalogs
 	presets    []scenario.PresetData
-	page       func(query string) view.Page
+	// page returns the calculator's page for a query, in the language
+	// of m.
+	page func(m *msg.Catalog, query string) view.Page
 }
 
 // name returns the calculator's name, as in sitedata.Calculators.
@@ -30,13 +33,15 @@ func (c calculator) name() string { return strings.TrimSuffix(c.path, "/") }
 // calculators lists every calculator with its presets.
 func calculators(data sitedata.Data) []calculator {
 	return []calculator{
-		{dataset.TCOFile, "tco/", "GPU cluster TCO", data.TCO.Presets, func(q string) view.Page { return tcoview.Build(tcoview.Resolve(q, data.TCO)).Page }},
-		{dataset.MemoryFile, "memory/", "Memory and batch size", data.Memory.Presets, func(q string) view.Page {
-			return memview.Build(memview.Resolve(q, data.Memory), data.Memory).Page
+		{dataset.TCOFile, "tco/", "page.tco.heading", data.TCO.Presets, func(m *msg.Catalog, q string) view.Page { return tcoview.Build(tcoview.ResolveIn(m, q, data.TCO)).Page }},
+		{dataset.MemoryFile, "memory/", "page.memory.heading", data.Memory.Presets, func(m *msg.Catalog, q string) view.Page {
+			return memview.Build(memview.ResolveIn(m, q, data.Memory), data.Memory).Page
 		}},
-		{dataset.PerfFile, "performance/", "Throughput and latency", data.Perf.Presets, func(q string) view.Page { return perfview.Build(perfview.Resolve(q, data.Perf)).Page }},
-		{dataset.PricingFile, "pricing/", "API pricing and break-even", data.Pricing.Presets, func(q string) view.Page {
-			return pricingview.Build(pricingview.Resolve(q, data.Pricing), data.Pricing).Page
+		{dataset.PerfFile, "performance/", "page.performance.heading", data.Perf.Presets, func(m *msg.Catalog, q string) view.Page {
+			return perfview.Build(perfview.ResolveIn(m, q, data.Perf)).Page
+		}},
+		{dataset.PricingFile, "pricing/", "page.pricing.heading", data.Pricing.Presets, func(m *msg.Catalog, q string) view.Page {
+			return pricingview.Build(pricingview.ResolveIn(m, q, data.Pricing), data.Pricing).Page
 		}},
 	}
 }
@@ -48,7 +53,7 @@ func checkPresets(data sitedata.Data) error {
 	var errs []error
 	for _, c := range calculators(data) {
 		for _, err := range scenario.ValidatePresetPages(c.presets, func(q string) string {
-			if err := viewtest.Preset(c.page(q)); err != nil {
+			if err := viewtest.Preset(c.page(msg.English, q)); err != nil {
 				return err.Error()
 			}
 			return ""

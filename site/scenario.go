@@ -23,7 +23,9 @@ import (
 // holds them. A server then needs only the calculators and this package's
 // components, the same that gen renders, so the two cannot drift apart.
 type Scenario struct {
-	Base string // the site's base path
+	// Meta is the page's frame as far as its parts read it: the base
+	// path, the language and its messages.
+	Meta Meta
 	ID   string // the calculator, as CalcPage.ID
 	Page view.Page
 	// Rendered: the page shows a link's own scenario, rendered on request
@@ -50,7 +52,7 @@ func (m Meta) preview() Preview {
 
 // scenario returns the parts of the page that depend on its scenario.
 func (v CalcPage) scenario() Scenario {
-	return Scenario{Base: v.Meta.Base, ID: v.ID, Page: v.Page, Preview: v.Meta.preview()}
+	return Scenario{Meta: v.Meta, ID: v.ID, Page: v.Page, Preview: v.Meta.preview()}
 }
 
 // partsByName are the parts of a calculator page that depend on its
@@ -58,12 +60,13 @@ func (v CalcPage) scenario() Scenario {
 var partsByName = map[string]func(Scenario) templ.Component{
 	"preview":     func(s Scenario) templ.Component { return previewTags(s.Preview) },
 	"headline":    headline,
-	"shown":       shown,
+	"noscript":    noscriptNotice,
+	"stalled":     stalled,
 	"problems":    func(s Scenario) templ.Component { return problems(s.Page) },
 	"links":       pageLinks,
 	"explanation": func(s Scenario) templ.Component { return explanation(s.Page) },
-	"results":     func(s Scenario) templ.Component { return results(s.Page) },
-	"form":        func(s Scenario) templ.Component { return form(s.Page) },
+	"results":     results,
+	"form":        form,
 }
 
 // marked renders the part name between its markers.

@@ -19,7 +19,7 @@ func TestSpliceRendersTheScenarioIntoThePage(t *testing.T) {
 	if err := Calculator(CalcPage{Meta: m, ID: "tco", Page: view.Page{Headline: view.Headline{Text: "The default answer."}}}).Render(context.Background(), &static); err != nil {
 		t.Fatal(err)
 	}
-	s := Scenario{Base: "/", ID: "tco", Rendered: true,
+	s := Scenario{Meta: Meta{Base: "/"}, ID: "tco", Rendered: true,
 		Page:    view.Page{Headline: view.Headline{Text: `A link's <script>answer</script>`, Figures: []view.Figure{{Label: "Cost", Text: "$1"}}}, Problems: []string{"<b>bad</b>"}},
 		Preview: Preview{Title: `Cost: $1 "quoted"`, Description: "A link's answer", URL: "https://example.org/tco/?a=1", Type: "website"}}
 	got, err := Splice(context.Background(), static.Bytes(), s)
@@ -29,12 +29,13 @@ func TestSpliceRendersTheScenarioIntoThePage(t *testing.T) {
 	page := string(got)
 	for _, want := range []string{`A link&#39;s &lt;script&gt;answer&lt;/script&gt;`, `<dt>Cost</dt><dd>$1</dd>`, `<li>&lt;b&gt;bad&lt;/b&gt;</li>`,
 		`<meta property="og:title" content="Cost: $1 &#34;quoted&#34;">`, `<meta property="og:url" content="https://example.org/tco/?a=1">`,
-		`data-rendered`, "Showing <!--ic:shown-->this link's scenario<!--/ic:shown-->:"} {
+		`data-rendered`, "<!--ic:noscript-->Showing this link&#39;s scenario: changing inputs"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the spliced page lacks %s", want)
 		}
 	}
-	for _, gone := range []string{"The default answer.", "og:image", "the default scenario"} {
+	// (The page loader's messages, in the page as data, still name both.)
+	for _, gone := range []string{"The default answer.", "og:image", "Showing the default scenario", "are for the default scenario, and"} {
 		if strings.Contains(page, gone) {
 			t.Errorf("the spliced page still holds %s", gone)
 		}

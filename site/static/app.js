@@ -130,6 +130,27 @@
     return Object.keys(pending).filter(function (id) { return visible[id] && charts[id]; }).length;
   };
 
+  // t returns the page's message of key (content/i18n, sent in the page
+  // as #ui-text) with its {name} placeholders filled from args.
+  var uiText = JSON.parse((document.getElementById("ui-text") || {}).textContent || "{}");
+  function t(key, args) {
+    return (uiText[key] || key).replace(/\{([a-z]+)\}/g, function (m, name) {
+      return args && name in args ? String(args[name]) : m;
+    });
+  }
+  // day writes a date given as YYYY-MM-DD the page language's way
+  // (30.11.2026 in German), as the engine does (package msg).
+  function day(iso) {
+    var m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso || "");
+    return m && root.lang === "de" ? m[3] + "." + m[2] + "." + m[1] : iso;
+  }
+  // The language switch keeps the scenario: the same query and hash in
+  // the other language.
+  var langSwitch = document.getElementById("lang-switch");
+  if (langSwitch) langSwitch.addEventListener("click", function () {
+    langSwitch.href = langSwitch.href.split(/[?#]/)[0] + location.search + location.hash;
+  });
+
   // Numbers in charts follow the page's language: compact on the axes
   // ("1.2M"), four significant digits in tooltips and labels.
   var lang = root.lang || "en";
@@ -370,6 +391,17 @@
       setAttr(el, "href", el.getAttribute("data-path") + (l.query ? "?" + l.query : ""));
       setHidden(el, l.hidden);
     });
+    if (u.all) {
+      // A whole update (an edition with other rows): a row none of whose
+      // cells it lists is not this scenario's, and the page hides it.
+      var listed = {};
+      u.cells.forEach(function (c) { listed[c.key] = true; });
+      calc.querySelectorAll("tr").forEach(function (tr) {
+        var cells = tr.querySelectorAll("[data-key]");
+        if (!cells.length) return;
+        setHidden(tr, ![].some.call(cells, function (el) { return listed[el.getAttribute("data-key")]; }));
+      });
+    }
     u.cells.forEach(function (c) {
       var el = byKey[c.key];
       if (!el) return;
@@ -460,8 +492,8 @@
     shownEdition = key;
     setHidden($("edition-note"), !e.edition);
     if (!e.edition) return;
-    setText($("edition-note-text"), "Figures as of the data edition of " + e.edition + ", which this link was made with. " +
-      (e.changes.length ? "With today's data (" + e.latest + "):" : "Today's data (" + e.latest + ") gives the same figures for this scenario."));
+    setText($("edition-note-text"), t("app.edition_note", { edition: day(e.edition) }) + " " +
+      (e.changes.length ? t("app.edition_changes", { latest: day(e.latest) }) : t("app.edition_same", { latest: day(e.latest) })));
     var list = $("edition-changes");
     list.textContent = "";
     e.changes.forEach(function (c) {
@@ -554,7 +586,7 @@
       waiting = false;
       clearTimeout(updatingTimer);
       worker = null;
-      fail("The calculator stopped (" + err + "). The figures shown are the last it computed; the tables, sources and methodology still work. Reload the page to start it again.");
+      fail(t("app.stopped", { error: err }));
     });
   }
   function done() {
@@ -576,7 +608,7 @@
   // failed says, in a sentence, why the engine cannot start, and fail shows
   // a message about it prominently.
   function failed(reason) {
-    return "The calculator could not start: " + reason + ". The figures shown are for " + (rendered ? "this link's scenario" : "the default scenario") + "; the tables, sources and methodology still work. Reload the page to try again.";
+    return t(rendered ? "app.failed_rendered" : "app.failed", { reason: reason });
   }
   function fail(message) {
     status.textContent = message;
@@ -647,7 +679,7 @@
     var id = hfInput.value.trim();
     var m = hfID.exec(id);
     if (!m || id.length > 200) {
-      hfStatus("Type a Hugging Face id such as Qwen/Qwen3-30B-A3B, optionally followed by @ and a revision.", true);
+      hfStatus(t("app.hf_type"), true);
       return;
     }
     if (hfAbort) hfAbort.abort();
@@ -657,7 +689,7 @@
     var timer = setTimeout(function () { timedOut = true; ctl.abort(); }, hfTimeout);
     var dir = script.getAttribute("data-hf") + "/" + m[1] + "/resolve/" + encodeURIComponent(m[2] || "main") + "/";
     hfPending = true;
-    hfStatus("Loading " + id + " from Hugging Face…", false);
+    hfStatus(t("app.hf_loading", { id: id }), false);
     Promise.all([
       hfFetch(dir + "config.json", ctl.signal),
       hfFetch(dir + "model.safetensors.index.json", ctl.signal).catch(function () { return ""; })
@@ -668,12 +700,12 @@
       clearTimeout(timer);
       if (load !== hfLoads) return;
       hfDone();
-      var paste = " Try again, or paste the model's config.json below.";
-      if (timedOut) hfStatus("Hugging Face did not answer within " + hfTimeout / 1000 + " seconds." + paste, true);
-      else if (err.status === 404) hfStatus("Not found: Hugging Face has no config.json for " + id + ". Check the id and the revision.", true);
-      else if (err.status === 401 || err.status === 403) hfStatus("Hugging Face does not let this page read " + id + ": the model is gated or private, or the id does not exist. Paste its config.json below instead.", true);
-      else if (err.status) hfStatus("Hugging Face answered HTTP " + err.status + " for " + id + "." + paste, true);
-      else hfStatus("Could not reach Hugging Face (network failure)." + paste, true);
+      var paste = t("app.hf_paste");
+      if (timedOut) hfStatus(t("app.hf_timeout", { seconds: hfTimeout / 1000 }) + paste, true);
+      else if (err.status === 404) hfStatus(t("app.hf_not_found", { id: id }), true);
+      else if (err.status === 401 || err.status === 403) hfStatus(t("app.hf_gated", { id: id }), true);
+      else if (err.status) hfStatus(t("app.hf_http", { status: err.status, id: id }) + paste, true);
+      else hfStatus(t("app.hf_network") + paste, true);
     });
   }
   // hfRead has the engine read a config into the custom model's fields
@@ -682,13 +714,13 @@
   function hfRead(id, config, index) {
     var load = ++hfLoads;
     hfPending = true;
-    var what = id || "the pasted config.json";
+    var what = id || t("app.hf_pasted");
     call("hfModel", [config, index]).then(function (json) {
       if (load !== hfLoads) return;
       hfDone();
       var r = JSON.parse(json);
       if (r.error) {
-        hfStatus("Could not read " + what + ": " + r.error + ".", true);
+        hfStatus(t("app.hf_unreadable", { what: what, error: r.error }), true);
         return;
       }
       var keys = [];
@@ -699,12 +731,12 @@
       if (form.elements.model) state.set("model", "custom");
       if (id) state.set("m.hf", id);
       new URLSearchParams(r.query).forEach(function (v, k) { state.set(k, v); });
-      hfStatus("Loaded " + what + " into the custom model's fields." + (r.note ? " " + r.note : ""), false);
+      hfStatus(t("app.hf_loaded", { what: what }) + (r.note ? " " + r.note : ""), false);
       compute();
     }, function (err) {
       if (load !== hfLoads) return;
       hfDone();
-      hfStatus("Could not read " + what + ": " + err + ".", true);
+      hfStatus(t("app.hf_unreadable", { what: what, error: err }), true);
     });
   }
   if (hfInput) {
@@ -789,7 +821,7 @@
     a.click();
     a.remove();
     setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
-    tell("Downloaded " + file);
+    tell(t("app.downloaded", { file: file }));
   }
   var types = { csv: "text/csv;charset=utf-8", json: "application/json", md: "text/markdown;charset=utf-8" };
   document.querySelectorAll("button[data-export]").forEach(function (btn) {
@@ -799,7 +831,7 @@
       var format = btn.getAttribute("data-export");
       call("export", [name, state.toString(), format, location.href]).then(function (text) {
         if (format !== "md") return download(fileName("." + format), types[format], text);
-        var saved = function () { tell("Markdown copied"); };
+        var saved = function () { tell(t("app.md_copied")); };
         var save = function () { download(fileName(".md"), types.md, text); };
         if (navigator.clipboard) navigator.clipboard.writeText(text).then(saved, save);
         else save();
@@ -845,10 +877,10 @@
   }
   function fillHandout() {
     writeURL();
-    fillList($("handout-changed"), handout.changed.length ? handout.changed : ["The defaults, as of the data edition below."]);
+    fillList($("handout-changed"), handout.changed.length ? handout.changed : [t("app.defaults")]);
     fillList($("handout-sources"), handout.sources);
-    setText($("handout-edition"), new URLSearchParams(query || "").get("ed") || "");
-    setText($("handout-date"), new Date().toISOString().slice(0, 10));
+    setText($("handout-edition"), day(new URLSearchParams(query || "").get("ed") || ""));
+    setText($("handout-date"), day(new Date().toISOString().slice(0, 10)));
     var a = $("handout-link");
     a.href = location.href;
     setText(a, location.href);
@@ -891,18 +923,31 @@
     form.querySelectorAll("input").forEach(function (el) { el.blur(); });
     compute();
   });
+  // copy puts text on the clipboard and says so on the button for a
+  // moment; where the page may not write it, the reader copies it from a
+  // prompt.
+  function copy(btn, text, copied, ask) {
+    var label = btn.textContent;
+    var done = function () { btn.textContent = t(copied); setTimeout(function () { btn.textContent = label; }, 2000); };
+    if (navigator.clipboard) navigator.clipboard.writeText(text).then(done, function () { prompt(t(ask), text); });
+    else prompt(t(ask), text);
+  }
   document.getElementById("copy-link").addEventListener("click", function () {
     writeURL();
-    var btn = this;
-    var done = function () { btn.textContent = "Link copied"; setTimeout(function () { btn.textContent = "Copy link"; }, 2000); };
     // On a phone the system share sheet sends the link where the reader
     // wants it.
     if (navigator.share && matchMedia("(pointer: coarse)").matches) {
-      navigator.share({ title: document.title, url: location.href }).then(done, function () {});
+      navigator.share({ title: document.title, url: location.href }).catch(function () {});
       return;
     }
-    if (navigator.clipboard) navigator.clipboard.writeText(location.href).then(done, function () { prompt("Copy this link:", location.href); });
-    else prompt("Copy this link:", location.href);
+    copy(this, location.href, "app.link_copied", "app.copy_prompt");
+  });
+  // The API call is the scenario's canonical query (without the chart
+  // tab, which the API does not know) against the calculator's API.
+  document.getElementById("copy-api").addEventListener("click", function () {
+    writeURL();
+    var q = query === null ? location.search.slice(1) : query;
+    copy(this, this.getAttribute("data-api") + (q ? "?" + q : ""), "app.api_copied", "app.copy_api_prompt");
   });
 
   // The engine starts at once: the page preloads its module and data
@@ -911,14 +956,14 @@
   // answered (and the charts are near the screen), so that its download
   // does not delay the engine's.
   function start() {
-    setText(status, "Loading the calculator…");
+    setText(status, t("app.loading"));
     root.setAttribute("data-engine", "loading");
     // A link's own scenario is not what the page was built with (unless a
     // server rendered it): its figures are marked, and said to be the
     // defaults', until the engine has computed them.
     if (state.toString() && !rendered) {
       markUpdating("true");
-      setText(status, "Loading the calculator to compute this link's figures… Until then the dimmed figures are the default scenario's.");
+      setText(status, t("app.loading_link"));
     }
     try {
       worker = new Worker(script.getAttribute("data-worker"));
@@ -946,7 +991,8 @@
       // same task: a timer would wait behind whatever else the page does.
       queueMicrotask(notifySettled);
     };
-    worker.postMessage({ start: { wasm: script.getAttribute("data-wasm"), data: dataFiles(), calc: name } });
+    worker.postMessage({ start: { wasm: script.getAttribute("data-wasm"), data: dataFiles(), calc: name,
+      lang: root.lang, messages: script.getAttribute("data-messages") || "" } });
   }
   // dataFiles returns the data files the engine needs: the latest
   // edition's (preloaded), and for a link that pins an older edition that
@@ -1006,7 +1052,7 @@
     el.onerror = function () {
       chartsSettle();
       document.querySelectorAll(".chart-box").forEach(function (box) {
-        box.textContent = "The chart could not load; the tables hold every figure it shows.";
+        box.textContent = t("app.chart_failed");
         box.className = "chart-box chart-failed";
       });
       root.setAttribute("data-charts", "failed");

@@ -24,7 +24,8 @@
       f(m.data);
     };
     e.worker.postMessage({ start: { wasm: el.getAttribute("data-wasm"), calc: name,
-      data: [{ edition: el.getAttribute("data-edition"), url: el.getAttribute("data-data") }] } });
+      data: [{ edition: el.getAttribute("data-edition"), url: el.getAttribute("data-data") }],
+      lang: document.documentElement.lang, messages: el.getAttribute("data-messages") || "" } });
     return e;
   }
 

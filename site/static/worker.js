@@ -1,7 +1,8 @@
 // InferCost engine worker: holds the WebAssembly engine off the page's
 // main thread. gen publishes it after Go's wasm_exec.js, which defines Go.
 //
-// Messages in: {start: {wasm, data: [{edition, url}], calc}} once, then {id, fn, args}, a
+// Messages in: {start: {wasm, data: [{edition, url}], calc, lang, messages}} once
+// (messages: the URL of the page language's catalog, "" for English), then {id, fn, args}, a
 // call of infercost[fn](...args) (see wasm/cmd/browser). Messages out:
 // {ready: true} or {failed: reason}, then {id, result} or {id, error} per
 // call, in order. The page sends one computation at a time and drops the
@@ -27,12 +28,18 @@
   // the page.
   function start(s) {
     var go = new Go();
+    var words = s.messages ? fetchOK(s.messages, "its words").then(function (r) { return r.arrayBuffer(); }) : null;
     return Promise.all([
-      WebAssembly.instantiateStreaming(fetchOK(s.wasm, "its engine"), go.importObject)
+      WebAssembly.instantiateStreaming(fetchOK(s.wasm, "its engine"), go.importObject), words
     ].concat(s.data.map(function (f) {
       return fetchOK(f.url, "its data").then(function (r) { return r.arrayBuffer(); });
     }))).then(function (r) {
       go.run(r[0].instance); // returns once main waits: infercost is set
+      if (r[1]) {
+        var err = self.infercost.messages(s.lang, new Uint8Array(r[1]));
+        if (err) throw new Error(err);
+      }
+      r.splice(1, 1);
       s.data.forEach(function (f, i) {
         var err = self.infercost.load(s.calc, f.edition, new Uint8Array(r[i + 1]));
         if (err) throw new Error(err);

@@ -6,6 +6,7 @@ import (
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 )
@@ -80,7 +81,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	default:
 		return Estimate{Unexpressed: "The speed estimator computes in BF16, FP8 or FP4 only, not with these weights."}
 	}
-	if msg := perfview.PrecisionError(g, precision); msg != "" {
+	if msg := perfview.PrecisionError(msg.English, g, precision); msg != "" {
 		return Estimate{Unexpressed: msg}
 	}
 	e := t.Efficiency

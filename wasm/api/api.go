@@ -14,6 +14,7 @@
 package api
 
 import (
+	"bytes"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -46,6 +47,10 @@ const (
 
 //go:embed openapi.json
 var openAPI []byte
+
+// Document returns the API's OpenAPI 3.1 document, as Prefix+"openapi.json"
+// serves it: gen writes the site's API reference from it.
+func Document() []byte { return bytes.Clone(openAPI) }
 
 // Handler answers the API's requests from the data editions in Store.
 type Handler struct {

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"github.com/infercost/infercost/wasm/msg"
 	"net/http"
 
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -46,10 +47,10 @@ func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 		}
 	}
 	if ed := q.Get("ed"); ed != "" {
-		f := d.Editions.Field("", nil)
-		if _, msg := f.Parse(ed); msg != "" {
+		f := d.Editions.Field(msg.English, "", nil)
+		if _, bad := f.Parse(ed); bad != "" {
 			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
-				Errors: []FieldError{{Field: f.Key, Label: f.Label, Message: msg}}})
+				Errors: []FieldError{{Field: f.Key, Label: f.Label, Message: bad}}})
 			return
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -24,6 +25,8 @@ type Set struct {
 	// perf keeps the estimator's simulations between changes, so that a
 	// change recomputes only what depends on it (see perfview.Builder).
 	perf perfview.Builder
+	// Msgs are the pages' words and number format; English when nil.
+	Msgs *msg.Catalog
 }
 
 // Load adds the data of the edition of date (linked).
@@ -87,13 +90,13 @@ func (s *Set) Page(name, rawQuery string) view.Page {
 func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
 	switch name {
 	case "tco":
-		return tcoview.Build(tcoview.Resolve(q, d.TCO)).Page
+		return tcoview.Build(tcoview.ResolveIn(s.Msgs, q, d.TCO)).Page
 	case "memory":
-		return memview.Build(memview.Resolve(q, d.Memory), d.Memory).Page
+		return memview.Build(memview.ResolveIn(s.Msgs, q, d.Memory), d.Memory).Page
 	case "performance":
-		return s.perf.Build(perfview.Resolve(q, d.Perf)).Page
+		return s.perf.Build(perfview.ResolveIn(s.Msgs, q, d.Perf)).Page
 	case "pricing":
-		return pricingview.Build(pricingview.Resolve(q, d.Pricing), d.Pricing).Page
+		return pricingview.Build(pricingview.ResolveIn(s.Msgs, q, d.Pricing), d.Pricing).Page
 	}
 	return view.Page{Problems: []string{"Unknown calculator."}}
 }

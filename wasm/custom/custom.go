@@ -14,6 +14,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -23,8 +24,8 @@ const ID = "custom"
 
 // Sections of the form that hold the custom fields.
 const (
-	ModelSection = "Custom model"
-	GPUSection   = "Custom GPU"
+	ModelSection = "custom.model"
+	GPUSection   = "custom.gpu"
 )
 
 // Use says whether a scenario uses the custom model and the custom GPU:
@@ -45,8 +46,8 @@ func (u Use) Apply(r *scenario.Resolver) {
 // Groups are the form's fieldsets of the custom fields (keys m.* and
 // g.*), hidden while not in use so that they push neither the results
 // nor the other fields down.
-func (u Use) Groups() []view.Group {
-	return []view.Group{{Key: "m", Title: ModelSection, Hidden: !u.Model}, {Key: "g", Title: GPUSection, Hidden: !u.GPU}}
+func (u Use) Groups(t *msg.Catalog) []view.Group {
+	return []view.Group{{Key: "m", Title: t.T(ModelSection), Hidden: !u.Model}, {Key: "g", Title: t.T(GPUSection), Hidden: !u.GPU}}
 }
 
 const (
@@ -66,66 +67,77 @@ func fp4Format(g gpu.GPU) string {
 	return "mxfp4"
 }
 
-// Choices of the model fields m.tie and m.swl, m.q.
-var (
-	tiedChoices    = []scenario.Choice{{Value: "0", Label: "No: a separate output layer"}, {Value: "1", Label: "Yes: the output layer is the embedding"}}
-	slidingChoices = []scenario.Choice{
-		{Value: model.SlidingAll, Label: "Every layer"},
-		{Value: model.SlidingAlternate, Label: "Every other layer"},
-		{Value: model.SlidingThreeOfFour, Label: "Three layers in four"},
-		{Value: model.SlidingFiveOfSix, Label: "Five layers in six"},
+// Choices of the model fields m.tie and m.swl, m.q, in the language of t.
+func tiedChoices(t *msg.Catalog) []scenario.Choice {
+	return []scenario.Choice{{Value: "0", Label: t.T("custom.tie.no")}, {Value: "1", Label: t.T("custom.tie.yes")}}
+}
+
+func slidingChoices(t *msg.Catalog) []scenario.Choice {
+	return []scenario.Choice{
+		{Value: model.SlidingAll, Label: t.T("custom.swl.all")},
+		{Value: model.SlidingAlternate, Label: t.T("custom.swl.alternate")},
+		{Value: model.SlidingThreeOfFour, Label: t.T("custom.swl.three")},
+		{Value: model.SlidingFiveOfSix, Label: t.T("custom.swl.five")},
 	}
-	quantChoices = []scenario.Choice{
-		{Value: "", Label: "BF16 or not recorded"},
-		{Value: model.QuantFP8, Label: "FP8 throughout"},
-		{Value: model.QuantMXFP4MoE, Label: "MXFP4 experts, the rest BF16"},
-		{Value: model.QuantINT4, Label: "INT4 groups (AWQ, GPTQ)"},
+}
+
+func quantChoices(t *msg.Catalog) []scenario.Choice {
+	return []scenario.Choice{
+		{Value: "", Label: t.T("custom.q.bf16")},
+		{Value: model.QuantFP8, Label: t.T("custom.q.fp8")},
+		{Value: model.QuantMXFP4MoE, Label: t.T("custom.q.mxfp4")},
+		{Value: model.QuantINT4, Label: t.T("custom.q.int4")},
 	}
-)
+}
 
 // Model reads the m.* keys; each defaults to base's figure. The model is
 // named by m.hf when the fields came from Hugging Face.
 func Model(r *scenario.Resolver, base model.Model) model.Model {
+	t := r.M
+	// label, unit and help are keys of the catalogs ("" for no unit).
 	num := func(key, label, unit, help string, v, min, max float64) float64 {
-		return r.Number(scenario.Field{Key: "m." + key, Label: label, Unit: unit, Section: ModelSection, Min: min, Max: max,
-			Default: scenario.FormatNumber(v), Help: help})
+		if unit != "" {
+			unit = t.T(unit)
+		}
+		return r.Number(scenario.Field{Key: "m." + key, Label: t.T(label), Unit: unit, Section: t.T(ModelSection), Min: min, Max: max,
+			Default: scenario.FormatNumber(v), Help: t.T(help)})
 	}
 	count := func(key, label, help string, v, min, max int) int {
 		return int(num(key, label, "", help, float64(v), float64(min), float64(max)))
 	}
 	choice := func(key, label, help, v string, cs []scenario.Choice) string {
-		return r.Choice(scenario.Field{Key: "m." + key, Label: label, Section: ModelSection, Default: v, Choices: cs, Help: help})
+		return r.Choice(scenario.Field{Key: "m." + key, Label: t.T(label), Section: t.T(ModelSection), Default: v, Choices: cs, Help: t.T(help)})
 	}
-	m := model.Model{ID: ID, Name: "Custom model"}
-	m.ParamsB = num("p", "Parameters", "billions", "All parameters, every expert of an MoE model included.", base.ParamsB, 0.01, 10000)
-	m.ActiveParamsB = num("ap", "Active parameters", "billions per token",
-		"What one token uses in an MoE model; 0 means all parameters.", base.ActiveParamsB, 0, 10000)
-	m.Layers = count("l", "Layers", "num_hidden_layers.", base.Layers, 1, 1000)
-	m.Heads = count("heads", "Attention heads", "num_attention_heads; the tensor-parallel degree must divide it.", base.Heads, 1, 1024)
-	m.KVHeads = count("kvh", "KV heads", "num_key_value_heads (equal to the heads without GQA).", base.KVHeads, 1, 1024)
-	m.HeadDim = count("hd", "Head dimension", "head_dim, usually hidden size / heads.", base.HeadDim, 1, 4096)
-	m.Hidden = count("hid", "Hidden size", "hidden_size; sizes activations.", base.Hidden, 1, 1<<17)
-	m.Intermediate = count("i", "Intermediate size", "intermediate_size of the MLP; sizes activations.", base.Intermediate, 1, 1<<20)
-	m.Vocab = count("v", "Vocabulary", "vocab_size; sizes the embeddings and the sampler's memory.", base.Vocab, 1, 1<<22)
-	m.MaxContext = count("ctx", "Maximum context", "max_position_embeddings, in tokens.", base.MaxContext, 1, 1e8)
-	m.TiedEmbeddings = choice("tie", "Tied embeddings", "tie_word_embeddings.", flag(base.TiedEmbeddings), tiedChoices) == "1"
-	m.Experts = count("e", "Routed experts", "n_routed_experts or num_local_experts; 0 for a dense model.", base.Experts, 0, 4096)
-	m.ExpertsPerToken = count("ept", "Experts per token", "num_experts_per_tok (MoE only).", base.ExpertsPerToken, 0, 4096)
-	m.MoEIntermediate = count("mi", "Expert intermediate size", "moe_intermediate_size (MoE only); 0 means the intermediate size.",
+	m := model.Model{ID: ID, Name: t.T(ModelSection)}
+	m.ParamsB = num("p", "custom.m.p", "custom.unit.billions", "custom.m.p_help", base.ParamsB, 0.01, 10000)
+	m.ActiveParamsB = num("ap", "custom.m.ap", "custom.unit.billions_token",
+		"custom.m.ap_help", base.ActiveParamsB, 0, 10000)
+	m.Layers = count("l", "custom.m.l", "custom.m.l_help", base.Layers, 1, 1000)
+	m.Heads = count("heads", "custom.m.heads", "custom.m.heads_help", base.Heads, 1, 1024)
+	m.KVHeads = count("kvh", "custom.m.kvh", "custom.m.kvh_help", base.KVHeads, 1, 1024)
+	m.HeadDim = count("hd", "custom.m.hd", "custom.m.hd_help", base.HeadDim, 1, 4096)
+	m.Hidden = count("hid", "custom.m.hid", "custom.m.hid_help", base.Hidden, 1, 1<<17)
+	m.Intermediate = count("i", "custom.m.i", "custom.m.i_help", base.Intermediate, 1, 1<<20)
+	m.Vocab = count("v", "custom.m.v", "custom.m.v_help", base.Vocab, 1, 1<<22)
+	m.MaxContext = count("ctx", "custom.m.ctx", "custom.m.ctx_help", base.MaxContext, 1, 1e8)
+	m.TiedEmbeddings = choice("tie", "custom.m.tie", "custom.m.tie_help", flag(base.TiedEmbeddings), tiedChoices(t)) == "1"
+	m.Experts = count("e", "custom.m.e", "custom.m.e_help", base.Experts, 0, 4096)
+	m.ExpertsPerToken = count("ept", "custom.m.ept", "custom.m.ept_help", base.ExpertsPerToken, 0, 4096)
+	m.MoEIntermediate = count("mi", "custom.m.mi", "custom.m.mi_help",
 		base.MoEIntermediate, 0, 1<<20)
-	m.KVLoraRank = count("kvr", "MLA KV rank", "kv_lora_rank of multi-head latent attention; 0 without MLA.", base.KVLoraRank, 0, 1<<16)
-	m.QKRopeHeadDim = count("rope", "MLA RoPE dimension", "qk_rope_head_dim (MLA only).", base.QKRopeHeadDim, 0, 4096)
-	m.SlidingWindow = count("sw", "Sliding window", "sliding_window, in tokens; 0 if every layer attends to all tokens.",
+	m.KVLoraRank = count("kvr", "custom.m.kvr", "custom.m.kvr_help", base.KVLoraRank, 0, 1<<16)
+	m.QKRopeHeadDim = count("rope", "custom.m.rope", "custom.m.rope_help", base.QKRopeHeadDim, 0, 4096)
+	m.SlidingWindow = count("sw", "custom.m.sw", "custom.m.sw_help",
 		base.SlidingWindow, 0, 1e8)
 	swl := base.SlidingLayers
 	if swl == "" {
 		swl = model.SlidingAll
 	}
-	m.SlidingLayers = choice("swl", "Layers with the window", "Which layers attend only to the window (sliding window only).", swl, slidingChoices)
-	m.Quantization = choice("q", "Published weight format", "What the checkpoint's quantization_config says.", base.Quantization, quantChoices)
-	if hf := r.Choice(scenario.Field{Key: "m.hf", Label: "Hugging Face id", Section: ModelSection, Name: true,
-		Help: "The repository the fields came from; it only names the model."}); hf != "" {
-		m.Name = hf + " (from Hugging Face)"
+	m.SlidingLayers = choice("swl", "custom.m.swl", "custom.m.swl_help", swl, slidingChoices(t))
+	m.Quantization = choice("q", "custom.m.q", "custom.m.q_help", base.Quantization, quantChoices(t))
+	if hf := r.Choice(scenario.Field{Key: "m.hf", Label: t.T("custom.m.hf"), Section: t.T(ModelSection), Name: true,
+		Help: t.T("custom.m.hf_help")}); hf != "" {
+		m.Name = t.F("custom.m.from_hf", "id", hf)
 	}
 	consistent(r, &m, base)
 	return m
@@ -143,6 +155,7 @@ func flag(b bool) string {
 // base's values, which are consistent: first the dependent field's, then,
 // while the contradiction remains, those of the fields it depends on.
 func consistent(r *scenario.Resolver, m *model.Model, base model.Model) {
+	t := r.M
 	type fallback struct {
 		key, msg string
 		v        *int
@@ -158,27 +171,27 @@ func consistent(r *scenario.Resolver, m *model.Model, base model.Model) {
 		}
 	}
 	fix(func() bool { return m.Heads%m.KVHeads != 0 },
-		fallback{"m.kvh", "The KV heads must divide the attention heads.", &m.KVHeads, base.KVHeads},
-		fallback{"m.heads", "The attention heads must be a multiple of the KV heads.", &m.Heads, base.Heads})
+		fallback{"m.kvh", t.T("custom.err.kvh"), &m.KVHeads, base.KVHeads},
+		fallback{"m.heads", t.T("custom.err.heads"), &m.Heads, base.Heads})
 	if m.ActiveParamsB > m.ParamsB {
-		r.Reject("m.ap", "The active parameters cannot exceed all parameters.")
+		r.Reject("m.ap", t.T("custom.err.ap"))
 		m.ActiveParamsB = base.ActiveParamsB
 		if m.ActiveParamsB > m.ParamsB {
-			r.Reject("m.p", "All parameters must be at least the active parameters.")
+			r.Reject("m.p", t.T("custom.err.p"))
 			m.ParamsB = base.ParamsB
 		}
 	}
 	if m.Quantization == model.QuantMXFP4MoE && m.Experts == 0 {
-		r.Reject("m.q", "MXFP4 experts need an MoE model.")
+		r.Reject("m.q", t.T("custom.err.mxfp4"))
 		m.Quantization = base.Quantization
 		fix(func() bool { return m.Quantization == model.QuantMXFP4MoE && m.Experts == 0 },
-			fallback{"m.e", "MXFP4 experts need an MoE model.", &m.Experts, base.Experts})
+			fallback{"m.e", t.T("custom.err.mxfp4"), &m.Experts, base.Experts})
 	}
-	moe := "An MoE model routes each token to at least 1 and at most all of its routed experts."
+	moe := t.T("custom.err.moe")
 	fix(func() bool { return m.Experts > 0 && (m.ExpertsPerToken < 1 || m.ExpertsPerToken > m.Experts) },
 		fallback{"m.ept", moe, &m.ExpertsPerToken, base.ExpertsPerToken},
 		fallback{"m.e", moe, &m.Experts, base.Experts})
-	mla := "MLA needs a RoPE dimension from 1 to the head dimension."
+	mla := t.T("custom.err.mla")
 	fix(func() bool { return m.KVLoraRank > 0 && (m.QKRopeHeadDim < 1 || m.QKRopeHeadDim > m.HeadDim) },
 		fallback{"m.rope", mla, &m.QKRopeHeadDim, base.QKRopeHeadDim},
 		fallback{"m.hd", mla, &m.HeadDim, base.HeadDim},
@@ -258,34 +271,36 @@ func GPUQuery(g gpu.GPU) string {
 // GPU reads the g.* keys; each defaults to base's figure (the H100 SXM's
 // on every calculator). A rate of 0 means the GPU lacks that format.
 func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
+	t := r.M
+	// label and help are keys of the catalogs.
 	num := func(key, label, unit, help string, f *gpu.Figure, min, max float64) float64 {
 		v := 0.0
 		if f != nil {
 			v = f.Value
 		}
-		return r.Number(scenario.Field{Key: "g." + key, Label: label, Unit: unit, Section: GPUSection, Min: min, Max: max,
-			Default: scenario.FormatNumber(v), Help: help})
+		return r.Number(scenario.Field{Key: "g." + key, Label: t.T(label), Unit: unit, Section: t.T(GPUSection), Min: min, Max: max,
+			Default: scenario.FormatNumber(v), Help: t.T(help)})
 	}
 	rate := func(key, label string, f *gpu.Figure, max float64) *gpu.Figure {
-		if v := num(key, label, "TFLOPS", "Dense tensor rate, without sparsity; 0 if the GPU lacks the format.", f, 0, max); v > 0 {
+		if v := num(key, label, "TFLOPS", "custom.g.rate_help", f, 0, max); v > 0 {
 			return &gpu.Figure{Value: v}
 		}
 		return nil
 	}
 	g := gpu.GPU{ID: ID, Name: customGPU, Link: gpu.Link{Kind: "custom"}}
-	g.MemoryGB.Value = num("mem", "Memory", "GB", "The datasheet's memory per GPU.", &base.MemoryGB, 1, 2048)
-	g.BandwidthGBps.Value = num("bw", "Memory bandwidth", "GB/s", "The datasheet's memory bandwidth.", &base.BandwidthGBps, 10, 100000)
-	g.BF16DenseTFLOPS.Value = num("bf16", "BF16 rate", "TFLOPS", "Dense BF16 tensor rate, without sparsity.", &base.BF16DenseTFLOPS, 1, 100000)
-	g.FP8DenseTFLOPS = rate("fp8", "FP8 rate", base.FP8DenseTFLOPS, 200000)
-	g.FP4DenseTFLOPS = rate("fp4", "FP4 rate", base.FP4DenseTFLOPS, 400000)
-	if r.Choice(scenario.Field{Key: "g.fp4f", Label: "FP4 format", Section: GPUSection, Default: fp4Format(base), Choices: fp4Choices,
-		Help: "The 4-bit format the tensor cores run: NVIDIA's NVFP4, or the OCP's MXFP4 (AMD)."}) == "nvfp4" {
+	g.MemoryGB.Value = num("mem", "custom.g.mem", "GB", "custom.g.mem_help", &base.MemoryGB, 1, 2048)
+	g.BandwidthGBps.Value = num("bw", "custom.g.bw", "GB/s", "custom.g.bw_help", &base.BandwidthGBps, 10, 100000)
+	g.BF16DenseTFLOPS.Value = num("bf16", "custom.g.bf16", "TFLOPS", "custom.g.bf16_help", &base.BF16DenseTFLOPS, 1, 100000)
+	g.FP8DenseTFLOPS = rate("fp8", "custom.g.fp8", base.FP8DenseTFLOPS, 200000)
+	g.FP4DenseTFLOPS = rate("fp4", "custom.g.fp4", base.FP4DenseTFLOPS, 400000)
+	if r.Choice(scenario.Field{Key: "g.fp4f", Label: t.T("custom.g.fp4f"), Section: t.T(GPUSection), Default: fp4Format(base), Choices: fp4Choices,
+		Help: t.T("custom.g.fp4f_help")}) == "nvfp4" {
 		g.Vendor = nvidia
 	}
-	g.Link.GBps.Value = num("link", "Interconnect", "GB/s", "GPU-to-GPU bandwidth, both directions added.", &base.Link.GBps, 1, 100000)
-	g.TDPW.Value = num("tdp", "Power", "W", "Board power at load (TDP).", &base.TDPW, 10, 5000)
-	if name := r.Choice(scenario.Field{Key: "g.name", Label: "Name", Section: GPUSection, Name: true,
-		Help: "A label for the results; optional."}); name != "" {
+	g.Link.GBps.Value = num("link", "custom.g.link", "GB/s", "custom.g.link_help", &base.Link.GBps, 1, 100000)
+	g.TDPW.Value = num("tdp", "custom.g.tdp", "W", "custom.g.tdp_help", &base.TDPW, 10, 5000)
+	if name := r.Choice(scenario.Field{Key: "g.name", Label: t.T("custom.g.name"), Section: t.T(GPUSection), Name: true,
+		Help: t.T("custom.g.name_help")}); name != "" {
 		g.Name = name
 	}
 	return g

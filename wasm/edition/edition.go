@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -18,7 +19,7 @@ import (
 // section of its field where a calculator has no better one.
 const (
 	Key     = "ed"
-	Section = "Data"
+	Section = "edition.section"
 )
 
 // Edition is one edition: its date (YYYY-MM-DD) and what changed in it.
@@ -85,7 +86,7 @@ func With(rawQuery, date string) string {
 // Field returns the edition's input, a choice of the editions (and of
 // more dates, such as the days API prices changed), newest first and the
 // latest by default. It is pinned: every link carries it.
-func (l List) Field(section string, more []string) scenario.Field {
+func (l List) Field(t *msg.Catalog, section string, more []string) scenario.Field {
 	dates := map[string]bool{}
 	for _, e := range l {
 		dates[e.Date] = true
@@ -102,14 +103,14 @@ func (l List) Field(section string, more []string) scenario.Field {
 	latest := l.Latest()
 	choices := make([]scenario.Choice, 0, len(sorted))
 	for i := len(sorted) - 1; i >= 0; i-- {
-		c := scenario.Choice{Value: sorted[i], Label: sorted[i]}
+		c := scenario.Choice{Value: sorted[i], Label: t.Date(sorted[i])}
 		if c.Value == latest {
-			c.Label += " (latest)"
+			c.Label = t.F("edition.latest", "date", c.Label)
 		}
 		choices = append(choices, c)
 	}
-	return scenario.Field{Key: Key, Label: "Data as of", Section: section, Default: latest, Choices: choices, Pinned: true,
-		Help: "The data edition: prices, specifications and defaults as published that day. A link keeps the edition it was made with."}
+	return scenario.Field{Key: Key, Label: t.T("edition.label"), Section: section, Default: latest, Choices: choices, Pinned: true,
+		Help: t.T("edition.help")}
 }
 
 // MaxChanges is how many changed results a note lists; the rest are

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 	"unicode"
+
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 // Source is a document that figures are taken from. URL is an https://
@@ -32,13 +34,17 @@ type Figure struct {
 
 // Note says where a default comes from, for the form: "Default from
 // <source title>, <as of> (<note>)", marked † when unconfirmed.
-func Note(f Figure, src Source) string {
-	s := "Default from " + src.Title + ", " + f.AsOf
+func Note(f Figure, src Source) string { return NoteIn(msg.English, f, src) }
+
+// NoteIn is Note in the language of m; the figure's own note is data,
+// as the data files write it.
+func NoteIn(m *msg.Catalog, f Figure, src Source) string {
+	s := m.F("fact.default_from", "source", src.Title, "date", m.Date(f.AsOf))
 	if f.Note != "" {
 		s += " (" + f.Note + ")"
 	}
 	if f.Unconfirmed {
-		s += "; unconfirmed †"
+		s += m.T("fact.unconfirmed")
 	}
 	return s + "."
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
@@ -77,7 +78,9 @@ func (d Data) source(key string) fact.Source {
 	return d.Sources[key]
 }
 
-func (d Data) note(f fact.Figure) string { return fact.Note(f, d.source(f.Source)) }
+func (d Data) note(m *msg.Catalog, f fact.Figure) string {
+	return fact.NoteIn(m, f, d.source(f.Source))
+}
 
 // VisibleGiB is the memory CUDA reports on a GPU: its nominal size (which
 // for HBM is GiB) less what the driver reserves.

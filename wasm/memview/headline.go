@@ -3,7 +3,6 @@ package memview
 import (
 	"strings"
 
-	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -22,19 +21,18 @@ func headline(s Scenario, p view.Page) view.Headline {
 		if s.IsFlat() {
 			seqs := cells[o.Letter+".max_sequences"].Text
 			parts = append(parts, name+" "+seqs)
-			h.Figures = append(h.Figures, view.Figure{Label: "Sequences on one " + o.GPU.Name, Text: seqs})
+			h.Figures = append(h.Figures, view.Figure{Label: s.M.F("mem.head.seqs", "gpu", o.GPU.Name), Text: seqs})
 			continue
 		}
 		gpus := cells[o.Letter+".gpus_needed"].Text
 		parts = append(parts, name+" "+gpus)
-		h.Figures = append(h.Figures, view.Figure{Label: "GPUs needed, " + name, Text: gpus})
+		h.Figures = append(h.Figures, view.Figure{Label: s.M.F("mem.head.gpus", "option", name), Text: gpus})
 	}
 	if s.IsFlat() {
-		h.Text = "By the source's rule of thumb, one GPU holds this many sequences of " + money.Group(float64(s.Context), 0) + " tokens: " +
-			strings.Join(parts, "; ") + "."
+		h.Text = s.M.F("mem.head.flat", "context", s.M.Num(float64(s.Context), 0), "parts", strings.Join(parts, "; "))
 		return h
 	}
-	h.Text = "To hold " + money.Group(float64(s.Concurrency), 0) + " sequences of " + money.Group(float64(s.Context), 0) + " tokens of " +
-		s.modelName() + ", the GPUs needed are: " + strings.Join(parts, "; ") + "."
+	h.Text = s.M.F("mem.head.text", "n", s.M.Num(float64(s.Concurrency), 0), "context", s.M.Num(float64(s.Context), 0),
+		"model", s.modelName(), "parts", strings.Join(parts, "; "))
 	return h
 }

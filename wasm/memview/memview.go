@@ -13,6 +13,7 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -67,6 +68,8 @@ type Scenario struct {
 	Options     [view.MaxOptions]OptionInput
 	// Custom says whether the model or an option's GPU is custom.
 	Custom custom.Use
+	// M is the page's language: its words and number format.
+	M *msg.Catalog
 }
 
 // IsFlat reports whether the scenario uses the article's rule of thumb.
@@ -74,13 +77,13 @@ func (s Scenario) IsFlat() bool { return s.ModelChoice == FlatModel }
 
 func num(v float64) string { return scenario.FormatNumber(v) }
 
-func (d Data) modelChoices() []scenario.Choice {
+func (d Data) modelChoices(t *msg.Catalog) []scenario.Choice {
 	cs := make([]scenario.Choice, 0, len(d.Models.Models)+2)
 	for _, m := range d.Models.Models {
 		cs = append(cs, scenario.Choice{Value: m.ID, Label: m.Name})
 	}
-	return append(cs, scenario.Choice{Value: CustomModel, Label: "Custom, or from Hugging Face (the fields below)"},
-		scenario.Choice{Value: FlatModel, Label: "Rule of thumb of seed article 002 (flat KV per token)"})
+	return append(cs, scenario.Choice{Value: CustomModel, Label: t.T("mem.model.custom")},
+		scenario.Choice{Value: FlatModel, Label: t.T("mem.model.flat")})
 }
 
 func formatChoices(fs []memory.Format) []scenario.Choice {
@@ -93,38 +96,41 @@ func formatChoices(fs []memory.Format) []scenario.Choice {
 
 // Resolve reads a query string. It never fails: bad values are reported
 // next to their fields and replaced by defaults.
-func Resolve(rawQuery string, d Data) Scenario {
-	r := scenario.NewResolver(rawQuery, scenario.Presets(d.Presets))
+func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+
+// ResolveIn is Resolve for a page in the language of m.
+func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
+	r := scenario.NewResolverIn(m, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
-	s := Scenario{}
-	s.ModelChoice = r.Choice(scenario.Field{Key: keyModel, Label: "Model", Section: "Model", Default: defaultModel,
-		Choices: d.modelChoices(), Help: "Architecture from the model's config.json; Custom uses the fields below."})
-	wf, _ := memory.FindFormat(memory.WeightFormats, r.Choice(scenario.Field{Key: keyWeights, Label: "Weight format", Section: "Model",
-		Default: "bf16", Choices: formatChoices(memory.WeightFormats), Help: "Bytes per parameter; quantized formats keep the embeddings in 16 bits."}))
-	kvf, _ := memory.FindFormat(memory.KVFormats, r.Choice(scenario.Field{Key: keyKV, Label: "KV-cache format", Section: "Model",
-		Default: "bf16", Choices: formatChoices(memory.KVFormats), Help: "FP8 halves the cache (vLLM --kv-cache-dtype fp8)."}))
-	s.Context = r.Int(scenario.Field{Key: keyContext, Label: "Context length", Unit: "tokens per sequence", Section: "Model",
-		Min: 16, Max: 1 << 20, Default: num(df.Context.Value), Note: d.note(df.Context),
-		Help: "Prompt plus output of one sequence (vLLM --max-model-len)."})
-	s.Concurrency = r.Int(scenario.Field{Key: keyConc, Label: "Concurrent sequences", Unit: "sequences", Section: "Model",
-		Min: 1, Max: 100000, Default: num(df.Concurrency.Value), Note: d.note(df.Concurrency),
-		Help: "How many sequences of that length must fit at once; sets the GPUs needed."})
+	s := Scenario{M: m}
+	s.ModelChoice = r.Choice(scenario.Field{Key: keyModel, Label: s.M.T("mem.in.model"), Section: s.M.T("mem.sec.model"), Default: defaultModel,
+		Choices: d.modelChoices(m), Help: s.M.T("mem.in.model_help")})
+	wf, _ := memory.FindFormat(memory.WeightFormats, r.Choice(scenario.Field{Key: keyWeights, Label: s.M.T("mem.in.weights"), Section: s.M.T("mem.sec.model"),
+		Default: "bf16", Choices: formatChoices(memory.WeightFormats), Help: s.M.T("mem.in.weights_help")}))
+	kvf, _ := memory.FindFormat(memory.KVFormats, r.Choice(scenario.Field{Key: keyKV, Label: s.M.T("mem.in.kv"), Section: s.M.T("mem.sec.model"),
+		Default: "bf16", Choices: formatChoices(memory.KVFormats), Help: s.M.T("mem.in.kv_help")}))
+	s.Context = r.Int(scenario.Field{Key: keyContext, Label: s.M.T("mem.in.ctx"), Unit: s.M.T("mem.unit.tokens_seq"), Section: s.M.T("mem.sec.model"),
+		Min: 16, Max: 1 << 20, Default: num(df.Context.Value), Note: d.note(r.M, df.Context),
+		Help: s.M.T("mem.in.ctx_help")})
+	s.Concurrency = r.Int(scenario.Field{Key: keyConc, Label: s.M.T("mem.in.conc"), Unit: s.M.T("mem.unit.sequences"), Section: s.M.T("mem.sec.model"),
+		Min: 1, Max: 100000, Default: num(df.Concurrency.Value), Note: d.note(r.M, df.Concurrency),
+		Help: s.M.T("mem.in.conc_help")})
 
 	s.Model = readCustom(r, d)
 	if m, ok := d.Models.Find(s.ModelChoice); ok {
 		s.Model = m
 	}
 	if s.Model.MaxContext > 0 && s.Context > s.Model.MaxContext {
-		r.Reject(keyContext, "The context of "+num(float64(s.Context))+" tokens exceeds "+s.Model.Name+"'s "+
-			num(float64(s.Model.MaxContext))+" (max_position_embeddings).")
+		r.Reject(keyContext, s.M.F("mem.err.context", "context", s.M.Num(float64(s.Context), 0), "model", s.Model.Name,
+			"max", s.M.Num(float64(s.Model.MaxContext), 0)))
 		s.Context = int(df.Context.Value)
 	}
 	s.Flat = readFlat(r, d)
-	util := r.Number(scenario.Field{Key: "util", Label: "GPU memory utilization", Unit: "fraction", Section: "Serving (vLLM)",
-		Min: 0.01, Max: 1, Default: num(df.Utilization.Value), Note: d.note(df.Utilization),
-		Help: "Share of each GPU's memory the engine may use (--gpu-memory-utilization)."})
-	count := r.Int(scenario.Field{Key: keyCount, Label: "GPUs compared", Unit: "options", Section: "Serving (vLLM)",
-		Min: 1, Max: view.MaxOptions, Default: num(defaultCount), Help: "How many of the GPU options below are compared."})
+	util := r.Number(scenario.Field{Key: "util", Label: s.M.T("mem.in.util"), Unit: s.M.T("mem.unit.fraction"), Section: s.M.T("mem.sec.serving"),
+		Min: 0.01, Max: 1, Default: num(df.Utilization.Value), Note: d.note(r.M, df.Utilization),
+		Help: s.M.T("mem.in.util_help")})
+	count := r.Int(scenario.Field{Key: keyCount, Label: s.M.T("mem.in.count"), Unit: s.M.T("mem.unit.options"), Section: s.M.T("mem.sec.serving"),
+		Min: 1, Max: view.MaxOptions, Default: num(defaultCount), Help: s.M.T("mem.in.count_help")})
 	h100, _ := d.GPUs.Find(optionGPUs[0])
 	customGPU := custom.GPU(r, h100)
 	s.Custom.Model = s.ModelChoice == CustomModel
@@ -134,7 +140,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 		s.Custom.GPU = s.Custom.GPU || s.Options[i].GPU.ID == custom.ID
 	}
 	s.Custom.Apply(r)
-	r.Choice(d.Editions.Field(edition.Section, nil))
+	r.Choice(d.Editions.Field(s.M, s.M.T(edition.Section), nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }
@@ -151,16 +157,18 @@ func readCustom(r *scenario.Resolver, d Data) model.Model {
 // readFlat reads the seed article's rule-of-thumb figures.
 func readFlat(r *scenario.Resolver, d Data) memory.Flat {
 	df := d.Defaults
-	const section = "Rule of thumb (when Model is the seed article's)"
+	t := r.M
+	section := t.T("mem.sec.flat")
+	// label and help are keys of the catalogs.
 	gb := func(key, label, unit, help string, f float64, note string, max float64) float64 {
-		return r.Number(scenario.Field{Key: "f." + key, Label: label, Unit: unit, Section: section, Min: 0, Max: max,
-			Default: num(f), Note: note, Help: help})
+		return r.Number(scenario.Field{Key: "f." + key, Label: t.T(label), Unit: unit, Section: section, Min: 0, Max: max,
+			Default: num(f), Note: note, Help: t.T(help)})
 	}
 	return memory.Flat{
-		WeightsGB:     gb("w", "Model size", "GB", "The model's weights.", df.FlatWeightsGB.Value, d.note(df.FlatWeightsGB), 1e5),
-		KVPerTokenGB:  gb("kv", "KV cache per token", "GB", "One flat figure for every model.", df.FlatKVPerTokenGB.Value, d.note(df.FlatKVPerTokenGB), 1),
-		ReserveGB:     gb("r", "Reserve", "GB", "Operating system and CUDA context.", df.FlatReserveGB.Value, d.note(df.FlatReserveGB), 1000),
-		PerSequenceGB: gb("s", "Overhead per sequence", "GB", "Added to each sequence's KV cache.", df.FlatPerSequenceGB.Value, d.note(df.FlatPerSequenceGB), 1000),
+		WeightsGB:     gb("w", "mem.flat.w", "GB", "mem.flat.w_help", df.FlatWeightsGB.Value, d.note(t, df.FlatWeightsGB), 1e5),
+		KVPerTokenGB:  gb("kv", "mem.row.kv_token", "GB", "mem.flat.kv_help", df.FlatKVPerTokenGB.Value, d.note(t, df.FlatKVPerTokenGB), 1),
+		ReserveGB:     gb("r", "mem.flat.r", "GB", "mem.flat.r_help", df.FlatReserveGB.Value, d.note(t, df.FlatReserveGB), 1000),
+		PerSequenceGB: gb("s", "mem.flat.s", "GB", "mem.flat.s_help", df.FlatPerSequenceGB.Value, d.note(t, df.FlatPerSequenceGB), 1000),
 	}
 }
 
@@ -173,32 +181,32 @@ func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.
 	for j, g := range d.GPUs.GPUs {
 		gpuChoices[j] = scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name}
 	}
-	gpuChoices = append(gpuChoices, scenario.Choice{Value: custom.ID, Label: "Custom (the Custom GPU fields)"})
+	gpuChoices = append(gpuChoices, scenario.Choice{Value: custom.ID, Label: s.M.T("mem.gpu.custom")})
 	o.GPU = customGPU
-	if g, ok := d.GPUs.Find(r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: optionGPUs[i], Choices: gpuChoices,
-		Help: "Sets the memory and vLLM's batch defaults below."})); ok {
+	if g, ok := d.GPUs.Find(r.Choice(scenario.Field{Key: k("gpu"), Label: s.M.T("mem.in.gpu"), Default: optionGPUs[i], Choices: gpuChoices,
+		Help: s.M.T("mem.in.gpu_help")})); ok {
 		o.GPU = g
 	}
 	g := o.GPU
-	memDefault, memUnit, memNote := d.VisibleGiB(g), "GiB per GPU", "Default: the datasheet's "+num(g.MemoryGB.Value)+
-		" GB less "+num(d.Defaults.DriverReservedGiB.Value)+" GiB the driver keeps. "+d.note(d.Defaults.DriverReservedGiB)
+	memDefault, memUnit, memNote := d.VisibleGiB(g), s.M.T("mem.unit.gib_gpu"), s.M.F("mem.mem_note", "gb", s.M.Digits(num(g.MemoryGB.Value)),
+		"gib", s.M.Digits(num(d.Defaults.DriverReservedGiB.Value)))+" "+d.note(r.M, d.Defaults.DriverReservedGiB)
 	if s.IsFlat() {
-		memDefault, memUnit, memNote = g.MemoryGB.Value, "GB per GPU", "The datasheet's figure, as the article uses it."
+		memDefault, memUnit, memNote = g.MemoryGB.Value, s.M.T("mem.unit.gb_gpu"), s.M.T("mem.mem_note_flat")
 	}
-	o.MemoryGiB = r.Number(scenario.Field{Key: k("mem"), Label: "GPU memory", Unit: memUnit, Min: 1, Max: 10000,
-		Default: num(memDefault), Note: memNote, Help: "Memory of one GPU; change it for a GPU not in the catalog."})
-	tp := r.Int(scenario.Field{Key: k("tp"), Label: "Tensor parallelism", Unit: "GPUs", Min: 1, Max: 64, Default: "1",
-		Help: "GPUs one model replica is split over; must divide the attention heads."})
+	o.MemoryGiB = r.Number(scenario.Field{Key: k("mem"), Label: s.M.T("mem.in.mem"), Unit: memUnit, Min: 1, Max: 10000,
+		Default: num(memDefault), Note: memNote, Help: s.M.T("mem.in.mem_help")})
+	tp := r.Int(scenario.Field{Key: k("tp"), Label: s.M.T("mem.in.tp"), Unit: "GPUs", Min: 1, Max: 64, Default: "1",
+		Help: s.M.T("mem.in.tp_help")})
 	if msg := memory.TPError(s.Model, tp); msg != "" && !s.IsFlat() {
 		r.Reject(k("tp"), msg)
 		tp = 1
 	}
 	seqs, tokens := d.BatchDefaults(g)
-	batchNote := "vLLM's default on this GPU. " + d.note(d.Defaults.LargeGPUSeqs)
-	seqs = r.Int(scenario.Field{Key: k("seqs"), Label: "Max sequences", Unit: "sequences", Min: 1, Max: 100000, Default: strconv.Itoa(seqs),
-		Note: batchNote, Help: "max_num_seqs: the sampler's start-up run for this many sequences is kept free."})
-	tokens = r.Int(scenario.Field{Key: k("tok"), Label: "Tokens per step", Unit: "tokens", Min: 1, Max: 1 << 20, Default: strconv.Itoa(tokens),
-		Note: batchNote, Help: "max_num_batched_tokens: the forward pass profiled at start-up."})
+	batchNote := s.M.T("mem.batch_note") + " " + d.note(r.M, d.Defaults.LargeGPUSeqs)
+	seqs = r.Int(scenario.Field{Key: k("seqs"), Label: s.M.T("mem.in.seqs"), Unit: s.M.T("mem.unit.sequences"), Min: 1, Max: 100000, Default: strconv.Itoa(seqs),
+		Note: batchNote, Help: s.M.T("mem.in.seqs_help")})
+	tokens = r.Int(scenario.Field{Key: k("tok"), Label: s.M.T("mem.in.tok"), Unit: s.M.T("mem.unit.tokens"), Min: 1, Max: 1 << 20, Default: strconv.Itoa(tokens),
+		Note: batchNote, Help: s.M.T("mem.in.tok_help")})
 	o.Setup = memory.Setup{Model: s.Model, Weights: wf, KV: kvf, GPUMemory: o.MemoryGiB * memory.GiB, TP: tp, PP: 1,
 		Runtime: d.Runtime(util, seqs, tokens)}
 	return o

@@ -8,7 +8,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/memory"
-	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -20,15 +20,15 @@ type Page struct {
 	Results [view.MaxOptions]memory.Result
 }
 
-// gib writes bytes as GiB with two decimals.
-func gib(b float64) string { return money.Group(b/memory.GiB, 2) + " GiB" }
+// gib writes bytes as GiB with two decimals, in the language of m.
+func gib(m *msg.Catalog, b float64) string { return m.Num(b/memory.GiB, 2) + " GiB" }
 
 // bytesText writes a per-token size in KiB or MiB.
-func bytesText(b float64) string {
+func bytesText(m *msg.Catalog, b float64) string {
 	if b >= 1<<20 {
-		return money.Group(b/(1<<20), 2) + " MiB"
+		return m.Num(b/(1<<20), 2) + " MiB"
 	}
-	return money.Group(b/1024, 1) + " KiB"
+	return m.Num(b/1024, 1) + " KiB"
 }
 
 func optionTitle(s Scenario, o OptionInput) string {
@@ -48,7 +48,7 @@ func Build(s Scenario, d Data) Page {
 		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: optionTitle(s, o), Hidden: !o.Enabled})
 		p.Results[i] = o.Setup.Compute()
 	}
-	p.Groups = append(p.Groups, s.Custom.Groups()...)
+	p.Groups = append(p.Groups, s.Custom.Groups(s.M)...)
 	cell := func(i int, metric string, v float64, unit, text string) view.Cell {
 		c := view.Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
 		if s.Options[i].Enabled {
@@ -63,7 +63,7 @@ func Build(s Scenario, d Data) Page {
 		}
 		return rw
 	}
-	results := view.Table{ID: "results", Title: "Memory per GPU: " + s.modelName(), Corner: "Per GPU", Columns: cols, Rows: resultRows(s, row, cell)}
+	results := view.Table{ID: "results", Title: s.M.F("mem.results", "model", s.modelName()), Corner: s.M.T("mem.per_gpu"), Columns: cols, Rows: resultRows(s, row, cell)}
 	p.Tables = []view.Table{results, claimsTable(s, d, cols, cell), fitTable(s, d)}
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{memoryChart(s, p.Results), concurrencyChart(s, p.Results)}
@@ -77,14 +77,14 @@ func Build(s Scenario, d Data) Page {
 	if n, _, ok := gpusNeeded(s, a.Setup, a.MemoryGiB); ok {
 		q += "&a.n=" + strconv.Itoa(n)
 	}
-	p.Links = []view.Link{{ID: "tco", Label: "Cost option A in the TCO calculator", Path: "tco/", Query: q}}
+	p.Links = []view.Link{{ID: "tco", Label: s.M.T("mem.tco_link"), Path: "tco/", Query: q}}
 	p.Headline = headline(s, p.Page)
 	return p
 }
 
 func (s Scenario) modelName() string {
 	if s.IsFlat() {
-		return "the seed article's rule of thumb"
+		return s.M.T("mem.flat_name")
 	}
 	return s.Model.Name
 }
@@ -102,55 +102,55 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 		return func(i int, o OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
 				gb := flat(o.MemoryGiB)
-				return cell(i, metric, round(gb*1e9/memory.GiB, 4), "GiB", money.Group(gb, 2)+" GB")
+				return cell(i, metric, round(gb*1e9/memory.GiB, 4), "GiB", s.M.Num(gb, 2)+" GB")
 			}
 			b := v(r)
-			return cell(i, metric, round(b/memory.GiB, 4), "GiB", gib(b))
+			return cell(i, metric, round(b/memory.GiB, 4), "GiB", gib(s.M, b))
 		}
 	}
 	count := func(i int, metric string, n int, unit string) view.Cell {
-		return cell(i, metric, float64(n), unit, money.Group(float64(n), 0))
+		return cell(i, metric, float64(n), unit, s.M.Num(float64(n), 0))
 	}
 	return []view.Row{
-		row("Weights", "Parameters x bytes of the format, split over the GPUs.", gibCell("weights_gib",
+		row(s.M.T("mem.row.weights"), s.M.T("mem.row.weights_help"), gibCell("weights_gib",
 			func(r memory.Result) float64 { return r.Weights }, func(float64) float64 { return f.WeightsGB })),
-		row("Activations (peak)", "Start-up profile: a forward pass or the sampler's warm-up, whichever is larger.", gibCell("activation_gib",
+		row(s.M.T("mem.row.activations"), s.M.T("mem.row.activations_help"), gibCell("activation_gib",
 			func(r memory.Result) float64 { return r.Activations }, func(float64) float64 { return 0 })),
-		row("Runtime", "CUDA and NCCL memory outside PyTorch; the rule's reserve in flat mode.", gibCell("runtime_gib",
+		row(s.M.T("mem.row.runtime"), s.M.T("mem.row.runtime_help"), gibCell("runtime_gib",
 			func(r memory.Result) float64 { return r.Runtime }, func(float64) float64 { return f.ReserveGB })),
-		row("KV-cache pool", "What is left of the utilization budget.", func(i int, o OptionInput, r memory.Result) view.Cell {
+		row(s.M.T("mem.row.kv_pool"), s.M.T("mem.row.kv_pool_help"), func(i int, o OptionInput, r memory.Result) view.Cell {
 			c := gibCell("kv_pool_gib", func(r memory.Result) float64 { return r.KVPool }, f.PoolGB)(i, o, r)
 			if !s.IsFlat() {
-				c.Text, c.Note = poolText(r.KVPool)
+				c.Text, c.Note = poolText(s.M, r.KVPool)
 			}
 			return c
 		}),
-		row("KV cache per token", "2 x layers x KV heads x head dim x bytes, per GPU.", func(i int, _ OptionInput, r memory.Result) view.Cell {
+		row(s.M.T("mem.row.kv_token"), s.M.T("mem.row.kv_token_help"), func(i int, _ OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
-				return cell(i, "kv_bytes_per_token", f.KVPerTokenGB*1e9, "bytes", money.Group(f.KVPerTokenGB, 4)+" GB")
+				return cell(i, "kv_bytes_per_token", f.KVPerTokenGB*1e9, "bytes", s.M.Num(f.KVPerTokenGB, 4)+" GB")
 			}
-			return cell(i, "kv_bytes_per_token", r.KVBytesPerToken, "bytes", bytesText(r.KVBytesPerToken))
+			return cell(i, "kv_bytes_per_token", r.KVBytesPerToken, "bytes", bytesText(s.M, r.KVBytesPerToken))
 		}),
-		row("KV-cache capacity", "Tokens in whole 16-token blocks (vLLM's \"GPU KV cache size\").", func(i int, o OptionInput, r memory.Result) view.Cell {
+		row(s.M.T("mem.row.kv_capacity"), s.M.T("mem.row.kv_capacity_help"), func(i int, o OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
 				return count(i, "kv_capacity_tokens", f.CapacityTokens(o.MemoryGiB), "tokens")
 			}
 			return count(i, "kv_capacity_tokens", r.CapacityTokens, "tokens")
 		}),
-		row("Sequences at the context length", "How many fit at once (vLLM's \"maximum concurrency\"); the article's batch size in flat mode.",
+		row(s.M.T("mem.row.sequences"), s.M.T("mem.row.sequences_help"),
 			func(i int, o OptionInput, r memory.Result) view.Cell {
 				if s.IsFlat() {
 					return count(i, "max_sequences", f.MaxSequences(o.MemoryGiB, ctx), "sequences")
 				}
 				return count(i, "max_sequences", o.Setup.MaxSequences(r, ctx), "sequences")
 			}),
-		row("Longest context at the concurrency", "Each of the concurrent sequences can be this long.", func(i int, o OptionInput, r memory.Result) view.Cell {
+		row(s.M.T("mem.row.longest"), s.M.T("mem.row.longest_help"), func(i int, o OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
 				return count(i, "max_context", f.MaxContext(o.MemoryGiB, conc), "tokens")
 			}
 			return count(i, "max_context", o.Setup.MaxContext(r, conc), "tokens")
 		}),
-		row("GPUs needed", "Fewest GPUs (a power of two) that hold the concurrent sequences at the context length; in flat mode, GPUs with a copy of the model each.",
+		row(s.M.T("mem.row.gpus"), s.M.T("mem.row.gpus_help"),
 			func(i int, o OptionInput, r memory.Result) view.Cell {
 				n, text, ok := gpusNeeded(s, o.Setup, o.MemoryGiB)
 				if !ok {
@@ -158,13 +158,13 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 				}
 				return cell(i, "gpus_needed", float64(n), "GPUs", text)
 			}),
-		row("Fits?", "One sequence of the context length, on the GPUs of this option.", func(i int, o OptionInput, r memory.Result) view.Cell {
+		row(s.M.T("mem.row.fits"), s.M.T("mem.row.fits_help"), func(i int, o OptionInput, r memory.Result) view.Cell {
 			c := cell(i, "fits", 0, "bool", "")
 			if s.IsFlat() {
 				ok, short := f.Fits(o.MemoryGiB, ctx)
-				c.Value, c.Text = 1, "Yes"
+				c.Value, c.Text = 1, s.M.T("mem.yes")
 				if !ok {
-					c.Value, c.Text = 0, "No: "+money.Group(short, 2)+" GB short per GPU"
+					c.Value, c.Text = 0, s.M.F("mem.short_gb", "gb", s.M.Num(short, 2))
 				}
 				return c
 			}
@@ -175,16 +175,16 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 
 // poolText writes a KV-cache pool, or "does not fit" when the weights,
 // activations and runtime leave none, with a note that says by how much.
-func poolText(pool float64) (text, note string) {
+func poolText(m *msg.Catalog, pool float64) (text, note string) {
 	if pool > 0 {
-		return gib(pool), ""
+		return gib(m, pool), ""
 	}
-	return "does not fit", "Weights, activations and runtime exceed the utilization budget by " + gib(-pool) + " per GPU: no room for a KV cache."
+	return m.T("mem.no_fit"), m.F("mem.no_fit_note", "gib", gib(m, -pool))
 }
 
-func poolCell(key string, pool float64) view.Cell {
+func poolCell(m *msg.Catalog, key string, pool float64) view.Cell {
 	c := view.Cell{Key: key, Value: pool}
-	c.Text, c.Note = poolText(pool)
+	c.Text, c.Note = poolText(m, pool)
 	return c
 }
 
@@ -193,12 +193,12 @@ func poolCell(key string, pool float64) view.Cell {
 // and how the page writes them; ok is false when no count up to
 // memory.MaxGPUs does.
 func gpusNeeded(s Scenario, a memory.Setup, gpuGB float64) (int, string, bool) {
-	none := "more than " + strconv.Itoa(memory.MaxGPUs)
+	none := s.M.F("mem.more_than", "n", strconv.Itoa(memory.MaxGPUs))
 	if s.IsFlat() {
 		n, ok := s.Flat.GPUsNeeded(gpuGB, s.Context, s.Concurrency)
 		if !ok {
 			if fits, _ := s.Flat.Fits(gpuGB, s.Context); !fits {
-				none = "none: one sequence does not fit"
+				none = s.M.T("mem.none_fits")
 			}
 			return 0, none, false
 		}
@@ -228,13 +228,13 @@ func parallelText(n, tp, pp int) string {
 func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell {
 	ok, short := o.Setup.Fits(r, s.Context)
 	if ok {
-		c.Value, c.Text = 1, "Yes"
+		c.Value, c.Text = 1, s.M.T("mem.yes")
 		return c
 	}
 	c.Value = 0
 	var ways []string
 	if n, tp, pp, found := memory.GPUsNeeded(o.Setup, s.Context, 1); found {
-		ways = append(ways, "on "+parallelText(n, tp, pp)+" GPUs")
+		ways = append(ways, s.M.F("mem.way.gpus", "n", parallelText(n, tp, pp)))
 	}
 	for _, f := range memory.WeightFormats {
 		if f.Bytes >= o.Setup.Weights.Bytes {
@@ -243,7 +243,7 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 		t := o.Setup
 		t.Weights = f
 		if fits, _ := t.Fits(t.Compute(), s.Context); fits {
-			ways = append(ways, "with "+f.Label+" weights")
+			ways = append(ways, s.M.F("mem.way.weights", "format", f.Label))
 			break
 		}
 	}
@@ -251,12 +251,12 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 		t := o.Setup
 		t.KV = memory.KVFormats[1]
 		if fits, _ := t.Fits(t.Compute(), s.Context); fits {
-			ways = append(ways, "with an FP8 KV cache")
+			ways = append(ways, s.M.T("mem.way.fp8"))
 		}
 	}
-	c.Text = "No: " + gib(short) + " short per GPU"
+	c.Text = s.M.F("mem.short", "gib", gib(s.M, short))
 	if len(ways) > 0 {
-		c.Text += "; fits " + strings.Join(ways, ", or ")
+		c.Text += s.M.F("mem.fits_with", "ways", strings.Join(ways, s.M.T("mem.or")))
 	}
 	return c
 }
@@ -264,20 +264,20 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 // claimsTable sets a preset source's batch sizes beside the rule of thumb
 // and beside a real 7B model's architecture on the same GPUs.
 func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Table {
-	t := view.Table{ID: "claims", Title: "The source's figures beside InferCost's", Corner: "Per GPU", Columns: cols,
+	t := view.Table{ID: "claims", Title: s.M.T("mem.claims"), Corner: s.M.T("mem.per_gpu"), Columns: cols,
 		Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
-	claimed := view.Row{Label: "Batch size: source says"}
-	flat := view.Row{Label: "Batch size: the source's rule, recomputed"}
-	arch := view.Row{Label: "Sequences: Llama 2 7B in INT8, from its architecture"}
+	claimed := view.Row{Label: s.M.T("mem.claims.claimed")}
+	flat := view.Row{Label: s.M.T("mem.claims.flat")}
+	arch := view.Row{Label: s.M.T("mem.claims.arch")}
 	llama, _ := d.Models.Find("llama-2-7b")
 	int8, _ := memory.FindFormat(memory.WeightFormats, "int8")
 	for i, o := range s.Options {
 		l := o.Letter
-		claimed.Cells = append(claimed.Cells, view.Cell{Key: l + ".max_sequences_claimed", Text: "–", Note: "The source gives no batch size for this GPU."})
+		claimed.Cells = append(claimed.Cells, view.Cell{Key: l + ".max_sequences_claimed", Text: "–", Note: s.M.T("mem.claims.none")})
 		if !t.Hidden {
 			for _, c := range s.Preset.Claims {
 				if c.Option == l && c.Metric == "max_sequences" {
-					claimed.Cells[i] = cell(i, "max_sequences_claimed", c.Value, "sequences", money.Group(c.Value, 0))
+					claimed.Cells[i] = cell(i, "max_sequences_claimed", c.Value, "sequences", s.M.Num(c.Value, 0))
 				}
 			}
 		}
@@ -297,10 +297,10 @@ func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Tab
 
 // fitTable runs the scenario's model on one GPU of every kind.
 func fitTable(s Scenario, d Data) view.Table {
-	t := view.Table{ID: "fit", Title: "Which GPUs fit " + s.modelName(), Corner: "GPU"}
-	t.Columns = []view.Column{{Key: "fit-w", Title: "Weights per GPU"}, {Key: "fit-pool", Title: "KV-cache pool"},
-		{Key: "fit-seqs", Title: "Sequences at " + money.Group(float64(s.Context), 0) + " tokens"},
-		{Key: "fit-need", Title: "GPUs for " + money.Plural(s.Concurrency, "sequence")}}
+	t := view.Table{ID: "fit", Title: s.M.F("mem.fit", "model", s.modelName()), Corner: "GPU"}
+	t.Columns = []view.Column{{Key: "fit-w", Title: s.M.T("mem.fit.weights")}, {Key: "fit-pool", Title: s.M.T("mem.row.kv_pool")},
+		{Key: "fit-seqs", Title: s.M.F("mem.fit.seqs", "n", s.M.Num(float64(s.Context), 0))},
+		{Key: "fit-need", Title: s.M.F(plural(s.Concurrency, "mem.fit.need_one", "mem.fit.need"), "n", strconv.Itoa(s.Concurrency))}}
 	a := s.Options[0].Setup
 	for _, g := range d.GPUs.GPUs {
 		key := func(m string) string { return "fit." + g.ID + "." + m }
@@ -310,8 +310,8 @@ func fitTable(s Scenario, d Data) view.Table {
 			n := s.Flat.MaxSequences(gb, s.Context)
 			need, needText, _ := gpusNeeded(s, a, gb)
 			pool := s.Flat.PoolGB(gb)
-			rw.Cells = []view.Cell{{Key: key("w"), Value: s.Flat.WeightsGB, Text: money.Group(s.Flat.WeightsGB, 2) + " GB"},
-				{Key: key("pool"), Value: pool, Text: money.Group(pool, 2) + " GB"}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)},
+			rw.Cells = []view.Cell{{Key: key("w"), Value: s.Flat.WeightsGB, Text: s.M.Num(s.Flat.WeightsGB, 2) + " GB"},
+				{Key: key("pool"), Value: pool, Text: s.M.Num(pool, 2) + " GB"}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)},
 				{Key: key("need"), Value: float64(need), Text: needText}}
 			t.Rows = append(t.Rows, rw)
 			continue
@@ -323,9 +323,9 @@ func fitTable(s Scenario, d Data) view.Table {
 		n := a.MaxSequences(r, s.Context)
 		need, needText, _ := gpusNeeded(s, a, 0)
 		rw.Cells = []view.Cell{
-			{Key: key("w"), Value: r.Weights, Text: gib(r.Weights)},
-			poolCell(key("pool"), r.KVPool),
-			{Key: key("seqs"), Value: float64(n), Text: money.Group(float64(n), 0)},
+			{Key: key("w"), Value: r.Weights, Text: gib(s.M, r.Weights)},
+			poolCell(s.M, key("pool"), r.KVPool),
+			{Key: key("seqs"), Value: float64(n), Text: s.M.Num(float64(n), 0)},
 			{Key: key("need"), Value: float64(need), Text: needText},
 		}
 		t.Rows = append(t.Rows, rw)
@@ -334,7 +334,7 @@ func fitTable(s Scenario, d Data) view.Table {
 }
 
 func memoryChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
-	c := chart.Chart{ID: "chart-memory", Title: "Memory of one GPU", Desc: "Stacked GiB per GPU: what the engine holds, and the headroom outside the utilization budget.",
+	c := chart.Chart{ID: "chart-memory", Title: s.M.T("mem.chart.memory"), Desc: s.M.T("mem.chart.memory_desc"),
 		Kind: chart.Stacked, Unit: "GiB"}
 	f := s.Flat
 	// Each part in bytes, from the engine's result or, in flat mode, from
@@ -345,12 +345,12 @@ func memoryChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
 		v        func(r memory.Result) float64
 		flat     func(gpuGB float64) float64
 	}{
-		{"weights", "Weights", func(r memory.Result) float64 { return r.Weights }, func(float64) float64 { return f.WeightsGB * 1e9 }},
-		{"activations", "Activations", func(r memory.Result) float64 { return r.Activations }, nil},
-		{"runtime", "Runtime", func(r memory.Result) float64 { return r.Runtime }, func(float64) float64 { return f.ReserveGB * 1e9 }},
-		{"kv", "KV cache", func(r memory.Result) float64 { return math.Max(r.KVPool, 0) },
+		{"weights", s.M.T("mem.series.weights"), func(r memory.Result) float64 { return r.Weights }, func(float64) float64 { return f.WeightsGB * 1e9 }},
+		{"activations", s.M.T("mem.series.activations"), func(r memory.Result) float64 { return r.Activations }, nil},
+		{"runtime", s.M.T("mem.series.runtime"), func(r memory.Result) float64 { return r.Runtime }, func(float64) float64 { return f.ReserveGB * 1e9 }},
+		{"kv", s.M.T("mem.series.kv"), func(r memory.Result) float64 { return math.Max(r.KVPool, 0) },
 			func(gb float64) float64 { return math.Max(f.PoolGB(gb), 0) * 1e9 }},
-		{"headroom", "Headroom", func(r memory.Result) float64 { return r.Headroom }, nil},
+		{"headroom", s.M.T("mem.series.headroom"), func(r memory.Result) float64 { return r.Headroom }, nil},
 	}
 	var idx []int
 	for i, o := range s.Options {
@@ -381,8 +381,8 @@ func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Char
 	if !s.IsFlat() && s.Model.MaxContext > 0 {
 		maxCtx = max(s.Model.MaxContext, 1024)
 	}
-	c := chart.Chart{ID: "chart-concurrency", Title: "Sequences that fit, by context length",
-		Desc: "Concurrent sequences per model replica; the context axis doubles.", Kind: chart.Lines,
+	c := chart.Chart{ID: "chart-concurrency", Title: s.M.T("mem.chart.concurrency"),
+		Desc: s.M.T("mem.chart.concurrency_desc"), Kind: chart.Lines,
 		XName: "tokens", XMin: 512, XMax: float64(maxCtx), XLog: true, Unit: "sequences"}
 	for i, o := range s.Options {
 		sr := chart.Series{ID: o.Letter, Name: optionTitle(s, o), Points: [][2]float64{}, Hidden: !o.Enabled}
@@ -405,4 +405,12 @@ func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Char
 func round(v float64, digits int) float64 {
 	p := math.Pow(10, float64(digits))
 	return math.Round(v*p) / p
+}
+
+// plural returns key one for n = 1, else key many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
 )
@@ -100,6 +101,11 @@ type Data struct {
 var Precisions = []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8 (needs FP8 tensor cores)"},
 	{Value: "fp4", Label: "FP4 (NVFP4 or MXFP4; needs FP4 tensor cores)"}}
 
+// PrecisionChoices are Precisions in the language of t.
+func PrecisionChoices(t *msg.Catalog) []scenario.Choice {
+	return []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: t.T("perf.prec.fp8")}, {Value: "fp4", Label: t.T("perf.prec.fp4")}}
+}
+
 // Hardware returns a GPU's roofline figures at a precision; ok is false
 // when the GPU has no tensor cores of that precision.
 func Hardware(g gpu.GPU, precision string) (perf.Hardware, bool) {
@@ -122,11 +128,11 @@ func Hardware(g gpu.GPU, precision string) (perf.Hardware, bool) {
 
 // PrecisionError says, naming the GPU, that it has no tensor cores of the
 // precision, or "" when it has.
-func PrecisionError(g gpu.GPU, precision string) string {
+func PrecisionError(t *msg.Catalog, g gpu.GPU, precision string) string {
 	if _, ok := Hardware(g, precision); ok {
 		return ""
 	}
-	return "The " + g.Name + " has no " + PrecisionLabel(precision) + " tensor cores."
+	return t.F("perf.err.precision", "gpu", g.Name, "precision", PrecisionLabel(precision))
 }
 
 // WeightFormat is the format of the weights at a precision on GPU g. FP4 is
@@ -320,7 +326,9 @@ func (d Data) Validate() error {
 	return errors.Join(errs...)
 }
 
-func (d Data) note(f fact.Figure) string { return fact.Note(f, d.Sources[f.Source]) }
+func (d Data) note(t *msg.Catalog, f fact.Figure) string {
+	return fact.NoteIn(t, f, d.Sources[f.Source])
+}
 
 // bound is a field of a data row and the range its value must lie in.
 type bound struct {

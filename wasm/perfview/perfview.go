@@ -14,6 +14,7 @@ import (
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
 )
@@ -47,6 +48,8 @@ type Scenario struct {
 	// degree that holds one request (memory.FewestTP); 0 when more than
 	// memory.MaxGPUs would be needed.
 	NeedGPUs int
+	// M is the page's language: its words and number format.
+	M *msg.Catalog
 	// Custom says whether the model or the GPU is custom.
 	Custom custom.Use
 	// Preempts: a batch beyond the KV cache shows Overflow instead of the
@@ -63,18 +66,27 @@ var Modes = []scenario.Choice{
 	perf.Offline: {Value: "offline", Label: "Offline batch (all at once)"},
 }
 
+// modeChoices are Modes in the language of t.
+func modeChoices(t *msg.Catalog) []scenario.Choice {
+	return []scenario.Choice{
+		perf.Poisson: {Value: "open", Label: t.T("perf.mode.open")},
+		perf.Closed:  {Value: "closed", Label: t.T("perf.mode.closed")},
+		perf.Offline: {Value: "offline", Label: t.T("perf.mode.offline")},
+	}
+}
+
 // Fits reports whether the weights and one request fit the replica.
 func (s Scenario) Fits() bool { return s.MaxBatch > 0 }
 
 // NotFit is what the page shows instead of a figure when the setup does
 // not fit, e.g. "does not fit: needs ≥ 16 GPUs".
-func (s Scenario) NotFit() string { return "does not fit: " + s.needs() }
+func (s Scenario) NotFit() string { return s.M.F("perf.not_fit", "needs", s.needs()) }
 
 func (s Scenario) needs() string {
 	if s.NeedGPUs == 0 {
-		return "needs more than " + strconv.Itoa(memory.MaxGPUs) + " GPUs"
+		return s.M.F("perf.needs_more", "n", strconv.Itoa(memory.MaxGPUs))
 	}
-	return "needs ≥ " + strconv.Itoa(s.NeedGPUs) + " GPUs"
+	return s.M.F("perf.needs", "n", strconv.Itoa(s.NeedGPUs))
 }
 
 // Simulable reports whether one request fits the replica's KV cache, so
@@ -129,11 +141,14 @@ func Custom(r *scenario.Resolver, md memview.Data) (model.Model, gpu.GPU) {
 
 // Resolve reads a query string. It never fails: bad values are reported
 // next to their fields and replaced by defaults.
-func Resolve(rawQuery string, d Data) Scenario {
-	r := scenario.NewResolver(rawQuery, scenario.Presets(d.Presets))
+func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+
+// ResolveIn is Resolve for a page in the language of t.
+func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
+	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
 	md := d.Memory
-	s := Scenario{}
+	s := Scenario{M: t}
 	num := scenario.FormatNumber
 	var models, gpus []scenario.Choice
 	for _, m := range md.Models.Models {
@@ -142,19 +157,19 @@ func Resolve(rawQuery string, d Data) Scenario {
 	for _, g := range md.GPUs.GPUs {
 		gpus = append(gpus, scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name})
 	}
-	models = append(models, scenario.Choice{Value: custom.ID, Label: "Custom, or from Hugging Face (the fields below)"})
-	gpus = append(gpus, scenario.Choice{Value: custom.ID, Label: "Custom (the fields below)"})
-	const sec = "Model and GPU"
-	modelID := r.Choice(scenario.Field{Key: "model", Label: "Model", Section: sec, Default: defaultModel, Choices: models,
-		Help: "Architecture from the model's config.json; Custom uses the fields below."})
+	models = append(models, scenario.Choice{Value: custom.ID, Label: t.T("mem.model.custom")})
+	gpus = append(gpus, scenario.Choice{Value: custom.ID, Label: t.T("perf.gpu.custom")})
+	sec := t.T("perf.sec.model")
+	modelID := r.Choice(scenario.Field{Key: "model", Label: t.T("mem.in.model"), Section: sec, Default: defaultModel, Choices: models,
+		Help: t.T("mem.in.model_help")})
 	gpuID := r.Choice(scenario.Field{Key: "gpu", Label: "GPU", Section: sec, Default: defaultGPU, Choices: gpus,
-		Help: "Peak TFLOPS, memory bandwidth and link from the GPU table; Custom uses the fields below."})
-	precision := r.Choice(scenario.Field{Key: "prec", Label: "Precision", Section: sec, Default: "bf16", Choices: Precisions,
-		Help: "Weights and matrix products; FP8 and FP4 use the GPU's FP8 and FP4 TFLOPS."})
-	kv := r.Choice(scenario.Field{Key: "kv", Label: "KV-cache format", Section: sec, Default: "bf16",
-		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: "Bytes read per cached token."})
-	tp := r.Int(scenario.Field{Key: "tp", Label: "Tensor parallelism", Unit: "GPUs", Section: sec, Min: 1, Max: 64, Default: "1",
-		Help: "GPUs one replica is split over; must divide the attention heads."})
+		Help: t.T("perf.in.gpu_help")})
+	precision := r.Choice(scenario.Field{Key: "prec", Label: t.T("perf.in.prec"), Section: sec, Default: "bf16", Choices: PrecisionChoices(t),
+		Help: t.T("perf.in.prec_help")})
+	kv := r.Choice(scenario.Field{Key: "kv", Label: t.T("mem.in.kv"), Section: sec, Default: "bf16",
+		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: t.T("perf.in.kv_help")})
+	tp := r.Int(scenario.Field{Key: "tp", Label: t.T("mem.in.tp"), Unit: "GPUs", Section: sec, Min: 1, Max: 64, Default: "1",
+		Help: t.T("perf.in.tp_help")})
 	m, g := Custom(r, md)
 	if c, ok := md.Models.Find(modelID); ok {
 		m = c
@@ -167,47 +182,49 @@ func Resolve(rawQuery string, d Data) Scenario {
 		r.Reject("tp", msg)
 		tp = 1
 	}
-	if msg := PrecisionError(s.GPU, precision); msg != "" {
+	if msg := PrecisionError(t, s.GPU, precision); msg != "" {
 		r.Reject("prec", msg)
 		precision = "bf16"
 	}
 
-	const work = "Requests"
+	work := t.T("perf.sec.requests")
+	// label, unit and help are keys of the catalogs.
 	count := func(key, label, unit, help string, f float64, note string, min, max float64) int {
-		return r.Int(scenario.Field{Key: key, Label: label, Unit: unit, Section: work, Min: min, Max: max, Default: num(f), Note: note, Help: help})
+		return r.Int(scenario.Field{Key: key, Label: t.T(label), Unit: t.T(unit), Section: work, Min: min, Max: max, Default: num(f), Note: note, Help: t.T(help)})
 	}
-	s.Prompt = count("in", "Prompt", "tokens", "Input tokens per request.", df.PromptTokens.Value, d.note(df.PromptTokens), 1, 1<<20)
-	s.Output = count("out", "Output", "tokens", "Tokens generated per request.", df.OutputTokens.Value, d.note(df.OutputTokens), 1, 1<<20)
+	s.Prompt = count("in", "perf.in.in", "mem.unit.tokens", "perf.in.in_help", df.PromptTokens.Value, d.note(t, df.PromptTokens), 1, 1<<20)
+	s.Output = count("out", "perf.in.out", "mem.unit.tokens", "perf.in.out_help", df.OutputTokens.Value, d.note(t, df.OutputTokens), 1, 1<<20)
 	s.Prompt, s.Output = withinContext(r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
-	s.Batch = count("b", "Batch", "requests", "Requests served together in the batch view.", df.Batch.Value, d.note(df.Batch), 1, 4096)
-	mode := r.Choice(scenario.Field{Key: "mode", Label: "Load", Section: work, Default: Modes[perf.Poisson].Value, Choices: Modes,
-		Help: "How the simulated requests arrive: at a rate whatever the replica's pace, from users who each wait for their reply, or all at once."})
+	s.Batch = count("b", "perf.in.b", "tco.unit.requests", "perf.in.b_help", df.Batch.Value, d.note(t, df.Batch), 1, 4096)
+	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: modeChoices(t),
+		Help: t.T("perf.in.mode_help")})
 	for m, c := range Modes {
 		if c.Value == mode {
 			s.Mode = perf.Mode(m)
 		}
 	}
-	s.Rate = r.Number(scenario.Field{Key: "rate", Label: "Request rate", Unit: "requests/s", Section: work, Min: 0.001, Max: 1e5,
-		Default: num(df.Rate.Value), Note: d.note(df.Rate), Help: "Poisson arrivals for the latency percentiles."})
-	s.Users = count("users", "Users in flight", "users", "Clients that each send a request, then the next when the reply is complete.", 64, "", 1, 4096)
-	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: "Think time", Unit: "seconds", Section: work, Min: 0, Max: 3600, Default: "0",
-		Help: "A user's pause between a reply and the next request."})
-	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: "P99 latency target", Unit: "seconds end to end", Section: work, Min: 0.001, Max: 3600,
-		Default: num(df.P99TargetS.Value), Note: d.note(df.P99TargetS), Help: "Sets the highest rate (open loop) or the most users (closed loop) that meet it."})
+	s.Rate = r.Number(scenario.Field{Key: "rate", Label: t.T("perf.in.rate"), Unit: t.T("perf.unit.rps"), Section: work, Min: 0.001, Max: 1e5,
+		Default: num(df.Rate.Value), Note: d.note(t, df.Rate), Help: t.T("perf.in.rate_help")})
+	s.Users = count("users", "perf.in.users", "perf.unit.users", "perf.in.users_help", 64, "", 1, 4096)
+	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: t.T("perf.in.think"), Unit: t.T("tco.unit.seconds"), Section: work, Min: 0, Max: 3600, Default: "0",
+		Help: t.T("perf.in.think_help")})
+	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("perf.unit.seconds_e2e"), Section: work, Min: 0.001, Max: 3600,
+		Default: num(df.P99TargetS.Value), Note: d.note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
 
-	const effSec = "Efficiency"
+	effSec := t.T("perf.sec.efficiency")
 	e := d.Efficiency()
+	// label and help are keys of the catalogs.
 	frac := func(key, label, help string, f float64, note string) float64 {
-		return r.Number(scenario.Field{Key: key, Label: label, Unit: "fraction of peak", Section: effSec, Min: 0.01, Max: 1,
-			Default: num(f), Note: note, Help: help})
+		return r.Number(scenario.Field{Key: key, Label: t.T(label), Unit: t.T("perf.unit.peak"), Section: effSec, Min: 0.01, Max: 1,
+			Default: num(f), Note: note, Help: t.T(help)})
 	}
-	e.Compute = frac("mfu", "Compute efficiency", "Share of peak TFLOPS matrix products reach (MFU).", e.Compute, d.note(df.ComputeEfficiency))
-	e.Memory = frac("mbu", "Memory efficiency", "Share of peak bandwidth the decode reaches (MBU).", e.Memory, d.note(df.MemoryEfficiency))
-	e.Link = frac("link", "Link efficiency", "Share of the GPU link an all-reduce reaches.", e.Link, d.note(df.LinkEfficiency))
+	e.Compute = frac("mfu", "perf.in.mfu", "perf.in.mfu_help", e.Compute, d.note(t, df.ComputeEfficiency))
+	e.Memory = frac("mbu", "perf.in.mbu", "perf.in.mbu_help", e.Memory, d.note(t, df.MemoryEfficiency))
+	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.note(t, df.LinkEfficiency))
 
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
 	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
-	r.Choice(d.Editions.Field(edition.Section, nil))
+	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Custom = custom.Use{Model: modelID == custom.ID, GPU: gpuID == custom.ID}
 	s.Custom.Apply(r)
 	switch s.Mode {

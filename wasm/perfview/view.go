@@ -5,7 +5,7 @@ import (
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/chart"
-	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -31,7 +31,7 @@ func batches() []int {
 	return b
 }
 
-func ms(s float64) string { return money.Group(s*1000, 1) + " ms" }
+func ms(t *msg.Catalog, s float64) string { return t.Num(s*1000, 1) + " ms" }
 
 // TooLarge is the page's message when a simulation or the search for the
 // highest rate exceeds its work budget (perf.MaxEvents, perf.MaxBisections).
@@ -103,7 +103,7 @@ type maxUsersResult struct {
 // budget shows TooLarge instead of the simulated figures.
 func (b *Builder) Build(s Scenario) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Explanation: s.Explanation(),
-		Groups: s.Custom.Groups()}}
+		Groups: s.Custom.Groups(s.M)}}
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.Simulable()
@@ -137,6 +137,7 @@ func (b *Builder) Build(s Scenario) Page {
 		}
 	}
 	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
+	t := s.M
 	// A setup that does not fit shows so in every cell instead of a figure;
 	// a cell without a unit is text, not a figure.
 	cell := func(metric string, v float64, unit, text string) []view.Cell {
@@ -157,30 +158,30 @@ func (b *Builder) Build(s Scenario) Page {
 		return cell(metric, v, unit, text)
 	}
 	msCell := func(metric string, sec float64) []view.Cell {
-		return batchCell(metric, round(sec*1000, 3), "ms", ms(sec))
+		return batchCell(metric, round(sec*1000, 3), "ms", ms(t, sec))
 	}
 	pt := p.Point
 	crit := st.CriticalBatch(float64(s.Prompt) + float64(s.Output)/2)
-	critText := "never (memory-bound at any batch)"
+	critText := t.T("perf.crit.never")
 	if crit > 0 {
-		critText = "from batch " + money.Group(math.Ceil(crit), 0)
+		critText = t.F("perf.crit.from", "n", t.Num(math.Ceil(crit), 0))
 	}
-	bound := "memory"
+	tpotHelp := t.T("perf.row.tpot_help_memory")
 	if pt.ComputeBound {
-		bound = "compute"
+		tpotHelp = t.T("perf.row.tpot_help_compute")
 	}
-	roof := view.Table{ID: "results", Title: "At batch " + strconv.Itoa(s.Batch) + " (roofline)", Corner: "Per replica", Columns: col, Rows: []view.Row{
-		{Label: "Time to first token", Help: "Prefill of the batch's prompts.", Cells: msCell("ttft_ms", pt.TTFT)},
-		{Label: "Time per output token", Help: "One decode step, limited by " + bound + ".", Cells: msCell("tpot_ms", pt.TPOT)},
-		{Label: "End-to-end latency", Help: "First token, then the rest one step each.", Cells: msCell("e2e_ms", pt.E2E)},
-		{Label: "Throughput per GPU", Help: "Output tokens per second.", Cells: batchCell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", money.Group(pt.TokensPerSecondGPU, 0)+" tokens/s")},
-		{Label: "Throughput of the replica", Help: "All its GPUs.", Cells: batchCell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", money.Group(pt.TokensPerSecond, 0)+" tokens/s")},
-		{Label: "Decode turns compute-bound", Help: "Below it, reading weights and cache sets the pace.", Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
-		{Label: "Largest batch in the KV cache", Help: "Requests whose prompt and output the KV cache holds at once (memory calculator).",
+	roof := view.Table{ID: "results", Title: t.F("perf.roof", "n", strconv.Itoa(s.Batch)), Corner: t.T("perf.per_replica"), Columns: col, Rows: []view.Row{
+		{Label: t.T("perf.row.ttft"), Help: t.T("perf.row.ttft_help"), Cells: msCell("ttft_ms", pt.TTFT)},
+		{Label: t.T("perf.row.tpot"), Help: tpotHelp, Cells: msCell("tpot_ms", pt.TPOT)},
+		{Label: t.T("perf.row.e2e"), Help: t.T("perf.row.e2e_help"), Cells: msCell("e2e_ms", pt.E2E)},
+		{Label: t.T("perf.row.tps_gpu"), Help: t.T("perf.row.tps_gpu_help"), Cells: batchCell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", t.F("perf.tps", "n", t.Num(pt.TokensPerSecondGPU, 0)))},
+		{Label: t.T("perf.row.tps_replica"), Help: t.T("perf.row.tps_replica_help"), Cells: batchCell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", t.F("perf.tps", "n", t.Num(pt.TokensPerSecond, 0)))},
+		{Label: t.T("perf.row.crit"), Help: t.T("perf.row.crit_help"), Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
+		{Label: t.T("perf.row.max_batch"), Help: t.T("perf.row.max_batch_help"),
 			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
 		// FP4 is NVFP4 or MXFP4 depending on the GPU (WeightFormat): the
 		// reader sees which one the figures assume.
-		{Label: "Weight format", Help: "What the precision stores the weights in.", Cells: cell("weights", 0, "", st.Weights.Label)},
+		{Label: t.T("mem.in.weights"), Help: t.T("perf.row.weights_help"), Cells: cell("weights", 0, "", st.Weights.Label)},
 	}}
 	// simulated is a cell of the load table: a dash when nothing was
 	// simulated (the model does not fit, or the run is too large; the
@@ -192,7 +193,7 @@ func (b *Builder) Build(s Scenario) Page {
 		return cell(metric, v, unit, text)
 	}
 	simMS := func(metric string, sec float64) []view.Cell {
-		return simulated(metric, round(sec*1000, 3), "ms", ms(sec))
+		return simulated(metric, round(sec*1000, 3), "ms", ms(t, sec))
 	}
 	ttft, tpot, e2e := p.Load.TTFT, p.Load.PerToken, p.Load.EndToEnd
 	// onlyIn is a row's cell in the modes it does not apply to.
@@ -200,83 +201,83 @@ func (b *Builder) Build(s Scenario) Page {
 		if !s.Fits() {
 			return cell(metric, 0, "", "")
 		}
-		return []view.Cell{{Key: "a." + metric, Text: "–", Note: "Applies to the " + mode + " only."}}
+		return []view.Cell{{Key: "a." + metric, Text: "–", Note: t.F("perf.only_in", "mode", mode)}}
 	}
-	maxRateCells := onlyIn("max_rps_at_slo", "open loop (requests per second)")
+	maxRateCells := onlyIn("max_rps_at_slo", t.T("perf.open_loop"))
 	if s.Mode == perf.Poisson {
-		maxRateCells = simulated("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", maxRateText(p.MaxRate))
+		maxRateCells = simulated("max_rps_at_slo", round(p.MaxRate, 4), "requests/s", maxRateText(t, p.MaxRate))
 	}
-	maxUsersCells := onlyIn("max_users_at_slo", "closed loop (users in flight)")
+	maxUsersCells := onlyIn("max_users_at_slo", t.T("perf.closed_loop"))
 	if s.Mode == perf.Closed {
-		maxUsersCells = simulated("max_users_at_slo", float64(p.MaxUsers), "users", maxUsersText(p.MaxUsers, s.Traffic.Requests))
+		maxUsersCells = simulated("max_users_at_slo", float64(p.MaxUsers), "users", maxUsersText(t, p.MaxUsers, s.Traffic.Requests))
 	}
-	target := "Of " + money.Group(s.TargetS, 2) + " s end to end."
-	rows := []view.Row{{Label: "Time to first token P50 / P99", Help: arrivals(s) + ", continuous batching, seed 1.",
-		Cells: simulated("p99_ttft_ms", round(ttft[2]*1000, 3), "ms", ms(ttft[0])+" / "+ms(ttft[2]))}}
+	target := t.F("perf.target", "s", t.Num(s.TargetS, 2))
+	rows := []view.Row{{Label: t.T("perf.row.ttft_p"), Help: t.F("perf.row.ttft_p_help", "arrivals", arrivals(s)),
+		Cells: simulated("p99_ttft_ms", round(ttft[2]*1000, 3), "ms", ms(t, ttft[0])+" / "+ms(t, ttft[2]))}}
 	// The other latencies, one row each: a loop rather than literals,
 	// as each inlined cell adds to the browser module.
 	for _, r := range []struct {
 		label, help, metric string
 		sec                 float64
 	}{
-		{"Time to first token P90", "", "p90_ttft_ms", p.Load.TimeToFirst.P90},
-		{"Time per output token P50", "After the first token: (end to end − first token) / (output − 1), per request.", "p50_tpot_ms", tpot.P50},
-		{"Time per output token P90", "", "p90_tpot_ms", tpot.P90},
-		{"Time per output token P99", "", "p99_tpot_ms", tpot.P99},
-		{"End-to-end P50", "", "p50_latency_ms", p.Load.E2E[0]},
-		{"End-to-end P90", "", "p90_latency_ms", e2e.P90},
-		{"End-to-end P95", "", "p95_latency_ms", p.Load.E2E[1]},
-		{"End-to-end P99", "", "p99_latency_ms", p.Load.E2E[2]},
+		{t.F("perf.row.ttft_pn", "p", "P90"), "", "p90_ttft_ms", p.Load.TimeToFirst.P90},
+		{t.F("perf.row.tpot_pn", "p", "P50"), t.T("perf.row.tpot_p_help"), "p50_tpot_ms", tpot.P50},
+		{t.F("perf.row.tpot_pn", "p", "P90"), "", "p90_tpot_ms", tpot.P90},
+		{t.F("perf.row.tpot_pn", "p", "P99"), "", "p99_tpot_ms", tpot.P99},
+		{t.F("perf.row.e2e_pn", "p", "P50"), "", "p50_latency_ms", p.Load.E2E[0]},
+		{t.F("perf.row.e2e_pn", "p", "P90"), "", "p90_latency_ms", e2e.P90},
+		{t.F("perf.row.e2e_pn", "p", "P95"), "", "p95_latency_ms", p.Load.E2E[1]},
+		{t.F("perf.row.e2e_pn", "p", "P99"), "", "p99_latency_ms", p.Load.E2E[2]},
 	} {
 		rows = append(rows, view.Row{Label: r.label, Help: r.help, Cells: simMS(r.metric, r.sec)})
 	}
 	rows = append(rows,
-		view.Row{Label: "Output tokens per second", Help: "Of the replica, after the warm-up requests.",
-			Cells: simulated("output_tokens_per_s", round(p.Load.OutputTokS, 2), "tokens/s", money.Group(p.Load.OutputTokS, 0)+" tokens/s")},
-		view.Row{Label: "Highest rate within the P99 target", Help: target, Cells: maxRateCells},
-		view.Row{Label: "Most users within the P99 target", Help: target, Cells: maxUsersCells})
-	load := view.Table{ID: "load", Title: loadTitle(s), Corner: "Per replica", Columns: col, Rows: rows}
+		view.Row{Label: t.T("perf.row.out_tps"), Help: t.T("perf.row.out_tps_help"),
+			Cells: simulated("output_tokens_per_s", round(p.Load.OutputTokS, 2), "tokens/s", t.F("perf.tps", "n", t.Num(p.Load.OutputTokS, 0)))},
+		view.Row{Label: t.T("perf.row.max_rate"), Help: target, Cells: maxRateCells},
+		view.Row{Label: t.T("perf.row.max_users"), Help: target, Cells: maxUsersCells})
+	load := view.Table{ID: "load", Title: loadTitle(s), Corner: t.T("perf.per_replica"), Columns: col, Rows: rows}
 	p.Tables = []view.Table{roof, load}
-	p.Charts = []chart.Chart{batchChart(s), rateChart(curve, p.MaxRate, fits && s.Mode == perf.Poisson)}
+	p.Charts = []chart.Chart{batchChart(s), rateChart(s.M, curve, p.MaxRate, fits && s.Mode == perf.Poisson)}
 	p.Headline = headline(s, p.Page)
 	return p
 }
 
 // noRate is the highest rate's text when no rate meets the target: even
 // the slowest simulated, a thousandth of the replica's capacity, does not.
-const noRate = "none: not even a trickle of requests meets it"
+const noRate = "perf.no_rate"
 
 // maxRateText is the highest rate within the P99 target, with enough
 // digits that a small one does not read as 0.
-func maxRateText(rate float64) string {
+func maxRateText(t *msg.Catalog, rate float64) string {
 	switch {
 	case rate == 0:
-		return noRate
+		return t.T(noRate)
 	case rate < 0.1:
-		return strconv.FormatFloat(rate, 'g', 2, 64) + " requests/s"
+		return t.F("perf.rps", "n", t.Digits(strconv.FormatFloat(rate, 'g', 2, 64)))
 	}
-	return money.Group(rate, 2) + " requests/s"
+	return t.F("perf.rps", "n", t.Num(rate, 2))
 }
 
 // loadTitle is the load table's title: the simulated load.
 func loadTitle(s Scenario) string {
 	switch s.Mode {
 	case perf.Closed:
-		return "Under load: " + usersText(s) + " (simulated)"
+		return s.M.F("perf.load.closed", "users", usersText(s))
 	case perf.Offline:
-		return "Offline: " + money.Group(float64(s.Traffic.Requests), 0) + " requests at once (simulated)"
+		return s.M.F("perf.load.offline", "n", s.M.Num(float64(s.Traffic.Requests), 0))
 	}
-	return "Under load: " + money.Group(s.Rate, 2) + " requests/s (simulated)"
+	return s.M.F("perf.load.open", "rate", s.M.Num(s.Rate, 2))
 }
 
 // usersText is a closed loop's users, and their think time if any.
 func usersText(s Scenario) string {
-	t := money.Group(float64(s.Users), 0) + " users in flight"
+	t := s.M.F("perf.users_n", "n", s.M.Num(float64(s.Users), 0))
 	if s.Users == 1 {
-		t = "1 user in flight"
+		t = s.M.T("perf.users_1")
 	}
 	if s.ThinkS > 0 {
-		t += ", " + money.Group(s.ThinkS, 2) + " s think time"
+		t += s.M.F("perf.think_s", "s", s.M.Num(s.ThinkS, 2))
 	}
 	return t
 }
@@ -285,42 +286,43 @@ func usersText(s Scenario) string {
 func arrivals(s Scenario) string {
 	switch s.Mode {
 	case perf.Closed:
-		return "Each user sends a request when the last reply is complete"
+		return s.M.T("perf.arrive.closed")
 	case perf.Offline:
-		return "Every request sent at once"
+		return s.M.T("perf.arrive.offline")
 	}
-	return "Poisson arrivals"
+	return s.M.T("perf.arrive.open")
 }
 
 // maxUsersText is the most users within the P99 target; the search
 // stops at the requests of a run, beyond which every request is sent at
 // once whatever the users.
-func maxUsersText(users, requests int) string {
+func maxUsersText(t *msg.Catalog, users, requests int) string {
 	switch {
 	case users == 0:
-		return "none: not even one user meets it"
+		return t.T("perf.no_users")
 	case users >= requests:
-		return money.Group(float64(requests), 0) + " or more users"
+		return t.F("perf.users_more", "n", t.Num(float64(requests), 0))
 	}
-	return money.Group(float64(users), 0) + " users"
+	return t.F("perf.users", "n", t.Num(float64(users), 0))
 }
 
 // maxBatchText is the largest batch that fits, and what happens to a
 // larger one.
 func maxBatchText(s Scenario) string {
-	t := money.Group(float64(s.MaxBatch), 0) + " requests"
+	t := s.M.F("perf.requests", "n", s.M.Num(float64(s.MaxBatch), 0))
 	if s.Batch > s.MaxBatch {
-		t += ": a batch of " + money.Group(float64(s.Batch), 0) + " does not fit, the rest would be queued or preempted"
+		t += s.M.F("perf.batch_overflow", "n", s.M.Num(float64(s.Batch), 0))
 	}
 	return t
 }
 
 func batchChart(s Scenario) chart.Chart {
-	c := chart.Chart{ID: "chart-batch", Title: "Throughput and latency by batch size",
-		Desc: "Tokens per second per GPU and milliseconds per output token; lines mark where decode turns compute-bound and where the KV cache is full, if by batch 1,024.",
-		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, Unit: "tokens/s per GPU · ms per token", YLog: true}
-	tps := chart.Series{ID: "tps", Name: "Tokens/s per GPU", Points: [][2]float64{}}
-	tpot := chart.Series{ID: "tpot", Name: "ms per output token", Points: [][2]float64{}}
+	t := s.M
+	c := chart.Chart{ID: "chart-batch", Title: t.T("perf.chart.batch"),
+		Desc: t.T("perf.chart.batch_desc"),
+		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, Unit: t.T("perf.chart.batch_unit"), YLog: true}
+	tps := chart.Series{ID: "tps", Name: t.T("perf.series.tps"), Points: [][2]float64{}}
+	tpot := chart.Series{ID: "tpot", Name: t.T("perf.chart.ms_token"), Points: [][2]float64{}}
 	tps.Hidden, tpot.Hidden = !s.Fits(), !s.Fits()
 	for _, b := range batches() {
 		pt := s.Setup.At(float64(b), float64(s.Prompt), float64(s.Output))
@@ -328,10 +330,10 @@ func batchChart(s Scenario) chart.Chart {
 		tpot.Points = append(tpot.Points, [2]float64{float64(b), round(pt.TPOT*1000, 3)})
 	}
 	if crit := s.Setup.CriticalBatch(float64(s.Prompt) + float64(s.Output)/2); crit > 0 && crit <= 1024 {
-		tps.Marks = []chart.Mark{{Name: "compute-bound", X: round(crit, 1)}}
+		tps.Marks = []chart.Mark{{Name: t.T("perf.mark.compute"), X: round(crit, 1)}}
 	}
 	if s.Fits() && s.MaxBatch <= 1024 {
-		tps.Marks = append(tps.Marks, chart.Mark{Name: "KV cache full", X: float64(s.MaxBatch)})
+		tps.Marks = append(tps.Marks, chart.Mark{Name: t.T("perf.mark.kv_full"), X: float64(s.MaxBatch)})
 	}
 	c.Series = []chart.Series{tps, tpot}
 	return c
@@ -399,12 +401,12 @@ func maxRate(s Scenario, curve []rateStats) (float64, error) {
 	return s.Setup.MaxRateIn(s.Load(0), s.TargetS, lo, hi)
 }
 
-func rateChart(curve []rateStats, maxRate float64, fits bool) chart.Chart {
-	c := chart.Chart{ID: "chart-rate", Title: "Latency by request rate (simulated)",
-		Desc: "P50, P95 and P99 of end-to-end latency and of time to first token; the line marks the highest rate within the P99 target.",
-		Kind: chart.Lines, XName: "requests/s", Unit: "seconds", YLog: true}
-	series := []chart.Series{{ID: "p50", Name: "End-to-end P50"}, {ID: "p95", Name: "End-to-end P95"}, {ID: "p99", Name: "End-to-end P99"},
-		{ID: "ttft50", Name: "First token P50"}, {ID: "ttft95", Name: "First token P95"}, {ID: "ttft99", Name: "First token P99"}}
+func rateChart(t *msg.Catalog, curve []rateStats, maxRate float64, fits bool) chart.Chart {
+	c := chart.Chart{ID: "chart-rate", Title: t.T("perf.chart.rate"),
+		Desc: t.T("perf.chart.rate_desc"),
+		Kind: chart.Lines, XName: t.T("perf.unit.rps"), Unit: t.T("tco.unit.seconds"), YLog: true}
+	series := []chart.Series{{ID: "p50", Name: t.F("perf.row.e2e_pn", "p", "P50")}, {ID: "p95", Name: t.F("perf.row.e2e_pn", "p", "P95")}, {ID: "p99", Name: t.F("perf.row.e2e_pn", "p", "P99")},
+		{ID: "ttft50", Name: t.F("perf.first_pn", "p", "P50")}, {ID: "ttft95", Name: t.F("perf.first_pn", "p", "P95")}, {ID: "ttft99", Name: t.F("perf.first_pn", "p", "P99")}}
 	for i := range series {
 		series[i].Points = [][2]float64{}
 		series[i].Hidden = !fits
@@ -418,7 +420,7 @@ func rateChart(curve []rateStats, maxRate float64, fits bool) chart.Chart {
 			}
 		}
 		if maxRate > 0 {
-			series[2].Marks = []chart.Mark{{Name: "P99 target", X: round(maxRate, 3)}}
+			series[2].Marks = []chart.Mark{{Name: t.T("perf.mark.target"), X: round(maxRate, 3)}}
 		}
 	}
 	c.Series = series

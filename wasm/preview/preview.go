@@ -286,7 +286,7 @@ func (h *handler) page(ctx context.Context, name string, p calcPage, v view.Page
 	if v.Headline.Text != "" {
 		desc = v.Headline.Text
 	}
-	return site.Splice(ctx, p.html, site.Scenario{Base: h.base, ID: name, Page: v, Rendered: true, Preview: site.Preview{
+	return site.Splice(ctx, p.html, site.Scenario{Meta: site.Meta{Base: h.base}, ID: name, Page: v, Rendered: true, Preview: site.Preview{
 		Title: title, Description: desc, URL: h.root + name + "/" + query(v.Query), Type: "website",
 		Card: &site.Card{URL: h.root + "card/" + name + ".png" + query(v.Query), Width: card.Width, Height: card.Height, Alt: desc},
 	}})

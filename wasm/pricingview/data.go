@@ -8,6 +8,7 @@ import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
@@ -39,12 +40,12 @@ type Data struct {
 	Editions edition.List `json:"-"`
 }
 
-func (d Data) note(f fact.Figure) string {
+func (d Data) note(t *msg.Catalog, f fact.Figure) string {
 	src, ok := d.Sources[f.Source]
 	if !ok {
 		src = d.APIs.Sources[f.Source]
 	}
-	return fact.Note(f, src)
+	return fact.NoteIn(t, f, src)
 }
 
 // claimMetric is the one metric a preset's claim may give: the page sets

@@ -9,7 +9,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
-	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -18,8 +18,8 @@ import (
 // that many places, like the comparison's.
 const MaxFound = 20
 
-// findSection is the form's fieldset of the search.
-const findSection = "Find a model"
+// findSection is the key of the form's fieldset of the search.
+const findSection = "pri.find"
 
 // OpenFamily is a family of models whose weights are published: the
 // search's "open weights" filter, sourced, as the price data does not
@@ -118,19 +118,24 @@ type Find struct {
 // readFind reads the search's fields.
 func readFind(r *scenario.Resolver, d Data, s Scenario) Find {
 	var f Find
-	q := r.Choice(scenario.Field{Key: "q", Label: "Name or id", Section: findSection, Words: true,
-		Help: "Words that must all occur in the provider's or model's name or in its id, in any case."})
+	t := r.M
+	section := t.T(findSection)
+	q := r.Choice(scenario.Field{Key: "q", Label: t.T("pri.find.q"), Section: section, Words: true,
+		Help: t.T("pri.find.q_help")})
 	if q != "" {
 		f.Words = strings.Fields(q)
 	}
-	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: "Provider", Section: findSection, Default: "", Choices: indexOf(d, s.Edition).provs})
-	f.Open = r.Choice(scenario.Field{Key: "open", Label: "Weights", Section: findSection, Default: "",
-		Choices: []scenario.Choice{{Value: "", Label: "any"}, {Value: "1", Label: "open weights only"}},
-		Help:    "Of a family whose weights are published; the methodology page lists them with their licences."}) == "1"
-	f.MinContext = r.Int(scenario.Field{Key: "ctx", Label: "Context at least", Unit: "tokens", Section: findSection,
-		Min: 0, Max: 1e8, Default: "0", Help: "Models whose source states no context window are left out by any figure above 0."})
-	f.MaxOutput = r.Number(scenario.Field{Key: "maxout", Label: "Output price at most", Unit: s.Currency.Code + " per 1M tokens",
-		Section: findSection, Min: 0, Max: 1e10, Money: true, Default: "0", Help: "On the edition's prices; 0 for any."}) / s.FX
+	// The index, shared by every page, holds "Any provider" in English.
+	provs := slices.Clone(indexOf(d, s.Edition).provs)
+	provs[0].Label = t.T("pri.find.any_provider")
+	f.Provider = r.Choice(scenario.Field{Key: "prov", Label: t.T("pri.find.prov"), Section: section, Default: "", Choices: provs})
+	f.Open = r.Choice(scenario.Field{Key: "open", Label: t.T("pri.find.open"), Section: section, Default: "",
+		Choices: []scenario.Choice{{Value: "", Label: t.T("pri.find.any")}, {Value: "1", Label: t.T("pri.find.open_only")}},
+		Help:    t.T("pri.find.open_help")}) == "1"
+	f.MinContext = r.Int(scenario.Field{Key: "ctx", Label: t.T("pri.find.ctx"), Unit: t.T("mem.unit.tokens"), Section: section,
+		Min: 0, Max: 1e8, Default: "0", Help: t.T("pri.find.ctx_help")})
+	f.MaxOutput = r.Number(scenario.Field{Key: "maxout", Label: t.T("pri.find.maxout"), Unit: t.F("pri.unit.per_mtok", "code", s.Currency.Code),
+		Section: section, Min: 0, Max: 1e10, Money: true, Default: "0", Help: t.T("pri.find.maxout_help")}) / s.FX
 	return f
 }
 
@@ -201,7 +206,7 @@ func catalogIndex(d Data) *index {
 		x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
 		x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
 	}
-	x.provs = []scenario.Choice{{Value: "", Label: "Any provider"}}
+	x.provs = []scenario.Choice{{Value: "", Label: msg.English.T("pri.find.any_provider")}}
 	for _, p := range d.APIs.Providers {
 		x.provs = append(x.provs, scenario.Choice{Value: p.ID, Label: p.Name})
 	}
@@ -281,17 +286,18 @@ func isOpen(fams []OpenFamily, id, name string) bool {
 // that adds it to the comparison or removes it.
 func findTable(s Scenario, d Data) view.Table {
 	all, n := search(s, d, s.Find)
-	t := view.Table{ID: "find", Title: "Models found: " + money.Count(float64(n)) + " sold on " + s.Edition + ", cheapest output first",
-		Corner: "#", Named: true, Columns: []view.Column{{Key: "f-name", Title: "Model"}, {Key: "f-prov", Title: "Provider"},
-			{Key: "f-in", Title: "Input per 1M"}, {Key: "f-out", Title: "Output per 1M"}, {Key: "f-asof", Title: "Price as of"},
-			{Key: "f-ctx", Title: "Context"}, {Key: "f-open", Title: "Open weights"}, {Key: "f-act", Title: "Comparison", Toggle: keyAPIs}}}
+	m := s.M
+	t := view.Table{ID: "find", Title: m.F("pri.found", "n", m.Count(float64(n)), "date", m.Date(s.Edition)),
+		Corner: "#", Named: true, Columns: []view.Column{{Key: "f-name", Title: m.T("mem.in.model")}, {Key: "f-prov", Title: m.T("pri.find.prov")},
+			{Key: "f-in", Title: m.T("pri.col.in")}, {Key: "f-out", Title: m.T("pri.col.out")}, {Key: "f-asof", Title: m.T("pri.f.asof")},
+			{Key: "f-ctx", Title: m.T("pri.f.ctx")}, {Key: "f-open", Title: m.T("pri.f.open")}, {Key: "f-act", Title: m.T("pri.f.act"), Toggle: keyAPIs}}}
 	if more := n - len(all); more > 0 {
-		t.Note = money.Count(float64(more)) + " more match — narrow the search."
+		t.Note = m.F("pri.f.more", "n", m.Count(float64(more)))
 	} else if n == 0 {
-		t.Note = "No model matches: widen the search."
+		t.Note = m.T("pri.f.none")
 	}
 	amount := func(usd float64) view.Cell {
-		return view.Cell{Value: round(usd*s.FX, 6), Text: money.Precise(usd*s.FX, s.Currency)}
+		return view.Cell{Value: round(usd*s.FX, 6), Text: s.M.Precise(usd*s.FX, s.Currency)}
 	}
 	t.Rows = make([]view.Row, 0, MaxFound)
 	for i := range MaxFound {
@@ -303,13 +309,13 @@ func findTable(s Scenario, d Data) view.Table {
 			fd := all[i]
 			m, row := d.APIs.Models[fd.model], d.APIs.Prices[fd.price]
 			p := row.USD(s.unitsPerUSD(d, row.Currency))
-			cells = []view.Cell{{Text: m.Name, Note: "Id in links: " + m.ID}, {Text: d.APIs.Provider(m.Provider).Name}, amount(p.Input), amount(p.Output),
-				{Text: row.AsOf}, {Value: float64(m.Context), Text: "not stated"}, {Text: "no"}, toggle(s, m.ID)}
+			cells = []view.Cell{{Text: m.Name, Note: s.M.F("pri.f.id", "id", m.ID)}, {Text: d.APIs.Provider(m.Provider).Name}, amount(p.Input), amount(p.Output),
+				{Text: s.M.Date(row.AsOf)}, {Value: float64(m.Context), Text: s.M.T("pri.f.not_stated")}, {Text: s.M.T("pri.f.no")}, toggle(s, m.ID)}
 			if m.Context > 0 {
-				cells[5].Text = money.Count(float64(m.Context)) + " tokens"
+				cells[5].Text = s.M.F("pri.tokens", "n", s.M.Count(float64(m.Context)))
 			}
 			if fd.open {
-				cells[6].Value, cells[6].Text = 1, "yes"
+				cells[6].Value, cells[6].Text = 1, s.M.T("pri.f.yes")
 			}
 		}
 		for j := range cells {
@@ -326,10 +332,10 @@ func findTable(s Scenario, d Data) view.Table {
 func toggle(s Scenario, id string) view.Cell {
 	if i := slices.Index(s.APIs, id); i >= 0 {
 		rest := slices.Delete(slices.Clone(s.APIs), i, i+1)
-		return view.Cell{Value: 1, Text: "In comparison: remove", Option: strings.Join(rest, ",")}
+		return view.Cell{Value: 1, Text: s.M.T("pri.f.remove"), Option: strings.Join(rest, ",")}
 	}
 	if len(s.APIs) >= MaxAPIs {
-		return view.Cell{Text: "Comparison full (" + strconv.Itoa(MaxAPIs) + ")"}
+		return view.Cell{Text: s.M.F("pri.f.full", "n", strconv.Itoa(MaxAPIs))}
 	}
-	return view.Cell{Text: "Add to comparison", Option: strings.Join(append(slices.Clone(s.APIs), id), ",")}
+	return view.Cell{Text: s.M.T("pri.f.add"), Option: strings.Join(append(slices.Clone(s.APIs), id), ",")}
 }

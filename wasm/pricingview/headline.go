@@ -1,7 +1,6 @@
 package pricingview
 
 import (
-	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -24,21 +23,22 @@ func headline(s Scenario, offered []offer, p view.Page) view.Headline {
 			vs = &offered[i]
 		}
 	}
-	workload := money.Group(s.Workload.RequestsPerDay, 0) + " requests a day"
+	t := s.M
+	workload := t.F("pri.head.workload", "n", t.Num(s.Workload.RequestsPerDay, 0))
 	if cheapest == nil {
-		return view.Headline{Text: "No API in this edition prices the workload of " + workload + "."}
+		return view.Headline{Text: t.F("pri.head.none", "workload", workload)}
 	}
-	h := view.Headline{Text: "The workload of " + workload + " costs " + month(*cheapest).Text + " a month on " + cheapest.Name + ", the cheapest API",
-		Figures: []view.Figure{{Label: "Per month on " + cheapest.Name, Text: month(*cheapest).Text}}}
+	h := view.Headline{Text: t.F("pri.head.text", "workload", workload, "cost", month(*cheapest).Text, "api", cheapest.Name),
+		Figures: []view.Figure{{Label: t.F("pri.head.per_month", "api", cheapest.Name), Text: month(*cheapest).Text}}}
 	if vs != nil && vs != cheapest {
-		h.Text += ", and " + month(*vs).Text + " on " + vs.Name
-		h.Figures = append(h.Figures, view.Figure{Label: "Per month on " + vs.Name, Text: month(*vs).Text})
+		h.Text += t.F("pri.head.and", "cost", month(*vs).Text, "api", vs.Name)
+		h.Figures = append(h.Figures, view.Figure{Label: t.F("pri.head.per_month", "api", vs.Name), Text: month(*vs).Text})
 	}
 	h.Text += "."
 	if vs != nil {
 		if be := c[vs.Key+".be"]; be.Value > 0 {
-			h.Text += " Self-hosting pays against " + vs.Name + " above " + be.Text + "."
-			h.Figures = append(h.Figures, view.Figure{Label: "Self-hosting pays above", Text: be.Text})
+			h.Text += t.F("pri.head.pays", "api", vs.Name, "volume", be.Text)
+			h.Figures = append(h.Figures, view.Figure{Label: t.T("pri.col.be"), Text: be.Text})
 		}
 	}
 	return h

@@ -8,6 +8,7 @@ import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -27,6 +28,8 @@ const clusterPrefix = "h"
 // Scenario is a resolved query string.
 type Scenario struct {
 	scenario.Resolved
+	// M is the page's language: its words and number format.
+	M        *msg.Catalog
 	Currency money.Currency
 	// FX is display-currency units per US dollar; CNYPerUSD converts
 	// prices quoted in yuan.
@@ -55,53 +58,65 @@ func (s Scenario) HasCustom() bool { return s.Custom.Input+s.Custom.Output > 0 }
 
 // Resolve reads a query string. It never fails: bad values are reported
 // next to their fields and replaced by defaults.
-func Resolve(rawQuery string, d Data) Scenario {
-	r := scenario.NewResolver(rawQuery, scenario.Presets(d.Presets))
+func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+
+// ResolveIn is Resolve for a page in the language of t.
+func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
+	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
-	s := Scenario{}
+	s := Scenario{M: t}
 	num := scenario.FormatNumber
+	// label, unit and help are keys of the catalogs, help "" for none.
 	n := func(key, label, unit, section, help string, min, max float64, f float64, note string) float64 {
-		return r.Number(scenario.Field{Key: key, Label: label, Unit: unit, Section: section, Min: min, Max: max,
+		if help != "" {
+			help = t.T(help)
+		}
+		return r.Number(scenario.Field{Key: key, Label: t.T(label), Unit: t.T(unit), Section: section, Min: min, Max: max,
 			Default: num(f), Note: note, Help: help})
 	}
-	const work = "Workload"
+	work := t.T("pri.sec.work")
 	w := &s.Workload
 	// A volume is often known per month ("500 million tokens a month"):
 	// the reader counts requests per day or per month, and a preset keeps
 	// the figure a person would type.
-	perMonth := r.Choice(scenario.Field{Key: "per", Label: "Count requests", Section: work, Default: "day",
-		Choices: []scenario.Choice{{Value: "day", Label: "per day"}, {Value: "month", Label: "per month"}},
-		Help:    "A month is 365.25 / 12 days."}) == "month"
+	perMonth := r.Choice(scenario.Field{Key: "per", Label: t.T("pri.in.per"), Section: work, Default: "day",
+		Choices: []scenario.Choice{{Value: "day", Label: t.T("pri.per_day")}, {Value: "month", Label: t.T("pri.per_month")}},
+		Help:    t.T("pri.in.per_help")}) == "month"
 	if perMonth {
-		w.RequestsPerDay = n("rpd", "Requests", "per month", work, "API calls a month.", 0, 3e10,
-			df.RequestsPerDay.Value*pricing.DaysPerMonth, d.note(df.RequestsPerDay)) / pricing.DaysPerMonth
+		w.RequestsPerDay = n("rpd", "perf.sec.requests", "pri.per_month", work, "pri.in.rpm_help", 0, 3e10,
+			df.RequestsPerDay.Value*pricing.DaysPerMonth, d.note(t, df.RequestsPerDay)) / pricing.DaysPerMonth
 	} else {
-		w.RequestsPerDay = n("rpd", "Requests", "per day", work, "API calls a day.", 0, 1e9, df.RequestsPerDay.Value, d.note(df.RequestsPerDay))
+		w.RequestsPerDay = n("rpd", "perf.sec.requests", "pri.per_day", work, "pri.in.rpd_help", 0, 1e9, df.RequestsPerDay.Value, d.note(t, df.RequestsPerDay))
 	}
-	w.InputTokens = n("in", "Input", "tokens per request", work, "Prompt, system prompt and context sent with each call.", 0, 1e7,
-		df.InputTokens.Value, d.note(df.InputTokens))
-	w.OutputTokens = n("out", "Output", "tokens per request", work, "Tokens generated per call.", 0, 1e7, df.OutputTokens.Value, d.note(df.OutputTokens))
-	w.CachedShare = n("cache", "Cached input", "share, 0–1", work, "Share of the input that repeats a prefix the provider caches.", 0, 1,
-		df.CachedShare.Value, d.note(df.CachedShare))
-	w.RequestsPerCacheWrite = n("reuse", "Cache reuse", "requests per cache write", work,
-		"Calls that read a cached prefix before it expires and is written again.", 1, 1e9, df.RequestsPerCacheWrite.Value, d.note(df.RequestsPerCacheWrite))
-	w.BatchShare = n("batch", "Batch API", "share of requests, 0–1", work, "Sent through the provider's batch API, at its discount.", 0, 1,
-		df.BatchShare.Value, d.note(df.BatchShare))
+	w.InputTokens = n("in", "pri.in.in", "pri.unit.tokens_request", work, "pri.in.in_help", 0, 1e7,
+		df.InputTokens.Value, d.note(t, df.InputTokens))
+	w.OutputTokens = n("out", "perf.in.out", "pri.unit.tokens_request", work, "pri.in.out_help", 0, 1e7, df.OutputTokens.Value, d.note(t, df.OutputTokens))
+	w.CachedShare = n("cache", "pri.in.cache", "pri.unit.share", work, "pri.in.cache_help", 0, 1,
+		df.CachedShare.Value, d.note(t, df.CachedShare))
+	w.RequestsPerCacheWrite = n("reuse", "pri.in.reuse", "pri.unit.reuse", work,
+		"pri.in.reuse_help", 1, 1e9, df.RequestsPerCacheWrite.Value, d.note(t, df.RequestsPerCacheWrite))
+	w.BatchShare = n("batch", "pri.in.batch", "pri.unit.batch_share", work, "pri.in.batch_help", 0, 1,
+		df.BatchShare.Value, d.note(t, df.BatchShare))
 
-	const prices = "Prices and currency"
+	prices := t.T("pri.sec.prices")
 	// Links made before the editions kept only the prices' day; the
 	// price history reaches back before the first edition.
-	s.Edition = r.Choice(d.Editions.Field(prices, changesOf(d)))
+	s.Edition = r.Choice(d.Editions.Field(t, prices, changesOf(d)))
 	s.APIs = readAPIs(r, d, s.Edition, prices)
 	s.Currency, s.FX = tcoview.ReadCurrency(r, d.TCO, prices)
-	s.CNYPerUSD = n("cny", "Yuan rate", "CNY per USD", prices, "Converts prices quoted in yuan.", 0.01, 1000,
+	s.CNYPerUSD = n("cny", "pri.in.cny", "pri.unit.cny", prices, "pri.in.cny_help", 0.01, 1000,
 		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.Note)
+	// label, unit (with {code} for the currency) and help are keys of the
+	// catalogs, help "" for none.
 	money := func(key, label, unit, section, help string, usd float64, note string) float64 {
-		return r.Number(scenario.Field{Key: key, Label: label, Unit: s.Currency.Code + unit, Section: section, Min: 0, Max: 1e10,
+		if help != "" {
+			help = t.T(help)
+		}
+		return r.Number(scenario.Field{Key: key, Label: t.T(label), Unit: t.F(unit, "code", s.Currency.Code), Section: section, Min: 0, Max: 1e10,
 			Default: scenario.Significant(usd*s.FX, 4), Note: note, Help: help, Money: true}) / s.FX
 	}
-	s.Custom.Input = money("cp.in", "Your price, input", " per 1M tokens", prices, "A quote or your own cost; 0 leaves the row out.", 0, "")
-	s.Custom.Output = money("cp.out", "Your price, output", " per 1M tokens", prices, "", 0, "")
+	s.Custom.Input = money("cp.in", "pri.in.cp_in", "pri.unit.per_mtok", prices, "pri.in.cp_help", 0, "")
+	s.Custom.Output = money("cp.out", "pri.in.cp_out", "pri.unit.per_mtok", prices, "", 0, "")
 	// The form lists the shortlist's models of every edition, not the
 	// whole catalog: a thousand options would weigh on every page.
 	var vs []scenario.Choice
@@ -112,19 +127,19 @@ func Resolve(rawQuery string, d Data) Scenario {
 			}
 		}
 	}
-	vs = append(vs, scenario.Choice{Value: CustomID, Label: "Your price"})
-	s.Vs = r.Choice(scenario.Field{Key: "vs", Label: "Set the cluster against", Section: prices, Default: "gpt-4.1", Choices: vs,
-		Help: "The API drawn beside the self-hosted cluster."})
+	vs = append(vs, scenario.Choice{Value: CustomID, Label: t.T("pri.your_price")})
+	s.Vs = r.Choice(scenario.Field{Key: "vs", Label: t.T("pri.in.vs"), Section: prices, Default: "gpt-4.1", Choices: vs,
+		Help: t.T("pri.in.vs_help")})
 
 	s.Find = readFind(r, d, s)
 
-	const budget = "Budget"
-	s.DailyBudgetUSD = money("bd", "Daily budget", " per day", budget, "Warns at 90 %, alarms above 100 %; 0 for none.",
-		df.DailyBudgetUSD.Value, d.note(df.DailyBudgetUSD))
-	s.MonthlyBudgetUSD = money("bm", "Monthly budget", " per month", budget, "", df.MonthlyBudgetUSD.Value, d.note(df.MonthlyBudgetUSD))
+	budget := t.T("pri.sec.budget")
+	s.DailyBudgetUSD = money("bd", "pri.in.bd", "pri.unit.per_day", budget, "pri.in.bd_help",
+		df.DailyBudgetUSD.Value, d.note(t, df.DailyBudgetUSD))
+	s.MonthlyBudgetUSD = money("bm", "pri.in.bm", "pri.unit.per_month", budget, "", df.MonthlyBudgetUSD.Value, d.note(t, df.MonthlyBudgetUSD))
 
-	s.Years = r.Int(scenario.Field{Key: clusterPrefix + ".y", Label: "Period", Unit: "years", Min: 1, Max: 15,
-		Default: num(d.TCO.Defaults.Years.Value), Help: "Months over which the cluster's capex is spread."})
+	s.Years = r.Int(scenario.Field{Key: clusterPrefix + ".y", Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Min: 1, Max: 15,
+		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("pri.in.y_help")})
 	// The cluster may estimate a custom model's throughput on a custom
 	// GPU, as a TCO option may.
 	m, g := perfview.Custom(r, d.TCO.Perf.Memory)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
@@ -23,8 +24,8 @@ const StaleDays = 90
 // readAPIs reads the compared models: the link's list (apis=), or the
 // data's shortlist on the edition when it names none.
 func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
-	raw := r.Choice(scenario.Field{Key: keyAPIs, Label: "APIs compared", Section: section, Text: true,
-		Help: "Model ids separated by commas, at most " + strconv.Itoa(MaxAPIs) + "; empty for the shortlist of the major providers."})
+	raw := r.Choice(scenario.Field{Key: keyAPIs, Label: r.M.T("pri.in.apis"), Section: section, Text: true,
+		Help: r.M.F("pri.in.apis_help", "n", strconv.Itoa(MaxAPIs))})
 	if raw == "" {
 		return d.APIs.Shortlisted(edition)
 	}
@@ -43,7 +44,7 @@ func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
 	}
 	switch {
 	case len(ids) > MaxAPIs:
-		r.Reject(keyAPIs, "At most "+strconv.Itoa(MaxAPIs)+" APIs.")
+		r.Reject(keyAPIs, r.M.F("pri.err.apis", "n", strconv.Itoa(MaxAPIs)))
 	case unknown > 0:
 		r.Reject(keyAPIs, strconv.Itoa(unknown)+" of the ids name no model of the catalog.")
 	default:
@@ -57,9 +58,9 @@ func place(i int) string { return "api" + strconv.Itoa(i+1) }
 
 // stale returns a mark and its explanation for a price checked more
 // than StaleDays before the edition, or "", "".
-func stale(row apiprices.PriceRow, edition string) (string, string) {
+func stale(t *msg.Catalog, row apiprices.PriceRow, edition string) (string, string) {
 	if ms(edition)-ms(row.AsOf) <= StaleDays*86400e3 {
 		return "", ""
 	}
-	return " (stale?)", "Price as of " + row.AsOf + ", over " + strconv.Itoa(StaleDays) + " days before " + edition + ": it may have changed since."
+	return t.T("pri.stale"), t.F("pri.stale_note", "date", t.Date(row.AsOf), "days", strconv.Itoa(StaleDays), "edition", t.Date(edition))
 }

@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/infercost/infercost/wasm/chart"
-	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
@@ -47,30 +47,31 @@ func offers(s Scenario, d Data) []offer {
 			o.ID, o.Name, o.Claim, o.Weights = m.ID, d.APIs.Provider(m.Provider).Name+" "+m.Name, m.Claim, m.Weights
 			if row, p, ok := s.Price(d, m.ID); ok {
 				o.Sold, o.Price = true, p
-				o.Note = "Price in force since " + row.From + "; source: " + d.APIs.Sources[row.Source].Title + ", checked on " + row.AsOf
+				o.Note = s.M.F("pri.price_note", "from", s.M.Date(row.From), "source", d.APIs.Sources[row.Source].Title, "date", s.M.Date(row.AsOf))
 				if row.Unconfirmed {
-					o.Note += "; unconfirmed †"
+					o.Note += s.M.T("fact.unconfirmed")
 				}
-				o.Stale, o.Why = stale(row, s.Edition)
+				o.Stale, o.Why = stale(s.M, row, s.Edition)
 			}
 			if o.Weights != "" {
-				o.Note += "; open weights: the memory calculator sizes hosting the same model yourself"
+				o.Note += s.M.T("pri.open_note")
 			}
 			if o.Claim {
-				o.Name += " (vendor's claim)"
+				o.Name += s.M.T("pri.claim")
 			}
 		}
 		out = append(out, o)
 	}
-	return append(out, offer{Key: CustomID, ID: CustomID, Name: "Your price", Sold: s.HasCustom(), Price: s.Custom})
+	return append(out, offer{Key: CustomID, ID: CustomID, Name: s.M.T("pri.your_price"), Sold: s.HasCustom(), Price: s.Custom})
 }
 
 // Build prices the workload on every API and lays out the page.
 func Build(s Scenario, d Data) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
-	p.Groups = append([]view.Group{{Key: clusterPrefix, Title: "Self-hosted cluster", Kind: string(s.Cluster.Kind)}}, s.Uses.Groups()...)
+	p.Groups = append([]view.Group{{Key: clusterPrefix, Title: s.M.T("pri.cluster_group"), Kind: string(s.Cluster.Kind)}}, s.Uses.Groups(s.M)...)
 	cur, fx := s.Currency, s.FX
-	amount := func(usd float64) string { return money.Precise(usd*fx, cur) }
+	t := s.M
+	amount := func(usd float64) string { return t.Precise(usd*fx, cur) }
 	cluster := s.ClusterCost()
 	volume := s.Workload.TokensPerMonth()
 	// Each column's cell: its value, unit, text and order for a priced
@@ -91,62 +92,62 @@ func Build(s Scenario, d Data) Page {
 	amountCell := func(usd float64) view.Cell { return figure(round(usd*fx, 6), cur.Code, amount(usd)) }
 	budget := func(cost, budgetUSD float64) view.Cell {
 		pct, st := pricing.Check(cost, budgetUSD)
-		return figure(round(pct, 2), "%", budgetText(pct, st))
+		return figure(round(pct, 2), "%", budgetText(t, pct, st))
 	}
 	cols := []column{
-		{view.Column{Key: "p-in", Title: "Input per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell {
+		{view.Column{Key: "p-in", Title: t.T("pri.col.in")}, "", func(o offer, _ pricing.Cost) view.Cell {
 			c := amountCell(o.Price.Input)
 			c.Text += o.Stale
 			return c
 		}},
-		{view.Column{Key: "p-read", Title: "Cached input per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell {
-			return figure(o.Price.CacheRead*fx, cur.Code, cacheText(o.Price, amount))
+		{view.Column{Key: "p-read", Title: t.T("pri.col.read")}, "", func(o offer, _ pricing.Cost) view.Cell {
+			return figure(o.Price.CacheRead*fx, cur.Code, cacheText(t, o.Price, amount))
 		}},
-		{view.Column{Key: "p-out", Title: "Output per 1M"}, "", func(o offer, _ pricing.Cost) view.Cell {
+		{view.Column{Key: "p-out", Title: t.T("pri.col.out")}, "", func(o offer, _ pricing.Cost) view.Cell {
 			c := amountCell(o.Price.Output)
 			c.Text += o.Stale
 			return c
 		}},
-		{view.Column{Key: "c-req", Title: "Per request"}, "cost_per_request", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerRequest) }},
-		{view.Column{Key: "c-day", Title: "Per day"}, "daily_cost", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerDay) }},
-		{view.Column{Key: "c-month", Title: "Per month"}, "monthly_cost", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerMonth) }},
-		{view.Column{Key: "b-day", Title: "Daily budget"}, "daily_budget_pct", func(_ offer, c pricing.Cost) view.Cell {
+		{view.Column{Key: "c-req", Title: t.T("pri.col.req")}, "cost_per_request", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerRequest) }},
+		{view.Column{Key: "c-day", Title: t.T("pri.col.day")}, "daily_cost", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerDay) }},
+		{view.Column{Key: "c-month", Title: t.T("pri.col.month")}, "monthly_cost", func(_ offer, c pricing.Cost) view.Cell { return amountCell(c.PerMonth) }},
+		{view.Column{Key: "b-day", Title: t.T("pri.in.bd")}, "daily_budget_pct", func(_ offer, c pricing.Cost) view.Cell {
 			return budget(c.PerDay, s.DailyBudgetUSD)
 		}},
-		{view.Column{Key: "b-month", Title: "Monthly budget"}, "monthly_budget_pct", func(_ offer, c pricing.Cost) view.Cell {
+		{view.Column{Key: "b-month", Title: t.T("pri.in.bm")}, "monthly_budget_pct", func(_ offer, c pricing.Cost) view.Cell {
 			return budget(c.PerMonth, s.MonthlyBudgetUSD)
 		}},
-		{view.Column{Key: "be", Title: "Self-hosting pays above"}, "breakeven_mtok_per_month", func(_ offer, c pricing.Cost) view.Cell {
+		{view.Column{Key: "be", Title: t.T("pri.col.be")}, "breakeven_mtok_per_month", func(_ offer, c pricing.Cost) view.Cell {
 			if be, ok := cluster.BreakEven(c.PerMTok); ok {
-				return figure(round(be/1e6, 3), "Mtok/month", money.Count(be)+" tokens/month")
+				return figure(round(be/1e6, 3), "Mtok/month", t.F("pri.tokens_month", "n", t.Count(be)))
 			}
-			return never("Mtok/month", "never: cheaper than the cluster at full load")
+			return never("Mtok/month", t.T("pri.be.never"))
 		}},
-		{view.Column{Key: "pb", Title: "Payback of the capex"}, "payback_months", func(_ offer, c pricing.Cost) view.Cell {
+		{view.Column{Key: "pb", Title: t.T("pri.col.pb")}, "payback_months", func(_ offer, c pricing.Cost) view.Cell {
 			if cluster.Capex == 0 {
-				return figure(0, "months", "no capex (rented)")
+				return figure(0, "months", t.T("pri.pb.rented"))
 			}
 			if pb, ok := cluster.PaybackMonths(c.PerMonth, volume); ok {
-				return figure(round(pb, 2), "months", money.Group(pb, 1)+" months")
+				return figure(round(pb, 2), "months", t.F("pri.months", "n", t.Num(pb, 1)))
 			}
-			return never("months", "never at this volume")
+			return never("months", t.T("pri.pb.never"))
 		}},
 	}
 	// The API's name is a cell, not the row's label: the rows are
 	// places that the scenario's APIs fill.
-	t := view.Table{ID: "compare", Title: "Cost of the workload on each API at the prices in force on " + s.Edition, Corner: "#", Sortable: true, Named: true,
+	tab := view.Table{ID: "compare", Title: t.F("pri.compare", "date", t.Date(s.Edition)), Corner: "#", Sortable: true, Named: true,
 		Columns: []view.Column{{Key: "api", Title: "API"}}}
 	for _, c := range cols {
-		t.Columns = append(t.Columns, c.Column)
+		tab.Columns = append(tab.Columns, c.Column)
 	}
 	offered := offers(s, d)
-	p.Links = []view.Link{weightsLink(offered)}
+	p.Links = []view.Link{weightsLink(t, offered)}
 	for i, o := range offered {
 		note := o.Note
 		if !o.Sold {
-			note = "Not sold on " + s.Edition + "."
+			note = t.F("pri.not_sold", "date", t.Date(s.Edition))
 			if o.ID == CustomID {
-				note = "Enter your price to add this row."
+				note = t.T("pri.enter_price")
 			} else if o.ID == "" {
 				note = ""
 			}
@@ -174,9 +175,9 @@ func Build(s Scenario, d Data) Page {
 			cell.Key = o.Key + "." + c.Key
 			row.Cells = append(row.Cells, cell)
 		}
-		t.Rows = append(t.Rows, row)
+		tab.Rows = append(tab.Rows, row)
 	}
-	p.Tables = []view.Table{t, claimsTable(s, offered), clusterTable(s, cluster, volume)}
+	p.Tables = []view.Table{tab, claimsTable(s, offered), clusterTable(s, cluster, volume)}
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
 	p.Headline = headline(s, offered, p.Page)
@@ -185,28 +186,28 @@ func Build(s Scenario, d Data) Page {
 	return p
 }
 
-func cacheText(p pricing.Price, f func(float64) string) string {
+func cacheText(m *msg.Catalog, p pricing.Price, f func(float64) string) string {
 	if p.CacheRead == 0 {
-		return "no discount"
+		return m.T("pri.no_discount")
 	}
 	t := f(p.CacheRead)
 	if p.CacheWrite > 0 {
-		t += " (write " + f(p.CacheWrite) + ")"
+		t += m.F("pri.write", "price", f(p.CacheWrite))
 	}
 	return t
 }
 
-func budgetText(pct float64, st pricing.Status) string {
+func budgetText(m *msg.Catalog, pct float64, st pricing.Status) string {
 	switch st {
 	case pricing.NoBudget:
-		return "no budget"
+		return m.T("pri.no_budget")
 	case pricing.Warn:
-		return money.Group(pct, 1) + " %: nearly used up"
+		return m.F("pri.budget_warn", "pct", m.Num(pct, 1))
 	case pricing.Alarm:
 		// Words, not a sign: Debian's fonts draw U+26D4 as an empty box.
-		return money.Group(pct, 1) + " %: over budget"
+		return m.F("pri.budget_over", "pct", m.Num(pct, 1))
 	}
-	return money.Group(pct, 1) + " %"
+	return m.Num(pct, 1) + " %"
 }
 
 // claimsTable sets a preset source's monthly costs beside the engine's:
@@ -214,15 +215,15 @@ func budgetText(pct float64, st pricing.Status) string {
 // for, so that the table has no rows of dashes. Both amounts are written
 // alike, to the cent.
 func claimsTable(s Scenario, offered []offer) view.Table {
-	t := view.Table{ID: "claims", Title: "The source's figures beside InferCost's", Corner: "Per month",
+	t := view.Table{ID: "claims", Title: s.M.T("mem.claims"), Corner: s.M.T("pri.col.month"),
 		Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
-	src := view.Row{Label: "Source says"}
+	src := view.Row{Label: s.M.T("pri.source_says")}
 	ours := view.Row{Label: "InferCost"}
-	ratio := view.Row{Label: "Source / InferCost"}
-	amount := func(usd float64) (float64, string) { return round(usd*s.FX, 6), money.Precise(usd*s.FX, s.Currency) }
+	ratio := view.Row{Label: s.M.T("pri.ratio")}
+	amount := func(usd float64) (float64, string) { return round(usd*s.FX, 6), s.M.Precise(usd*s.FX, s.Currency) }
 	for _, o := range offered {
 		col := view.Column{Key: "cl-" + o.Key, Title: o.Name, Hidden: true}
-		const why = "The source gives no monthly cost for this API."
+		why := s.M.T("pri.no_claim")
 		cs := [3]view.Cell{{Key: o.Key + ".cl-src", Text: "–", Note: why}, {Key: o.Key + ".cl-ours", Text: "–", Note: why}, {Key: o.Key + ".cl-ratio", Text: "–", Note: why}}
 		for _, c := range claims(s) {
 			if c.Option != o.ID || c.Metric != claimMetric || !o.Sold {
@@ -234,7 +235,7 @@ func claimsTable(s Scenario, offered []offer) view.Table {
 			cs[0].Value, cs[0].Text = amount(c.Value)
 			cs[1].Value, cs[1].Text = amount(cost)
 			if cost > 0 {
-				cs[2].Value, cs[2].Text = c.Value/cost, money.Group(c.Value/cost, 2)+"x"
+				cs[2].Value, cs[2].Text = c.Value/cost, s.M.Num(c.Value/cost, 2)+"x"
 			}
 		}
 		t.Columns = append(t.Columns, col)
@@ -254,33 +255,33 @@ func claims(s Scenario) []scenario.Claim {
 
 // clusterTable shows what the self-hosted cluster costs and serves.
 func clusterTable(s Scenario, c pricing.Cluster, volume float64) view.Table {
-	cur, fx := s.Currency, s.FX
+	cur, fx, t := s.Currency, s.FX, s.M
 	cell := func(key string, v float64, text string) view.Cell {
 		return view.Cell{Key: "h." + key, Value: v, Text: text}
 	}
 	rows := []view.Row{
-		{Label: "Cost per month", Help: "TCO over the period / months.", Cells: []view.Cell{cell("month", c.PerMonth*fx, money.Format(c.PerMonth*fx, cur))}},
-		{Label: "Capacity", Help: "Tokens a month at the cluster's throughput and load, in the workload's input/output mix.",
-			Cells: []view.Cell{cell("capacity", c.TokensPerMonth, money.Count(c.TokensPerMonth)+" tokens")}},
-		{Label: "Your workload", Help: "Input and output tokens a month.", Cells: []view.Cell{cell("volume", volume, money.Count(volume)+" tokens")}},
-		{Label: "Clusters for your workload", Cells: []view.Cell{cell("clusters", c.Clusters(volume), money.Group(c.Clusters(volume), 0))}},
-		{Label: "Cost of your workload", Cells: []view.Cell{cell("cost", c.CostAt(volume)*fx, money.Format(c.CostAt(volume)*fx, cur))}},
+		{Label: t.T("pri.h.month"), Help: t.T("pri.h.month_help"), Cells: []view.Cell{cell("month", c.PerMonth*fx, t.Money(c.PerMonth*fx, cur))}},
+		{Label: t.T("pri.h.capacity"), Help: t.T("pri.h.capacity_help"),
+			Cells: []view.Cell{cell("capacity", c.TokensPerMonth, t.F("pri.tokens", "n", t.Count(c.TokensPerMonth)))}},
+		{Label: t.T("pri.h.volume"), Help: t.T("pri.h.volume_help"), Cells: []view.Cell{cell("volume", volume, t.F("pri.tokens", "n", t.Count(volume)))}},
+		{Label: t.T("pri.h.clusters"), Cells: []view.Cell{cell("clusters", c.Clusters(volume), t.Num(c.Clusters(volume), 0))}},
+		{Label: t.T("pri.h.cost"), Cells: []view.Cell{cell("cost", c.CostAt(volume)*fx, t.Money(c.CostAt(volume)*fx, cur))}},
 	}
-	return view.Table{ID: "cluster", Title: "The self-hosted cluster", Corner: "", Columns: []view.Column{{Key: "h-val", Title: optionText(s)}}, Rows: rows}
+	return view.Table{ID: "cluster", Title: t.T("pri.h.title"), Corner: "", Columns: []view.Column{{Key: "h-val", Title: optionText(s)}}, Rows: rows}
 }
 
 func optionText(s Scenario) string {
-	kind := "owned"
+	kind := s.M.T("tco.owned")
 	if s.Cluster.Kind == "rent" {
-		kind = "rented"
+		kind = s.M.T("tco.rented")
 	}
 	return strconv.Itoa(s.Cluster.Option.GPUs) + " x " + s.Cluster.GPU.Name + ", " + kind
 }
 
 func monthlyChart(s Scenario, offered []offer) chart.Chart {
-	c := chart.Chart{ID: "chart-monthly", Title: "Monthly cost of the workload", Desc: "Per API, at the prices of the edition.",
+	c := chart.Chart{ID: "chart-monthly", Title: s.M.T("pri.chart.monthly"), Desc: s.M.T("pri.chart.monthly_desc"),
 		Kind: chart.Bars, Unit: s.Currency.Code}
-	sr := chart.Series{ID: "monthly", Name: "Per month"}
+	sr := chart.Series{ID: "monthly", Name: s.M.T("pri.col.month")}
 	for _, o := range offered {
 		if !o.Sold {
 			continue
@@ -302,9 +303,9 @@ func volumes() []float64 {
 }
 
 func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster) chart.Chart {
-	c := chart.Chart{ID: "chart-breakeven", Title: "Monthly cost against volume",
-		Desc: "The chosen API and the self-hosted cluster (a step for each added cluster); the line marks where the cluster becomes cheaper.",
-		Kind: chart.Lines, XName: "tokens/month", XMin: 1e6, XMax: 1e13, XLog: true, Unit: s.Currency.Code, YLog: true}
+	c := chart.Chart{ID: "chart-breakeven", Title: s.M.T("pri.chart.be"),
+		Desc: s.M.T("pri.chart.be_desc"),
+		Kind: chart.Lines, XName: s.M.T("pri.unit.tokens_month"), XMin: 1e6, XMax: 1e13, XLog: true, Unit: s.Currency.Code, YLog: true}
 	api := chart.Series{ID: "api", Points: [][2]float64{}}
 	// The API set against the cluster need not be among the compared.
 	vs := offer{ID: s.Vs}
@@ -325,10 +326,10 @@ func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster
 			api.Points = append(api.Points, [2]float64{v, round(v/1e6*per*s.FX, 2)})
 		}
 		if be, ok := cluster.BreakEven(per); ok {
-			api.Marks = []chart.Mark{{Name: "break-even", X: round(be, 0)}}
+			api.Marks = []chart.Mark{{Name: s.M.T("tco.breakeven_mark"), X: round(be, 0)}}
 		}
 	}
-	own := chart.Series{ID: "cluster", Name: "Self-hosted: " + optionText(s), Points: [][2]float64{}}
+	own := chart.Series{ID: "cluster", Name: s.M.F("pri.self_hosted", "option", optionText(s)), Points: [][2]float64{}}
 	for _, v := range volumes() {
 		own.Points = append(own.Points, [2]float64{v, round(cluster.CostAt(v)*s.FX, 2)})
 	}
@@ -340,7 +341,7 @@ func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster
 // to the scenario's edition: an old link shows the history it was made
 // with. Its series are the comparison's places; an empty one is hidden.
 func historyChart(s Scenario, d Data, offered []offer) chart.Chart {
-	c := chart.Chart{ID: "chart-history", Title: "Output price history", Desc: "Per 1M output tokens, as each price took effect.",
+	c := chart.Chart{ID: "chart-history", Title: s.M.T("pri.chart.history"), Desc: s.M.T("pri.chart.history_desc"),
 		Kind: chart.Lines, XTime: true, Step: true, Unit: s.Currency.Code}
 	end := ms(s.Edition)
 	for _, o := range offered[:MaxAPIs] {
@@ -376,11 +377,11 @@ func round(v float64, digits int) float64 {
 // weightsLink opens the memory calculator with the open weights of the
 // first compared API that serves some; hidden when none does, so that
 // the link keeps its place in the toolbar.
-func weightsLink(offered []offer) view.Link {
+func weightsLink(t *msg.Catalog, offered []offer) view.Link {
 	for _, o := range offered {
 		if o.Weights != "" && o.Sold {
-			return view.Link{ID: "weights", Label: "Host " + o.Name + "'s open weights yourself", Path: "memory/", Query: "model=" + o.Weights}
+			return view.Link{ID: "weights", Label: t.F("pri.host", "api", o.Name), Path: "memory/", Query: "model=" + o.Weights}
 		}
 	}
-	return view.Link{ID: "weights", Label: "Host an API's open weights yourself", Path: "memory/", Hidden: true}
+	return view.Link{ID: "weights", Label: t.T("pri.host_any"), Path: "memory/", Hidden: true}
 }

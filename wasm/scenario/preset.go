@@ -137,9 +137,9 @@ func (r *Resolver) Resolved(version string, presets []PresetData) Resolved {
 	// not repeated.
 	for _, k := range out.Unknown {
 		if len(k) <= 24 && fact.ID(k) == "" {
-			out.Problems = append(out.Problems, "The link's parameter \u201c"+k+"\u201d is not one this calculator knows; it is ignored.")
+			out.Problems = append(out.Problems, r.M.F("scen.unknown_param", "key", k))
 		} else {
-			out.Problems = append(out.Problems, "A parameter of the link is not one this calculator knows; it is ignored.")
+			out.Problems = append(out.Problems, r.M.T("scen.unknown_param_long"))
 		}
 	}
 	if p := r.Preset(); p != nil {

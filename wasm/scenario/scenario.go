@@ -13,6 +13,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 // Reserved query parameters, shared by every calculator.
@@ -139,13 +141,20 @@ type Resolver struct {
 	Inputs []Input
 	// Problems are errors that belong to no field (an unknown preset).
 	Problems []string
+	// M is the page's language: the words of its messages.
+	M *msg.Catalog
 }
 
 // NewResolver parses the raw query and applies a preset named in it. A
 // malformed query is read as far as possible.
 func NewResolver(rawQuery string, presets []Preset) *Resolver {
+	return NewResolverIn(msg.English, rawQuery, presets)
+}
+
+// NewResolverIn is NewResolver for a page in the language of m.
+func NewResolverIn(m *msg.Catalog, rawQuery string, presets []Preset) *Resolver {
 	q := ParseQuery(strings.TrimPrefix(rawQuery, "?"))
-	r := &Resolver{query: q}
+	r := &Resolver{query: q, M: m}
 	if name := q.Get(PresetKey); name != "" {
 		for i := range presets {
 			if presets[i].Name == name {
@@ -153,7 +162,7 @@ func NewResolver(rawQuery string, presets []Preset) *Resolver {
 			}
 		}
 		if r.preset == nil {
-			r.Problems = append(r.Problems, "Unknown preset; the defaults are used.")
+			r.Problems = append(r.Problems, m.T("scen.unknown_preset"))
 		}
 	}
 	return r
@@ -184,16 +193,16 @@ func (r *Resolver) read(f Field) Input {
 	in := Input{Field: f, Value: f.Default}
 	if r.preset != nil {
 		if pv, ok := r.preset.Query.Lookup(f.Key); ok {
-			if v, msg := f.Parse(pv); msg != "" {
-				in.Error = "The preset's value is rejected: " + msg
+			if v, msg := f.parse(r.M, pv); msg != "" {
+				in.Error = r.M.F("scen.preset_rejected", "reason", msg)
 			} else {
 				in.Value, in.Explicit = v, true
 			}
 		}
 	}
 	if raw, ok := r.query.Lookup(f.Key); ok {
-		if v, msg := f.Parse(raw); msg != "" {
-			in.Error = msg + " Using " + f.shown(in.Value) + " instead."
+		if v, msg := f.parse(r.M, raw); msg != "" {
+			in.Error = r.M.F("scen.using", "reason", msg, "value", f.shown(r.M, in.Value))
 		} else {
 			in.Value, in.Explicit = v, true
 		}
@@ -213,7 +222,10 @@ func (r *Resolver) read(f Field) Input {
 // in magnitude; then it must lie within [Min, Max] (and be whole for an
 // Integer field). The canonical form is the shortest decimal that reads
 // back to the rounded value.
-func (f Field) Parse(raw string) (string, string) {
+func (f Field) Parse(raw string) (string, string) { return f.parse(msg.English, raw) }
+
+// parse is Parse with the message in the language of m.
+func (f Field) parse(m *msg.Catalog, raw string) (string, string) {
 	raw = strings.TrimSpace(raw)
 	if f.IsChoice() {
 		for _, c := range f.Choices {
@@ -221,29 +233,29 @@ func (f Field) Parse(raw string) (string, string) {
 				return raw, ""
 			}
 		}
-		return "", "Not one of the listed options."
+		return "", m.T("scen.not_listed")
 	}
 	if f.Words {
-		return words(raw)
+		return words(m, raw)
 	}
 	if f.Name {
 		if len(raw) > MaxName || !onlyOf(Lower(raw), lowerAlnum+NameChars) {
-			return "", "Use letters, digits and " + NameChars + " only, at most " + strconv.Itoa(MaxName) + " characters."
+			return "", m.F("scen.name", "chars", NameChars, "n", strconv.Itoa(MaxName))
 		}
 		return raw, ""
 	}
 	if f.Text {
 		if len(raw) > MaxText || !onlyOf(raw, TextChars) {
-			return "", "Write ids in lower case, separated by commas."
+			return "", m.T("scen.ids")
 		}
 		return raw, ""
 	}
 	if !isDecimal(raw) {
-		return "", "Not a number; write it like 1500, 0.3 or 1.5e3."
+		return "", m.T("scen.not_number")
 	}
 	v, err := strconv.ParseFloat(raw, 64)
 	if err != nil || math.IsInf(v, 0) {
-		return "", "Must be between " + FormatNumber(f.Min) + " and " + FormatNumber(f.Max) + "."
+		return "", m.F("scen.between", "min", m.Digits(FormatNumber(f.Min)), "max", m.Digits(FormatNumber(f.Max)))
 	}
 	v = round(v)
 	least := f.Least
@@ -251,25 +263,25 @@ func (f Field) Parse(raw string) (string, string) {
 		least = DefaultLeast
 	}
 	if v != 0 && math.Abs(v) < least && f.Min <= 0 {
-		return "", "Must be 0 or at least " + FormatNumber(least) + "."
+		return "", m.F("scen.least", "least", m.Digits(FormatNumber(least)))
 	}
 	if v < f.Min || v > f.Max {
-		return "", "Must be between " + FormatNumber(f.Min) + " and " + FormatNumber(f.Max) + "."
+		return "", m.F("scen.between", "min", m.Digits(FormatNumber(f.Min)), "max", m.Digits(FormatNumber(f.Max)))
 	}
 	if f.Integer && v != math.Trunc(v) {
-		return "", "Must be a whole number."
+		return "", m.T("scen.whole")
 	}
 	return FormatNumber(v), ""
 }
 
 // words returns a search in canonical form: lower case, words separated
 // by one space.
-func words(raw string) (string, string) {
+func words(m *msg.Catalog, raw string) (string, string) {
 	if len(raw) > MaxWords {
-		return "", "At most " + strconv.Itoa(MaxWords) + " characters."
+		return "", m.F("scen.at_most", "n", strconv.Itoa(MaxWords))
 	}
 	if raw = Lower(raw); !onlyOf(raw, TextChars+" "+WordChars) {
-		return "", "Use letters, digits, spaces and " + WordChars + " only."
+		return "", m.F("scen.words", "chars", WordChars)
 	}
 	return strings.Join(strings.Fields(raw), " "), ""
 }
@@ -350,14 +362,14 @@ func FormatNumber(v float64) string {
 
 // shown names a value as the form shows it: a choice by its label (a
 // reader knows "H100 SXM", not "h100-sxm"), a number as it is.
-func (f Field) shown(value string) string {
+func (f Field) shown(m *msg.Catalog, value string) string {
 	for _, c := range f.Choices {
 		if c.Value == value && c.Label != "" {
 			return c.Label
 		}
 	}
 	if value == "" {
-		return "the default"
+		return m.T("scen.the_default")
 	}
 	return value
 }
@@ -365,7 +377,7 @@ func (f Field) shown(value string) string {
 // Shown returns the input's value as the form shows it, with its unit:
 // "H100 SXM", "27500 USD".
 func (in Input) Shown() string {
-	v := in.shown(in.Value)
+	v := in.shown(msg.English, in.Value)
 	if in.Unit != "" && !in.IsChoice() {
 		v += " " + in.Unit
 	}
@@ -378,7 +390,7 @@ func (in Input) Shown() string {
 func (r *Resolver) Reject(key, msg string) {
 	for i := range r.Inputs {
 		if in := &r.Inputs[i]; in.Key == key {
-			in.Error = msg + " Using " + in.shown(in.Default) + " instead."
+			in.Error = r.M.F("scen.using", "reason", msg, "value", in.shown(r.M, in.Default))
 			in.Value, in.Explicit = in.Default, false
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
@@ -33,6 +34,21 @@ func (d *Data) Link() {
 	d.Perf.Memory = d.Memory
 	d.TCO.Perf = d.Perf
 	d.Pricing.TCO = d.TCO
+}
+
+// Presets returns the presets of calculator name (see Calculators).
+func (d *Data) Presets(name string) []scenario.PresetData {
+	switch name {
+	case "tco":
+		return d.TCO.Presets
+	case "memory":
+		return d.Memory.Presets
+	case "performance":
+		return d.Perf.Presets
+	case "pricing":
+		return d.Pricing.Presets
+	}
+	return nil
 }
 
 // Unlinked returns the data with the shared copies left out, as the

@@ -10,6 +10,7 @@ import (
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -57,13 +58,13 @@ func currencyChoices() []scenario.Choice {
 
 // gpuChoices are the catalog's GPUs, and the custom GPU when the
 // calculator has its fields.
-func gpuChoices(c gpu.Catalog, cu *Customs) []scenario.Choice {
+func gpuChoices(t *msg.Catalog, c gpu.Catalog, cu *Customs) []scenario.Choice {
 	cs := make([]scenario.Choice, len(c.GPUs), len(c.GPUs)+1)
 	for i, g := range c.GPUs {
 		cs[i] = scenario.Choice{Value: g.ID, Label: g.Vendor + " " + g.Name}
 	}
 	if cu != nil {
-		cs = append(cs, scenario.Choice{Value: custom.ID, Label: "Custom (the Custom GPU fields)"})
+		cs = append(cs, scenario.Choice{Value: custom.ID, Label: t.T("mem.gpu.custom")})
 	}
 	return cs
 }
@@ -75,7 +76,9 @@ type Customs struct {
 }
 
 // sourceNote says where a default comes from.
-func (d Data) sourceNote(f fact.Figure) string { return fact.Note(f, d.source(f.Source)) }
+func (d Data) sourceNote(t *msg.Catalog, f fact.Figure) string {
+	return fact.NoteIn(t, f, d.source(f.Source))
+}
 
 // source finds a source by key in the GPU catalog's sources or the TCO
 // data's.
@@ -104,11 +107,11 @@ func (d Data) FXDefault(code string) fact.Figure {
 
 // throughputDefault returns the published tokens/s for g, or the reference
 // row scaled by memory bandwidth, and the precision it is at.
-func (d Data) throughputDefault(g gpu.GPU) (float64, string, string) {
+func (d Data) throughputDefault(t *msg.Catalog, g gpu.GPU) (float64, string, string) {
 	var ref ThroughputRow
 	for _, r := range d.Throughput.Rows {
 		if r.GPU == g.ID {
-			return r.TokensPerSec.Value, d.sourceNote(r.TokensPerSec), r.Precision
+			return r.TokensPerSec.Value, d.sourceNote(t, r.TokensPerSec), r.Precision
 		}
 		if r.GPU == d.Throughput.Reference {
 			ref = r
@@ -116,9 +119,8 @@ func (d Data) throughputDefault(g gpu.GPU) (float64, string, string) {
 	}
 	refGPU, _ := d.GPUs.Find(ref.GPU)
 	v := math.Round(ref.TokensPerSec.Value * g.BandwidthGBps.Value / refGPU.BandwidthGBps.Value)
-	return v, "Estimate: " + refGPU.Name + "'s published " + num(ref.TokensPerSec.Value) +
-		" tok/s scaled by memory bandwidth (" + num(g.BandwidthGBps.Value) + " / " + num(refGPU.BandwidthGBps.Value) +
-		" GB/s). Enter a measured figure if you have one.", ref.Precision
+	return v, t.F("tco.tps_scaled", "gpu", refGPU.Name, "tps", t.Digits(num(ref.TokensPerSec.Value)),
+		"bw", t.Digits(num(g.BandwidthGBps.Value)), "refbw", t.Digits(num(refGPU.BandwidthGBps.Value))), ref.Precision
 }
 
 // Estimate is an option's throughput from the estimator (package perf):
@@ -138,21 +140,22 @@ type Estimate struct {
 // server, and whether the custom model is chosen.
 func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU, only string, cu *Customs) (*Estimate, bool) {
 	pd := d.Perf
-	models := []scenario.Choice{{Value: "", Label: "Typed in (below)"}}
+	t := r.M
+	models := []scenario.Choice{{Value: "", Label: t.T("tco.pm.typed")}}
 	for _, m := range pd.Memory.Models.Models {
-		models = append(models, scenario.Choice{Value: m.ID, Label: m.Name + " (estimated)"})
+		models = append(models, scenario.Choice{Value: m.ID, Label: t.F("tco.pm.estimated", "model", m.Name)})
 	}
 	if cu != nil {
-		models = append(models, scenario.Choice{Value: custom.ID, Label: "Custom model, or from Hugging Face (estimated from the Custom model fields)"})
+		models = append(models, scenario.Choice{Value: custom.ID, Label: t.T("tco.pm.custom")})
 	}
-	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: "Throughput from", Default: "", Choices: models,
-		Help: "Estimate tokens/s per GPU for a model with the throughput estimator, or type a measured figure below."})
-	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: "Estimator precision", Default: "bf16", Choices: perfview.Precisions,
-		Help: "Weights and matrix products for the estimate."})
-	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: "Estimator batch", Unit: "requests", Min: 1, Max: 4096,
-		Default: num(pd.Defaults.Batch.Value), Help: "Requests served together in the estimate."})
+	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: "", Choices: models,
+		Help: t.T("tco.in.pm_help")})
+	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: "bf16", Choices: perfview.PrecisionChoices(t),
+		Help: t.T("tco.in.pp_help")})
+	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
+		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
 	isCustom := modelID == custom.ID
-	if msg := perfview.PrecisionError(g, precision); msg != "" {
+	if msg := perfview.PrecisionError(t, g, precision); msg != "" {
 		r.Reject(k("pp"), msg)
 		precision = "bf16"
 	}
@@ -172,24 +175,23 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	s, _ := perfview.Setup(m, g, 1, precision, kv, pd.Efficiency())
 	if in+out > s.Model.MaxContext {
-		r.Reject(k("pm"), "The estimator's "+strconv.Itoa(in)+" tokens in and "+strconv.Itoa(out)+" out exceed "+s.Model.Name+
-			"'s context of "+strconv.Itoa(s.Model.MaxContext)+" tokens.")
+		r.Reject(k("pm"), t.F("tco.err.context", "in", strconv.Itoa(in), "out", strconv.Itoa(out), "model", s.Model.Name,
+			"context", strconv.Itoa(s.Model.MaxContext)))
 		return nil, isCustom
 	}
 	tp, ok := memory.FewestTP(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
 	if !ok || tp > memory.ServerGPUs {
-		need := "more than " + strconv.Itoa(memory.MaxGPUs)
+		need := t.F("mem.more_than", "n", strconv.Itoa(memory.MaxGPUs))
 		if ok {
 			need = "≥ " + strconv.Itoa(tp)
 		}
-		r.Reject(k("pm"), s.Model.Name+" at batch "+strconv.Itoa(batch)+" on "+g.Name+" does not fit: needs "+need+
-			" GPUs, more than one server holds. No throughput is estimated; the figure below is the default.")
+		r.Reject(k("pm"), t.F("tco.err.fit", "model", s.Model.Name, "batch", strconv.Itoa(batch), "gpu", g.Name, "need", need))
 		return nil, isCustom
 	}
 	s.TP = tp
 	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.Load(s, g, in, out), Precision: precision}
-	e.Note = "Estimated: " + s.Model.Name + " in " + precision + ", batch " + strconv.Itoa(batch) + ", " + strconv.Itoa(in) + " tokens in / " +
-		strconv.Itoa(out) + " out, on " + strconv.Itoa(tp) + " GPU(s) per replica (throughput estimator)."
+	e.Note = t.F("tco.estimated", "model", s.Model.Name, "precision", precision, "batch", strconv.Itoa(batch), "in", strconv.Itoa(in),
+		"out", strconv.Itoa(out), "tp", strconv.Itoa(tp))
 	return e, isCustom
 }
 
@@ -199,34 +201,37 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 // custom model and GPU.
 func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, cur money.Currency, fx float64, cu *Customs) OptionInput {
 	l := prefix
+	t := r.M
 	k := func(name string) string { return l + "." + name }
 	o := OptionInput{Letter: l}
-	o.Kind = tco.Kind(r.Choice(scenario.Field{Key: k("kind"), Label: "Kind", Default: string(def.Kind),
-		Help:    "Buy and run a cluster, or rent GPUs by the hour.",
-		Choices: []scenario.Choice{{Value: string(tco.Owned), Label: "Owned cluster"}, {Value: string(tco.Rented), Label: "Rented GPUs"}}}))
-	gpuID := r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: def.GPU, Choices: gpuChoices(d.GPUs, cu),
-		Help: "GPU model; sets the defaults for price, power and throughput."})
+	o.Kind = tco.Kind(r.Choice(scenario.Field{Key: k("kind"), Label: t.T("tco.in.kind"), Default: string(def.Kind),
+		Help:    t.T("tco.in.kind_help"),
+		Choices: []scenario.Choice{{Value: string(tco.Owned), Label: t.T("tco.kind.owned")}, {Value: string(tco.Rented), Label: t.T("tco.kind.rented")}}}))
+	gpuID := r.Choice(scenario.Field{Key: k("gpu"), Label: "GPU", Default: def.GPU, Choices: gpuChoices(t, d.GPUs, cu),
+		Help: t.T("tco.in.gpu_help")})
 	o.GPU, _ = d.GPUs.Find(gpuID)
 	if gpuID == custom.ID {
 		o.GPU = cu.GPU
 	}
 	g := o.GPU
 	only := "" // the kind of option the next fields apply to
+	// label and help are keys of the catalogs; unit is one too, of a
+	// unit with a {code} for the currency.
 	money := func(name, label, unit, help string, usd float64, note string) float64 {
-		return r.Number(scenario.Field{Only: only, Key: k(name), Label: label, Unit: cur.Code + unit, Help: help,
+		return r.Number(scenario.Field{Only: only, Key: k(name), Label: t.T(label), Unit: t.F(unit, "code", cur.Code), Help: t.T(help),
 			Min: 0, Max: 1e9, Default: rounded(usd * fx), Note: note, Money: true}) / fx
 	}
 	figureNote := func(f *fact.Figure, missing string) (float64, string) {
 		if f == nil {
 			return 0, missing
 		}
-		return f.Value, d.sourceNote(*f)
+		return f.Value, d.sourceNote(t, *f)
 	}
 	df := d.Defaults
 	opt := tco.Option{Kind: o.Kind}
 	opt.GPUs = r.Int(scenario.Field{Only: only, Key: k("n"), Label: "GPUs", Unit: "GPUs", Min: 1, Max: 100000,
-		Default: strconv.Itoa(defaultGPUs), Help: "Number of GPUs in the cluster, or rented at once."})
-	tps, tpsNote, precision := d.throughputDefault(g)
+		Default: strconv.Itoa(defaultGPUs), Help: t.T("tco.in.n_help")})
+	tps, tpsNote, precision := d.throughputDefault(t, g)
 	o.Custom.GPU = gpuID == custom.ID
 	o.Estimate, o.Custom.Model = readEstimate(r, d, k, g, only, cu)
 	if e := o.Estimate; e != nil {
@@ -234,64 +239,64 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	}
 	// An estimate is good to a few per cent, not to 17 digits: the form
 	// shows it as a reader would type it.
-	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Only: only, Key: k("tps"), Label: "Throughput", Unit: "tokens/s per GPU",
+	opt.TokensPerSecondPerGPU = r.Number(scenario.Field{Only: only, Key: k("tps"), Label: t.T("tco.in.tps"), Unit: t.T("tco.unit.tps"),
 		Min: 0.1, Max: 1e6, Default: scenario.Significant(tps, 4), Note: tpsNote,
-		Help: "Output tokens per second one GPU sustains while serving your model and batch size."})
+		Help: t.T("tco.in.tps_help")})
 	if !r.Inputs[len(r.Inputs)-1].Explicit {
 		o.Precision = precision
 	}
-	opt.LoadFactor = r.Number(scenario.Field{Only: only, Key: k("load"), Label: "Average load", Unit: "fraction", Min: 0.01, Max: 1,
-		Default: num(df.LoadFactor.Value), Note: d.sourceNote(df.LoadFactor),
-		Help: "Share of the time the GPUs are serving; scales tokens and GPU power."})
+	opt.LoadFactor = r.Number(scenario.Field{Only: only, Key: k("load"), Label: t.T("tco.in.load"), Unit: t.T("mem.unit.fraction"), Min: 0.01, Max: 1,
+		Default: num(df.LoadFactor.Value), Note: d.sourceNote(t, df.LoadFactor),
+		Help: t.T("tco.in.load_help")})
 
 	only = string(tco.Owned)
-	opt.GPUsPerServer = r.Int(scenario.Field{Only: only, Key: k("gps"), Label: "GPUs per server", Unit: "GPUs", Min: 1, Max: 16,
-		Default: num(df.GPUsPerServer.Value), Note: d.sourceNote(df.GPUsPerServer), Help: "How many GPUs share one server chassis."})
-	price, priceNote := figureNote(g.PurchaseUSD, "No sourced purchase price for this GPU: enter your quote.")
-	opt.GPUPriceUSD = money("gp", "GPU price", "", "Purchase price of one GPU.", price, priceNote)
-	opt.ServerPriceUSD = money("sp", "Server price", " per server", "Chassis, CPUs, memory, storage; without GPUs.",
-		df.ServerUSD.Value, d.sourceNote(df.ServerUSD))
-	opt.NetworkPriceUSD = money("net", "Network", " per server", "InfiniBand or Ethernet fabric: NICs, switch ports, cables.",
-		df.NetworkUSD.Value, d.sourceNote(df.NetworkUSD))
-	powerNote := d.sourceNote(g.TDPW)
+	opt.GPUsPerServer = r.Int(scenario.Field{Only: only, Key: k("gps"), Label: t.T("tco.in.gps"), Unit: "GPUs", Min: 1, Max: 16,
+		Default: num(df.GPUsPerServer.Value), Note: d.sourceNote(t, df.GPUsPerServer), Help: t.T("tco.in.gps_help")})
+	price, priceNote := figureNote(g.PurchaseUSD, t.T("tco.no_price"))
+	opt.GPUPriceUSD = money("gp", "tco.in.gp", "tco.unit.code", "tco.in.gp_help", price, priceNote)
+	opt.ServerPriceUSD = money("sp", "tco.in.sp", "tco.unit.per_server", "tco.in.sp_help",
+		df.ServerUSD.Value, d.sourceNote(t, df.ServerUSD))
+	opt.NetworkPriceUSD = money("net", "tco.network", "tco.unit.per_server", "tco.in.net_help",
+		df.NetworkUSD.Value, d.sourceNote(t, df.NetworkUSD))
+	powerNote := d.sourceNote(t, g.TDPW)
 	if o.Custom.GPU {
-		powerNote = "Default: the Custom GPU's power."
+		powerNote = t.T("tco.custom_power")
 	}
-	opt.GPUPowerW = r.Number(scenario.Field{Only: only, Key: k("w"), Label: "GPU power at load", Unit: "W", Min: 1, Max: 5000,
-		Default: num(g.TDPW.Value), Note: powerNote, Help: "Draw of one GPU while serving; its TDP by default."})
-	opt.ServerOverheadW = r.Number(scenario.Field{Only: only, Key: k("ow"), Label: "Server overhead", Unit: "W per server", Min: 0, Max: 50000,
-		Default: num(df.ServerOverheadW.Value), Note: d.sourceNote(df.ServerOverheadW), Help: "CPUs, fans, NICs, switches: drawn all the time."})
-	opt.PUE = r.Number(scenario.Field{Only: only, Key: k("pue"), Label: "PUE", Unit: "ratio", Min: 1, Max: 3,
-		Default: num(df.PUE.Value), Note: d.sourceNote(df.PUE), Help: "Facility power over IT power; the excess is cooling and losses."})
-	opt.ElectricityUSDPerKWh = money("kwh", "Electricity price", "/kWh", "Price of one kilowatt-hour.",
-		df.ElectricityUSDPerKWh.Value, d.sourceNote(df.ElectricityUSDPerKWh))
-	opt.MaintenancePctPerYear = r.Number(scenario.Field{Only: only, Key: k("mnt"), Label: "Maintenance", Unit: "% of capex per year", Min: 0, Max: 100,
-		Default: num(df.MaintenancePct.Value), Note: d.sourceNote(df.MaintenancePct), Help: "Support contracts and spare parts."})
-	opt.StaffUSDPerYear = money("staff", "Staff", " per year", "Share of engineers' cost that runs this cluster.",
-		df.StaffUSDPerYear.Value, d.sourceNote(df.StaffUSDPerYear))
-	opt.ColocationUSDPerKWMonth = money("colo", "Colocation", " per kW per month", "Rack space billed on provisioned (full-load) power; 0 if you own the building.", 0, "")
-	opt.CostOfCapitalPct = r.Number(scenario.Field{Only: only, Key: k("coc"), Label: "Cost of capital", Unit: "% per year", Min: 0, Max: 100,
-		Default: "0", Help: "Interest on the capex, repaid as an annuity over the period."})
-	opt.ResidualPct = r.Number(scenario.Field{Only: only, Key: k("res"), Label: "Residual value", Unit: "% of capex", Min: 0, Max: 100,
-		Default: "0", Help: "Resale value credited at the end of the period."})
+	opt.GPUPowerW = r.Number(scenario.Field{Only: only, Key: k("w"), Label: t.T("tco.in.w"), Unit: "W", Min: 1, Max: 5000,
+		Default: num(g.TDPW.Value), Note: powerNote, Help: t.T("tco.in.w_help")})
+	opt.ServerOverheadW = r.Number(scenario.Field{Only: only, Key: k("ow"), Label: t.T("tco.in.ow"), Unit: t.T("tco.unit.w_server"), Min: 0, Max: 50000,
+		Default: num(df.ServerOverheadW.Value), Note: d.sourceNote(t, df.ServerOverheadW), Help: t.T("tco.in.ow_help")})
+	opt.PUE = r.Number(scenario.Field{Only: only, Key: k("pue"), Label: "PUE", Unit: t.T("tco.unit.ratio"), Min: 1, Max: 3,
+		Default: num(df.PUE.Value), Note: d.sourceNote(t, df.PUE), Help: t.T("tco.in.pue_help")})
+	opt.ElectricityUSDPerKWh = money("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help",
+		df.ElectricityUSDPerKWh.Value, d.sourceNote(t, df.ElectricityUSDPerKWh))
+	opt.MaintenancePctPerYear = r.Number(scenario.Field{Only: only, Key: k("mnt"), Label: t.T("tco.maintenance"), Unit: t.T("tco.unit.pct_capex_year"), Min: 0, Max: 100,
+		Default: num(df.MaintenancePct.Value), Note: d.sourceNote(t, df.MaintenancePct), Help: t.T("tco.in.mnt_help")})
+	opt.StaffUSDPerYear = money("staff", "tco.staff", "tco.unit.per_year", "tco.in.staff_help",
+		df.StaffUSDPerYear.Value, d.sourceNote(t, df.StaffUSDPerYear))
+	opt.ColocationUSDPerKWMonth = money("colo", "tco.colocation", "tco.unit.per_kw_month", "tco.in.colo_help", 0, "")
+	opt.CostOfCapitalPct = r.Number(scenario.Field{Only: only, Key: k("coc"), Label: t.T("tco.capital"), Unit: t.T("tco.unit.pct_year"), Min: 0, Max: 100,
+		Default: "0", Help: t.T("tco.in.coc_help")})
+	opt.ResidualPct = r.Number(scenario.Field{Only: only, Key: k("res"), Label: t.T("tco.residual"), Unit: t.T("tco.unit.pct_capex"), Min: 0, Max: 100,
+		Default: "0", Help: t.T("tco.in.res_help")})
 
 	only = string(tco.Rented)
-	rent, rentNote := figureNote(g.RentUSDPerHour, "No sourced rental price for this GPU: enter your quote.")
-	cloud := []scenario.Choice{{Value: "0", Label: "The GPU table's price"}}
+	rent, rentNote := figureNote(g.RentUSDPerHour, t.T("tco.no_rent"))
+	cloud := []scenario.Choice{{Value: "0", Label: t.T("tco.cloud.table")}}
 	offers := d.Rental.For(g.ID)
 	for j, of := range offers {
 		cloud = append(cloud, scenario.Choice{Value: strconv.Itoa(j + 1),
-			Label: of.Provider + ", " + of.Instance + ": $" + num(of.USDPerGPUHour) + "/GPU-h (" + of.AsOf + ")"})
+			Label: t.F("tco.cloud.offer", "provider", of.Provider, "instance", of.Instance, "price", t.Digits(num(of.USDPerGPUHour)), "date", t.Date(of.AsOf))})
 	}
-	pick := r.Choice(scenario.Field{Only: only, Key: k("cloud"), Label: "Cloud offer", Default: "0", Choices: cloud,
-		Help: "On-demand prices of large clouds and GPU clouds for this GPU; sets the rental price."})
+	pick := r.Choice(scenario.Field{Only: only, Key: k("cloud"), Label: t.T("tco.in.cloud"), Default: "0", Choices: cloud,
+		Help: t.T("tco.in.cloud_help")})
 	if j, _ := strconv.Atoi(pick); j > 0 && j <= len(offers) {
 		of := offers[j-1]
-		rent, rentNote = of.USDPerGPUHour, fact.Note(fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed}, d.Rental.Sources[of.Source])
+		rent, rentNote = of.USDPerGPUHour, fact.NoteIn(t, fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed}, d.Rental.Sources[of.Source])
 	}
-	opt.RentUSDPerGPUHour = money("hr", "Rental price", " per GPU-hour", "On-demand or contracted price of one GPU for one hour.", rent, rentNote)
-	opt.RentedHoursPerMonth = r.Number(scenario.Field{Only: only, Key: k("hpm"), Label: "Rented hours", Unit: "hours per month", Min: 1, Max: 744,
-		Default: num(df.RentedHoursPerMonth.Value), Note: d.sourceNote(df.RentedHoursPerMonth), Help: "730 is always on."})
+	opt.RentUSDPerGPUHour = money("hr", "tco.in.hr", "tco.unit.per_gpu_hour", "tco.in.hr_help", rent, rentNote)
+	opt.RentedHoursPerMonth = r.Number(scenario.Field{Only: only, Key: k("hpm"), Label: t.T("tco.in.hpm"), Unit: t.T("tco.unit.hours_month"), Min: 1, Max: 744,
+		Default: num(df.RentedHoursPerMonth.Value), Note: d.sourceNote(t, df.RentedHoursPerMonth), Help: t.T("tco.in.hpm_help")})
 	o.Option = opt
 	return o
 }

@@ -4,7 +4,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -26,29 +25,29 @@ func headline(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline
 			next = i
 		}
 	}
-	years := money.Plural(s.Years, "year")
+	years := period(s)
 	if best < 0 {
-		return view.Headline{Text: "No option produces tokens: give one a throughput to compare the cost per token."}
+		return view.Headline{Text: s.M.T("tco.head.none")}
 	}
 	name := func(i int) string {
-		return strings.ToUpper(s.Options[i].Letter) + " (" + optionTitle(s.Options[i]) + ")"
+		return strings.ToUpper(s.Options[i].Letter) + " (" + optionTitle(s.M, s.Options[i]) + ")"
 	}
-	cost := func(i int) string { return money.Format(res[i].USDPerMTok*s.FXPerUSD, s.Currency) }
-	h := view.Headline{Text: "Over " + years + ", " + name(best) + " costs " + cost(best) + " per million output tokens",
+	cost := func(i int) string { return s.M.Money(res[i].USDPerMTok*s.FXPerUSD, s.Currency) }
+	h := view.Headline{Text: s.M.F("tco.head.text", "years", years, "option", name(best), "cost", cost(best)),
 		Figures: []view.Figure{
-			{Label: "Cost per 1M output tokens, " + strings.ToUpper(s.Options[best].Letter), Text: cost(best)},
-			{Label: "TCO over " + years + ", " + strings.ToUpper(s.Options[best].Letter), Text: money.Format(res[best].TCOUSD*s.FXPerUSD, s.Currency)},
+			{Label: s.M.F("tco.head.cost", "option", strings.ToUpper(s.Options[best].Letter)), Text: cost(best)},
+			{Label: s.M.F("tco.head.tco", "years", years, "option", strings.ToUpper(s.Options[best].Letter)), Text: s.M.Money(res[best].TCOUSD*s.FXPerUSD, s.Currency)},
 		}}
 	if next < 0 {
 		h.Text += "."
 		return h
 	}
 	less := (1 - res[best].USDPerMTok/res[next].USDPerMTok) * 100
-	h.Text += ", " + money.Group(less, 0) + " % less than " + name(next) + " at " + cost(next) + "."
-	h.Figures = append(h.Figures, view.Figure{Label: "Less per token than " + strings.ToUpper(s.Options[next].Letter), Text: money.Group(less, 0) + " %"})
+	h.Text += s.M.F("tco.head.less", "pct", s.M.Num(less, 0), "option", name(next), "cost", cost(next))
+	h.Figures = append(h.Figures, view.Figure{Label: s.M.F("tco.head.less_label", "option", strings.ToUpper(s.Options[next].Letter)), Text: s.M.Num(less, 0) + " %"})
 	if be := p.CellsByKey()[s.Options[best].Letter+".breakeven_months"]; next == 0 && be.Value > 0 {
-		h.Text += " Over time it " + be.Text + "."
-		h.Figures = append(h.Figures, view.Figure{Label: "Break-even with A", Text: be.Text})
+		h.Text += s.M.F("tco.head.over_time", "breakeven", be.Text)
+		h.Figures = append(h.Figures, view.Figure{Label: s.M.T("tco.breakeven"), Text: be.Text})
 	}
 	return h
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -49,22 +50,27 @@ type Scenario struct {
 	DemandPerMonth, SLO float64
 	// Custom says whether some option uses the custom model or GPU.
 	Custom custom.Use
+	// M is the page's language: its words and number format.
+	M *msg.Catalog
 }
 
 // Resolve reads a query string. It never fails: bad values are reported in
 // Errors and replaced by defaults.
-func Resolve(rawQuery string, d Data) Scenario {
-	r := scenario.NewResolver(rawQuery, d.presets())
+func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+
+// ResolveIn is Resolve for a page in the language of t.
+func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
+	r := scenario.NewResolverIn(t, rawQuery, d.presets())
 	cur, fx := ReadCurrency(r, d, "")
-	years := r.Int(scenario.Field{Key: keyYears, Label: "Period", Unit: "years", Min: 1, Max: 15,
-		Default: num(d.Defaults.Years.Value), Help: "How long the options are compared for."})
-	count := r.Int(scenario.Field{Key: keyCount, Label: "Options compared", Unit: "options", Min: 2, Max: MaxOptions,
-		Default: num(defaultCount), Help: "How many of the options below are compared."})
-	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years}
-	s.DemandPerMonth = r.Number(scenario.Field{Key: "dem", Label: "Demand", Unit: "output tokens per month", Min: 0, Max: 1e16, Default: "0",
-		Help: "Sizes every option for this demand; 0 leaves it out."})
-	s.SLO = r.Number(scenario.Field{Key: "slo", Label: "P99 latency target", Unit: "seconds", Min: 0, Max: 3600, Default: "0",
-		Help: "With a demand, options whose throughput is estimated are sized so that the simulated P99 end-to-end latency meets it; 0 for none."})
+	years := r.Int(scenario.Field{Key: keyYears, Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Min: 1, Max: 15,
+		Default: num(d.Defaults.Years.Value), Help: t.T("tco.in.y_help")})
+	count := r.Int(scenario.Field{Key: keyCount, Label: t.T("tco.in.k"), Unit: t.T("mem.unit.options"), Min: 2, Max: MaxOptions,
+		Default: num(defaultCount), Help: t.T("tco.in.k_help")})
+	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t}
+	s.DemandPerMonth = r.Number(scenario.Field{Key: "dem", Label: t.T("tco.in.dem"), Unit: t.T("tco.unit.tokens_month"), Min: 0, Max: 1e16, Default: "0",
+		Help: t.T("tco.in.dem_help")})
+	s.SLO = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("tco.unit.seconds"), Min: 0, Max: 3600, Default: "0",
+		Help: t.T("tco.in.slo_help")})
 	m, g := perfview.Custom(r, d.Perf.Memory)
 	cu := &Customs{Model: m, GPU: g}
 	for i := range s.Options {
@@ -74,7 +80,7 @@ func Resolve(rawQuery string, d Data) Scenario {
 		s.Custom.GPU = s.Custom.GPU || s.Options[i].Custom.GPU
 	}
 	s.Custom.Apply(r)
-	r.Choice(d.Editions.Field(edition.Section, nil))
+	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	s.Errors = r.Errors()
 	return s
@@ -82,15 +88,16 @@ func Resolve(rawQuery string, d Data) Scenario {
 
 // ReadCurrency reads the display currency and its rate per US dollar.
 func ReadCurrency(r *scenario.Resolver, d Data, section string) (money.Currency, float64) {
-	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: "Currency", Section: section, Default: "USD", Choices: currencyChoices(),
-		Help: "Currency for all prices and results."}))
+	t := r.M
+	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: t.T("tco.in.cur"), Section: section, Default: "USD", Choices: currencyChoices(),
+		Help: t.T("tco.in.cur_help")}))
 	fxDefault := d.FXDefault(cur.Code)
 	fxNote := ""
 	if cur.Code != "USD" {
-		fxNote = d.sourceNote(fxDefault)
+		fxNote = d.sourceNote(t, fxDefault)
 	}
-	fx := r.Number(scenario.Field{Key: keyFX, Label: "Exchange rate", Unit: cur.Code + " per USD", Section: section, Min: 0.0001, Max: 100000,
-		Default: num(fxDefault.Value), Note: fxNote, Help: "Converts the data's US-dollar prices into your currency."})
+	fx := r.Number(scenario.Field{Key: keyFX, Label: t.T("tco.in.fx"), Unit: t.F("tco.unit.per_usd", "code", cur.Code), Section: section, Min: 0.0001, Max: 100000,
+		Default: num(fxDefault.Value), Note: fxNote, Help: t.T("tco.in.fx_help")})
 	return cur, fx
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -31,9 +32,10 @@ type (
 )
 
 // claimMetrics are the metrics a preset's source may claim, in table order.
+// label is the key of its name in the catalogs.
 var claimMetrics = []struct{ metric, label string }{
-	{"capex", "Capex"}, {"opex", "Opex over the period"}, {"tco", "TCO"},
-	{"tokens_per_year", "Tokens per year"}, {"cost_per_mtok", "Cost per 1M tokens"},
+	{"capex", "tco.capex"}, {"opex", "tco.opex_period"}, {"tco", "tco.tco"},
+	{"tokens_per_year", "tco.tokens_year"}, {"cost_per_mtok", "tco.cost_mtok"},
 }
 
 var knownClaimMetric = func() map[string]bool {
@@ -52,10 +54,10 @@ func Build(s Scenario) Page {
 	var res [MaxOptions]tco.Result
 	for i, o := range s.Options {
 		res[i] = tco.Compute(o.Option, years)
-		p.Columns = append(p.Columns, view.Column{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(o), Hidden: !o.Enabled})
-		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(o), Kind: string(o.Kind), Hidden: !o.Enabled})
+		p.Columns = append(p.Columns, view.Column{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(s.M, o), Hidden: !o.Enabled})
+		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(s.M, o), Kind: string(o.Kind), Hidden: !o.Enabled})
 	}
-	p.Groups = append(p.Groups, s.Custom.Groups()...)
+	p.Groups = append(p.Groups, s.Custom.Groups(s.M)...)
 	cell := func(i int, metric string, v float64, unit, text string) Cell {
 		c := Cell{Key: s.Options[i].Letter + "." + metric, Value: v, Unit: unit, Text: text}
 		if s.Options[i].Enabled {
@@ -63,47 +65,51 @@ func Build(s Scenario) Page {
 		}
 		return c
 	}
+	// label and help are keys of the catalogs, help "" for none.
 	moneyRow := func(label, help, metric string, usd func(r tco.Result) float64) Row {
-		row := Row{Label: label, Help: help, Cells: make([]Cell, MaxOptions)}
+		if help != "" {
+			help = s.M.T(help)
+		}
+		row := Row{Label: s.M.T(label), Help: help, Cells: make([]Cell, MaxOptions)}
 		for i := range res {
 			v := usd(res[i]) * fx
-			row.Cells[i] = cell(i, metric, v, cur.Code, money.Format(v, cur))
+			row.Cells[i] = cell(i, metric, v, cur.Code, s.M.Money(v, cur))
 		}
 		return row
 	}
-	results := Table{ID: "results", Title: "Results over " + money.Plural(s.Years, "year"), Note: precisionNote(s), Rows: []Row{
-		moneyRow("Capex", "Bought up front: GPUs, servers, network.", "capex", func(r tco.Result) float64 { return r.Capex.Total() }),
-		moneyRow("Opex", "Running cost over the whole period.", "opex", func(r tco.Result) float64 { return r.OpexTotal(years) }),
-		moneyRow("TCO", "Capex + opex - residual value.", "tco", func(r tco.Result) float64 { return r.TCOUSD }),
+	results := Table{ID: "results", Title: s.M.F("tco.results", "years", period(s)), Note: precisionNote(s), Rows: []Row{
+		moneyRow("tco.capex", "tco.capex_help", "capex", func(r tco.Result) float64 { return r.Capex.Total() }),
+		moneyRow("tco.opex", "tco.opex_help", "opex", func(r tco.Result) float64 { return r.OpexTotal(years) }),
+		moneyRow("tco.tco", "tco.tco_help", "tco", func(r tco.Result) float64 { return r.TCOUSD }),
 		func() Row {
-			row := Row{Label: "Tokens", Help: "Output tokens over the whole period.", Cells: make([]Cell, MaxOptions)}
+			row := Row{Label: s.M.T("tco.tokens"), Help: s.M.T("tco.tokens_help"), Cells: make([]Cell, MaxOptions)}
 			for i := range res {
-				row.Cells[i] = cell(i, "tokens", res[i].Tokens, "tokens", money.Count(res[i].Tokens))
+				row.Cells[i] = cell(i, "tokens", res[i].Tokens, "tokens", s.M.Count(res[i].Tokens))
 			}
 			return row
 		}(),
-		moneyRow("Cost per 1M tokens", "TCO divided by the tokens of the same period.", "cost_per_mtok", func(r tco.Result) float64 { return r.USDPerMTok }),
+		moneyRow("tco.cost_mtok", "tco.cost_mtok_help", "cost_per_mtok", func(r tco.Result) float64 { return r.USDPerMTok }),
 	}}
 	perYear := func(f func(o tco.Opex) float64) func(r tco.Result) float64 {
 		return func(r tco.Result) float64 { return f(r.OpexPerYear) }
 	}
-	breakdown := Table{ID: "breakdown", Title: "Cost by item", Rows: []Row{
-		moneyRow("GPUs", "", "capex_gpus", func(r tco.Result) float64 { return r.Capex.GPUsUSD }),
-		moneyRow("Servers", "", "capex_servers", func(r tco.Result) float64 { return r.Capex.ServersUSD }),
-		moneyRow("Network", "", "capex_network", func(r tco.Result) float64 { return r.Capex.NetworkUSD }),
-		moneyRow("Electricity per year", "IT energy at the average load.", "opex_electricity", perYear(func(o tco.Opex) float64 { return o.ElectricityUSD })),
-		moneyRow("Cooling per year", "Facility overhead: IT energy x (PUE - 1).", "opex_cooling", perYear(func(o tco.Opex) float64 { return o.CoolingUSD })),
-		moneyRow("Colocation per year", "", "opex_colocation", perYear(func(o tco.Opex) float64 { return o.ColocationUSD })),
-		moneyRow("Maintenance per year", "", "opex_maintenance", perYear(func(o tco.Opex) float64 { return o.MaintenanceUSD })),
-		moneyRow("Staff per year", "", "opex_staff", perYear(func(o tco.Opex) float64 { return o.StaffUSD })),
-		moneyRow("Cost of capital per year", "Interest part of the annuity that repays the capex.", "opex_capital", perYear(func(o tco.Opex) float64 { return o.CapitalCostUSD })),
-		moneyRow("Rent per year", "", "opex_rent", perYear(func(o tco.Opex) float64 { return o.RentUSD })),
-		moneyRow("Residual value", "Credited at the end.", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
+	breakdown := Table{ID: "breakdown", Title: s.M.T("tco.by_item"), Rows: []Row{
+		moneyRow("tco.gpus", "", "capex_gpus", func(r tco.Result) float64 { return r.Capex.GPUsUSD }),
+		moneyRow("tco.servers", "", "capex_servers", func(r tco.Result) float64 { return r.Capex.ServersUSD }),
+		moneyRow("tco.network", "", "capex_network", func(r tco.Result) float64 { return r.Capex.NetworkUSD }),
+		moneyRow("tco.electricity_year", "tco.electricity_help", "opex_electricity", perYear(func(o tco.Opex) float64 { return o.ElectricityUSD })),
+		moneyRow("tco.cooling_year", "tco.cooling_help", "opex_cooling", perYear(func(o tco.Opex) float64 { return o.CoolingUSD })),
+		moneyRow("tco.colocation_year", "", "opex_colocation", perYear(func(o tco.Opex) float64 { return o.ColocationUSD })),
+		moneyRow("tco.maintenance_year", "", "opex_maintenance", perYear(func(o tco.Opex) float64 { return o.MaintenanceUSD })),
+		moneyRow("tco.staff_year", "", "opex_staff", perYear(func(o tco.Opex) float64 { return o.StaffUSD })),
+		moneyRow("tco.capital_year", "tco.capital_help", "opex_capital", perYear(func(o tco.Opex) float64 { return o.CapitalCostUSD })),
+		moneyRow("tco.rent_year", "", "opex_rent", perYear(func(o tco.Opex) float64 { return o.RentUSD })),
+		moneyRow("tco.residual", "tco.residual_help", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
 	}}
 	p.Tables = []Table{results, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
 	p.Headline = headline(s, res, p.Page)
 	for i := range p.Tables {
-		p.Tables[i].Corner, p.Tables[i].Columns = "Metric", p.Columns
+		p.Tables[i].Corner, p.Tables[i].Columns = s.M.T("tco.metric"), p.Columns
 	}
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
@@ -132,10 +138,9 @@ func precisionNote(s Scenario) string {
 	}
 	var parts []string
 	for _, p := range order {
-		parts = append(parts, strings.Join(byPrecision[p], ", ")+" in "+perfview.PrecisionLabel(p))
+		parts = append(parts, s.M.F("tco.in_precision", "options", strings.Join(byPrecision[p], ", "), "precision", perfview.PrecisionLabel(p)))
 	}
-	return "Not like for like: the throughputs are at different precisions (" + strings.Join(parts, "; ") +
-		"), and a lower precision serves more tokens on the same GPU. For a fair comparison, estimate every option for one model and precision (\"Throughput from\"), or type in figures measured alike."
+	return s.M.F("tco.precision_note", "parts", strings.Join(parts, "; "), "field", s.M.T("tco.in.pm"))
 }
 
 // memoryLink opens the memory calculator with the options' GPUs.
@@ -154,13 +159,13 @@ func memoryLink(s Scenario) view.Link {
 		}
 	}
 	q.Set("k", strconv.Itoa(n))
-	return view.Link{ID: "memory", Label: "Will a model fit on these GPUs?", Path: "memory/", Query: q.Encode()}
+	return view.Link{ID: "memory", Label: s.M.T("tco.memory_link"), Path: "memory/", Query: q.Encode()}
 }
 
-func optionTitle(o OptionInput) string {
-	kind := "owned"
+func optionTitle(m *msg.Catalog, o OptionInput) string {
+	kind := m.T("tco.owned")
 	if o.Kind == tco.Rented {
-		kind = "rented"
+		kind = m.T("tco.rented")
 	}
 	return strconv.Itoa(o.Option.GPUs) + " x " + o.GPU.Name + ", " + kind
 }
@@ -170,19 +175,19 @@ func optionTitle(o OptionInput) string {
 func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
 	years := float64(s.Years)
 	base := res[0]
-	be := Row{Label: "Break-even with A", Help: "When this option's cumulative cost crosses A's, and which way.", Cells: make([]Cell, MaxOptions)}
-	gpus := Row{Label: "GPUs for A's throughput", Help: "GPUs of this option that serve A's tokens/s.", Cells: make([]Cell, MaxOptions)}
-	cost := Row{Label: "TCO at A's throughput", Help: "TCO of a cluster of that size.", Cells: make([]Cell, MaxOptions)}
+	be := Row{Label: s.M.T("tco.breakeven"), Help: s.M.T("tco.breakeven_help"), Cells: make([]Cell, MaxOptions)}
+	gpus := Row{Label: s.M.T("tco.gpus_a"), Help: s.M.T("tco.gpus_a_help"), Cells: make([]Cell, MaxOptions)}
+	cost := Row{Label: s.M.T("tco.tco_a"), Help: s.M.T("tco.cluster_help"), Cells: make([]Cell, MaxOptions)}
 	for i, o := range s.Options {
 		if i == 0 {
-			be.Cells[i] = cell(i, "breakeven_months", 0, "months", "baseline")
+			be.Cells[i] = cell(i, "breakeven_months", 0, "months", s.M.T("tco.baseline"))
 		} else if t, ok := tco.BreakEven(base, res[i], years); ok {
-			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", "becomes "+comparative(base.Capex.Total()-res[i].Capex.Total())+
-				" than A after "+money.Group(t*12, 1)+" months")
+			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", s.M.F(comparative(base.Capex.Total()-res[i].Capex.Total(), "tco.becomes_dearer", "tco.becomes_cheaper"),
+				"months", s.M.Num(t*12, 1)))
 		} else {
-			text := "costs the same as A"
+			text := s.M.T("tco.same")
 			if d := res[i].CumulativeUSD(years/2, years) - base.CumulativeUSD(years/2, years); d != 0 {
-				text = comparative(d) + " than A throughout " + money.Plural(s.Years, "year")
+				text = s.M.F(comparative(d, "tco.dearer_throughout", "tco.cheaper_throughout"), "years", period(s))
 			}
 			be.Cells[i] = cell(i, "breakeven_months", -1, "months", text)
 		}
@@ -191,33 +196,47 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		sized := o.Option
 		sized.GPUs = n
 		v := tco.Compute(sized, years).TCOUSD * s.FXPerUSD
-		cost.Cells[i] = cell(i, "equal_throughput_tco", v, s.Currency.Code, money.Format(v, s.Currency))
+		cost.Cells[i] = cell(i, "equal_throughput_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
 	}
-	demG := Row{Label: "GPUs for the demand", Help: "Serving the demand field's tokens (and its P99 target, for estimated throughput).", Cells: make([]Cell, MaxOptions)}
-	demC := Row{Label: "TCO for the demand", Help: "TCO of a cluster of that size.", Cells: make([]Cell, MaxOptions)}
+	demG := Row{Label: s.M.T("tco.demand_gpus"), Help: s.M.T("tco.demand_gpus_help"), Cells: make([]Cell, MaxOptions)}
+	demC := Row{Label: s.M.T("tco.demand_tco"), Help: s.M.T("tco.cluster_help"), Cells: make([]Cell, MaxOptions)}
 	for i, o := range s.Options {
 		n, text := demandGPUs(s, o)
 		demG.Cells[i] = cell(i, "demand_gpus", float64(n), "GPUs", text)
 		demC.Cells[i] = cell(i, "demand_tco", -1, s.Currency.Code, "–")
-		demC.Cells[i].Note = "No cluster is sized: " + text + "."
+		demC.Cells[i].Note = s.M.F("tco.not_sized", "reason", text)
 		if n > 0 {
 			sized := o.Option
 			sized.GPUs = n
 			v := tco.Compute(sized, years).TCOUSD * s.FXPerUSD
-			demC.Cells[i] = cell(i, "demand_tco", v, s.Currency.Code, money.Format(v, s.Currency))
+			demC.Cells[i] = cell(i, "demand_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
 		}
 	}
-	return Table{ID: "compare", Title: "Compared with option A", Rows: []Row{be, gpus, cost, demG, demC}}
+	return Table{ID: "compare", Title: s.M.T("tco.compare"), Rows: []Row{be, gpus, cost, demG, demC}}
 }
 
-// comparative says how an option compares with A when its cost less A's
-// is diff. The cumulative costs swap order at a break-even: an option
-// whose capex is the smaller becomes the dearer there.
-func comparative(diff float64) string {
+// comparative returns the key dearer or cheaper: how an option compares
+// with A when its cost less A's is diff. The cumulative costs swap order
+// at a break-even: an option whose capex is the smaller becomes the
+// dearer there.
+func comparative(diff float64, dearer, cheaper string) string {
 	if diff > 0 {
-		return "dearer"
+		return dearer
 	}
-	return "cheaper"
+	return cheaper
+}
+
+// period writes the scenario's period: "3 years", "3 Jahre".
+func period(s Scenario) string {
+	return s.M.F(plural(s.Years, "tco.year", "tco.years"), "n", strconv.Itoa(s.Years))
+}
+
+// plural returns key one for n = 1, else key many.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // demandGPUs sizes an option for the scenario's demand: with an estimated
@@ -229,20 +248,20 @@ func comparative(diff float64) string {
 // case, ~4 ms natively (BenchmarkWorstCase).
 func demandGPUs(s Scenario, o OptionInput) (int, string) {
 	if s.DemandPerMonth <= 0 {
-		return 0, "no demand set"
+		return 0, s.M.T("tco.no_demand")
 	}
 	perSecond := s.DemandPerMonth / (tco.HoursPerYear / 12 * 3600)
 	if e := o.Estimate; e != nil && s.SLO > 0 {
 		rate, err := e.Setup.MaxRate(e.Load, s.SLO)
 		if err != nil {
-			return 0, "too large to simulate in the browser: " + err.Error()
+			return 0, s.M.F("tco.too_large", "error", err.Error())
 		}
 		if rate <= 0 {
-			return 0, "the P99 target cannot be met"
+			return 0, s.M.T("tco.p99_unmet")
 		}
 		replicas := math.Ceil(perSecond / (rate * float64(e.Load.Output)))
 		n := int(replicas) * e.Setup.TP
-		return n, strconv.Itoa(n) + " (" + money.Group(replicas, 0) + " replicas at " + money.Group(rate, 2) + " requests/s)"
+		return n, s.M.F("tco.replicas", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "rate", s.M.Num(rate, 2))
 	}
 	perGPU := o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor
 	n := int(math.Ceil(perSecond / perGPU))
@@ -252,13 +271,13 @@ func demandGPUs(s Scenario, o OptionInput) (int, string) {
 // claimsTable sets the preset source's figures beside the engine's.
 func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
 	years := float64(s.Years)
-	t := Table{ID: "claims", Title: "The source's figures beside InferCost's", Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
+	t := Table{ID: "claims", Title: s.M.T("mem.claims"), Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
 	for _, m := range claimMetrics {
-		claimed := Row{Label: m.label + ": source says", Cells: make([]Cell, MaxOptions)}
-		ours := Row{Label: m.label + ": InferCost", Cells: make([]Cell, MaxOptions)}
+		claimed := Row{Label: s.M.F("tco.source_says", "metric", s.M.T(m.label)), Cells: make([]Cell, MaxOptions)}
+		ours := Row{Label: s.M.T(m.label) + ": InferCost", Cells: make([]Cell, MaxOptions)}
 		for i := range s.Options {
 			var engine float64
-			fmtv := func(v float64) string { return money.Format(v, s.Currency) }
+			fmtv := func(v float64) string { return s.M.Money(v, s.Currency) }
 			switch m.metric {
 			case "capex":
 				engine = res[i].Capex.Total()
@@ -268,7 +287,7 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 				engine = res[i].TCOUSD
 			case "tokens_per_year":
 				engine = res[i].Tokens / years
-				fmtv = money.Count
+				fmtv = s.M.Count
 			case "cost_per_mtok":
 				engine = res[i].USDPerMTok
 			}
@@ -280,7 +299,7 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 				unit = "tokens"
 			}
 			ours.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_engine", Value: engine, Unit: unit, Text: fmtv(engine)}
-			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–", Note: "The source gives no figure for this option."}
+			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–", Note: s.M.T("tco.no_claim")}
 			if t.Hidden {
 				continue
 			}
@@ -288,7 +307,7 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 				if c.Option == s.Options[i].Letter && c.Metric == m.metric {
 					text := fmtv(c.Value)
 					if engine != 0 {
-						text += " (" + money.Group(c.Value/engine, 2) + "x)"
+						text += " (" + s.M.Num(c.Value/engine, 2) + "x)"
 					}
 					claimed.Cells[i] = cell(i, m.metric+"_claimed", c.Value, unit, text)
 				}
@@ -306,7 +325,7 @@ func optionNames(s Scenario) ([]int, []string) {
 	for i, o := range s.Options {
 		if o.Enabled {
 			idx = append(idx, i)
-			names = append(names, o.Letter+": "+optionTitle(o))
+			names = append(names, o.Letter+": "+optionTitle(s.M, o))
 		}
 	}
 	return idx, names
@@ -318,21 +337,21 @@ func breakdownChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 		id, name string
 		usd      func(r tco.Result) float64
 	}{
-		{"gpus", "GPUs", func(r tco.Result) float64 { return r.Capex.GPUsUSD }},
-		{"servers", "Servers", func(r tco.Result) float64 { return r.Capex.ServersUSD }},
-		{"network", "Network", func(r tco.Result) float64 { return r.Capex.NetworkUSD }},
-		{"electricity", "Electricity", func(r tco.Result) float64 { return r.OpexPerYear.ElectricityUSD * years }},
-		{"cooling", "Cooling", func(r tco.Result) float64 { return r.OpexPerYear.CoolingUSD * years }},
-		{"colocation", "Colocation", func(r tco.Result) float64 { return r.OpexPerYear.ColocationUSD * years }},
-		{"maintenance", "Maintenance", func(r tco.Result) float64 { return r.OpexPerYear.MaintenanceUSD * years }},
-		{"staff", "Staff", func(r tco.Result) float64 { return r.OpexPerYear.StaffUSD * years }},
-		{"capital", "Cost of capital", func(r tco.Result) float64 { return r.OpexPerYear.CapitalCostUSD * years }},
-		{"rent", "Rent", func(r tco.Result) float64 { return r.OpexPerYear.RentUSD * years }},
-		{"residual", "Residual value", func(r tco.Result) float64 { return -r.ResidualUSD }},
+		{"gpus", s.M.T("tco.gpus"), func(r tco.Result) float64 { return r.Capex.GPUsUSD }},
+		{"servers", s.M.T("tco.servers"), func(r tco.Result) float64 { return r.Capex.ServersUSD }},
+		{"network", s.M.T("tco.network"), func(r tco.Result) float64 { return r.Capex.NetworkUSD }},
+		{"electricity", s.M.T("tco.electricity"), func(r tco.Result) float64 { return r.OpexPerYear.ElectricityUSD * years }},
+		{"cooling", s.M.T("tco.cooling"), func(r tco.Result) float64 { return r.OpexPerYear.CoolingUSD * years }},
+		{"colocation", s.M.T("tco.colocation"), func(r tco.Result) float64 { return r.OpexPerYear.ColocationUSD * years }},
+		{"maintenance", s.M.T("tco.maintenance"), func(r tco.Result) float64 { return r.OpexPerYear.MaintenanceUSD * years }},
+		{"staff", s.M.T("tco.staff"), func(r tco.Result) float64 { return r.OpexPerYear.StaffUSD * years }},
+		{"capital", s.M.T("tco.capital"), func(r tco.Result) float64 { return r.OpexPerYear.CapitalCostUSD * years }},
+		{"rent", s.M.T("tco.rent"), func(r tco.Result) float64 { return r.OpexPerYear.RentUSD * years }},
+		{"residual", s.M.T("tco.residual"), func(r tco.Result) float64 { return -r.ResidualUSD }},
 	}
 	idx, names := optionNames(s)
-	c := chart.Chart{ID: "chart-breakdown", Title: "Cost by item over " + money.Plural(s.Years, "year"),
-		Desc: "Stacked bars: capex items and opex items over the whole period, per option.",
+	c := chart.Chart{ID: "chart-breakdown", Title: s.M.F("tco.chart.breakdown", "years", period(s)),
+		Desc: s.M.T("tco.chart.breakdown_desc"),
 		Kind: chart.Stacked, Categories: names, Unit: s.Currency.Code}
 	for _, it := range items {
 		sr := chart.Series{ID: it.id, Name: it.name, Values: make([]float64, len(idx)), Hidden: true}
@@ -347,11 +366,11 @@ func breakdownChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 
 func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 	years := float64(s.Years)
-	c := chart.Chart{ID: "chart-cumulative", Title: "Cumulative cost",
-		Desc: "Money spent by month; vertical lines mark break-even with option A.",
-		Kind: chart.Lines, XName: "months", XMax: years * 12, Unit: s.Currency.Code}
+	c := chart.Chart{ID: "chart-cumulative", Title: s.M.T("tco.chart.cumulative"),
+		Desc: s.M.T("tco.chart.cumulative_desc"),
+		Kind: chart.Lines, XName: s.M.T("tco.months"), XMax: years * 12, Unit: s.Currency.Code}
 	for i, opt := range s.Options {
-		sr := chart.Series{ID: opt.Letter, Name: opt.Letter + ": " + optionTitle(opt), Points: [][2]float64{}, Hidden: !opt.Enabled}
+		sr := chart.Series{ID: opt.Letter, Name: opt.Letter + ": " + optionTitle(s.M, opt), Points: [][2]float64{}, Hidden: !opt.Enabled}
 		if opt.Enabled {
 			for m := 0; m <= s.Years*12; m++ {
 				t := float64(m) / 12
@@ -361,7 +380,7 @@ func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 				sr.Points = append(sr.Points, [2]float64{years * 12, round2(res[i].CumulativeUSD(years, years) * s.FXPerUSD)})
 			}
 			if t, ok := tco.BreakEven(res[0], res[i], years); ok && i > 0 {
-				sr.Marks = []chart.Mark{{Name: "break-even " + opt.Letter + "/a", X: round2(t * 12)}}
+				sr.Marks = []chart.Mark{{Name: s.M.T("tco.breakeven_mark") + " " + opt.Letter + "/a", X: round2(t * 12)}}
 			}
 		}
 		c.Series = append(c.Series, sr)
@@ -371,12 +390,12 @@ func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 
 func perTokenChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 	idx, names := optionNames(s)
-	sr := chart.Series{ID: "cost_per_mtok", Name: "Cost per 1M tokens"}
+	sr := chart.Series{ID: "cost_per_mtok", Name: s.M.T("tco.cost_mtok")}
 	for _, i := range idx {
 		sr.Values = append(sr.Values, round4(res[i].USDPerMTok*s.FXPerUSD))
 		sr.Colors = append(sr.Colors, chart.Color(i))
 	}
-	return chart.Chart{ID: "chart-per-token", Title: "Cost per 1M tokens", Desc: "TCO divided by the tokens of the same period.",
+	return chart.Chart{ID: "chart-per-token", Title: s.M.T("tco.cost_mtok"), Desc: s.M.T("tco.cost_mtok_help"),
 		Kind: chart.Bars, Categories: names, Unit: s.Currency.Code, Series: []chart.Series{sr}}
 }
 

@@ -222,6 +222,21 @@ func (p Page) cellCount() int {
 	return n
 }
 
+// sameCells reports whether the pages' tables have the same cells, by
+// key, in the same places.
+func (p Page) sameCells(q Page) bool {
+	for a, b := (cellCursor{tables: p.Tables}), (cellCursor{tables: q.Tables}); ; {
+		x, okX := a.next()
+		y, okY := b.next()
+		if okX != okY || x.Key != y.Key {
+			return false
+		}
+		if !okX {
+			return true
+		}
+	}
+}
+
 // cellCursor walks the cells of tables in order, as Cells lists them,
 // without copying them out: a page has hundreds.
 type cellCursor struct {
@@ -267,13 +282,16 @@ func (k *cellCursor) next() (Cell, bool) {
 //	sources      where its defaults come from (Sources)
 //	edition      {edition, latest, changes, query}: see EditionNote;
 //	             edition is "" on a page of today's data
+//	all          true: the cells are every cell of the page, and a row of
+//	             the page shown whose cells are not among them is not
+//	             the scenario's (see Since)
 func (p Page) Update() map[string]any { return p.Since(nil) }
 
 // Since returns what the page loader must change to go from showing prev
 // to showing p, in the form of Update: the inputs, groups, columns, cells,
 // links, tables and charts that differ (a chart's title and height come
-// with it); the query, problems, explanation, headline and edition note always. With a nil prev it
-// returns all of Update.
+// with it); the query, problems, explanation, headline and edition note always. With a nil prev, or
+// a prev whose tables have other cells, it returns all of Update.
 //
 // A keystroke changes a few dozen of the page's hundreds of values;
 // comparing them here, before they become JSON, saves the browser module
@@ -281,6 +299,13 @@ func (p Page) Update() map[string]any { return p.Since(nil) }
 // of a calculator has the same inputs, groups, cells, tables, charts and
 // links in the same order, so records are compared by place.
 func (p Page) Since(prev *Page) map[string]any {
+	// A page of another layout (an edition with other GPUs or models has
+	// other rows) is sent whole: compared by place, its cells would land
+	// on others' places, and the rows only the page shown has would keep
+	// that page's figures.
+	if prev != nil && !p.sameCells(*prev) {
+		prev = nil
+	}
 	var was Page
 	if prev != nil {
 		was = *prev
@@ -327,7 +352,7 @@ func (p Page) Since(prev *Page) map[string]any {
 	}
 	headline := map[string]any{"text": p.Headline.Text, "figures": figures}
 	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": plain(p.Edition.Changes), "query": p.Edition.Query}
-	return map[string]any{"query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
+	return map[string]any{"all": prev == nil, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
 		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": plain(p.Problems),
 		"explanation": p.Explanation, "headline": headline, "edition": edition, "changed": plain(p.Changed()), "sources": plain(p.Sources())}
 }

@@ -21,7 +21,7 @@ func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
 	next.Inputs = []scenario.Input{{Field: scenario.Field{Key: "n"}, Value: "1"}, {Field: scenario.Field{Key: "m"}, Value: "3"}}
 	next.Charts = []chart.Chart{c(1), c(2.5)}
 	got := next.Since(&prev)
-	want := map[string]any{"query": "n=1", "problems": []any{"p"}, "explanation": "",
+	want := map[string]any{"all": false, "query": "n=1", "problems": []any{"p"}, "explanation": "",
 		"inputs": []any{map[string]any{"key": "m", "value": "3", "error": "", "note": "", "unit": "", "default": "", "hidden": false}},
 		"groups": []any{}, "columns": []any{}, "cells": []any{}, "links": []any{}, "tables": map[string]any{},
 		"charts":   map[string]any{"c": c(2.5).Patch()},
@@ -55,9 +55,41 @@ func TestSinceAppliesToTheNextUpdate(t *testing.T) {
 	for i, p := range steps[1:] {
 		next := p.Update()
 		shown = apply(shown, p.Since(&steps[i]))
+		// Says whether the update was whole, not what the page shows.
+		delete(shown, "all")
+		delete(next, "all")
 		// fmt prints maps in key order, and nil and empty lists alike.
 		if fmt.Sprint(shown) != fmt.Sprint(next) {
 			t.Errorf("after %s:\n got %v\nwant %v", p.Query, shown, next)
+		}
+	}
+}
+
+// A page of another layout is sent whole, and says so: the page loader
+// then hides the rows of cells the update does not list (app.js).
+func TestSinceSendsAPageOfOtherRowsWhole(t *testing.T) {
+	table := func(keys ...string) []view.Table {
+		var rows []view.Row
+		for _, k := range keys {
+			rows = append(rows, view.Row{Cells: []view.Cell{{Key: k, Text: "1"}}})
+		}
+		return []view.Table{{ID: "t", Rows: rows}}
+	}
+	shown := view.Page{Tables: table("h100.fit", "mi355x.fit")}
+	older := view.Page{Tables: table("h100.fit")}
+	for _, c := range []struct {
+		name     string
+		from, to view.Page
+		all      bool
+		cells    int
+	}{
+		{"same rows", shown, shown, false, 0},
+		{"fewer rows", shown, older, true, 1},
+		{"more rows", older, shown, true, 2},
+	} {
+		got := c.to.Since(&c.from)
+		if got["all"] != c.all || len(got["cells"].([]any)) != c.cells {
+			t.Errorf("%s: all %v with %d cells, want %v with %d", c.name, got["all"], len(got["cells"].([]any)), c.all, c.cells)
 		}
 	}
 }

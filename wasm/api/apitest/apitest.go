@@ -21,17 +21,7 @@ import (
 
 // Presets returns a query per preset of calculator name in d.
 func Presets(d *sitedata.Data, name string) []string {
-	var ps []scenario.PresetData
-	switch name {
-	case "tco":
-		ps = d.TCO.Presets
-	case "memory":
-		ps = d.Memory.Presets
-	case "performance":
-		ps = d.Perf.Presets
-	case "pricing":
-		ps = d.Pricing.Presets
-	}
+	ps := d.Presets(name)
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = scenario.PresetKey + "=" + p.Name

@@ -19,6 +19,9 @@
 // fields, as JSON {query, note} or {error} (see package hfmodel);
 // infercost.qr(link), the link's QR code for the printed handout as an
 // SVG document, or "" for a link too long for one (see package qr); and
+// infercost.messages(lang, bytes), called before load, which makes the pages' words and
+// numbers those of lang from its catalog (published by gen; English is
+// compiled in, see package msg) and returns an error message or ""; and
 // infercost.collect(), which collects garbage. Nothing here uses
 // encoding/json, net/url or go-echarts: they would more than double the
 // module's download (see packages plainjson and datafile).
@@ -32,6 +35,7 @@ import (
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/hfmodel"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/qr"
@@ -81,6 +85,21 @@ func main() {
 			return changes(name, calcs.Page(name, arg(args, 0)))
 		}))
 	}
+	api.Set("messages", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) < 2 || args[1].Type() != js.TypeObject {
+			return "infercost.messages needs a language and its catalog"
+		}
+		b := make([]byte, args[1].Get("length").Int())
+		js.CopyBytesToGo(b, args[1])
+		m, err := msg.Parse(arg(args, 0), b)
+		if err != nil {
+			return "the catalog does not read: " + err.Error()
+		}
+		// Called before load, so that the page load takes as shown is
+		// the one gen rendered in this language.
+		calcs.Msgs = m
+		return ""
+	}))
 	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		d, _ := calcs.Data(arg(args, 0))
 		return tcoview.Convert(arg(args, 0), arg(args, 1), d.TCO)

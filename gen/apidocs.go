@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"html"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// The parts of an OpenAPI 3.1 document that the API reference shows.
+type (
+	apiDoc struct {
+		Paths      map[string]map[string]apiOp `json:"paths"`
+		Components struct {
+			Schemas map[string]apiSchema `json:"schemas"`
+		} `json:"components"`
+	}
+	apiOp struct {
+		Summary     string                 `json:"summary"`
+		Description string                 `json:"description"`
+		Parameters  []apiParam             `json:"parameters"`
+		Responses   map[string]apiResponse `json:"responses"`
+	}
+	apiParam struct {
+		Name        string    `json:"name"`
+		In          string    `json:"in"`
+		Required    bool      `json:"required"`
+		Description string    `json:"description"`
+		Schema      apiSchema `json:"schema"`
+	}
+	apiResponse struct {
+		Description string              `json:"description"`
+		Content     map[string]struct{} `json:"content"`
+	}
+	apiSchema struct {
+		Type        any                  `json:"type"` // a name, or a list of names
+		Ref         string               `json:"$ref"`
+		Enum        []string             `json:"enum"`
+		Const       any                  `json:"const"`
+		Description string               `json:"description"`
+		Items       *apiSchema           `json:"items"`
+		Required    []string             `json:"required"`
+		Properties  map[string]apiSchema `json:"properties"`
+	}
+)
+
+// apiReference is the API page's reference, written from the API's own
+// OpenAPI document (wasm/api), so that the page and the API cannot
+// disagree: every operation with its parameters, answers and a curl and
+// a Python example against apiRoot (the worker's origin and base), then
+// every schema with its fields. Examples ask for the latest edition and
+// each calculator's first preset.
+func apiReference(doc []byte, apiRoot, edition string, data *sitedata.Data) (string, error) {
+	var d apiDoc
+	if err := json.Unmarshal(doc, &d); err != nil {
+		return "", fmt.Errorf("API document: %w", err)
+	}
+	paths, err := objectKeys(doc, "paths")
+	if err != nil {
+		return "", err
+	}
+	schemas, err := objectKeys(doc, "components", "schemas")
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	self := apiRoot + "api/v1/openapi.json"
+	fmt.Fprintf(&b, "<p>The document: <a href=\"%s\">%s</a>. Examples ask for the latest data edition, %s.</p>\n",
+		html.EscapeString(self), html.EscapeString(self), edition)
+	for _, path := range paths {
+		for _, method := range []string{"get"} {
+			op, ok := d.Paths[path][method]
+			if !ok {
+				continue
+			}
+			id := "op-" + strings.Trim(strings.NewReplacer("/", "-", "{", "", "}", "", ".", "-").Replace(strings.TrimPrefix(path, "/api/v1/")), "-")
+			fmt.Fprintf(&b, "<h3 id=\"%s\"><code>%s %s</code></h3>\n<p>%s</p>\n", id, strings.ToUpper(method), html.EscapeString(path),
+				html.EscapeString(op.Summary))
+			if op.Description != "" {
+				fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(op.Description))
+			}
+			if len(op.Parameters) > 0 {
+				var rows [][]string
+				for _, p := range op.Parameters {
+					desc := html.EscapeString(p.Description)
+					if len(p.Schema.Enum) > 0 {
+						values := make([]string, len(p.Schema.Enum))
+						for i, v := range p.Schema.Enum {
+							values[i] = "<code>" + html.EscapeString(v) + "</code>"
+						}
+						desc = strings.TrimSpace(desc + " One of " + strings.Join(values, ", ") + ".")
+					}
+					required := "no"
+					if p.Required {
+						required = "yes"
+					}
+					rows = append(rows, []string{"<code>" + html.EscapeString(p.Name) + "</code>", html.EscapeString(p.In), required, desc})
+				}
+				b.WriteString(htmlTable([]string{"Parameter", "In", "Required", "Description"}, rows))
+			}
+			var rows [][]string
+			for _, status := range slices.Sorted(maps.Keys(op.Responses)) {
+				r := op.Responses[status]
+				rows = append(rows, []string{status, html.EscapeString(r.Description), html.EscapeString(strings.Join(slices.Sorted(maps.Keys(r.Content)), ", "))})
+			}
+			b.WriteString(htmlTable([]string{"Status", "Meaning", "Content type"}, rows))
+			url, ok := exampleURL(apiRoot, path, edition, data)
+			if !ok {
+				return "", fmt.Errorf("API document: no example for %s", path)
+			}
+			shell, py := apiExamples(url, path)
+			for _, ex := range []struct{ lang, code string }{{"bash", shell}, {"python", py}} {
+				code, err := highlight(ex.lang, ex.code)
+				if err != nil {
+					return "", err
+				}
+				b.WriteString(code)
+			}
+		}
+	}
+	b.WriteString("<h2 id=\"schemas\">Answers and problems</h2>\n")
+	for _, name := range schemas {
+		s := d.Components.Schemas[name]
+		fmt.Fprintf(&b, "<h3 id=\"schema-%s\">%s</h3>\n", strings.ToLower(name), html.EscapeString(name))
+		if s.Description != "" {
+			fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(s.Description))
+		}
+		fields, err := objectKeys(doc, "components", "schemas", name, "properties")
+		if err != nil {
+			fields = nil // a schema without fields of its own
+		}
+		var rows [][]string
+		for _, field := range fields {
+			p := s.Properties[field]
+			required := "no"
+			if slices.Contains(s.Required, field) {
+				required = "yes"
+			}
+			rows = append(rows, []string{"<code>" + html.EscapeString(field) + "</code>", schemaType(p), required, html.EscapeString(p.Description)})
+		}
+		if len(rows) > 0 {
+			b.WriteString(htmlTable([]string{"Field", "Type", "Always there", "Description"}, rows))
+		}
+	}
+	return b.String(), nil
+}
+
+// exampleURL is an operation's example request: a calculator with its
+// first preset, the GPU catalog, or the document itself, on the edition.
+func exampleURL(root, path, edition string, data *sitedata.Data) (string, bool) {
+	rest := strings.TrimPrefix(path, "/api/v1/")
+	switch {
+	case rest == "catalog/{catalog}":
+		return root + "api/v1/catalog/gpus?ed=" + edition, true
+	case rest == "openapi.json":
+		return root + "api/v1/openapi.json", true
+	}
+	if ps := data.Presets(rest); len(ps) > 0 {
+		return root + "api/v1/" + rest + "?ed=" + edition + "&preset=" + ps[0].Name, true
+	}
+	return "", false
+}
+
+// apiExamples returns a shell and a Python example of the request url.
+func apiExamples(url, path string) (shell, python string) {
+	shell = "curl -sS '" + url + "'"
+	if strings.HasSuffix(path, "openapi.json") {
+		return shell, "import json, urllib.request\n\nwith urllib.request.urlopen(\"" + url + "\") as r:\n    doc = json.load(r)\nprint(sorted(doc[\"paths\"]))\n"
+	}
+	if strings.Contains(path, "catalog") {
+		return shell, "import json, urllib.request\n\nwith urllib.request.urlopen(\"" + url + "\") as r:\n    catalog = json.load(r)\nprint(catalog[\"edition\"], len(catalog[\"data\"]))\n"
+	}
+	return shell, `import json, urllib.error, urllib.request
+
+url = "` + url + `"
+try:
+    with urllib.request.urlopen(url) as r:
+        answer = json.load(r)
+except urllib.error.HTTPError as e:
+    # 400: a value was rejected; the problem names every field.
+    problem = json.load(e)
+    for err in problem.get("errors", []):
+        print(err["field"], err["message"])
+    raise
+print(answer["headline"]["text"])
+for figure in answer["headline"]["figures"]:
+    print(figure["label"], figure["text"])
+`
+}
+
+// highlight is code as the articles show it: chroma's classes (see
+// chromaCSS).
+func highlight(lang, code string) (string, error) {
+	lexer := lexers.Get(lang)
+	if lexer == nil {
+		return "", fmt.Errorf("no lexer for %s", lang)
+	}
+	it, err := chroma.Coalesce(lexer).Tokenise(nil, code)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if err := chromahtml.New(chromahtml.WithClasses(true)).Format(&b, styles.Get("github"), it); err != nil {
+		return "", err
+	}
+	return b.String() + "\n", nil
+}
+
+// schemaType names a field's type: a schema's name, an array of one, or
+// JSON's types.
+func schemaType(s apiSchema) string {
+	switch {
+	case s.Ref != "":
+		name := s.Ref[strings.LastIndex(s.Ref, "/")+1:]
+		return "<a href=\"#schema-" + strings.ToLower(name) + "\">" + html.EscapeString(name) + "</a>"
+	case s.Items != nil:
+		return "array of " + schemaType(*s.Items)
+	case s.Const != nil:
+		return html.EscapeString(fmt.Sprintf("%q", fmt.Sprint(s.Const)))
+	}
+	switch t := s.Type.(type) {
+	case string:
+		return t
+	case []any:
+		names := make([]string, len(t))
+		for i, n := range t {
+			names[i] = fmt.Sprint(n)
+		}
+		return strings.Join(names, " or ")
+	}
+	return "any"
+}
+
+// objectKeys returns the keys of the object at path in the JSON document
+// doc, in the document's order (a map would lose it).
+func objectKeys(doc []byte, path ...string) ([]string, error) {
+	var obj map[string]json.RawMessage
+	raw := json.RawMessage(doc)
+	for _, key := range path {
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			return nil, err
+		}
+		if raw = obj[key]; raw == nil {
+			return nil, fmt.Errorf("API document: no %s", strings.Join(path, "."))
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil, errors.New("API document: " + strings.Join(path, ".") + " is not an object")
+	}
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		keys = append(keys, t.(string))
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return nil, err
+		}
+	}
+	return keys, nil
+}

@@ -1,0 +1,54 @@
+package msg
+
+import (
+	"testing"
+
+	"github.com/infercost/infercost/wasm/money"
+)
+
+func TestGermanFormatsNumbersAmountsAndDates(t *testing.T) {
+	de := New("de", map[string]string{"x.fit": "{n} Sequenzen passen"})
+	eur := money.Lookup("EUR")
+	for _, c := range []struct{ name, got, want string }{
+		// Duden: the decimal comma, a point between thousands; the
+		// currency symbol after the amount, as Intl.NumberFormat("de")
+		// writes it, with a no-break space.
+		{"Num", de.Num(1234.5, 2), "1.234,50"},
+		{"English Num", English.Num(1234.5, 2), "1,234.50"},
+		// money.Format: whole units from 100 up, cents below.
+		{"Money", de.Money(1234.56, eur), "1.235\u00a0€"},
+		{"English Money", English.Money(1234.56, eur), "€1,235"},
+		{"Money with cents", de.Money(12.5, eur), "12,50\u00a0€"},
+		{"negative Money", de.Money(-1234.56, eur), "-1.235\u00a0€"},
+		{"Precise", de.Precise(0.0012346, money.Lookup("USD")), "0,001235\u00a0$"},
+		{"Date", de.Date("2026-11-30"), "30.11.2026"},
+		{"English Date", English.Date("2026-11-30"), "2026-11-30"},
+		{"Count", de.Count(539.3e9), "539,3\u00a0Mrd."},
+		{"English Count", English.Count(539.3e9), "539.3 billion"},
+		{"F", de.F("x.fit", "n", de.Num(12000, 0)), "12.000 Sequenzen passen"},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s: got %q; want %q", c.name, c.got, c.want)
+		}
+	}
+}
+
+func TestCatalogFallsBackToEnglishThenTheKey(t *testing.T) {
+	de, err := Parse("de", []byte(`{"layout.skip": "Zum Inhalt springen"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := de.T("layout.skip"); got != "Zum Inhalt springen" {
+		t.Errorf("got %q; want the German message", got)
+	}
+	if got, want := de.T("layout.theme.dark"), English.T("layout.theme.dark"); got != want || got == "layout.theme.dark" {
+		t.Errorf("missing key: got %q; want English %q", got, want)
+	}
+	var none *Catalog
+	if got := none.T("no.such.key"); got != "no.such.key" {
+		t.Errorf("unknown key: got %q; want the key", got)
+	}
+	if _, err := Parse("de", []byte(`{"a": `)); err == nil {
+		t.Error("a broken catalog parsed")
+	}
+}
