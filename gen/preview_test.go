@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"html"
 	"image"
 	"image/png"
 	"io"
@@ -149,7 +150,7 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 			// A parser that runs scripts reads noscript as text: its markup
 			// is checked in Chromium without JavaScript.
 			for _, sel := range []string{".status.stalled", "noscript"} {
-				if got := doc.Find(sel).Text(); !strings.Contains(got, "this link's scenario") || strings.Contains(got, "default scenario") {
+				if got := html.UnescapeString(doc.Find(sel).Text()); !strings.Contains(got, "this link's scenario") || strings.Contains(got, "default scenario") {
 					t.Errorf("%s?%s: %s says %q; want this link's scenario", name, q, sel, got)
 				}
 			}
