@@ -19,9 +19,11 @@ MESSAGES := wasm/msg/en_gen.go
 ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
 
-# The edge worker (wasm/cmd/worker): its data files, embedded from
-# wasm/edgedata/data, and its build for workerd (wrangler.toml).
+# The edge worker (wasm/cmd/worker): its data files and calculator pages,
+# embedded from wasm/edgedata/data and wasm/edgedata/pages, and its build
+# for workerd (wrangler.toml).
 WORKER_DATA := wasm/edgedata/data
+WORKER_PAGES := wasm/edgedata/pages
 PORT    ?= 8788
 
 .PHONY: build serve test bench clean generate chromium prices worker worker-data worker-wasm
@@ -44,13 +46,16 @@ $(WASM): go.mod go.sum $(shell find wasm -name '*.go' -not -name '*_test.go')
 	@mkdir -p build
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm/cmd/browser
 
-# Every data edition's data files, as the pages load them, for the worker
-# to embed (package edgedata); fast, so always rewritten.
-worker-data:
-	$(GO) run ./gen -worker-data $(WORKER_DATA)
+# Every data edition's data files, as the pages load them, and the
+# calculator pages of the site just built in public/, for the worker to
+# embed (package edgedata): it renders scenario links into those pages, so
+# they come from the same build (same BASE, SITE_URL and version) as the
+# public/ it serves. Fast, so always rewritten.
+worker-data: build
+	$(GO) run ./gen -worker-data $(WORKER_DATA) -worker-pages $(WORKER_PAGES) -out public
 
-# The worker natively on http://127.0.0.1:$(PORT)/: the API, and the
-# built site from public/.
+# The worker natively on http://127.0.0.1:$(PORT)/: the API, scenario
+# links and cards, and the built site from public/.
 worker: build worker-data
 	PORT=$(PORT) exec $(GO) run ./wasm/cmd/worker -dir public
 

@@ -124,3 +124,21 @@ func writeWorkerData(contentDir, dir, today string) error {
 	}
 	return nil
 }
+
+// copyWorkerPages copies the calculators' pages of the site built in
+// site (CALC/index.html) into dir, for the worker to embed (package
+// edgedata): its server-rendered pages are these with the scenario
+// spliced in, so they must come from the same build as the site the
+// worker serves, with its base path, site URL and asset names.
+func copyWorkerPages(site, dir string) error {
+	for _, name := range sitedata.Calculators {
+		b, err := os.ReadFile(filepath.Join(site, name, "index.html"))
+		if err != nil {
+			return fmt.Errorf("%w (build the site first: make build)", err)
+		}
+		if err := writeFile(filepath.Join(dir, name, "index.html"), b); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -92,12 +92,19 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
 	decoder := fs.String("decoder", "", "only write the data files' generated decoder to this Go file")
 	workerData := fs.String("worker-data", "", "only write every data edition's data files into this directory, for the worker to embed")
+	workerPages := fs.String("worker-pages", "", "with -worker-data: also copy the calculator pages of the site built in -out into this directory, for the worker to embed")
 	messages := fs.String("messages", "", "only write the English catalog, compiled into the engine, to this Go file (wasm/msg/en_gen.go)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *workerData != "" {
-		return writeWorkerData(c.Content, *workerData, dataset.Today())
+		if err := writeWorkerData(c.Content, *workerData, dataset.Today()); err != nil {
+			return err
+		}
+		if *workerPages == "" {
+			return nil
+		}
+		return copyWorkerPages(c.Out, *workerPages)
 	}
 	if *decoder != "" {
 		src, err := decoderSource()

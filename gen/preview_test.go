@@ -52,7 +52,7 @@ func servePreview(t testing.TB, base string) previewSite {
 	}
 	srv := httptest.NewUnstartedServer(nil)
 	root := "http://" + srv.Listener.Addr().String() + base
-	h, err := preview.New(preview.Config{Site: os.DirFS(out), Calcs: load(), Base: base, SiteURL: root})
+	h, err := preview.New(preview.Config{Site: os.DirFS(out), Calcs: everyEdition(load), Base: base, SiteURL: root})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,6 +61,12 @@ func servePreview(t testing.TB, base string) previewSite {
 	t.Cleanup(srv.Close)
 	return previewSite{out: out, root: root, calcs: load(), editions: editions, handler: h}
 }
+
+// everyEdition gives each request a new Set with every edition of
+// content/data loaded (Load keeps the decoded data, so it is cheap).
+type everyEdition func() *calc.Set
+
+func (load everyEdition) Set(string, string) (*calc.Set, error) { return load(), nil }
 
 // workerMux routes as the edge worker does: a calculator's page and the
 // cards to the preview handler, the rest to the static files.

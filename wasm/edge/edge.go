@@ -20,8 +20,7 @@ type Handler struct {
 	// Pages answers a calculator's URL that carries a query (/tco/?…,
 	// also under a language prefix such as /de/tco/?…) and /card/…
 	// (/de/card/…):
-	// the scenario's page and link preview. Until those are rendered
-	// here it is the static files' handler.
+	// the scenario's page and link preview (package preview's handler).
 	Pages http.Handler
 	// Files serves the built site (public/).
 	Files http.Handler
@@ -54,9 +53,10 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // query, or a link preview's card, also under a language prefix such as
 // /de/ (/de/tco/?…, /de/card/tco.png).
 func IsPage(path, rawQuery string) bool {
+	lang := Lang(path)
 	rest := strings.TrimPrefix(path, "/")
-	if lang, after, ok := strings.Cut(rest, "/"); ok && len(lang) == 2 && after != "" {
-		rest = after
+	if lang != "" {
+		rest = rest[len(lang)+1:]
 	}
 	if strings.HasPrefix(rest, "card/") {
 		return true
@@ -70,4 +70,14 @@ func IsPage(path, rawQuery string) bool {
 		}
 	}
 	return false
+}
+
+// Lang returns the language prefix of a path ("de" for /de/tco/), or ""
+// for the site's first language, which has none.
+func Lang(path string) string {
+	lang, after, ok := strings.Cut(strings.TrimPrefix(path, "/"), "/")
+	if ok && len(lang) == 2 && after != "" {
+		return lang
+	}
+	return ""
 }

@@ -1,8 +1,10 @@
-// Package edgedata holds every data edition compiled into the worker: the
-// calculators' data files that gen publishes for the browser, written by
-// `go run ./gen -worker-data wasm/edgedata/data` (make worker-data) and
-// read by the browser module's own decoder (package decode). The worker
-// thus computes from the very bytes the pages load.
+// Package edgedata holds what is compiled into the worker: every data
+// edition's calculator data files that gen publishes for the browser,
+// written by `go run ./gen -worker-data wasm/edgedata/data` (make
+// worker-data) and read by the browser module's own decoder (package
+// decode), so that the worker computes from the very bytes the pages
+// load; and the calculators' pages of the built site (Pages), into which
+// it renders scenario links.
 package edgedata
 
 import (
@@ -24,6 +26,25 @@ import (
 //
 //go:embed data
 var files embed.FS
+
+// pages holds pages/CALC/index.html, the calculators' pages of the
+// built site as gen wrote them (make worker-data copies them from
+// public/); pages/README.md keeps the directory.
+//
+//go:embed pages
+var pages embed.FS
+
+// Pages returns the embedded calculator pages, laid out as the built site
+// (CALC/index.html): what package preview reads from the site, for a
+// worker under workerd, which has no file system. A second language's
+// pages would sit under its prefix (de/CALC/index.html), as in public/.
+func Pages() fs.FS {
+	sub, err := fs.Sub(pages, "pages")
+	if err != nil {
+		panic(err) // "pages" is a valid path
+	}
+	return sub
+}
 
 // ErrMissing is the error of a worker built without its data files.
 var ErrMissing = errors.New("the worker was built without its data files: run make worker-data")

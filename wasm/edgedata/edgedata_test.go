@@ -3,6 +3,10 @@ package edgedata_test
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -66,6 +70,30 @@ func TestStoreSetsBuildTheContentsPages(t *testing.T) {
 			if !bytes.Equal(got, w) {
 				t.Errorf("%s?%s: the embedded data's page differs from content/data's", name, q)
 			}
+		}
+	}
+}
+
+// The embedded calculator pages are the built site's (public/), byte for
+// byte: the worker renders scenario links into them and the site it
+// serves is public/, so both must come from one build (make build
+// worker-wasm). Without public/ there is nothing to compare with.
+func TestEmbeddedPagesAreTheBuiltSites(t *testing.T) {
+	public := filepath.Join("..", "..", "public")
+	for _, name := range sitedata.Calculators {
+		got, err := fs.ReadFile(edgedata.Pages(), name+"/index.html")
+		if err != nil {
+			t.Fatalf("%v (run make worker-data)", err)
+		}
+		want, err := os.ReadFile(filepath.Join(public, name, "index.html"))
+		if errors.Is(err, fs.ErrNotExist) {
+			t.Skip("no built site in public/ (make build)")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("the embedded %s/index.html is not public/'s: run make worker-data after building the site", name)
 		}
 	}
 }

@@ -55,11 +55,9 @@ const CacheControl = "public, max-age=3600"
 type Config struct {
 	// Site is the built site, public/ as gen wrote it.
 	Site fs.FS
-	// Calcs are the calculators with every data edition loaded (as the
-	// browser module and gen load them). The handler calls them under its
-	// own lock, since a calc.Set is not safe for concurrent use: give it a
-	// Set that nothing else calls.
-	Calcs *calc.Set
+	// Calcs gives each request its calculators (edgedata.Store in the
+	// worker, as the JSON API's).
+	Calcs Calcs
 	// Base is the site's base path, "/" when empty.
 	Base string
 	// SiteURL is where the handler is reached, scheme and host, optionally
@@ -70,14 +68,29 @@ type Config struct {
 	SiteURL string
 }
 
+// Calcs gives the handler the calculators of one request.
+type Calcs interface {
+	// Set returns calculators that build calculator name's page for
+	// rawQuery as a calc.Set with every data edition loaded would: with
+	// at least the edition the query pins and the latest. The handler
+	// calls Set from concurrent requests and uses the Set it gets for
+	// that one request, without a lock: since a calc.Set is not safe for
+	// concurrent use, each call must return a Set nothing else uses (a
+	// new one; edgedata.Store's decoded data is shared read-only). Under
+	// workerd, where each request starts the module afresh, the Set then
+	// decodes only the editions that request reads.
+	Set(name, rawQuery string) (*calc.Set, error)
+}
+
 // calcPage is a calculator's static page, as gen wrote it.
 type calcPage struct {
 	html []byte
 	// title and description are the page's own, from its link preview.
 	title, description string
 	// sum identifies the build (its pages name every asset by hash and
-	// carry the data's edition), for ETags.
-	sum [sha256.Size]byte
+	// carry the data's edition), for ETags. It is hashed on first use:
+	// under workerd each request makes a new handler and reads one page.
+	sum func() [sha256.Size]byte
 }
 
 type handler struct {
@@ -86,9 +99,7 @@ type handler struct {
 	root  string
 	pages map[string]calcPage // by calculator
 	fonts card.Fonts
-
-	mu    sync.Mutex // guards calcs
-	calcs *calc.Set
+	calcs Calcs
 }
 
 // New returns the handler of calculator URLs (BASE/CALC/?QUERY; without
@@ -120,7 +131,7 @@ func New(c Config) (http.Handler, error) {
 		if err != nil {
 			return nil, err
 		}
-		p := calcPage{html: b, sum: sha256.Sum256(b), title: metaContent(b, "og:title"), description: metaContent(b, "og:description")}
+		p := calcPage{html: b, sum: sync.OnceValue(func() [sha256.Size]byte { return sha256.Sum256(b) }), title: metaContent(b, "og:title"), description: metaContent(b, "og:description")}
 		if p.title == "" {
 			return nil, fmt.Errorf("%s/index.html has no og:title", name)
 		}
@@ -129,6 +140,26 @@ func New(c Config) (http.Handler, error) {
 	var err error
 	h.fonts, err = card.LoadFonts()
 	return h, err
+}
+
+// Where returns the base path and the site URL that the built site in
+// site was built with (gen's -base and -site-url), from the og:url of its
+// first calculator's page: a worker that embeds the pages of a build
+// thus serves them as that build links them, with no second setting to
+// keep in step.
+func Where(site fs.FS) (base, siteURL string, err error) {
+	name := sitedata.Calculators[0]
+	b, err := fs.ReadFile(site, name+"/index.html")
+	if err != nil {
+		return "", "", err
+	}
+	u, ok := strings.CutSuffix(metaContent(b, "og:url"), "/"+name+"/")
+	scheme, rest, _ := strings.Cut(u, "://")
+	host, path, _ := strings.Cut(rest, "/")
+	if !ok || (scheme != "https" && scheme != "http") || host == "" {
+		return "", "", fmt.Errorf("%s/index.html has no og:url of the form SITE/%s/", name, name)
+	}
+	return "/" + path + strings.Repeat("/", min(len(path), 1)), u + "/", nil
 }
 
 // metaContent returns the content of the page's meta tag of property,
@@ -173,22 +204,26 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if isPage && raw == "" {
 		// The static page as it is: the default scenario, pre-rendered.
-		h.send(w, r, "text/html; charset=utf-8", etag(p.sum, "static"), func() ([]byte, error) { return p.html, nil })
+		h.send(w, r, "text/html; charset=utf-8", etag(p.sum(), "static"), func() ([]byte, error) { return p.html, nil })
 		return
 	}
-	h.mu.Lock()
-	_, edition := h.calcs.Data(raw)
-	h.mu.Unlock()
+	set, err := h.calcs.Set(name, raw)
+	if err != nil {
+		// A worker built without its data (see edgedata.ErrMissing).
+		http.Error(w, "the calculators' data is unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	_, edition := set.Data(raw)
 	kind := "page"
 	if isCard {
 		kind = "card"
 	}
-	tag := etag(p.sum, kind, edition, raw)
+	tag := etag(p.sum(), kind, edition, raw)
 	if isCard {
-		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(name, p, raw) })
+		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(p, set.Page(name, raw)) })
 		return
 	}
-	h.send(w, r, "text/html; charset=utf-8", tag, func() ([]byte, error) { return h.page(r.Context(), name, p, raw) })
+	h.send(w, r, "text/html; charset=utf-8", tag, func() ([]byte, error) { return h.page(r.Context(), name, p, set.Page(name, raw)) })
 }
 
 // send answers with the body that render returns, or 304 when the client
@@ -242,16 +277,8 @@ func matches(header, tag string) bool {
 	return false
 }
 
-// scenarioPage returns calculator name's page for a query.
-func (h *handler) scenarioPage(name, raw string) view.Page {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.calcs.Page(name, raw)
-}
-
-// page renders the scenario into the calculator's static page.
-func (h *handler) page(ctx context.Context, name string, p calcPage, raw string) ([]byte, error) {
-	v := h.scenarioPage(name, raw)
+// page renders the scenario's page v into the calculator's static page.
+func (h *handler) page(ctx context.Context, name string, p calcPage, v view.Page) ([]byte, error) {
 	title, desc := p.title, p.description
 	if hl := v.Headline; len(hl.Figures) > 0 {
 		title = hl.Figures[0].Label + ": " + hl.Figures[0].Text + " · " + p.title
@@ -266,9 +293,9 @@ func (h *handler) page(ctx context.Context, name string, p calcPage, raw string)
 }
 
 // card draws the scenario's card: the calculator's title, the answer and
-// its key figures, and the site's address when it is known.
-func (h *handler) card(name string, p calcPage, raw string) ([]byte, error) {
-	v := h.scenarioPage(name, raw)
+// its key figures (of the scenario's page v), and the site's address
+// when it is known.
+func (h *handler) card(p calcPage, v view.Page) ([]byte, error) {
 	addr := ""
 	if h.root != h.base {
 		addr = h.root[strings.Index(h.root, "://")+3:]

@@ -43,7 +43,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: handler(http.FileServer(http.Dir(*dir)))}
+	srv := &http.Server{Handler: handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir))}
 	go func() {
 		<-ctx.Done()
 		_ = srv.Close()

@@ -6,12 +6,13 @@ import (
 	"io"
 	"net/http"
 
+	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/syumai/workers"
 	"github.com/syumai/workers/cloudflare"
 	"github.com/syumai/workers/cloudflare/fetch"
 )
 
-func main() { workers.Serve(handler(assets{})) }
+func main() { workers.Serve(handler(assets{}, edgedata.Pages())) }
 
 // assets serves the site's files from Workers static assets (the ASSETS
 // binding of wrangler.toml), for the requests that run the worker first.

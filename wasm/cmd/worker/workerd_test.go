@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/infercost/infercost/wasm/api/apitest"
+	"github.com/infercost/infercost/wasm/edgedata"
 )
 
 // workerd is the worker running under Cloudflare's runtime, started by
@@ -165,12 +166,13 @@ func (w *workerd) cpuTicks(t testing.TB) int {
 
 // The worker under workerd answers as natively: each calculator's answer
 // byte for byte, a 400 problem, a 404, a 414, a 304, CORS headers; 200
-// hostile requests get no 5xx and no markup. It measures (and logs) the
-// cold start, wall and CPU time per request, and a loopback load of
-// INFERCOST_LOAD_SECONDS (5 by default) with zero errors.
+// hostile requests get no 5xx and no markup; scenario links and cards as
+// pagesUnderWorkerd says. It measures (and logs) the cold start, wall and
+// CPU time per request (API answers, pages and cards), and a loopback
+// load of INFERCOST_LOAD_SECONDS (5 by default) with zero errors.
 func TestWorkerUnderWorkerd(t *testing.T) {
 	w := startWorkerd(t)
-	native := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir()))))
+	native := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
 	defer native.Close()
 
 	res, body, cold := get(t, w.URL, "/api/v1/tco")
@@ -212,10 +214,7 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 	if res, err := http.DefaultClient.Do(req); err != nil || res.StatusCode != 204 || res.Header.Get("Access-Control-Allow-Origin") != "*" {
 		t.Errorf("preflight: %v %v", res, err)
 	}
-	// Static files come from the assets, also through the worker.
-	if res, body, _ := get(t, w.URL, "/tco/?a.n=2"); res.StatusCode != 200 || !strings.Contains(string(body), "<title>tco") {
-		t.Errorf("/tco/?a.n=2: %d %.100s", res.StatusCode, body)
-	}
+	pagesUnderWorkerd(t, w, native.URL)
 	if res, _, _ := get(t, w.URL, "/no/such/page/"); res.StatusCode != 404 {
 		t.Errorf("a missing page: %d", res.StatusCode)
 	}
@@ -228,6 +227,7 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 	t.Logf("%d hostile requests under workerd, by status:%s", len(subset), summary(abuse(t, w.URL, subset)))
 
 	measure(t, w)
+	measurePages(t, w)
 	load(t, w)
 }
 

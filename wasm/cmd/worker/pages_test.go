@@ -1,0 +1,209 @@
+//go:build !(js && wasm)
+
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"image/png"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/infercost/infercost/wasm/api/apitest"
+	"github.com/infercost/infercost/wasm/edgedata"
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// pagePath is a calculator's link with a query, and the query.
+type pagePath struct{ name, query string }
+
+func (p pagePath) page() string { return "/" + p.name + "/?" + p.query }
+func (p pagePath) card() string { return "/card/" + p.name + ".png?" + p.query }
+
+// presetLinks returns a link to each calculator's first preset, today's
+// edition.
+func presetLinks(t testing.TB) []pagePath {
+	t.Helper()
+	d, _ := apitest.ContentSet(t).Data("")
+	var out []pagePath
+	for _, name := range sitedata.Calculators {
+		out = append(out, pagePath{name, apitest.Presets(d, name)[0]})
+	}
+	return out
+}
+
+// pagesUnderWorkerd checks the server-rendered pages and cards of the
+// worker under workerd (w) against the same handler natively (native,
+// with the same embedded pages and data): for a preset of each
+// calculator the page is the native one byte for byte, its headline is
+// the calculators' (in the page, in og:title and twitter:title, and as
+// og:description and twitter:description), and its og:image, fetched
+// through workerd, is a 1200×630 PNG; a link without a query is the
+// static file from the assets (the stand-in page); gen's hostile links
+// give no 5xx, no markup from the query, and cards that decode.
+func pagesUnderWorkerd(t *testing.T, w *workerd, native string) {
+	set := apitest.ContentSet(t)
+	for i, l := range presetLinks(t) {
+		res, got, d := get(t, w.URL, l.page())
+		if i == 0 {
+			t.Logf("the first rendered page (%s) took %v", l.page(), d.Round(time.Millisecond))
+		}
+		_, want, _ := get(t, native, l.page())
+		if res.StatusCode != 200 || res.Header.Get("Content-Type") != "text/html; charset=utf-8" {
+			t.Errorf("%s: %d %s", l.page(), res.StatusCode, res.Header.Get("Content-Type"))
+			continue
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("%s: under workerd %d bytes, natively %d, not the same", l.page(), len(got), len(want))
+		}
+		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(got))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hl := set.Page(l.name, l.query).Headline
+		if hl.Text == "" || len(hl.Figures) == 0 {
+			t.Fatalf("%s: the calculators give no headline", l.page())
+		}
+		if got := doc.Find("#headline-text").Text(); got != hl.Text {
+			t.Errorf("%s: headline %q; want %q", l.page(), got, hl.Text)
+		}
+		meta := func(attr, key string) string {
+			v, _ := doc.Find(`meta[` + attr + `="` + key + `"]`).Attr("content")
+			return v
+		}
+		figure := hl.Figures[0].Label + ": " + hl.Figures[0].Text
+		for _, title := range []string{meta("property", "og:title"), meta("name", "twitter:title")} {
+			if !strings.HasPrefix(title, figure) {
+				t.Errorf("%s: title %q; want it to start with %q", l.page(), title, figure)
+			}
+		}
+		for _, desc := range []string{meta("property", "og:description"), meta("name", "twitter:description")} {
+			if desc != hl.Text {
+				t.Errorf("%s: description %q; want %q", l.page(), desc, hl.Text)
+			}
+		}
+		img, err := url.Parse(meta("property", "og:image"))
+		if err != nil || !strings.HasPrefix(img.Path, "/card/"+l.name+".png") {
+			t.Errorf("%s: og:image %q", l.page(), meta("property", "og:image"))
+			continue
+		}
+		res, b, _ := get(t, w.URL, img.RequestURI())
+		if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" {
+			t.Errorf("%s: %d %s", img.RequestURI(), res.StatusCode, res.Header.Get("Content-Type"))
+			continue
+		}
+		cfg, err := png.DecodeConfig(bytes.NewReader(b))
+		if err != nil || cfg.Width != 1200 || cfg.Height != 630 {
+			t.Errorf("%s: %v, %d×%d; want a 1200×630 PNG", img.RequestURI(), err, cfg.Width, cfg.Height)
+		}
+		if _, nb, _ := get(t, native, img.RequestURI()); !bytes.Equal(b, nb) {
+			t.Logf("%s: the card under workerd differs from the native one (%d and %d bytes)", img.RequestURI(), len(b), len(nb))
+		}
+	}
+	// Without a query, the static page from the assets.
+	if res, body, _ := get(t, w.URL, "/tco/"); res.StatusCode != 200 || !strings.Contains(string(body), "<title>tco") {
+		t.Errorf("/tco/: %d %.100s; want the assets' page", res.StatusCode, body)
+	}
+
+	counts := map[int]int{}
+	for _, link := range hostileLinks(t) {
+		name, q, _ := strings.Cut(link, "/?")
+		for _, path := range []string{"/" + name + "/?" + q, "/card/" + name + ".png?" + q} {
+			res, body, _ := get(t, w.URL, path)
+			counts[res.StatusCode]++
+			short := path[:min(len(path), 120)]
+			switch {
+			case res.StatusCode >= 500:
+				t.Errorf("%s: %d", short, res.StatusCode)
+			case res.StatusCode != 200:
+			case strings.HasPrefix(path, "/card/"):
+				if _, err := png.Decode(bytes.NewReader(body)); err != nil {
+					t.Errorf("%s: %v", short, err)
+				}
+			default:
+				for _, raw := range []string{"<script>window", "<img src=x", "<svg onload", "<b>"} {
+					if bytes.Contains(body, []byte(raw)) {
+						t.Errorf("%s: the page holds %q as markup", short, raw)
+					}
+				}
+			}
+		}
+	}
+	t.Logf("gen's hostile links as pages and cards under workerd, by status:%s", summary(counts))
+}
+
+// hostileLinks returns gen's corpus of hostile scenario links
+// (gen/testdata/hostile-urls.txt), as CALC/?QUERY.
+func hostileLinks(t testing.TB) []string {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "..", "gen", "testdata", "hostile-urls.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []string
+	for s := bufio.NewScanner(f); s.Scan(); {
+		if line := strings.TrimSpace(s.Text()); line != "" && !strings.HasPrefix(line, "#") {
+			out = append(out, line)
+		}
+	}
+	return out
+}
+
+// measurePages logs, per calculator, the median wall time and the
+// workerd processes' CPU time per request for a preset's rendered page
+// and its card, over n sequential requests each.
+func measurePages(t *testing.T, w *workerd) {
+	const n = 10
+	for _, l := range presetLinks(t) {
+		for _, path := range []string{l.page(), l.card()} {
+			var walls []time.Duration
+			before := w.cpuTicks(t)
+			for range n {
+				res, _, d := get(t, w.URL, path)
+				if res.StatusCode != http.StatusOK {
+					t.Fatalf("%s: %d", path, res.StatusCode)
+				}
+				walls = append(walls, d)
+			}
+			cpu := time.Duration(w.cpuTicks(t)-before) * 10 * time.Millisecond / n
+			slices.Sort(walls)
+			t.Logf("%s: wall median %v (min %v, max %v), workerd CPU %v per request", path, walls[n/2].Round(100*time.Microsecond),
+				walls[0].Round(100*time.Microsecond), walls[n-1].Round(100*time.Microsecond), cpu)
+		}
+	}
+}
+
+// Natively the worker renders a scenario link into the embedded page,
+// serves a link without a query, and another language's link (whose
+// pages have no handler yet), from the site's files.
+func TestWorkerRendersScenarioLinks(t *testing.T) {
+	dir := t.TempDir()
+	for name, body := range map[string]string{"tco/index.html": "<title>tco", "de/tco/index.html": "<title>de tco"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages()))
+	defer srv.Close()
+	l := presetLinks(t)[0]
+	if res, body, _ := get(t, srv.URL, l.page()); res.StatusCode != 200 || !bytes.Contains(body, []byte(" data-rendered")) {
+		t.Errorf("%s: %d %.100s; want the rendered page", l.page(), res.StatusCode, body)
+	}
+	for path, want := range map[string]string{"/tco/": "<title>tco", "/de/tco/?" + l.query: "<title>de tco"} {
+		if res, body, _ := get(t, srv.URL, path); res.StatusCode != 200 || string(body) != want {
+			t.Errorf("%s: %d %.100s; want the file %q", path, res.StatusCode, body, want)
+		}
+	}
+}
