@@ -2,10 +2,10 @@ package main
 
 import (
 	"bytes"
+	"github.com/infercost/infercost/wasm/api/apitest"
 	"html"
 	"image"
 	"image/png"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -84,23 +84,7 @@ func workerMux(preview, static http.Handler, base string) http.Handler {
 // get fetches url and returns the response with its body read.
 func get(t testing.TB, url string, header ...string) (*http.Response, []byte) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodGet, url, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i+1 < len(header); i += 2 {
-		req.Header.Set(header[i], header[i+1])
-	}
-	res, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	b, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res, b
+	return apitest.Get(t, http.MethodGet, url, header...)
 }
 
 // marked matches a part of a calculator page that depends on its scenario.

@@ -11,7 +11,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -162,22 +161,9 @@ func hostileLinks(t testing.TB) []string {
 // workerd processes' CPU time per request for a preset's rendered page
 // and its card, over n sequential requests each.
 func measurePages(t *testing.T, w *workerd) {
-	const n = 10
 	for _, l := range presetLinks(t) {
 		for _, path := range []string{l.page(), l.card()} {
-			var walls []time.Duration
-			before := w.cpuTicks(t)
-			for range n {
-				res, _, d := get(t, w.URL, path)
-				if res.StatusCode != http.StatusOK {
-					t.Fatalf("%s: %d", path, res.StatusCode)
-				}
-				walls = append(walls, d)
-			}
-			cpu := time.Duration(w.cpuTicks(t)-before) * 10 * time.Millisecond / n
-			slices.Sort(walls)
-			t.Logf("%s: wall median %v (min %v, max %v), workerd CPU %v per request", path, walls[n/2].Round(100*time.Microsecond),
-				walls[0].Round(100*time.Microsecond), walls[n-1].Round(100*time.Microsecond), cpu)
+			measurePath(t, w, path, 10)
 		}
 	}
 }
