@@ -15,6 +15,7 @@ import (
 	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/alecthomas/chroma/v2/styles"
 
+	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -75,58 +76,57 @@ func apiReference(doc []byte, apiRoot, edition string, data *sitedata.Data) (str
 		return "", err
 	}
 	var b strings.Builder
-	self := apiRoot + "api/v1/openapi.json"
+	self := strings.TrimSuffix(apiRoot, "/") + api.Prefix + "openapi.json"
 	fmt.Fprintf(&b, "<p>The document: <a href=\"%s\">%s</a>. Examples ask for the latest data edition, %s.</p>\n",
 		html.EscapeString(self), html.EscapeString(self), edition)
 	for _, path := range paths {
-		for _, method := range []string{"get"} {
-			op, ok := d.Paths[path][method]
-			if !ok {
-				continue
-			}
-			id := "op-" + strings.Trim(strings.NewReplacer("/", "-", "{", "", "}", "", ".", "-").Replace(strings.TrimPrefix(path, "/api/v1/")), "-")
-			fmt.Fprintf(&b, "<h3 id=\"%s\"><code>%s %s</code></h3>\n<p>%s</p>\n", id, strings.ToUpper(method), html.EscapeString(path),
-				html.EscapeString(op.Summary))
-			if op.Description != "" {
-				fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(op.Description))
-			}
-			if len(op.Parameters) > 0 {
-				var rows [][]string
-				for _, p := range op.Parameters {
-					desc := html.EscapeString(p.Description)
-					if len(p.Schema.Enum) > 0 {
-						values := make([]string, len(p.Schema.Enum))
-						for i, v := range p.Schema.Enum {
-							values[i] = "<code>" + html.EscapeString(v) + "</code>"
-						}
-						desc = strings.TrimSpace(desc + " One of " + strings.Join(values, ", ") + ".")
-					}
-					required := "no"
-					if p.Required {
-						required = "yes"
-					}
-					rows = append(rows, []string{"<code>" + html.EscapeString(p.Name) + "</code>", html.EscapeString(p.In), required, desc})
-				}
-				b.WriteString(htmlTable([]string{"Parameter", "In", "Required", "Description"}, rows))
-			}
+		// The API answers GET only (and OPTIONS, for CORS).
+		op, ok := d.Paths[path]["get"]
+		if !ok {
+			return "", fmt.Errorf("API document: %s has no GET", path)
+		}
+		id := "op-" + strings.Trim(strings.NewReplacer("/", "-", "{", "", "}", "", ".", "-").Replace(strings.TrimPrefix(path, api.Prefix)), "-")
+		fmt.Fprintf(&b, "<h3 id=\"%s\"><code>GET %s</code></h3>\n<p>%s</p>\n", id, html.EscapeString(path),
+			html.EscapeString(op.Summary))
+		if op.Description != "" {
+			fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(op.Description))
+		}
+		if len(op.Parameters) > 0 {
 			var rows [][]string
-			for _, status := range slices.Sorted(maps.Keys(op.Responses)) {
-				r := op.Responses[status]
-				rows = append(rows, []string{status, html.EscapeString(r.Description), html.EscapeString(strings.Join(slices.Sorted(maps.Keys(r.Content)), ", "))})
-			}
-			b.WriteString(htmlTable([]string{"Status", "Meaning", "Content type"}, rows))
-			url, ok := exampleURL(apiRoot, path, edition, data)
-			if !ok {
-				return "", fmt.Errorf("API document: no example for %s", path)
-			}
-			shell, py := apiExamples(url, path)
-			for _, ex := range []struct{ lang, code string }{{"bash", shell}, {"python", py}} {
-				code, err := highlight(ex.lang, ex.code)
-				if err != nil {
-					return "", err
+			for _, p := range op.Parameters {
+				desc := html.EscapeString(p.Description)
+				if len(p.Schema.Enum) > 0 {
+					values := make([]string, len(p.Schema.Enum))
+					for i, v := range p.Schema.Enum {
+						values[i] = "<code>" + html.EscapeString(v) + "</code>"
+					}
+					desc = strings.TrimSpace(desc + " One of " + strings.Join(values, ", ") + ".")
 				}
-				b.WriteString(code)
+				required := "no"
+				if p.Required {
+					required = "yes"
+				}
+				rows = append(rows, []string{"<code>" + html.EscapeString(p.Name) + "</code>", html.EscapeString(p.In), required, desc})
 			}
+			b.WriteString(htmlTable([]string{"Parameter", "In", "Required", "Description"}, rows))
+		}
+		var rows [][]string
+		for _, status := range slices.Sorted(maps.Keys(op.Responses)) {
+			r := op.Responses[status]
+			rows = append(rows, []string{status, html.EscapeString(r.Description), html.EscapeString(strings.Join(slices.Sorted(maps.Keys(r.Content)), ", "))})
+		}
+		b.WriteString(htmlTable([]string{"Status", "Meaning", "Content type"}, rows))
+		url, ok := exampleURL(apiRoot, path, edition, data)
+		if !ok {
+			return "", fmt.Errorf("API document: no example for %s", path)
+		}
+		shell, py := apiExamples(url, path)
+		for _, ex := range []struct{ lang, code string }{{"bash", shell}, {"python", py}} {
+			code, err := highlight(ex.lang, ex.code)
+			if err != nil {
+				return "", err
+			}
+			b.WriteString(code)
 		}
 	}
 	b.WriteString("<h2 id=\"schemas\">Answers and problems</h2>\n")
@@ -159,15 +159,16 @@ func apiReference(doc []byte, apiRoot, edition string, data *sitedata.Data) (str
 // exampleURL is an operation's example request: a calculator with its
 // first preset, the GPU catalog, or the document itself, on the edition.
 func exampleURL(root, path, edition string, data *sitedata.Data) (string, bool) {
-	rest := strings.TrimPrefix(path, "/api/v1/")
+	rest := strings.TrimPrefix(path, api.Prefix)
+	root = strings.TrimSuffix(root, "/") + api.Prefix
 	switch {
 	case rest == "catalog/{catalog}":
-		return root + "api/v1/catalog/gpus?ed=" + edition, true
+		return root + "catalog/gpus?ed=" + edition, true
 	case rest == "openapi.json":
-		return root + "api/v1/openapi.json", true
+		return root + "openapi.json", true
 	}
 	if ps := data.Presets(rest); len(ps) > 0 {
-		return root + "api/v1/" + rest + "?ed=" + edition + "&preset=" + ps[0].Name, true
+		return root + rest + "?ed=" + edition + "&preset=" + ps[0].Name, true
 	}
 	return "", false
 }
