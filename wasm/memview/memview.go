@@ -75,6 +75,16 @@ type Scenario struct {
 // IsFlat reports whether the scenario uses the article's rule of thumb.
 func (s Scenario) IsFlat() bool { return s.ModelChoice == FlatModel }
 
+// TPError says, in the language of t, why tp GPUs cannot split m's
+// heads (memory.TPError), or "".
+func TPError(t *msg.Catalog, m model.Model, tp int) string {
+	key := memory.TPError(m, tp)
+	if key == "" {
+		return ""
+	}
+	return t.F(key, "heads", strconv.Itoa(m.Heads), "kv", strconv.Itoa(m.KVHeads))
+}
+
 func num(v float64) string { return scenario.FormatNumber(v) }
 
 func (d Data) modelChoices(t *msg.Catalog) []scenario.Choice {
@@ -197,8 +207,8 @@ func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.
 		Default: num(memDefault), Note: memNote, Help: s.M.T("mem.in.mem_help")})
 	tp := r.Int(scenario.Field{Key: k("tp"), Label: s.M.T("mem.in.tp"), Unit: "GPUs", Min: 1, Max: 64, Default: "1",
 		Help: s.M.T("mem.in.tp_help")})
-	if msg := memory.TPError(s.Model, tp); msg != "" && !s.IsFlat() {
-		r.Reject(k("tp"), msg)
+	if text := TPError(s.M, s.Model, tp); text != "" && !s.IsFlat() {
+		r.Reject(k("tp"), text)
 		tp = 1
 	}
 	seqs, tokens := d.BatchDefaults(g)

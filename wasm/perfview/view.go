@@ -33,13 +33,14 @@ func batches() []int {
 
 func ms(t *msg.Catalog, s float64) string { return t.Num(s*1000, 1) + " ms" }
 
-// TooLarge is the page's message when a simulation or the search for the
+// TooLarge is the page's message, in the language of t, when a simulation or the search for the
 // highest rate exceeds its work budget (perf.MaxEvents, perf.MaxBisections).
 // A run takes at most 5 events per request whatever the lengths, and the
 // data simulates at most a fifth of the budget in requests, so no query
 // reaches it with valid data; it is the backstop.
-const TooLarge = "This scenario is too large to simulate in the browser: a run needs more than 10,000 events " +
-	"(up to 5 per simulated request). The roofline figures hold; simulate fewer requests per run for the rest."
+func TooLarge(t *msg.Catalog) string {
+	return t.F("perf.too_large", "n", t.Num(perf.MaxEvents, 0))
+}
 
 // Build runs the roofline and the simulation and lays out the page.
 func Build(s Scenario) Page {
@@ -108,7 +109,7 @@ func (b *Builder) Build(s Scenario) Page {
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.Simulable()
 	// notSimulated says why the load table shows no figures.
-	notSimulated := "Not simulated: the simulation reserves a whole request's KV cache, which this replica does not hold beside the weights."
+	notSimulated := s.M.T("perf.not_simulated.kv")
 	var curve []rateStats
 	if fits {
 		p.Load = get(b, &b.atRate, s, s.Run(), func() perf.Stats { return st.Simulate(s.Run()) })
@@ -132,8 +133,8 @@ func (b *Builder) Build(s Scenario) Page {
 		}
 		if tooLarge {
 			fits, curve, p.Load, p.MaxRate, p.MaxUsers = false, nil, perf.Stats{}, 0, 0
-			p.Problems = append(p.Problems, TooLarge)
-			notSimulated = "Not simulated: a run needs more events than the browser's budget."
+			p.Problems = append(p.Problems, TooLarge(s.M))
+			notSimulated = s.M.T("perf.not_simulated.budget")
 		}
 	}
 	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
