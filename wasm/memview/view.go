@@ -72,7 +72,7 @@ func Build(s Scenario, d Data) Page {
 	a := s.Options[0]
 	q := "a.gpu=" + a.GPU.ID
 	if a.GPU.ID == custom.ID {
-		q += "&" + custom.GPUQuery(a.GPU)
+		q += "&" + custom.GPUQuery(s.M, a.GPU)
 	}
 	if n, _, ok := gpusNeeded(s, a.Setup, a.MemoryGiB); ok {
 		q += "&a.n=" + strconv.Itoa(n)

@@ -335,7 +335,7 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 			return out
 		}
 		want := cells("model=" + tc.model + "&gpu=" + tc.gpu + tc.rest)
-		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + custom.GPUQuery(g) + tc.rest)
+		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + custom.GPUQuery(msg.English, g) + tc.rest)
 		if !reflect.DeepEqual(got, want) {
 			for k, v := range want {
 				if got[k] != v {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -28,7 +29,7 @@ func TestEveryCalculatorExports(t *testing.T) {
 				figures++
 			}
 		}
-		out := report.CSV(name, link, p)
+		out := report.CSV(msg.English, name, link, p)
 		if !strings.HasPrefix(out, "# InferCost "+name+" scenario, data edition "+d.Editions.Latest()+": "+link+"\n") {
 			t.Errorf("%s: CSV comment %q", name, strings.SplitN(out, "\n", 2)[0])
 		}
@@ -56,7 +57,7 @@ func TestEveryCalculatorExports(t *testing.T) {
 		if j.Link != link || j.Edition != d.Editions.Latest() || j.Headline != p.Headline.Text || len(j.Inputs) != len(p.Inputs) || len(j.Results) != len(rows)-1 {
 			t.Errorf("%s: JSON link %q, edition %q, %d inputs, %d results", name, j.Link, j.Edition, len(j.Inputs), len(j.Results))
 		}
-		md := report.Markdown(name, link, p)
+		md := report.Markdown(msg.English, name, link, p)
 		if !strings.Contains(md, "](https://example.com/"+name+"/?v=1") || !strings.Contains(md, p.Headline.Figures[0].Text) {
 			t.Errorf("%s: Markdown without link or headline:\n%s", name, md)
 		}
@@ -70,12 +71,12 @@ func TestMarkdownLinkStaysALink(t *testing.T) {
 	d := datasettest.Load(t)
 	s.Load(d.Editions.Latest(), d)
 	p := s.Page("tco", "")
-	md := report.Markdown("tco", `https://example.com/tco/?x=)<script>[a](javascript:alert(1))`, p)
+	md := report.Markdown(msg.English, "tco", `https://example.com/tco/?x=)<script>[a](javascript:alert(1))`, p)
 	last := strings.TrimSpace(md[strings.LastIndex(strings.TrimSpace(md), "\n")+1:])
 	if strings.Count(last, "](") != 1 || strings.Contains(last, "<") || strings.Contains(last, "(1)") {
 		t.Errorf("link line %q", last)
 	}
-	if md := report.Markdown("tco", "javascript:alert(1)", p); strings.Contains(md, "](javascript") {
+	if md := report.Markdown(msg.English, "tco", "javascript:alert(1)", p); strings.Contains(md, "](javascript") {
 		t.Errorf("a javascript: URL became a link")
 	}
 }

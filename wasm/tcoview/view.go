@@ -152,7 +152,7 @@ func memoryLink(s Scenario) view.Link {
 			q.Set(o.Letter+".gpu", o.GPU.ID)
 			n++
 			if o.Custom.GPU {
-				for k, v := range scenario.ParseQuery(custom.GPUQuery(o.GPU)) {
+				for k, v := range scenario.ParseQuery(custom.GPUQuery(s.M, o.GPU)) {
 					q[k] = v
 				}
 			}
