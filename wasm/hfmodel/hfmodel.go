@@ -73,7 +73,9 @@ func (c config) fail(key string, args ...string) error { return errors.New(c.t.F
 // multi-token-prediction layers, which the count leaves out, explain most).
 // An architecture it does not know, or a field missing or out of range,
 // is an error naming the field.
-func Read(configJSON, index []byte) (model.Model, error) { return ReadIn(msg.English, configJSON, index) }
+func Read(configJSON, index []byte) (model.Model, error) {
+	return ReadIn(msg.English, configJSON, index)
+}
 
 // ReadIn is Read with its errors and the model's Note in the language of
 // t.

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [768]string{
+var englishKeys = [769]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -324,6 +324,7 @@ var englishKeys = [768]string{
 	"perf.arrive.open",
 	"perf.batch_overflow",
 	"perf.chart.batch",
+	"perf.chart.batch_axis",
 	"perf.chart.batch_desc",
 	"perf.chart.batch_unit",
 	"perf.chart.ms_token",
@@ -773,7 +774,7 @@ var englishKeys = [768]string{
 	"tco.years",
 }
 
-var englishTexts = [768]string{
+var englishTexts = [769]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1095,6 +1096,7 @@ var englishTexts = [768]string{
 	"Poisson arrivals",
 	": a batch of {n} does not fit, the rest would be queued or preempted",
 	"Throughput and latency by batch size",
+	"batch",
 	"Tokens per second per GPU and milliseconds per output token; lines mark where decode turns compute-bound and where the KV cache is full, if by batch 1,024.",
 	"tokens/s per GPU · ms per token",
 	"ms per output token",

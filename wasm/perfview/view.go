@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/view"
@@ -182,7 +183,7 @@ func (b *Builder) Build(s Scenario) Page {
 			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
 		// FP4 is NVFP4 or MXFP4 depending on the GPU (WeightFormat): the
 		// reader sees which one the figures assume.
-		{Label: t.T("mem.in.weights"), Help: t.T("perf.row.weights_help"), Cells: cell("weights", 0, "", st.Weights.Label)},
+		{Label: t.T("mem.in.weights"), Help: t.T("perf.row.weights_help"), Cells: cell("weights", 0, "", memview.FormatLabel(t, st.Weights))},
 	}}
 	// simulated is a cell of the load table: a dash when nothing was
 	// simulated (the model does not fit, or the run is too large; the
@@ -321,7 +322,7 @@ func batchChart(s Scenario) chart.Chart {
 	t := s.M
 	c := chart.Chart{ID: "chart-batch", Title: t.T("perf.chart.batch"),
 		Desc: t.T("perf.chart.batch_desc"),
-		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, Unit: t.T("perf.chart.batch_unit"), YLog: true}
+		Kind: chart.Lines, XName: t.T("perf.chart.batch_axis"), XMin: 1, XMax: 1024, XLog: true, Unit: t.T("perf.chart.batch_unit"), YLog: true}
 	tps := chart.Series{ID: "tps", Name: t.T("perf.series.tps"), Points: [][2]float64{}}
 	tpot := chart.Series{ID: "tpot", Name: t.T("perf.chart.ms_token"), Points: [][2]float64{}}
 	tps.Hidden, tpot.Hidden = !s.Fits(), !s.Fits()
