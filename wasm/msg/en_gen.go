@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [769]string{
+var englishKeys = [772]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -221,6 +221,9 @@ var englishKeys = [769]string{
 	"mem.flat.w",
 	"mem.flat.w_help",
 	"mem.flat_name",
+	"mem.format.int4",
+	"mem.format.mxfp4",
+	"mem.format.nvfp4",
 	"mem.gpu.custom",
 	"mem.head.flat",
 	"mem.head.gpus",
@@ -774,7 +777,7 @@ var englishKeys = [769]string{
 	"tco.years",
 }
 
-var englishTexts = [769]string{
+var englishTexts = [772]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -993,6 +996,9 @@ var englishTexts = [769]string{
 	"Model size",
 	"The model's weights.",
 	"the seed article's rule of thumb",
+	"INT4 (group 128, 16-bit scales)",
+	"MXFP4 (32-value blocks, 8-bit scales)",
+	"NVFP4 (16-value blocks, FP8 scales)",
 	"Custom (the Custom GPU fields)",
 	"By the source's rule of thumb, one GPU holds this many sequences of {context} tokens: {parts}.",
 	"GPUs needed, {option}",
