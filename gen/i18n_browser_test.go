@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"net/http/httptest"
 	"os"
@@ -22,8 +23,8 @@ import (
 // notTranslated are the English messages a German page may show as they
 // are: names of products and units, and words German uses too. The one
 // place for them. "KV cache" stands in vLLM's log line "GPU KV cache
-// size", which the German help quotes.
-var notTranslated = []string{"KV cache"}
+// size", which the German help quotes; "InferCost" is the product.
+var notTranslated = []string{"KV cache", "InferCost"}
 
 // shownText collects what a reader sees or hears of the site's own words
 // on the page: its title, the visible text, and the aria-labels, titles,
@@ -232,31 +233,43 @@ func germanProblemStates(t *testing.T, ctx context.Context, base string, parts [
 		noEnglish(t, "/de/"+path, text, parts)
 		return text
 	}
-	for _, tc := range []struct{ path, shows string }{
+	// note, when set, is the field whose note (which the walk leaves out,
+	// for the data's own words in it) must show the words.
+	for _, tc := range []struct{ path, note, shows string }{
 		// 4,096 requests of 768 tokens; 548 fit on one H100 (the engine's
 		// figure, checked by perfview's tests).
-		{"performance/?b=4096", "Ein Batch von 4.096 Anfragen zu 768 Tokens braucht mehr KV-Cache"},
-		{"performance/?b=4096", "Passt nicht: 4.096 Anfragen brauchen"},
-		{"performance/?mode=closed&users=4096", "die übrigen warten in der Warteschlange"},
-		{"performance/?model=llama-3.1-70b&gpu=l4", "Llama 3.1 70B passt mit einer Anfrage von 768 Tokens nicht auf 1 x L4"},
+		{"performance/?b=4096", "", "Ein Batch von 4.096 Anfragen zu 768 Tokens braucht mehr KV-Cache"},
+		{"performance/?b=4096", "b", "Passt nicht: 4.096 Anfragen brauchen"},
+		{"performance/?mode=closed&users=4096", "users", "die übrigen warten in der Warteschlange"},
+		{"performance/?model=llama-3.1-70b&gpu=l4", "", "Llama 3.1 70B passt mit einer Anfrage von 768 Tokens nicht auf 1 x L4"},
 		// Gemma 3's windowed layers fit four such requests, but the
 		// simulation reserves a whole one.
-		{"performance/?model=gemma-3-27b&gpu=h100-sxm&in=100000&out=1000", "Die Simulation reserviert den KV-Cache einer ganzen Anfrage, 101.000 Tokens"},
+		{"performance/?model=gemma-3-27b&gpu=h100-sxm&in=100000&out=1000", "", "Die Simulation reserviert den KV-Cache einer ganzen Anfrage, 101.000 Tokens"},
 		// Llama 3.1 8B has 32 attention heads.
-		{"performance/?tp=3", "muss die 32 Attention-Heads des Modells teilen"},
-		{"memory/?a.tp=3", "muss die 32 Attention-Heads des Modells teilen"},
-		{"performance/?in=200000", "überschreiten den Kontext von Llama 3.1 8B mit 131.072 Tokens"},
-		{"performance/?gpu=custom", "Eigene GPU"},
-		{"performance/?gpu=b200&prec=fp4", "NVFP4 (Blöcke zu 16 Werten, FP8-Skalen)"},
-		{"memory/?ctx=abc", "Keine Zahl"},
-		{"tco/?a.n=-5", "Muss zwischen"},
-		{"pricing/?apis=nope-1,nope-2", "2 der IDs benennen kein Modell des Katalogs"},
-		{"tco/?preset=seed-000", "seine Zahlen sind daher dreimal zu hoch"},
-		{"memory/?preset=seed-002", "Faustregel des Artikels"},
-		{"performance/?preset=trtllm-70b-h100", "statisches Batching"},
-		{"pricing/?preset=seed-000-roi", "Die A100-Zahl des Artikels stimmt"},
+		{"performance/?tp=3", "", "muss die 32 Attention-Heads des Modells teilen"},
+		{"memory/?a.tp=3", "", "muss die 32 Attention-Heads des Modells teilen"},
+		{"performance/?in=200000", "", "überschreiten den Kontext von Llama 3.1 8B mit 131.072 Tokens"},
+		{"performance/?gpu=custom", "", "Eigene GPU"},
+		{"performance/?gpu=b200&prec=fp4", "", "NVFP4 (Blöcke zu 16 Werten, FP8-Skalen)"},
+		{"memory/?ctx=abc", "", "Keine Zahl"},
+		{"tco/?a.n=-5", "", "Muss zwischen"},
+		{"pricing/?apis=nope-1,nope-2", "", "2 der IDs benennen kein Modell des Katalogs"},
+		{"tco/?preset=seed-000", "", "seine Zahlen sind daher dreimal zu hoch"},
+		{"memory/?preset=seed-002", "", "Faustregel des Artikels"},
+		{"performance/?preset=trtllm-70b-h100", "", "statisches Batching"},
+		{"pricing/?preset=seed-000-roi", "", "Die A100-Zahl des Artikels stimmt"},
 	} {
-		if text := open(tc.path); !strings.Contains(text, tc.shows) {
+		text := open(tc.path)
+		if tc.note != "" {
+			note := `document.getElementById('note-` + tc.note + `').textContent.trim()`
+			text = eval[string](t, ctx, note)
+			// The words before the data's note, which the field shows
+			// alone when nothing is wrong.
+			open(tc.path[:strings.Index(tc.path, "?")])
+			own, _ := strings.CutSuffix(text, eval[string](t, ctx, note))
+			noEnglish(t, "/de/"+tc.path+" note of "+tc.note, own, parts)
+		}
+		if !strings.Contains(text, tc.shows) {
 			t.Errorf("/de/%s does not show %q", tc.path, tc.shows)
 		}
 	}
@@ -276,14 +289,29 @@ func germanProblemStates(t *testing.T, ctx context.Context, base string, parts [
 		t.Errorf("no old edition's note lists a change: the test shows none of their words")
 	}
 
-	// The exports, as the page's buttons ask the engine for them.
+	// The exports, as the page's buttons ask the engine for them: what a
+	// reader reads, not the link nor the CSV's columns for scripts
+	// (header, metric, option, value, unit), which are the same in every
+	// language.
 	open("performance/?b=4096")
-	for _, format := range []string{"md", "csv"} {
-		text := evalAsync[string](t, ctx, `window.__infercost.call("export", ["performance", location.search.slice(1), "`+format+`", location.href])`)
-		noEnglish(t, "/de/performance/ export "+format, text, parts)
-		if !strings.Contains(text, "InferCost-Szenario (Durchsatz und Latenz), Datenstand 01.12.2026") || !strings.Contains(text, "Ein Batch von 4.096") && format == "md" {
-			t.Errorf("/de/performance/ export %s:\n%.600s", format, text)
-		}
+	link := eval[string](t, ctx, `location.href`)
+	md := evalAsync[string](t, ctx, `window.__infercost.call("export", ["performance", location.search.slice(1), "md", location.href])`)
+	noEnglish(t, "/de/performance/ Markdown", strings.ReplaceAll(md, link, ""), parts)
+	if !strings.Contains(md, "[InferCost-Szenario „Durchsatz und Latenz“, Datenstand 01.12.2026]") || !strings.Contains(md, "passt nicht: braucht 384,0 GiB KV-Cache") {
+		t.Errorf("/de/performance/ Markdown:\n%.600s", md)
+	}
+	csvText := evalAsync[string](t, ctx, `window.__infercost.call("export", ["performance", location.search.slice(1), "csv", location.href])`)
+	first, rest, _ := strings.Cut(csvText, "\n")
+	noEnglish(t, "/de/performance/ CSV", strings.ReplaceAll(first, link, ""), parts)
+	if first != "# InferCost-Szenario „Durchsatz und Latenz“, Datenstand 01.12.2026: "+link {
+		t.Errorf("/de/performance/ CSV: first line %q", first)
+	}
+	rows, err := csv.NewReader(strings.NewReader(rest)).ReadAll()
+	if err != nil || len(rows) < 10 || strings.Join(rows[0], ",") != "table,row,column,metric,option,value,unit,text" {
+		t.Fatalf("/de/performance/ CSV: %v, %.400s", err, rest)
+	}
+	for _, r := range rows[1:] {
+		noEnglish(t, "/de/performance/ CSV row", strings.Join([]string{r[0], r[1], r[2], r[7]}, "\n"), parts)
 	}
 
 	// Hugging Face: each failure said next to the field, in German, and

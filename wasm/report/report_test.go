@@ -3,8 +3,11 @@ package report_test
 import (
 	"encoding/csv"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/goccy/go-yaml"
 
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
@@ -78,5 +81,58 @@ func TestMarkdownLinkStaysALink(t *testing.T) {
 	}
 	if md := report.Markdown(msg.English, "tco", "javascript:alert(1)", p); strings.Contains(md, "](javascript") {
 		t.Errorf("a javascript: URL became a link")
+	}
+}
+
+// A German page's exports are in German where a reader reads them (the
+// line naming the scenario, with the date as 01.12.2026, and the page's
+// labels and texts) and the same as English's where a script reads them:
+// the CSV's header, metrics, options, values and units.
+func TestGermanExportsKeepWhatScriptsRead(t *testing.T) {
+	d := datasettest.Load(t)
+	b, err := os.ReadFile("../../content/i18n/de.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]string
+	if err := yaml.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	german := msg.New("de", m)
+	en, de := calc.Set{}, calc.Set{Msgs: german}
+	en.Load(d.Editions.Latest(), d)
+	de.Load(d.Editions.Latest(), d)
+	const link = "https://example.com/de/tco/"
+	pe, pd := en.Page("tco", ""), de.Page("tco", "")
+	date := d.Editions.Latest()
+	germanDate := date[8:] + "." + date[5:7] + "." + date[:4]
+	want := "# InferCost-Szenario „TCO“, Datenstand " + germanDate + ": " + link + "\n"
+	got := report.CSV(german, "tco", link, pd)
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("German CSV starts %q; want %q", strings.SplitN(got, "\n", 2)[0], want)
+	}
+	read := func(s string) [][]string {
+		r := csv.NewReader(strings.NewReader(s))
+		r.Comment = '#'
+		rows, err := r.ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	er, dr := read(report.CSV(msg.English, "tco", link, pe)), read(got)
+	if len(er) != len(dr) {
+		t.Fatalf("%d English rows, %d German", len(er), len(dr))
+	}
+	for i := range er {
+		// header or metric, option, value, unit
+		for _, c := range []int{3, 4, 5, 6} {
+			if er[i][c] != dr[i][c] {
+				t.Errorf("row %d column %s: English %q, German %q", i, er[0][c], er[i][c], dr[i][c])
+			}
+		}
+	}
+	if md := report.Markdown(german, "tco", link, pd); !strings.Contains(md, "[InferCost-Szenario „TCO“, Datenstand "+germanDate+"]("+link+")") {
+		t.Errorf("German Markdown ends %q", md[max(0, len(md)-200):])
 	}
 }
