@@ -137,7 +137,6 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 	if german < 6 {
 		t.Errorf("walked %d German pages; want the home page, the four calculators and search at least", german)
 	}
-	germanProblemStates(t, ctx, srv.URL+"/sub/", parts)
 
 	// 14.96 GiB of Llama 3.1 8B's weights in BF16 on one GPU, as a German
 	// reader writes it: the decimal comma.
@@ -149,6 +148,7 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 	if got := eval[string](t, ctx, `location.pathname + location.search + location.hash`); got != "/sub/memory/?ctx=4096#results" {
 		t.Errorf("language switch: got %s; want /sub/memory/?ctx=4096#results", got)
 	}
+	germanProblemStates(t, ctx, srv.URL+"/sub/", parts)
 }
 
 // containsWords reports whether text holds part as whole words: not
