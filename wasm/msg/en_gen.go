@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [728]string{
+var englishKeys = [737]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -645,6 +645,8 @@ var englishKeys = [728]string{
 	"tco.in.load",
 	"tco.in.load_help",
 	"tco.in.mnt_help",
+	"tco.in.mode",
+	"tco.in.mode_help",
 	"tco.in.n_help",
 	"tco.in.net_help",
 	"tco.in.ow",
@@ -664,6 +666,7 @@ var englishKeys = [728]string{
 	"tco.in.staff_help",
 	"tco.in.tps",
 	"tco.in.tps_help",
+	"tco.in.users_help",
 	"tco.in.w",
 	"tco.in.w_help",
 	"tco.in.y",
@@ -681,6 +684,7 @@ var englishKeys = [728]string{
 	"tco.no_demand",
 	"tco.no_price",
 	"tco.no_rent",
+	"tco.no_users",
 	"tco.not_sized",
 	"tco.opex",
 	"tco.opex_help",
@@ -695,6 +699,9 @@ var englishKeys = [728]string{
 	"tco.rent_year",
 	"tco.rented",
 	"tco.replicas",
+	"tco.replicas_offline",
+	"tco.replicas_users",
+	"tco.replicas_users_more",
 	"tco.residual",
 	"tco.residual_help",
 	"tco.results",
@@ -729,11 +736,13 @@ var englishKeys = [728]string{
 	"tco.unit.tps",
 	"tco.unit.w_server",
 	"tco.unit.years",
+	"tco.users_need_estimate",
+	"tco.users_need_slo",
 	"tco.year",
 	"tco.years",
 }
 
-var englishTexts = [728]string{
+var englishTexts = [737]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1376,6 +1385,8 @@ var englishTexts = [728]string{
 	"Average load",
 	"Share of the time the GPUs are serving; scales tokens and GPU power.",
 	"Support contracts and spare parts.",
+	"Demand arrives as",
+	"Sizes the options for requests arriving at random (tokens a month, under the P99 target), for users who each wait for their reply (under the P99 target), or for a batch job sent all at once (tokens a month, no latency target).",
 	"Number of GPUs in the cluster, or rented at once.",
 	"InfiniBand or Ethernet fabric: NICs, switch ports, cables.",
 	"Server overhead",
@@ -1395,6 +1406,7 @@ var englishTexts = [728]string{
 	"Share of engineers' cost that runs this cluster.",
 	"Throughput",
 	"Output tokens per second one GPU sustains while serving your model and batch size.",
+	"Users in flight that every option is sized for, under the P99 target; each sends a request, then the next when the reply is complete. 0 leaves them out.",
 	"GPU power at load",
 	"Draw of one GPU while serving; its TDP by default.",
 	"Period",
@@ -1412,6 +1424,7 @@ var englishTexts = [728]string{
 	"no demand set",
 	"No sourced purchase price for this GPU: enter your quote.",
 	"No sourced rental price for this GPU: enter your quote.",
+	"no users set",
 	"No cluster is sized: {reason}.",
 	"Opex",
 	"Running cost over the whole period.",
@@ -1426,6 +1439,9 @@ var englishTexts = [728]string{
 	"Rent per year",
 	"rented",
 	"{n} ({replicas} replicas at {rate} requests/s)",
+	"{n} ({replicas} replicas at {tps} output tokens/s each, all requests at once)",
+	"{n} ({replicas} replicas of up to {users} users each)",
+	"{n} ({replicas} replicas; a replica meets the target with more than {users} users, the simulated run's length, and is sized for that many)",
 	"Residual value",
 	"Credited at the end.",
 	"Results over {years}",
@@ -1460,6 +1476,8 @@ var englishTexts = [728]string{
 	"tokens/s per GPU",
 	"W per server",
 	"years",
+	"sizing for users needs the throughput estimated (choose a model)",
+	"sizing for users needs a P99 latency target",
 	"{n} year",
 	"{n} years",
 }

@@ -66,8 +66,8 @@ var Modes = []scenario.Choice{
 	perf.Offline: {Value: "offline", Label: "Offline batch (all at once)"},
 }
 
-// modeChoices are Modes in the language of t.
-func modeChoices(t *msg.Catalog) []scenario.Choice {
+// ModeChoices are Modes in the language of t.
+func ModeChoices(t *msg.Catalog) []scenario.Choice {
 	return []scenario.Choice{
 		perf.Poisson: {Value: "open", Label: t.T("perf.mode.open")},
 		perf.Closed:  {Value: "closed", Label: t.T("perf.mode.closed")},
@@ -196,7 +196,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Output = count("out", "perf.in.out", "mem.unit.tokens", "perf.in.out_help", df.OutputTokens.Value, d.note(t, df.OutputTokens), 1, 1<<20)
 	s.Prompt, s.Output = withinContext(r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
 	s.Batch = count("b", "perf.in.b", "tco.unit.requests", "perf.in.b_help", df.Batch.Value, d.note(t, df.Batch), 1, 4096)
-	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: modeChoices(t),
+	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: ModeChoices(t),
 		Help: t.T("perf.in.mode_help")})
 	for m, c := range Modes {
 		if c.Value == mode {
