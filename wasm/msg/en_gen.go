@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [737]string{
+var englishKeys = [739]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -375,6 +375,8 @@ var englishKeys = [737]string{
 	"perf.per_replica",
 	"perf.prec.fp4",
 	"perf.prec.fp8",
+	"perf.prec.int4",
+	"perf.prec.int8",
 	"perf.requests",
 	"perf.roof",
 	"perf.row.crit",
@@ -742,7 +744,7 @@ var englishKeys = [737]string{
 	"tco.years",
 }
 
-var englishTexts = [737]string{
+var englishTexts = [739]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1087,7 +1089,7 @@ var englishTexts = [737]string{
 	"Output",
 	"Tokens generated per request.",
 	"Precision",
-	"Weights and matrix products; FP8 and FP4 use the GPU's FP8 and FP4 TFLOPS.",
+	"Weights and matrix products; FP8 and FP4 use the GPU's FP8 and FP4 TFLOPS; INT8 and INT4 store the weights in 8 or 4 bits and multiply in BF16 (weight-only quantization).",
 	"Request rate",
 	"Poisson arrivals for the latency percentiles.",
 	"Sets the highest rate (open loop) or the most users (closed loop) that meet it.",
@@ -1115,6 +1117,8 @@ var englishTexts = [737]string{
 	"Per replica",
 	"FP4 (NVFP4 or MXFP4; needs FP4 tensor cores)",
 	"FP8 (needs FP8 tensor cores)",
+	"INT4 weights, BF16 compute (W4A16: AWQ, GPTQ)",
+	"INT8 weights, BF16 compute (W8A16)",
 	"{n} requests",
 	"At batch {n} (roofline)",
 	"Decode turns compute-bound",

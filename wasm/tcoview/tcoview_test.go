@@ -262,7 +262,7 @@ func TestDemandSizingForUsers(t *testing.T) {
 			t.Fatalf("think %g s: %d users per replica (%v)", think, n, err)
 		}
 		per[think] = n
-		want := float64((1000+n-1)/n*e.Setup.TP)
+		want := float64((1000 + n - 1) / n * e.Setup.TP)
 		if got := tcoview.Build(s).CellsByKey()["a.demand_gpus"].Value; got != want {
 			t.Errorf("think %g s: %v GPUs for 1,000 users; want %v (%d users a replica)", think, got, want, n)
 		}
