@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [739]string{
+var englishKeys = [741]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -350,6 +350,8 @@ var englishKeys = [739]string{
 	"perf.in.prec_help",
 	"perf.in.rate",
 	"perf.in.rate_help",
+	"perf.in.reqs",
+	"perf.in.reqs_help",
 	"perf.in.slo_help",
 	"perf.in.think",
 	"perf.in.think_help",
@@ -744,7 +746,7 @@ var englishKeys = [739]string{
 	"tco.years",
 }
 
-var englishTexts = [739]string{
+var englishTexts = [741]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1092,6 +1094,8 @@ var englishTexts = [739]string{
 	"Weights and matrix products; FP8 and FP4 use the GPU's FP8 and FP4 TFLOPS; INT8 and INT4 store the weights in 8 or 4 bits and multiply in BF16 (weight-only quantization).",
 	"Request rate",
 	"Poisson arrivals for the latency percentiles.",
+	"Simulated requests",
+	"Requests per simulated run (50 to 2,000; the first tenth is warm-up and left out): more gives steadier tails and costs more time per change.",
 	"Sets the highest rate (open loop) or the most users (closed loop) that meet it.",
 	"Think time",
 	"A user's pause between a reply and the next request.",
