@@ -1552,7 +1552,7 @@ var englishTexts = [785]string{
 	"Tokens",
 	"Output tokens over the whole period.",
 	"Tokens per year",
-	"too large to simulate in the browser: {error}",
+	"too large to simulate in the browser: the simulation exceeds its work budget",
 	"Estimate: {gpu}'s published {tps} tok/s scaled by memory bandwidth ({bw} / {refbw} GB/s). Enter a measured figure if you have one.",
 	"{code}",
 	"hours per month",
