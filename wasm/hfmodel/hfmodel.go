@@ -106,7 +106,7 @@ func ReadIn(t *msg.Catalog, configJSON, index []byte) (model.Model, error) {
 		}
 	} else if mt, ok := root["model_type"].(string); ok {
 		if fam, known = modelTypes[mt]; !known {
-			return model.Model{}, c.fail("hf.err.model_type", "name", strconv.Quote(mt))
+			return model.Model{}, c.fail("hf.err.unsupported", "field", "model_type", "value", strconv.Quote(mt))
 		}
 	} else {
 		return model.Model{}, c.fail("hf.err.missing", "field", "architectures")

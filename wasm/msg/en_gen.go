@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [785]string{
+var englishKeys = [784]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -167,7 +167,6 @@ var englishKeys = [785]string{
 	"hf.err.layer_count",
 	"hf.err.layer_types",
 	"hf.err.missing",
-	"hf.err.model_type",
 	"hf.err.mxfp4",
 	"hf.err.object",
 	"hf.err.unsupported",
@@ -790,7 +789,7 @@ var englishKeys = [785]string{
 	"tco.years",
 }
 
-var englishTexts = [785]string{
+var englishTexts = [784]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -955,7 +954,6 @@ var englishTexts = [785]string{
 	"{field} lists {n} layers, not num_hidden_layers {layers}",
 	"{field} is not a supported pattern of sliding_attention and full_attention",
 	"{field} is missing",
-	"model_type {name} is not supported",
 	"quantization_config.quant_method mxfp4 is read for MoE experts only",
 	"config.json is not a JSON object",
 	"{field} {value} is not supported",
