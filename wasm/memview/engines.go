@@ -8,6 +8,8 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/scenario"
 )
 
 // EngineProfile is a serving engine's memory accounting and defaults, as
@@ -202,4 +204,35 @@ func (d Data) validateEngines() []error {
 		}
 	}
 	return errs
+}
+
+// EngineField is the serving-engine choice under key, vLLM by default.
+func (d Data) EngineField(m *msg.Catalog, key, section string) scenario.Field {
+	cs := []scenario.Choice{{Value: DefaultEngine, Label: "vLLM"}}
+	if len(d.Engines) > 0 {
+		cs = make([]scenario.Choice, len(d.Engines))
+		for i, e := range d.Engines {
+			cs[i] = scenario.Choice{Value: e.ID, Label: e.Name}
+		}
+	}
+	return scenario.Field{Key: key, Label: m.T("mem.in.engine"), Section: section, Default: DefaultEngine, Choices: cs,
+		Help: m.T("mem.in.engine_help")}
+}
+
+// ReadEngine reads the serving engine of field f (an EngineField): its
+// profile, vLLM's for an engine the data has no profile of.
+func (d Data) ReadEngine(r *scenario.Resolver, f scenario.Field) EngineProfile {
+	if e, ok := d.Engine(r.Choice(f)); ok {
+		return e
+	}
+	return EngineProfile{ID: DefaultEngine, Name: "vLLM"}
+}
+
+// engineKeys are the message keys of each engine: its memory fraction's
+// label and help, and the note that works out its KV pool.
+var engineKeys = map[string]struct{ label, help, pool string }{
+	DefaultEngine:         {"mem.in.util", "mem.in.util_help", ""},
+	string(memory.SGLang): {"mem.in.fraction", "mem.in.util_help_sglang", "mem.pool_note_sglang"},
+	string(memory.TRTLLM): {"mem.in.fraction", "mem.in.util_help_trtllm", "mem.pool_note_trtllm"},
+	string(memory.TGI):    {"mem.in.fraction", "mem.in.util_help_tgi", "mem.pool_note_tgi"},
 }
