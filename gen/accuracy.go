@@ -44,7 +44,9 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string) map[s
 func accuracyByEngine(before, after accuracy.Report) string {
 	b := accuracy.SummarizeByEngine(before.Comparisons, accuracy.KVCapacity)
 	a := accuracy.SummarizeByEngine(after.Comparisons, accuracy.KVCapacity)
-	cell := func(s accuracy.Summary) string { return fmt.Sprintf("%.1f %% (%s)", 100*s.MedianAbs, percent(s.Median)) }
+	cell := func(s accuracy.Summary) string {
+		return fmt.Sprintf("%.1f %% (%s)", 100*s.MedianAbs, percent(s.Median))
+	}
 	now := map[string]string{}
 	for _, s := range a {
 		now[s.Engine] = cell(s.Summary)
