@@ -321,3 +321,35 @@ func Percentile(sorted []float64, p float64) float64 {
 	}
 	return perf.Quantile(sorted, p)
 }
+
+// EngineSummary is the errors of one metric over the rows of one serving
+// engine (All workloads).
+type EngineSummary struct {
+	Engine string // a calibration engine id
+	Summary
+}
+
+// SummarizeByEngine returns, for each engine of calibration.Engines with
+// comparisons of metric m, the summary of its errors, then the summary
+// of all engines together (Engine "").
+func SummarizeByEngine(cs []Comparison, m Metric) []EngineSummary {
+	var out []EngineSummary
+	pick := func(engine string) {
+		var of []Comparison
+		for _, c := range cs {
+			if c.Metric == m && (engine == "" || c.Row.Engine == engine) {
+				of = append(of, c)
+			}
+		}
+		for _, s := range Summarize(of) {
+			if s.Workload == All {
+				out = append(out, EngineSummary{Engine: engine, Summary: s})
+			}
+		}
+	}
+	for _, e := range calibration.Engines {
+		pick(e)
+	}
+	pick("")
+	return out
+}

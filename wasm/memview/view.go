@@ -122,6 +122,9 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 			c := gibCell("kv_pool_gib", func(r memory.Result) float64 { return r.KVPool }, f.PoolGB)(i, o, r)
 			if !s.IsFlat() {
 				c.Text, c.Note = poolText(s.M, r.KVPool)
+				if r.KVPool > 0 {
+					c.Note = s.accounting(o, r)
+				}
 			}
 			return c
 		}),
@@ -171,6 +174,20 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 			return fitCell(s, o, r, c)
 		}),
 	}
+}
+
+// accounting says how the engine arrived at an option's KV pool, with
+// its figures, for every engine but vLLM (whose rows above add up to it).
+func (s Scenario) accounting(o OptionInput, r memory.Result) string {
+	rt := o.Setup.Runtime
+	key := engineKeys[s.Engine.ID].pool
+	if key == "" {
+		return ""
+	}
+	m := s.M
+	return m.F(key, "engine", s.Engine.Name, "f", m.Num(rt.Utilization, 3), "w", m.Num(rt.Wiggle, 2),
+		"mem", gib(m, o.Setup.GPUMemory), "weights", gib(m, r.Weights), "act", gib(m, r.Activations), "runtime", gib(m, r.Runtime),
+		"headroom", gib(m, r.Headroom))
 }
 
 // poolText writes a KV-cache pool, or "does not fit" when the weights,
