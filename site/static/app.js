@@ -339,6 +339,22 @@
     text = text || "";
     if (el && el.textContent !== text) el.textContent = text;
   }
+  // setBand puts an estimated figure's error band beside its text (as
+  // site/calc.templ's bandView does), or a mark that says why it has none.
+  function setBand(el, c) {
+    var b = el.querySelector(".band");
+    if (!c.band && !c.bandNote) {
+      if (b) b.remove();
+      return;
+    }
+    if (!b) {
+      b = document.createElement("span");
+      el.appendChild(b);
+    }
+    b.className = c.band ? "band" : "band band-none";
+    b.textContent = c.band || "±?";
+    b.title = c.bandNote;
+  }
   function setHidden(el, hidden) {
     if (el && el.hidden !== hidden) el.hidden = hidden;
   }
@@ -415,8 +431,11 @@
         toggle.disabled = c.value !== 1 && !c.option;
       } else {
         setText(el, c.text);
+        setBand(el, c);
       }
       setAttr(el, "data-value", String(c.value));
+      setAttr(el, "data-low", c.band ? String(c.low) : "");
+      setAttr(el, "data-high", c.band ? String(c.high) : "");
       setAttr(el, "data-metric", c.metric);
       setAttr(el, "data-option", c.metric && c.option);
       setAttr(el, "data-unit", c.metric && c.unit);

@@ -1,6 +1,7 @@
 package perfview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"math"
 	"strconv"
 
@@ -238,6 +239,7 @@ func (b *Builder) Build(s Scenario) Page {
 		view.Row{Label: t.T("perf.row.max_users"), Help: target, Cells: maxUsersCells})
 	load := view.Table{ID: "load", Title: loadTitle(s), Corner: t.T("perf.per_replica"), Columns: col, Rows: rows}
 	p.Tables = []view.Table{roof, load}
+	s.Bands.Mark(t, p.Tables, s.bandOf)
 	p.Charts = []chart.Chart{batchChart(s), rateChart(s.M, curve, p.MaxRate, fits && s.Mode == perf.Poisson)}
 	p.Headline = headline(s, p.Page)
 	return p
@@ -430,4 +432,30 @@ func rateChart(t *msg.Catalog, curve []rateStats, maxRate float64, fits bool) ch
 func round(v float64, digits int) float64 {
 	p := math.Pow(10, float64(digits))
 	return math.Round(v*p) / p
+}
+
+// bandOf is the kind of an estimated cell of the page, by its key: the
+// roofline's and the simulation's latencies and throughputs of the
+// scenario's requests, the rates and users they allow (as fast as the
+// throughput), and the largest batch (as large as the KV cache). The
+// critical batch is a property of the roofline that no benchmark reports.
+func (s Scenario) bandOf(key string) (band.Estimate, bool) {
+	k := band.Kind{Input: float64(s.Prompt), Output: float64(s.Output), MoE: s.Setup.Model.Experts > 0}
+	switch key {
+	case "a.ttft_ms", "a.p99_ttft_ms", "a.p90_ttft_ms":
+		k.Metric = band.TTFT
+	case "a.tpot_ms", "a.p50_tpot_ms", "a.p90_tpot_ms", "a.p99_tpot_ms":
+		k.Metric = band.TPOT
+	case "a.e2e_ms", "a.p50_latency_ms", "a.p90_latency_ms", "a.p95_latency_ms", "a.p99_latency_ms":
+		k.Metric = band.E2E
+	case "a.tokens_per_s_gpu", "a.tokens_per_s_cluster", "a.output_tokens_per_s", "a.max_rps_at_slo", "a.max_users_at_slo":
+		k.Metric = band.Throughput
+	case "a.max_batch":
+		k = band.Kind{Metric: band.KVCapacity, MoE: k.MoE}
+	case "a.critical_batch":
+		return band.Estimate{None: "band.unmeasured"}, true
+	default:
+		return band.Estimate{}, false
+	}
+	return band.Estimate{Kind: k}, true
 }

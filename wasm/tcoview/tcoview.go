@@ -6,6 +6,7 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
@@ -48,6 +49,8 @@ type Scenario struct {
 	// (0: none), under a P99 end-to-end latency target of SLO seconds
 	// (0: none) where the throughput is estimated.
 	DemandPerMonth, SLO float64
+	// Bands are the edition's error bands of estimated figures.
+	Bands band.Table
 	// Custom says whether some option uses the custom model or GPU.
 	Custom custom.Use
 	// M is the page's language: its words and number format.
@@ -66,7 +69,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Default: num(d.Defaults.Years.Value), Help: t.T("tco.in.y_help")})
 	count := r.Int(scenario.Field{Key: keyCount, Label: t.T("tco.in.k"), Unit: t.T("mem.unit.options"), Min: 2, Max: MaxOptions,
 		Default: num(defaultCount), Help: t.T("tco.in.k_help")})
-	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t}
+	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t, Bands: d.Perf.Memory.Bands}
 	s.DemandPerMonth = r.Number(scenario.Field{Key: "dem", Label: t.T("tco.in.dem"), Unit: t.T("tco.unit.tokens_month"), Min: 0, Max: 1e16, Default: "0",
 		Help: t.T("tco.in.dem_help")})
 	s.SLO = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("tco.unit.seconds"), Min: 0, Max: 3600, Default: "0",

@@ -5,6 +5,7 @@ package decode
 
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/datafile"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
@@ -162,6 +163,8 @@ func decodeMemviewData(d *datafile.Decoder, v *memview.Data) {
 					v.Presets = append(v.Presets, e6)
 				}
 			}
+		case "bands":
+			decodeBandTable(d, &v.Bands)
 		default:
 			d.Unknown(key)
 		}
@@ -586,6 +589,28 @@ func decodeMemviewCalibration(d *datafile.Decoder, v *memview.Calibration) {
 	}
 }
 
+func decodeBandTable(d *datafile.Decoder, v *band.Table) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "bands":
+			v.Bands = nil
+			if d.Array() {
+				v.Bands = []band.Band{}
+				for d.More() {
+					var e22 band.Band
+					decodeBandBand(d, &e22)
+					v.Bands = append(v.Bands, e22)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
 func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 	if !d.Object() {
 		return
@@ -596,10 +621,10 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k22, ok := d.Key(); ok; k22, ok = d.Key() {
-					var e22 fact.Source
-					decodeFactSource(d, &e22)
-					v.Sources[k22] = e22
+				for k23, ok := d.Key(); ok; k23, ok = d.Key() {
+					var e23 fact.Source
+					decodeFactSource(d, &e23)
+					v.Sources[k23] = e23
 				}
 			}
 		case "providers":
@@ -607,9 +632,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Providers = []apiprices.Provider{}
 				for d.More() {
-					var e23 apiprices.Provider
-					decodeApipricesProvider(d, &e23)
-					v.Providers = append(v.Providers, e23)
+					var e24 apiprices.Provider
+					decodeApipricesProvider(d, &e24)
+					v.Providers = append(v.Providers, e24)
 				}
 			}
 		case "models":
@@ -617,9 +642,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Models = []apiprices.Model{}
 				for d.More() {
-					var e24 apiprices.Model
-					decodeApipricesModel(d, &e24)
-					v.Models = append(v.Models, e24)
+					var e25 apiprices.Model
+					decodeApipricesModel(d, &e25)
+					v.Models = append(v.Models, e25)
 				}
 			}
 		case "prices":
@@ -627,9 +652,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Prices = []apiprices.PriceRow{}
 				for d.More() {
-					var e25 apiprices.PriceRow
-					decodeApipricesPriceRow(d, &e25)
-					v.Prices = append(v.Prices, e25)
+					var e26 apiprices.PriceRow
+					decodeApipricesPriceRow(d, &e26)
+					v.Prices = append(v.Prices, e26)
 				}
 			}
 		case "shortlist":
@@ -637,17 +662,17 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Shortlist = [][]string{}
 				for d.More() {
-					var e26 []string
-					e26 = nil
+					var e27 []string
+					e27 = nil
 					if d.Array() {
-						e26 = []string{}
+						e27 = []string{}
 						for d.More() {
-							var e27 string
-							e27 = d.String()
-							e26 = append(e26, e27)
+							var e28 string
+							e28 = d.String()
+							e27 = append(e27, e28)
 						}
 					}
-					v.Shortlist = append(v.Shortlist, e26)
+					v.Shortlist = append(v.Shortlist, e27)
 				}
 			}
 		default:
@@ -697,9 +722,9 @@ func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily)
 			if d.Array() {
 				v.Match = []string{}
 				for d.More() {
-					var e28 string
-					e28 = d.String()
-					v.Match = append(v.Match, e28)
+					var e29 string
+					e29 = d.String()
+					v.Match = append(v.Match, e29)
 				}
 			}
 		case "except":
@@ -707,9 +732,9 @@ func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily)
 			if d.Array() {
 				v.Except = []string{}
 				for d.More() {
-					var e29 string
-					e29 = d.String()
-					v.Except = append(v.Except, e29)
+					var e30 string
+					e30 = d.String()
+					v.Except = append(v.Except, e30)
 				}
 			}
 		case "licence":
@@ -817,9 +842,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.Throughput = []perfview.SeedRow{}
 				for d.More() {
-					var e30 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e30)
-					v.Throughput = append(v.Throughput, e30)
+					var e31 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e31)
+					v.Throughput = append(v.Throughput, e31)
 				}
 			}
 		case "p99_model":
@@ -829,9 +854,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.P99ms = []perfview.SeedRow{}
 				for d.More() {
-					var e31 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e31)
-					v.P99ms = append(v.P99ms, e31)
+					var e32 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e32)
+					v.P99ms = append(v.P99ms, e32)
 				}
 			}
 		default:
@@ -1086,6 +1111,28 @@ func decodeModelModel(d *datafile.Decoder, v *model.Model) {
 	}
 }
 
+func decodeBandBand(d *datafile.Decoder, v *band.Band) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "metric":
+			v.Metric = band.Metric(d.Int())
+		case "workload":
+			v.Workload = band.Workload(d.Int())
+		case "n":
+			v.N = d.Int()
+		case "p10":
+			v.P10 = d.Float()
+		case "p90":
+			v.P90 = d.Float()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
 func decodeApipricesProvider(d *datafile.Decoder, v *apiprices.Provider) {
 	if !d.Object() {
 		return
@@ -1157,9 +1204,9 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			if d.Array() {
 				v.Tiers = []apiprices.Tier{}
 				for d.More() {
-					var e32 apiprices.Tier
-					decodeApipricesTier(d, &e32)
-					v.Tiers = append(v.Tiers, e32)
+					var e33 apiprices.Tier
+					decodeApipricesTier(d, &e33)
+					v.Tiers = append(v.Tiers, e33)
 				}
 			}
 		case "currency":
