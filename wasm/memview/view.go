@@ -419,12 +419,17 @@ func plural(n int, one, many string) string {
 
 // bandOf is the kind of an estimated cell of the results, by its key:
 // the KV cache and what it holds, as far off as the KV capacity at
-// start-up has been (the capacity has no workload but the model's kind).
+// start-up has been (the capacity has no workload but the model's kind),
+// and the GPUs that hold the scenario's sequences, fewer as the capacity
+// per GPU is larger (the band inverted, in whole GPUs).
 func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	_, metric, _ := strings.Cut(key, ".")
+	k := band.Kind{Metric: band.KVCapacity, MoE: !s.IsFlat() && s.Model.Experts > 0}
 	switch metric {
-	case "kv_pool_gib", "kv_capacity_tokens", "max_sequences", "max_context":
-		return band.Estimate{Kind: band.Kind{Metric: band.KVCapacity, MoE: !s.IsFlat() && s.Model.Experts > 0}}, true
+	case "kv_pool_gib", "kv_capacity_tokens", "max_sequences", "max_context", "max_sequences_arch":
+		return band.Estimate{Kind: k}, true
+	case "gpus_needed":
+		return band.Estimate{Kind: k, Inverse: true, Whole: true}, true
 	}
 	return band.Estimate{}, false
 }

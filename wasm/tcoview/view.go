@@ -419,17 +419,22 @@ func Convert(rawQuery, code string, d Data) string {
 // estimated throughput (offline throughput of the estimator's default
 // request), and what they cost per token and the GPUs and cost a demand
 // needs, which fall as the throughput rises (the band inverted). The
-// cells that set two options' throughputs against each other have no
-// band: when both are estimated their errors are not independent, and
-// the calibration table has no measured ratio to judge them by. An option
-// whose throughput is typed in or published has no estimated cell.
+// cells that set an option's throughput against another's, when any is
+// estimated, have no band: the calibration table has no measured ratio
+// to judge them by. An option whose throughput is typed in or published
+// has no other estimated cell.
 func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	letter, metric, _ := strings.Cut(key, ".")
 	var e *Estimate
+	estimated := false
 	for _, o := range s.Options {
 		if o.Letter == letter {
 			e = o.Estimate
 		}
+		estimated = estimated || o.Estimate != nil
+	}
+	if estimated && (metric == "equal_throughput_gpus" || metric == "equal_throughput_tco") {
+		return band.Estimate{None: "band.ratio"}, true
 	}
 	if e == nil {
 		return band.Estimate{}, false
@@ -442,8 +447,6 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 		return band.Estimate{Kind: k, Inverse: true}, true
 	case "demand_gpus":
 		return band.Estimate{Kind: k, Inverse: true, Whole: true}, true
-	case "equal_throughput_gpus", "equal_throughput_tco":
-		return band.Estimate{None: "band.ratio"}, true
 	}
 	return band.Estimate{}, false
 }
