@@ -198,8 +198,16 @@ func Apply(m *msg.Catalog, c view.Cell, low, high float64, note string) view.Cel
 
 // KindText names a band's kind for readers: "throughput, decode-heavy".
 func KindText(m *msg.Catalog, b Band) string {
-	return m.F("band.kind", "metric", m.T("band.metric."+strconv.Itoa(int(b.Metric))), "workload", m.T("band.workload."+strconv.Itoa(int(b.Workload))))
+	return m.F("band.kind", "metric", m.T(metricKeys[b.Metric]), "workload", m.T(workloadKeys[b.Workload]))
 }
+
+// metricKeys and workloadKeys are the message keys of the metrics' and
+// workloads' names, by value.
+var (
+	metricKeys   = [...]string{"band.metric.kv", "band.metric.throughput", "band.metric.ttft", "band.metric.tpot", "band.metric.e2e"}
+	workloadKeys = [...]string{"band.workload.all", "band.workload.prefill", "band.workload.decode", "band.workload.balanced",
+		"band.workload.long", "band.workload.moe"}
+)
 
 // signed writes a share as a whole signed percentage with a true minus
 // sign: "−32 %", "+12 %", "0 %".
