@@ -33,8 +33,9 @@ func checkBand(t *testing.T, where, key, note string, got []string) string {
 
 // The estimator's figures show their error band beside them, as the
 // engine computes it for the scenario on screen: a decode-heavy request
-// takes the decode-heavy band, and the TCO calculator's cost per token
-// of an estimated option carries the throughput's band inverted.
+// takes the decode-heavy band, the throughput chart shades the band
+// around its line, and the TCO calculator's cost per token of an
+// estimated option carries the throughput's band inverted.
 func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
@@ -46,6 +47,15 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 	if none := eval[string](t, ctx, `document.querySelector('td[data-key="a.critical_batch"] .band-none').title`); !strings.HasPrefix(none, "No band") {
 		t.Errorf("critical batch: band mark %q; want why it has none", none)
 	}
+	// The batch chart's band: its shaded width stacked on the lower bound,
+	// in ECharts' own option, as many points as the line.
+	chart := eval[[]float64](t, ctx, `(() => { const o = echarts.getInstanceByDom(document.getElementById('chart-batch')).getOption();
+		const s = id => o.series.find(x => x.id === id);
+		return [s('tps').data.length, s('tps-band').data.length, s('tps-lo').data.length, s('tps-band').stack === s('tps-lo').stack ? 1 : 0,
+			s('tps-band').data[4][2], s('tps').data[4][1], s('tps-band').data[4][3]]; })()`)
+	if len(chart) != 7 || chart[0] == 0 || chart[1] != chart[0] || chart[2] != chart[0] || chart[3] != 1 || !(chart[4] < chart[5] && chart[5] < chart[6]) {
+		t.Errorf("batch chart's band: %v; want as many points as the line, stacked, low < value < high", chart)
+	}
 	waitReady(ctx, t, root+"performance/?in=128&out=2048")
 	decode := checkBand(t, "performance, 128 in / 2,048 out", "a.tokens_per_s_gpu", "(throughput, decode-heavy)",
 		eval[[]string](t, ctx, readBand+`('a.tokens_per_s_gpu')`))
@@ -53,7 +63,9 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 		t.Errorf("decode-heavy band %q is the balanced one", decode)
 	}
 
-	waitReady(ctx, t, tco)
+	// Option a's throughput estimated for Llama 3.1 70B (the default
+	// options' are published figures, without a band).
+	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b")
 	cost := eval[[]string](t, ctx, readBand+`('a.cost_per_mtok')`)
 	checkBand(t, "tco", "a.cost_per_mtok", "inversely proportional", cost)
 	tokens := eval[[]string](t, ctx, readBand+`('a.tokens')`)

@@ -3137,7 +3137,7 @@ func chartLegend(m Meta, c chart.Chart) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if s.Hidden {
+			if s.Hidden || s.Name == "" {
 				templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 256, " hidden")
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

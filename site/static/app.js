@@ -174,6 +174,10 @@
     head.textContent = Array.isArray(first.value) ? number(first.value[0]) : first.axisValueLabel || first.name;
     box.appendChild(head);
     list.forEach(function (p) {
+      // An error band's nameless base (wasm/chart Bands) has no row; its
+      // shaded width shows the band as low–high.
+      if (!p.seriesName) return;
+      var v = Array.isArray(p.value) ? p.value : null;
       var row = document.createElement("div");
       row.className = "tip-row";
       var mark = document.createElement("span");
@@ -182,7 +186,7 @@
       var name = document.createElement("span");
       name.textContent = p.seriesName;
       var value = document.createElement("b");
-      value.textContent = number(Array.isArray(p.value) ? p.value[1] : p.value);
+      value.textContent = v && v.length === 4 ? number(v[2]) + "–" + number(v[3]) : number(v ? v[1] : p.value);
       row.appendChild(mark);
       row.appendChild(name);
       row.appendChild(value);

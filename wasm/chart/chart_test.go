@@ -38,6 +38,8 @@ func differentValue(t reflect.Type) reflect.Value {
 		v.SetBool(true)
 	case reflect.Float64:
 		v.SetFloat(1)
+	case reflect.Uint8:
+		v.SetUint(1)
 	case reflect.Slice:
 		v = reflect.MakeSlice(t, 1, 1)
 		v.Index(0).Set(differentValue(t.Elem()))

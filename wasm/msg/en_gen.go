@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [747]string{
+var englishKeys = [748]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -42,6 +42,7 @@ var englishKeys = [747]string{
 	"band.note_inverse",
 	"band.range",
 	"band.ratio",
+	"band.series",
 	"band.unmeasured",
 	"band.workload.all",
 	"band.workload.balanced",
@@ -752,7 +753,7 @@ var englishKeys = [747]string{
 	"tco.years",
 }
 
-var englishTexts = [747]string{
+var englishTexts = [748]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -792,6 +793,7 @@ var englishTexts = [747]string{
 	"Propagated from the estimated throughput, to which this figure is inversely proportional: measured throughputs put it within this range (the 10th–90th percentile of errors over {n} published runs of this kind, {kind}). See the accuracy table on the methodology page.",
 	"{low}…{high}",
 	"No band: this figure sets two options' throughputs against each other, and no published run measures such a ratio.",
+	"{series}: error band (10th–90th percentile)",
 	"No band: no published benchmark reports this figure, so there is nothing to compare it with.",
 	"all workloads",
 	"balanced",
