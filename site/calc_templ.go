@@ -3155,7 +3155,7 @@ func chartLegend(m Meta, c chart.Chart) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				var templ_7745c5c3_Var174 = []any{"swatch", fmt.Sprintf("swatch-%d", i%len(chart.Palette))}
+				var templ_7745c5c3_Var174 = []any{"swatch", fmt.Sprintf("swatch-%d", c.ColorIndex(i)%len(chart.Palette))}
 				templ_7745c5c3_Err = templ.RenderCSSItems(ctx, templ_7745c5c3_ElementWriter, templ_7745c5c3_Var174...)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err

@@ -15,7 +15,6 @@ package echart
 
 import (
 	"encoding/json"
-	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/opts"
@@ -171,7 +170,7 @@ func New(c chart.Chart) Option {
 				Label:  &opts.Label{Show: opts.Bool(true), Position: "insideEndTop"},
 			}}
 			if s.Band != chart.NotBand {
-				band(&sr, c, s)
+				band(&sr, c, i)
 			}
 		case chart.Stacked:
 			sr.Stack = "total"
@@ -196,8 +195,8 @@ func (o Option) JSON() string {
 // band draws a part of an error band (chart.Bands) in the colour of the
 // series it shades: both parts stacked, without lines or marks, the width
 // above the lower bound shaded.
-func band(sr *Series, c chart.Chart, s chart.Series) {
-	color := chart.Color(slices.IndexFunc(c.Series, func(o chart.Series) bool { return o.ID == s.Of }))
+func band(sr *Series, c chart.Chart, i int) {
+	s, color := c.Series[i], chart.Color(c.ColorIndex(i))
 	sr.Stack, sr.MarkLine = "band-"+s.Of, nil
 	sr.ItemStyle = &opts.ItemStyle{Color: color}
 	sr.LineStyle = &opts.LineStyle{Color: color, Opacity: opts.Float(0)}

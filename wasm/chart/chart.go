@@ -159,6 +159,17 @@ func (c Chart) Legend() []any {
 	return names
 }
 
+// ColorIndex is the index in Palette of series i's colour: its own
+// index, or for a part of an error band that of the series it shades.
+func (c Chart) ColorIndex(i int) int {
+	if s := c.Series[i]; s.Band != NotBand {
+		if j := slices.IndexFunc(c.Series, func(o Series) bool { return o.ID == s.Of }); j >= 0 {
+			return j
+		}
+	}
+	return i
+}
+
 // Height is the chart's height in CSS pixels: bars take a row per
 // category, with room below for the axis and its name.
 func (c Chart) Height() int {
