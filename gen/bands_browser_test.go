@@ -74,7 +74,10 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 	// swap and each bound is the other's reciprocal (1/0.68 = 1.47).
 	pct := regexp.MustCompile(`[−+]?\d+`)
 	tb, cb := pct.FindAllString(tokens[0], 2), pct.FindAllString(cost[0], 2)
-	signed := func(s string) float64 { f, _ := strconv.ParseFloat(strings.Replace(s, "−", "-", 1), 64); return f / 100 }
+	signed := func(s string) float64 {
+		f, _ := strconv.ParseFloat(strings.Replace(s, "−", "-", 1), 64)
+		return f / 100
+	}
 	if len(tb) == 2 && len(cb) == 2 {
 		if d := (1+signed(tb[0]))*(1+signed(cb[1])) - 1; d < -0.02 || d > 0.02 {
 			t.Errorf("tokens band %s, cost band %s: not inverted", tokens[0], cost[0])
