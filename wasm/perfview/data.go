@@ -98,12 +98,27 @@ type Data struct {
 }
 
 // Precisions are the compute precisions: weights and matrix products.
+// INT8 and INT4 are weight-only (W8A16, W4A16 as AWQ and GPTQ serve
+// them): the weights are read in 8 or 4 bits and multiplied in BF16, so
+// any GPU runs them at its BF16 rate.
 var Precisions = []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8 (needs FP8 tensor cores)"},
-	{Value: "fp4", Label: "FP4 (NVFP4 or MXFP4; needs FP4 tensor cores)"}}
+	{Value: "fp4", Label: "FP4 (NVFP4 or MXFP4; needs FP4 tensor cores)"},
+	{Value: "int8", Label: "INT8 weights, BF16 compute (W8A16)"}, {Value: "int4", Label: "INT4 weights, BF16 compute (W4A16: AWQ, GPTQ)"}}
 
 // PrecisionChoices are Precisions in the language of t.
 func PrecisionChoices(t *msg.Catalog) []scenario.Choice {
-	return []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: t.T("perf.prec.fp8")}, {Value: "fp4", Label: t.T("perf.prec.fp4")}}
+	return []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: t.T("perf.prec.fp8")}, {Value: "fp4", Label: t.T("perf.prec.fp4")},
+		{Value: "int8", Label: t.T("perf.prec.int8")}, {Value: "int4", Label: t.T("perf.prec.int4")}}
+}
+
+// KVFormat is the KV cache's format an estimate serves a precision with:
+// FP8 for FP8 and FP4 (the smallest KV format the engines have), BF16 for
+// BF16 and the weight-only formats, whose activations are BF16.
+func KVFormat(precision string) string {
+	if precision == "fp8" || precision == "fp4" {
+		return "fp8"
+	}
+	return "bf16"
 }
 
 // Hardware returns a GPU's roofline figures at a precision; ok is false

@@ -69,8 +69,8 @@ var Modes = []scenario.Choice{
 	perf.Offline: {Value: "offline", Label: "Offline batch (all at once)"},
 }
 
-// modeChoices are Modes in the language of t.
-func modeChoices(t *msg.Catalog) []scenario.Choice {
+// ModeChoices are Modes in the language of t.
+func ModeChoices(t *msg.Catalog) []scenario.Choice {
 	return []scenario.Choice{
 		perf.Poisson: {Value: "open", Label: t.T("perf.mode.open")},
 		perf.Closed:  {Value: "closed", Label: t.T("perf.mode.closed")},
@@ -199,7 +199,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Output = count("out", "perf.in.out", "mem.unit.tokens", "perf.in.out_help", df.OutputTokens.Value, d.note(t, df.OutputTokens), 1, 1<<20)
 	s.Prompt, s.Output = withinContext(r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
 	s.Batch = count("b", "perf.in.b", "tco.unit.requests", "perf.in.b_help", df.Batch.Value, d.note(t, df.Batch), 1, 4096)
-	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: modeChoices(t),
+	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: ModeChoices(t),
 		Help: t.T("perf.in.mode_help")})
 	for m, c := range Modes {
 		if c.Value == mode {
@@ -211,6 +211,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Users = count("users", "perf.in.users", "perf.unit.users", "perf.in.users_help", 64, "", 1, 4096)
 	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: t.T("perf.in.think"), Unit: t.T("tco.unit.seconds"), Section: work, Min: 0, Max: 3600, Default: "0",
 		Help: t.T("perf.in.think_help")})
+	requests := count("reqs", "perf.in.reqs", "tco.unit.requests", "perf.in.reqs_help", df.Requests.Value, d.note(t, df.Requests), 50, perf.MaxEvents/5)
 	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("perf.unit.seconds_e2e"), Section: work, Min: 0.001, Max: 3600,
 		Default: num(df.P99TargetS.Value), Note: d.note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
 
@@ -227,6 +228,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
 	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
+	s.Traffic.Requests, s.Traffic.WarmupRequest = requests, requests/10
 	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Custom = custom.Use{Model: modelID == custom.ID, GPU: gpuID == custom.ID}
 	s.Custom.Apply(r)

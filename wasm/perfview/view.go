@@ -363,34 +363,11 @@ func simulateRates(s Scenario) []rateStats {
 	return out
 }
 
-// maxUsers bisects for the most users of a closed loop within the P99
-// target, between 1 and the requests of a run: with more users than
-// requests every request is sent at once, as with that many. At most
-// 2 + log2(requests) simulations, 11 for the data's 400.
+// maxUsers is the most users of the page's closed loop within its P99
+// target (perf.MaxUsers).
 func maxUsers(s Scenario) maxUsersResult {
-	tooLarge := false
-	meets := func(n int) bool {
-		st := s.Setup.Simulate(s.Closed(n))
-		tooLarge = tooLarge || st.TooLarge
-		return st.Meets(s.TargetS)
-	}
-	lo, hi := 1, max(1, s.Traffic.Requests)
-	if !meets(lo) {
-		return maxUsersResult{0, tooLarge}
-	}
-	if meets(hi) {
-		return maxUsersResult{hi, tooLarge}
-	}
-	// meets(lo) and not meets(hi).
-	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		if meets(mid) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return maxUsersResult{lo, tooLarge}
+	n, err := s.Setup.MaxUsers(s.Closed(0), s.TargetS)
+	return maxUsersResult{n, err != nil}
 }
 
 // maxRate bisects for the highest rate within the P99 target between the

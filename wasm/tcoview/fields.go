@@ -163,12 +163,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		return nil, isCustom
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
-	// The KV cache in the precision's format; FP4 serving keeps it in FP8,
-	// the smallest KV format the engines have.
-	kv := precision
-	if precision == "fp4" {
-		kv = "fp8"
-	}
+	kv := perfview.KVFormat(precision)
 	m, ok := pd.Memory.Models.Find(modelID)
 	if !ok {
 		m = cu.Model

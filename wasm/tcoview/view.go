@@ -10,6 +10,7 @@ import (
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -241,28 +242,71 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// demandGPUs sizes an option for the scenario's demand: with an estimated
-// throughput and a latency target, whole replicas at the highest request
-// rate whose simulated P99 meets the target; otherwise GPUs at the
-// option's throughput and load. 0 with a reason when it cannot. The
-// search runs at most 11 simulations of the estimator's default request
-// (perf.MaxRate); four options searching at once are the page's worst
-// case, ~4 ms natively (BenchmarkWorstCase).
+// demandGPUs sizes an option for the scenario's demand, in whole replicas
+// of its estimate where it has one: in the open loop with a latency
+// target at the highest request rate whose simulated P99 meets it
+// (perf.MaxRate), for users in flight at the most users whose P99 meets
+// it (perf.MaxUsers), and for a batch job at the output tokens per second
+// of a run sent all at once; otherwise GPUs at the option's throughput
+// and load. 0 with a reason when it cannot. An option runs at most 11
+// simulations of the estimator's default request; four options searching
+// at once are the page's worst case (BenchmarkWorstCase).
 func demandGPUs(s Scenario, o OptionInput) (int, string) {
+	e := o.Estimate
+	tooLarge := func(err error) (int, string) { return 0, s.M.F("tco.too_large", "error", err.Error()) }
+	if s.Sizing == perf.Closed {
+		switch {
+		case s.Users <= 0:
+			return 0, s.M.T("tco.no_users")
+		case e == nil:
+			return 0, s.M.T("tco.users_need_estimate")
+		case s.SLO <= 0:
+			return 0, s.M.T("tco.users_need_slo")
+		}
+		l := e.Load
+		l.ThinkSeconds = s.ThinkS
+		per, err := e.Setup.MaxUsers(l, s.SLO)
+		if err != nil {
+			return tooLarge(err)
+		}
+		if per == 0 {
+			return 0, s.M.T("tco.p99_unmet")
+		}
+		replicas := (s.Users + per - 1) / per
+		n := replicas * e.Setup.TP
+		key := "tco.replicas_users"
+		if per >= l.Requests {
+			key = "tco.replicas_users_more"
+		}
+		return n, s.M.F(key, "n", strconv.Itoa(n), "replicas", s.M.Num(float64(replicas), 0), "users", s.M.Num(float64(per), 0))
+	}
 	if s.DemandPerMonth <= 0 {
 		return 0, s.M.T("tco.no_demand")
 	}
 	perSecond := s.DemandPerMonth / (tco.HoursPerYear / 12 * 3600)
-	if e := o.Estimate; e != nil && s.SLO > 0 {
+	replicasAt := func(tokS float64) (int, float64) {
+		replicas := math.Ceil(perSecond / tokS)
+		return int(replicas) * e.Setup.TP, replicas
+	}
+	switch {
+	case e != nil && s.Sizing == perf.Offline:
+		l := e.Load
+		l.Mode = perf.Offline
+		st := e.Setup.Simulate(l)
+		if st.TooLarge {
+			return tooLarge(perf.ErrTooLarge)
+		}
+		n, replicas := replicasAt(st.OutputTokS)
+		return n, s.M.F("tco.replicas_offline", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "tps", s.M.Num(st.OutputTokS, 0))
+	case e != nil && s.SLO > 0:
 		rate, err := e.Setup.MaxRate(e.Load, s.SLO)
 		if err != nil {
-			return 0, s.M.F("tco.too_large", "error", err.Error())
+			return tooLarge(err)
 		}
 		if rate <= 0 {
 			return 0, s.M.T("tco.p99_unmet")
 		}
-		replicas := math.Ceil(perSecond / (rate * float64(e.Load.Output)))
-		n := int(replicas) * e.Setup.TP
+		n, replicas := replicasAt(rate * float64(e.Load.Output))
 		return n, s.M.F("tco.replicas", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "rate", s.M.Num(rate, 2))
 	}
 	perGPU := o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor
