@@ -3,6 +3,7 @@ package memview
 import (
 	"errors"
 	"fmt"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/edition"
 	"math"
 	"strings"
@@ -67,6 +68,10 @@ type Data struct {
 	Engines []EngineProfile `yaml:"engines" json:"engines"`
 	// Editions is shared from sitedata.Data: the editions a link can pin.
 	Editions edition.List `json:"-"`
+	// Bands are the edition's error bands of estimated figures, computed
+	// at build time from the calibration table (accuracy.PinBands), not
+	// read from memory.yaml; every calculator reads them from here.
+	Bands band.Table `yaml:"-" json:"bands"`
 }
 
 // source finds a source by key in any of the data files.

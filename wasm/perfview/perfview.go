@@ -5,6 +5,7 @@
 package perfview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/custom"
@@ -58,6 +59,8 @@ type Scenario struct {
 	// Preempts: a batch beyond the KV cache shows Overflow instead of the
 	// roofline's figures (Defaults.KVOverflowPreempts).
 	Preempts bool
+	// Bands are the edition's error bands of estimated figures.
+	Bands band.Table
 	// seqBytes is one request's KV cache per GPU, poolBytes the KV pool.
 	seqBytes, poolBytes float64
 }
@@ -151,7 +154,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
 	md := d.Memory
-	s := Scenario{M: t}
+	s := Scenario{M: t, Bands: md.Bands}
 	num := scenario.FormatNumber
 	var models, gpus []scenario.Choice
 	for _, m := range md.Models.Models {

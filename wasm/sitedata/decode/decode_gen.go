@@ -5,6 +5,7 @@ package decode
 
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/datafile"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
@@ -172,6 +173,8 @@ func decodeMemviewData(d *datafile.Decoder, v *memview.Data) {
 					v.Engines = append(v.Engines, e7)
 				}
 			}
+		case "bands":
+			decodeBandTable(d, &v.Bands)
 		default:
 			d.Unknown(key)
 		}
@@ -628,6 +631,28 @@ func decodeMemviewEngineProfile(d *datafile.Decoder, v *memview.EngineProfile) {
 	}
 }
 
+func decodeBandTable(d *datafile.Decoder, v *band.Table) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "bands":
+			v.Bands = nil
+			if d.Array() {
+				v.Bands = []band.Band{}
+				for d.More() {
+					var e23 band.Band
+					decodeBandBand(d, &e23)
+					v.Bands = append(v.Bands, e23)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
 func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 	if !d.Object() {
 		return
@@ -638,10 +663,10 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k23, ok := d.Key(); ok; k23, ok = d.Key() {
-					var e23 fact.Source
-					decodeFactSource(d, &e23)
-					v.Sources[k23] = e23
+				for k24, ok := d.Key(); ok; k24, ok = d.Key() {
+					var e24 fact.Source
+					decodeFactSource(d, &e24)
+					v.Sources[k24] = e24
 				}
 			}
 		case "providers":
@@ -649,9 +674,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Providers = []apiprices.Provider{}
 				for d.More() {
-					var e24 apiprices.Provider
-					decodeApipricesProvider(d, &e24)
-					v.Providers = append(v.Providers, e24)
+					var e25 apiprices.Provider
+					decodeApipricesProvider(d, &e25)
+					v.Providers = append(v.Providers, e25)
 				}
 			}
 		case "models":
@@ -659,9 +684,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Models = []apiprices.Model{}
 				for d.More() {
-					var e25 apiprices.Model
-					decodeApipricesModel(d, &e25)
-					v.Models = append(v.Models, e25)
+					var e26 apiprices.Model
+					decodeApipricesModel(d, &e26)
+					v.Models = append(v.Models, e26)
 				}
 			}
 		case "prices":
@@ -669,9 +694,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Prices = []apiprices.PriceRow{}
 				for d.More() {
-					var e26 apiprices.PriceRow
-					decodeApipricesPriceRow(d, &e26)
-					v.Prices = append(v.Prices, e26)
+					var e27 apiprices.PriceRow
+					decodeApipricesPriceRow(d, &e27)
+					v.Prices = append(v.Prices, e27)
 				}
 			}
 		case "shortlist":
@@ -679,17 +704,17 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Shortlist = [][]string{}
 				for d.More() {
-					var e27 []string
-					e27 = nil
+					var e28 []string
+					e28 = nil
 					if d.Array() {
-						e27 = []string{}
+						e28 = []string{}
 						for d.More() {
-							var e28 string
-							e28 = d.String()
-							e27 = append(e27, e28)
+							var e29 string
+							e29 = d.String()
+							e28 = append(e28, e29)
 						}
 					}
-					v.Shortlist = append(v.Shortlist, e27)
+					v.Shortlist = append(v.Shortlist, e28)
 				}
 			}
 		default:
@@ -739,9 +764,9 @@ func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily)
 			if d.Array() {
 				v.Match = []string{}
 				for d.More() {
-					var e29 string
-					e29 = d.String()
-					v.Match = append(v.Match, e29)
+					var e30 string
+					e30 = d.String()
+					v.Match = append(v.Match, e30)
 				}
 			}
 		case "except":
@@ -749,9 +774,9 @@ func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily)
 			if d.Array() {
 				v.Except = []string{}
 				for d.More() {
-					var e30 string
-					e30 = d.String()
-					v.Except = append(v.Except, e30)
+					var e31 string
+					e31 = d.String()
+					v.Except = append(v.Except, e31)
 				}
 			}
 		case "licence":
@@ -859,9 +884,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.Throughput = []perfview.SeedRow{}
 				for d.More() {
-					var e31 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e31)
-					v.Throughput = append(v.Throughput, e31)
+					var e32 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e32)
+					v.Throughput = append(v.Throughput, e32)
 				}
 			}
 		case "p99_model":
@@ -871,9 +896,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.P99ms = []perfview.SeedRow{}
 				for d.More() {
-					var e32 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e32)
-					v.P99ms = append(v.P99ms, e32)
+					var e33 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e33)
+					v.P99ms = append(v.P99ms, e33)
 				}
 			}
 		default:
@@ -1159,11 +1184,33 @@ func decodeMemviewFractionReserve(d *datafile.Decoder, v *memview.FractionReserv
 			if d.Array() {
 				v.Tiers = []memview.ReserveTier{}
 				for d.More() {
-					var e33 memview.ReserveTier
-					decodeMemviewReserveTier(d, &e33)
-					v.Tiers = append(v.Tiers, e33)
+					var e34 memview.ReserveTier
+					decodeMemviewReserveTier(d, &e34)
+					v.Tiers = append(v.Tiers, e34)
 				}
 			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeBandBand(d *datafile.Decoder, v *band.Band) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "metric":
+			v.Metric = band.Metric(d.Int())
+		case "workload":
+			v.Workload = band.Workload(d.Int())
+		case "n":
+			v.N = d.Int()
+		case "p10":
+			v.P10 = d.Float()
+		case "p90":
+			v.P90 = d.Float()
 		default:
 			d.Unknown(key)
 		}
@@ -1241,9 +1288,9 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			if d.Array() {
 				v.Tiers = []apiprices.Tier{}
 				for d.More() {
-					var e34 apiprices.Tier
-					decodeApipricesTier(d, &e34)
-					v.Tiers = append(v.Tiers, e34)
+					var e35 apiprices.Tier
+					decodeApipricesTier(d, &e35)
+					v.Tiers = append(v.Tiers, e35)
 				}
 			}
 		case "currency":
