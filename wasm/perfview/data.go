@@ -204,8 +204,14 @@ func (d Data) measured(m Measurement) (perf.Setup, bool) {
 // rate: requests of prompt and output tokens, the data's run length and
 // seed 1, and the scheduler's limits from the memory model (vLLM's
 // max_num_seqs and max_num_batched_tokens on the GPU, the KV cache left).
+// vLLM's; see LoadOn for another engine.
 func (d Data) Load(s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
-	ms := d.Memory.OnGPU(s.Model, s.Weights, s.KV, g, s.TP)
+	return d.LoadOn(memview.EngineProfile{ID: memview.DefaultEngine}, s, g, prompt, output)
+}
+
+// LoadOn is Load with the scheduler's limits and KV cache of engine e.
+func (d Data) LoadOn(e memview.EngineProfile, s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
+	ms := d.Memory.OnEngine(e, s.Model, s.Weights, s.KV, g, s.TP)
 	n := int(d.Defaults.Requests.Value)
 	return perf.Load{Prompt: prompt, Output: output, Requests: n, Seed: 1, WarmupRequest: n / 10,
 		MaxSeqs: ms.Runtime.MaxNumSeqs, MaxBatched: ms.Runtime.MaxBatchedTokens, KVCapacity: ms.Compute().CapacityTokens}

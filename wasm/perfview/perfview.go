@@ -5,6 +5,7 @@
 package perfview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/custom"
@@ -37,6 +38,9 @@ type Scenario struct {
 	Users   int
 	ThinkS  float64
 	TargetS float64 // P99 end-to-end target, seconds
+	// Engine is the serving engine whose memory accounting and batch
+	// limits the KV capacity and the simulation use (vLLM by default).
+	Engine memview.EngineProfile
 	// Traffic is the simulation's load but for its rate.
 	Traffic perf.Load
 	// MaxBatch is the most requests of Prompt + Output tokens the
@@ -54,6 +58,8 @@ type Scenario struct {
 	// Preempts: a batch beyond the KV cache shows Overflow instead of the
 	// roofline's figures (Defaults.KVOverflowPreempts).
 	Preempts bool
+	// Bands are the edition's error bands of estimated figures.
+	Bands band.Table
 	// seqBytes is one request's KV cache per GPU, poolBytes the KV pool.
 	seqBytes, poolBytes float64
 }
@@ -147,7 +153,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
 	md := d.Memory
-	s := Scenario{M: t}
+	s := Scenario{M: t, Bands: md.Bands}
 	num := scenario.FormatNumber
 	var models, gpus []scenario.Choice
 	for _, m := range md.Models.Models {
@@ -169,6 +175,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: t.T("perf.in.kv_help")})
 	tp := r.Int(scenario.Field{Key: "tp", Label: t.T("mem.in.tp"), Unit: "GPUs", Section: sec, Min: 1, Max: 64, Default: "1",
 		Help: t.T("perf.in.tp_help")})
+	s.Engine = md.ReadEngine(r, md.EngineField(t, "engine", sec))
 	m, g := Custom(r, md)
 	if c, ok := md.Models.Find(modelID); ok {
 		m = c
@@ -223,7 +230,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.note(t, df.LinkEfficiency))
 
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
-	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
+	s.Traffic = d.LoadOn(s.Engine, s.Setup, s.GPU, s.Prompt, s.Output)
 	s.Traffic.Requests, s.Traffic.WarmupRequest = requests, requests/10
 	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Custom = custom.Use{Model: modelID == custom.ID, GPU: gpuID == custom.ID}
@@ -236,7 +243,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	case perf.Offline:
 		r.Hide("rate", "users", "think")
 	}
-	ms := d.Memory.OnGPU(s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
+	ms := d.Memory.OnEngine(s.Engine, s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
 	request := s.Prompt + s.Output
 	mem := ms.Compute()
 	s.MaxBatch = ms.MaxSequences(mem, request)
@@ -270,7 +277,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	}
 	if s.Fits() && s.Batch > s.MaxBatch {
 		s.Problems = append(s.Problems, t.F("perf.problem.batch", "n", t.Num(float64(s.Batch), 0), "tokens", tokens, "on", on,
-			"fit", t.Num(float64(s.MaxBatch), 0))+" "+figures)
+			"fit", t.Num(float64(s.MaxBatch), 0), "engine", s.Engine.Name)+" "+figures)
 	}
 	return s
 }

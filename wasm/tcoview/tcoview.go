@@ -6,6 +6,7 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
@@ -58,6 +59,8 @@ type Scenario struct {
 	// under the P99 target.
 	Users  int
 	ThinkS float64
+	// Bands are the edition's error bands of estimated figures.
+	Bands band.Table
 	// Custom says whether some option uses the custom model or GPU.
 	Custom custom.Use
 	// M is the page's language: its words and number format.
@@ -76,7 +79,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Default: num(d.Defaults.Years.Value), Help: t.T("tco.in.y_help")})
 	count := r.Int(scenario.Field{Key: keyCount, Label: t.T("tco.in.k"), Unit: t.T("mem.unit.options"), Min: 2, Max: MaxOptions,
 		Default: num(defaultCount), Help: t.T("tco.in.k_help")})
-	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t}
+	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t, Bands: d.Perf.Memory.Bands}
 	sizing := r.Choice(scenario.Field{Key: "mode", Label: t.T("tco.in.mode"), Default: perfview.Modes[perf.Poisson].Value,
 		Choices: perfview.ModeChoices(t), Help: t.T("tco.in.mode_help")})
 	for m, c := range perfview.Modes {

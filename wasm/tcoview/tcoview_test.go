@@ -382,3 +382,17 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 		t.Errorf("power %v W, link %q; want 555 W from g.tdp, the GPU's fields kept, the unused model's dropped", s.Options[0].Option.GPUPowerW, s.Query)
 	}
 }
+
+// The estimator of an option takes its engine from a.pe: the engine stays
+// in the link and its batch limits size the option's load.
+func TestEstimatorEngine(t *testing.T) {
+	d := load(t)
+	s := tcoview.Resolve("a.pm=llama-3.1-8b&a.pe=tgi", d)
+	e := s.Options[0].Estimate
+	if e == nil || e.Load.MaxSeqs != 128 || !strings.Contains(s.Query, "a.pe=tgi") {
+		t.Fatalf("estimate %v, query %q", e, s.Query)
+	}
+	if v := tcoview.Resolve("a.pm=llama-3.1-8b", d).Options[0].Estimate; v == nil || v.Load.MaxSeqs == 128 {
+		t.Errorf("without a.pe the estimate is vLLM's: %v", v)
+	}
+}

@@ -1,6 +1,7 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"math"
 	"strconv"
@@ -108,6 +109,7 @@ func Build(s Scenario) Page {
 		moneyRow("tco.residual", "tco.residual_help", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
 	}}
 	p.Tables = []Table{results, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
+	s.Bands.Mark(s.M, p.Tables, s.bandOf)
 	p.Headline = headline(s, res, p.Page)
 	for i := range p.Tables {
 		p.Tables[i].Corner, p.Tables[i].Columns = s.M.T("tco.metric"), p.Columns
@@ -456,4 +458,41 @@ func Convert(rawQuery, code string, d Data) string {
 	to := money.Lookup(code)
 	q := scenario.ConvertMoney(s.Inputs, s.PresetName(), to.Code, s.FXPerUSD, d.FXDefault(to.Code).Value)
 	return Resolve(q.Encode(), d).Query
+}
+
+// bandOf is the kind of a cell of an option whose throughput is
+// estimated, by its key: the tokens it serves, as far off as the
+// estimated throughput (offline throughput of the estimator's default
+// request), and what they cost per token and the GPUs and cost a demand
+// needs, which fall as the throughput rises (the band inverted). The
+// cells that set an option's throughput against another's, when any is
+// estimated, have no band: the calibration table has no measured ratio
+// to judge them by. An option whose throughput is typed in or published
+// has no other estimated cell.
+func (s Scenario) bandOf(key string) (band.Estimate, bool) {
+	letter, metric, _ := strings.Cut(key, ".")
+	var e *Estimate
+	estimated := false
+	for _, o := range s.Options {
+		if o.Letter == letter {
+			e = o.Estimate
+		}
+		estimated = estimated || o.Estimate != nil
+	}
+	if estimated && (metric == "equal_throughput_gpus" || metric == "equal_throughput_tco") {
+		return band.Estimate{None: "band.ratio"}, true
+	}
+	if e == nil {
+		return band.Estimate{}, false
+	}
+	k := band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output), MoE: e.Setup.Model.Experts > 0}
+	switch metric {
+	case "tokens", "tokens_per_year_engine":
+		return band.Estimate{Kind: k}, true
+	case "cost_per_mtok", "cost_per_mtok_engine", "demand_tco":
+		return band.Estimate{Kind: k, Inverse: true}, true
+	case "demand_gpus":
+		return band.Estimate{Kind: k, Inverse: true, Whole: true}, true
+	}
+	return band.Estimate{}, false
 }
