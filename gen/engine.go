@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/preview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -125,19 +127,42 @@ func writeWorkerData(contentDir, dir, today string) error {
 	return nil
 }
 
-// copyWorkerPages copies the calculators' pages of the site built in
-// site (CALC/index.html) into dir, for the worker to embed (package
-// edgedata): its server-rendered pages are these with the scenario
-// spliced in, so they must come from the same build as the site the
-// worker serves, with its base path, site URL and asset names.
+// copyWorkerPages copies what the worker's pages of every language read
+// from the site built in site (preview.Files: CALC/index.html,
+// de/CALC/index.html and the German pages' message catalog) into dir,
+// for the worker to embed (package edgedata): its server-rendered pages
+// are these with the scenario spliced in, so they must come from the
+// same build as the site the worker serves, with its base path, site URL
+// and asset names.
 func copyWorkerPages(site, dir string) error {
-	for _, name := range sitedata.Calculators {
-		b, err := os.ReadFile(filepath.Join(site, name, "index.html"))
-		if err != nil {
-			return fmt.Errorf("%w (build the site first: make build)", err)
+	public := os.DirFS(site)
+	base, _, err := preview.Where(public)
+	if err != nil {
+		return fmt.Errorf("%w (build the site first: make build)", err)
+	}
+	// An earlier build's files (its catalog has another hash) would be
+	// embedded too: only the README, which keeps the directory, stays.
+	old, _ := filepath.Glob(filepath.Join(dir, "*", ""))
+	for _, f := range old {
+		if filepath.Base(f) != "README.md" {
+			if err := os.RemoveAll(f); err != nil {
+				return err
+			}
 		}
-		if err := writeFile(filepath.Join(dir, name, "index.html"), b); err != nil {
+	}
+	for _, lang := range langs {
+		files, err := preview.Files(public, base, lang)
+		if err != nil {
 			return err
+		}
+		for _, file := range files {
+			b, err := fs.ReadFile(public, file)
+			if err != nil {
+				return fmt.Errorf("%w (build the site first: make build)", err)
+			}
+			if err := writeFile(filepath.Join(dir, filepath.FromSlash(file)), b); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -43,11 +43,23 @@ type Preview struct {
 	URL                string // absolute
 	Type               string // Open Graph's type: "website" or "article"
 	Card               *Card  // nil for none
+	// Lang is the page's language, a BCP 47 tag ("en" when empty), for
+	// og:locale.
+	Lang string
+}
+
+// Locale is the page's language as Open Graph names it (og:locale):
+// language and territory, en_US and de_DE.
+func (p Preview) Locale() string {
+	if p.Lang == "de" {
+		return "de_DE"
+	}
+	return "en_US"
 }
 
 // preview returns the link preview of a page as gen builds it.
 func (m Meta) preview() Preview {
-	return Preview{Title: m.Title, Description: m.Description, URL: m.Canonical, Type: m.Type, Card: m.Card}
+	return Preview{Title: m.Title, Description: m.Description, URL: m.Canonical, Type: m.Type, Card: m.Card, Lang: m.lang()}
 }
 
 // scenario returns the parts of the page that depend on its scenario.

@@ -168,12 +168,12 @@ func measurePages(t *testing.T, w *workerd) {
 	}
 }
 
-// Natively the worker renders a scenario link into the embedded page,
-// serves a link without a query, and another language's link (whose
-// pages have no handler yet), from the site's files.
+// Natively the worker renders a scenario link into the embedded page, in
+// English and in German, serves a link without a query, and a link
+// under a prefix that is no language of the site, from the site's files.
 func TestWorkerRendersScenarioLinks(t *testing.T) {
 	dir := t.TempDir()
-	for name, body := range map[string]string{"tco/index.html": "<title>tco", "de/tco/index.html": "<title>de tco"} {
+	for name, body := range map[string]string{"tco/index.html": "<title>tco", "xx/tco/index.html": "<title>xx tco"} {
 		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -184,10 +184,12 @@ func TestWorkerRendersScenarioLinks(t *testing.T) {
 	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages()))
 	defer srv.Close()
 	l := presetLinks(t)[0]
-	if res, body, _ := get(t, srv.URL, l.page()); res.StatusCode != 200 || !bytes.Contains(body, []byte(" data-rendered")) {
-		t.Errorf("%s: %d %.100s; want the rendered page", l.page(), res.StatusCode, body)
+	for _, path := range []string{l.page(), "/de" + l.page()} {
+		if res, body, _ := get(t, srv.URL, path); res.StatusCode != 200 || !bytes.Contains(body, []byte(" data-rendered")) {
+			t.Errorf("%s: %d %.100s; want the rendered page", path, res.StatusCode, body)
+		}
 	}
-	for path, want := range map[string]string{"/tco/": "<title>tco", "/de/tco/?" + l.query: "<title>de tco"} {
+	for path, want := range map[string]string{"/tco/": "<title>tco", "/xx/tco/?" + l.query: "<title>xx tco"} {
 		if res, body, _ := get(t, srv.URL, path); res.StatusCode != 200 || string(body) != want {
 			t.Errorf("%s: %d %.100s; want the file %q", path, res.StatusCode, body, want)
 		}
