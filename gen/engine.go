@@ -128,14 +128,14 @@ func writeWorkerData(contentDir, dir, today string) error {
 }
 
 // copyWorkerPages copies what the worker's pages of every language read
-// from the site built in site (preview.Files: CALC/index.html,
+// from the site built in out (preview.Files: CALC/index.html,
 // de/CALC/index.html and the German pages' message catalog) into dir,
-// for the worker to embed (package edgedata): its server-rendered pages
-// are these with the scenario spliced in, so they must come from the
-// same build as the site the worker serves, with its base path, site URL
-// and asset names.
-func copyWorkerPages(site, dir string) error {
-	public := os.DirFS(site)
+// for the worker to embed (package edgedata), each page as its skeleton
+// (site.Skeleton): its server-rendered pages are these with the scenario
+// spliced in, so they must come from the same build as the site the
+// worker serves, with its base path, site URL and asset names.
+func copyWorkerPages(out, dir string) error {
+	public := os.DirFS(out)
 	base, _, err := preview.Where(public)
 	if err != nil {
 		return fmt.Errorf("%w (build the site first: make build)", err)
@@ -159,6 +159,13 @@ func copyWorkerPages(site, dir string) error {
 			b, err := fs.ReadFile(public, file)
 			if err != nil {
 				return fmt.Errorf("%w (build the site first: make build)", err)
+			}
+			if path.Ext(file) == ".html" {
+				// The worker serves a page without a query from the
+				// site's files: it needs only what it splices into.
+				if b, err = site.Skeleton(b); err != nil {
+					return fmt.Errorf("%s: %w", file, err)
+				}
 			}
 			if err := writeFile(filepath.Join(dir, filepath.FromSlash(file)), b); err != nil {
 				return err

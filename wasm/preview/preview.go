@@ -54,7 +54,8 @@ const CacheControl = "public, max-age=3600"
 
 // Config is what the handler serves from.
 type Config struct {
-	// Site is the built site, public/ as gen wrote it.
+	// Site is the built site, public/ as gen wrote it, or what Files
+	// names of it, with the pages as their skeletons (site.Skeleton).
 	Site fs.FS
 	// Calcs gives each request its calculators (edgedata.Store in the
 	// worker, as the JSON API's).
@@ -92,6 +93,8 @@ type calcPage struct {
 	html []byte
 	// title and description are the page's own, from its link preview.
 	title, description string
+	// skeleton: the page is site.Skeleton's, without its default scenario.
+	skeleton bool
 	// sum identifies the build (its pages name every asset by hash and
 	// carry the data's edition), for ETags. It is hashed on first use:
 	// under workerd each request makes a new handler and reads one page.
@@ -151,7 +154,7 @@ func New(c Config) (http.Handler, error) {
 		if err != nil {
 			return nil, err
 		}
-		p := calcPage{html: b, sum: sync.OnceValue(func() [sha256.Size]byte { return sha256.Sum256(b) }), title: metaContent(b, "og:title"), description: metaContent(b, "og:description")}
+		p := calcPage{html: b, sum: sync.OnceValue(func() [sha256.Size]byte { return sha256.Sum256(b) }), title: metaContent(b, "og:title"), description: metaContent(b, "og:description"), skeleton: site.IsSkeleton(b)}
 		if p.title == "" {
 			return nil, fmt.Errorf("%s has no og:title", files[i])
 		}
@@ -176,7 +179,8 @@ func New(c Config) (http.Handler, error) {
 // language other than English the message catalog that those pages load
 // for their engine (data-messages), so that a link is rendered in the
 // words of that very build, as the browser gets them. A worker that
-// embeds the site's pages (make worker-data) embeds these.
+// embeds the site's pages (make worker-data) embeds these, the pages as
+// their skeletons (site.Skeleton).
 func Files(site fs.FS, base, lang string) ([]string, error) {
 	local := ""
 	if lang != "" && lang != "en" {
@@ -262,8 +266,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the link's query is longer than "+strconv.Itoa(MaxQueryBytes)+" bytes", http.StatusRequestURITooLong)
 		return
 	}
-	if isPage && raw == "" {
+	if isPage && raw == "" && !p.skeleton {
 		// The static page as it is: the default scenario, pre-rendered.
+		// (Of a skeleton, the worker's, the default scenario is rendered
+		// as a link's; the worker serves such links from the site's files.)
 		h.send(w, r, "text/html; charset=utf-8", etag(p.sum(), "static"), func() ([]byte, error) { return p.html, nil })
 		return
 	}
