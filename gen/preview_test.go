@@ -37,6 +37,7 @@ type previewSite struct {
 	editions  dataset.Editions
 	handler   http.Handler // the English preview handler
 	fonts     card.Fonts
+	sets      everyEdition // the handlers' calculators
 }
 
 // calcsIn returns the calculators of lang: s.calcs or s.de.
@@ -82,7 +83,7 @@ func servePreview(t testing.TB, base string) previewSite {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return previewSite{out: out, root: root, calcs: load(), de: de, editions: editions, handler: pages["en"], fonts: fonts}
+	return previewSite{out: out, root: root, calcs: load(), de: de, editions: editions, handler: pages["en"], fonts: fonts, sets: load}
 }
 
 // everyEdition gives each request a new Set with every edition of
@@ -133,6 +134,7 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 	for _, lang := range langs {
 		local := langPath(lang, "")
 		calcs := s.calcsIn(lang)
+		skeletons := skeletonHandler(t, s, lang)
 		for _, c := range calculators(s.editions.Latest()) {
 			name := c.name()
 			static, err := os.ReadFile(filepath.Join(s.out, local, name, "index.html"))
@@ -163,6 +165,11 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 					t.Fatal(err)
 				}
 				checkScenarioShown(t, link, doc, want)
+				rec := httptest.NewRecorder()
+				skeletons.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, s.root+link, nil))
+				if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), body) {
+					t.Errorf("%s: from the skeletons the worker embeds: %d, %d B; from the site %d B", link, rec.Code, rec.Body.Len(), len(body))
+				}
 				if _, ok := doc.Find("#headline").Attr("data-rendered"); !ok {
 					t.Errorf("%s: the headline is not marked as the link's own", link)
 				}
@@ -222,6 +229,22 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 			}
 		}
 	}
+}
+
+// skeletonHandler returns the preview handler of lang over what the
+// worker embeds of s's site (copyWorkerPages: preview.Files, the pages
+// as their skeletons).
+func skeletonHandler(t *testing.T, s previewSite, lang string) http.Handler {
+	t.Helper()
+	dir := t.TempDir()
+	if err := copyWorkerPages(s.out, dir); err != nil {
+		t.Fatal(err)
+	}
+	h, err := preview.New(preview.Config{Site: os.DirFS(dir), Calcs: s.sets, Base: "/sub/", SiteURL: s.root, Lang: lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 // checkScenarioShown checks that a page shows p: its answer and key
