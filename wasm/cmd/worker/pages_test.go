@@ -250,3 +250,48 @@ func TestWorkerRendersScenarioLinks(t *testing.T) {
 		}
 	}
 }
+
+// Hostile German paths and queries through the worker's whole handler
+// natively (routing, the German handler, the files) get no 5xx, and no
+// page holds their markup; the corpus of links is covered in both
+// languages by gen's TestHostileLinksAreServedSafely and, under
+// workerd, by pagesUnderWorkerd.
+func TestHostileGermanLinksGetNo5xx(t *testing.T) {
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
+	defer srv.Close()
+	counts := map[int]int{}
+	for _, path := range []string{
+		"/de/tco/?a.n=%zz&a.gpu=%", "/de/memory/?%ff%fe=%c0%af&model=%E2%80%AE", "/de/pricing/?apis=%00%01&ed=9999-99-99",
+		"/de/performance/?" + strings.Repeat("rate=1e308&", 600), `/de/tco/?a.n="><script>window.__pwned=1</script>`,
+		"/de/pricing/?preset=--%3E%3C!--ic:form--%3E%3Cb%3E", "/de/memory/?ed=%3C/title%3E%3Cscript%3E",
+		"/de/tco/?a.n=" + strings.Repeat("9", 9000), "/de/card/tco.png?a.n=-1e309", "/de/card/%3Cb%3E.png?a=1",
+		"/de/card/tco.gif?a=1", "/de/card/../tco.png?a=1", "/de//tco/?a=1", "/de/tco/index.html?a.n=4", "/de/nope/?a=1",
+		"/de/card/", "/de/card/tco.png", "/de/tco/?" + url.QueryEscape("<svg onload=alert(1)>") + "=1",
+	} {
+		u, err := url.Parse(srv.URL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, q, _ := strings.Cut(path, "?")
+		// The path and query go out as written, bad encodings and all.
+		u.Opaque, u.RawQuery = p, q
+		res, err := http.DefaultClient.Do(&http.Request{Method: "GET", URL: u, Header: http.Header{}, Host: u.Host})
+		if err != nil {
+			t.Fatalf("%.80s: %v", path, err)
+		}
+		var body bytes.Buffer
+		_, _ = body.ReadFrom(res.Body)
+		res.Body.Close()
+		counts[res.StatusCode]++
+		short := path[:min(len(path), 100)]
+		if res.StatusCode >= 500 {
+			t.Errorf("%s: %d", short, res.StatusCode)
+		}
+		for _, raw := range []string{"<script>window", "<svg onload", "<b>"} {
+			if bytes.Contains(body.Bytes(), []byte(raw)) {
+				t.Errorf("%s: the answer holds %q as markup", short, raw)
+			}
+		}
+	}
+	t.Logf("hostile German links natively, by status:%s", summary(counts))
+}
