@@ -49,7 +49,11 @@ var linkLangs = []string{"", "de"}
 // catalog the embedded German pages load (the worker's).
 func germanSet(t testing.TB) *calc.Set {
 	t.Helper()
-	files, err := preview.Files(edgedata.Pages(), "/", "de")
+	base, _, err := preview.Where(edgedata.Pages())
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := preview.Files(edgedata.Pages(), base, "de")
 	if err != nil {
 		t.Fatal(err)
 	}
