@@ -35,9 +35,9 @@ var langs = []string{"en", "de"}
 // every request starts the module afresh, and an API request then reads
 // no page and parses no font, and a page request reads only its
 // language's pages (and catalog). A worker whose pages are missing
-// (built without make worker-data), and a prefix that is no language of
-// the site, logs why and serves the static pages, as a static host
-// would.
+// (built without make worker-data) logs why and serves the static
+// pages, as a static host would; so it does, without a log, under a
+// prefix that is no language of the site.
 func pages(site fs.FS, calcs preview.Calcs, files http.Handler) http.Handler {
 	byLang := map[string]func() http.Handler{}
 	for _, lang := range langs {
