@@ -13,6 +13,7 @@ import (
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -31,7 +32,34 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string) map[s
 		"perf-accuracy-rows":      func() string { return a.rows(report(), speed) },
 		"memory-accuracy-summary": func() string { return accuracySummary(report(), kv) },
 		"memory-accuracy-rows":    func() string { return a.rows(report(), kv) },
+		"memory-accuracy-engines": func() string {
+			return accuracyByEngine(accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: memview.DefaultEngine}), report())
+		},
 	}
+}
+
+// accuracyByEngine is the KV-capacity errors per serving engine, with
+// vLLM's memory accounting for every engine (before) and with each
+// engine's own (after): figures, median |error| and median signed error.
+func accuracyByEngine(before, after accuracy.Report) string {
+	b := accuracy.SummarizeByEngine(before.Comparisons, accuracy.KVCapacity)
+	a := accuracy.SummarizeByEngine(after.Comparisons, accuracy.KVCapacity)
+	cell := func(s accuracy.Summary) string {
+		return fmt.Sprintf("%.1f %% (%s)", 100*s.MedianAbs, percent(s.Median))
+	}
+	now := map[string]string{}
+	for _, s := range a {
+		now[s.Engine] = cell(s.Summary)
+	}
+	var rows [][]string
+	for _, s := range b {
+		name := engineNames[s.Engine]
+		if s.Engine == "" {
+			name = "all engines"
+		}
+		rows = append(rows, []string{html.EscapeString(name), strconv.Itoa(s.N), cell(s.Summary), now[s.Engine]})
+	}
+	return htmlTable([]string{"Engine", "Start-up logs", "vLLM's accounting for every engine: median |error| (signed)", "Each engine's own accounting"}, rows)
 }
 
 // percent writes a signed error as a percentage.

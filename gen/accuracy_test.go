@@ -72,5 +72,14 @@ func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
 		if rows.Length() < tt.minRows || !strings.Contains(rows.Text(), tt.figure) {
 			t.Errorf("%s: %d figures listed, lacking %q; want at least %d", tt.page, rows.Length(), tt.figure, tt.minRows)
 		}
+		if tt.page != "memory" {
+			continue
+		}
+		// The KV-capacity error per engine, before and after the engine
+		// profiles, ends with all engines together.
+		engines := tables.Eq(2).Find("tbody tr")
+		if last := engines.Last().Find("td").First().Text(); engines.Length() < 3 || last != "all engines" {
+			t.Errorf("memory: %d rows in the table by engine, the last %q; want at least 3 ending with all engines", engines.Length(), last)
+		}
 	}
 }

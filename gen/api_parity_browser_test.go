@@ -17,9 +17,13 @@ import (
 )
 
 // readCells reads every result cell the page shows: data-key -> its text
-// and data-value.
-const readCells = `Object.fromEntries([...document.querySelectorAll('td[data-key]')].map(e =>
-	[e.dataset.key, {text: e.textContent.trim(), value: e.dataset.value ?? '', shown: !e.closest('[hidden]') && e.getClientRects().length > 0}]))`
+// (without the error band beside it), data-value, and the band's text and
+// data-low and data-high.
+const readCells = `Object.fromEntries([...document.querySelectorAll('td[data-key]')].map(e => {
+	const b = e.querySelector('.band:not(.band-none)'), c = e.cloneNode(true);
+	c.querySelectorAll('.band').forEach(x => x.remove());
+	return [e.dataset.key, {text: c.textContent.trim(), value: e.dataset.value ?? '', band: b ? b.textContent : '',
+		low: e.dataset.low ?? '', high: e.dataset.high ?? '', shown: !e.closest('[hidden]') && e.getClientRects().length > 0}]; }))`
 
 // The API and the page in Chromium show the same figures: for every
 // preset of every calculator and 10 queries drawn at random for each
@@ -48,8 +52,8 @@ func TestAPIAndPageShowTheSameFigures(t *testing.T) {
 			}
 			do(t, ctx, chromedp.Navigate(root+name+"/?"+q), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
 			page := eval[map[string]struct {
-				Text, Value string
-				Shown       bool
+				Text, Value, Band, Low, High string
+				Shown                        bool
 			}](t, ctx, readCells)
 			inAPI := map[string]bool{}
 			for _, tb := range a.Tables {
@@ -64,6 +68,8 @@ func TestAPIAndPageShowTheSameFigures(t *testing.T) {
 							t.Errorf("%s?%s: %s reads %q on the page, %q in the API", name, q, c.Key, p.Text, c.Text)
 						case c.Value != nil && !sameNumber(p.Value, *c.Value):
 							t.Errorf("%s?%s: %s is %s on the page, %v in the API", name, q, c.Key, p.Value, *c.Value)
+						case p.Band != c.Band || c.Low != nil && (!sameNumber(p.Low, *c.Low) || !sameNumber(p.High, *c.High)):
+							t.Errorf("%s?%s: %s has the band %q (%s to %s) on the page, %q in the API", name, q, c.Key, p.Band, p.Low, p.High, c.Band)
 						}
 					}
 				}

@@ -208,7 +208,7 @@ func checkMarkLabelInsideChart(t *testing.T, ctx context.Context, root string) {
 				const inside = r.x >= 0 && r.y >= 0 && r.x + r.width <= w && r.y + r.height <= h;
 				return d.style.text + (inside ? '' : ' (outside: ' + [r.x, r.y, r.x + r.width, r.y + r.height].map(Math.round) + ' in ' + w + ' x ' + h + ')'); }); })()`)
 	// The mark names the table's highest rate within the target.
-	want := "P99 target: " + eval[string](t, ctx, `document.querySelector('[data-option="a"][data-metric="max_rps_at_slo"]').textContent.trim()`)
+	want := "P99 target: " + eval[string](t, ctx, `document.querySelector('[data-option="a"][data-metric="max_rps_at_slo"]').firstChild.textContent.trim()`)
 	if len(labels) != 1 || labels[0] != want || !strings.HasSuffix(want, " requests/s") {
 		t.Errorf("rate chart's mark labels: %q; want %q inside the chart", labels, want)
 	}

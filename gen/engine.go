@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/preview"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -100,7 +101,7 @@ func dataFile(editions dataset.Editions, date, name string) ([]byte, error) {
 // removing the JSON files a previous run wrote there: the worker then
 // holds the editions the browser's pages load, decoded by the same code.
 func writeWorkerData(contentDir, dir, today string) error {
-	editions, err := dataset.LoadEditions(os.DirFS(contentDir), "data", today)
+	editions, _, err := accuracy.LoadEditions(os.DirFS(contentDir), "data", today)
 	if err != nil {
 		return fmt.Errorf("%s: %w", contentDir, err)
 	}

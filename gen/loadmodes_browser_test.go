@@ -11,7 +11,10 @@ import (
 // the form: the users field appears and the rate's goes, the load table
 // and the headline name the users, the most users within the target
 // replaces the highest rate, and the link carries mode and users; a fresh
-// tab of that link shows the same figures.
+// tab of that link shows the same figures. The TCO page sizes its options
+// for users in flight the same way: the demand field goes, the users and
+// think time appear, and the GPUs for the demand name the users a replica
+// serves, in the link and in a fresh tab of it.
 func TestLoadModesInBrowser(t *testing.T) {
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "performance/"
@@ -55,4 +58,31 @@ func TestLoadModesInBrowser(t *testing.T) {
 		t.Errorf("fresh tab of %s differs:\n %v\n %v", loc, again, closed)
 	}
 	saveArtifact(t, "performance-closed-loop.png", fullScreenshot(t, ctx, 80))
+
+	waitReady(ctx, t, tco+"?slo=30&dem=1e9&a.pm=llama-3.1-8b")
+	if !shown("dem") || shown("users") {
+		t.Fatalf("TCO, open loop: demand shown %v, users %v; want the demand only", shown("dem"), shown("users"))
+	}
+	set("mode", "closed")
+	if shown("dem") || !shown("users") || !shown("think") {
+		t.Errorf("TCO, users in flight: demand shown %v, users %v, think %v; want users and think", shown("dem"), shown("users"), shown("think"))
+	}
+	set("users", "5000")
+	sized := eval[string](t, ctx, `document.querySelector('[data-option="a"][data-metric="demand_gpus"]').textContent`)
+	if !strings.Contains(sized, "users each") {
+		t.Errorf("TCO, 5,000 users: GPUs for the demand %q; want replicas of so many users each", sized)
+	}
+	loc = evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !location.search.includes('users=5000'); i++)
+			await new Promise(r => setTimeout(r, 20));
+		return location.href; })()`)
+	if !strings.Contains(loc, "mode=closed") || !strings.Contains(loc, "users=5000") || strings.Contains(loc, "dem=") {
+		t.Fatalf("TCO link %s; want mode=closed and users=5000, no demand", loc)
+	}
+	tab2, cancel2 := chromedp.NewContext(ctx)
+	defer cancel2()
+	waitReady(tab2, t, loc)
+	if again := eval[string](t, tab2, `document.querySelector('[data-option="a"][data-metric="demand_gpus"]').textContent`); again != sized {
+		t.Errorf("fresh tab of %s: %q; want %q", loc, again, sized)
+	}
 }

@@ -27,6 +27,7 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/site/echart/bundle"
+	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset"
@@ -216,15 +217,11 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if c.Today == "" {
 		c.Today = dataset.Today()
 	}
-	editions, err := dataset.LoadEditions(contentFS, "data", c.Today)
+	editions, cal, err := accuracy.LoadEditions(contentFS, "data", c.Today)
 	if err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 	data := editions.Latest()
-	cal, err := dataset.LoadCalibration(contentFS, "data", c.Today, data)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", c.Content, err)
-	}
 	dates := editions.DataDates()
 	dataDate := dates[len(dates)-1]
 	if err := checkPresets(data); err != nil {

@@ -536,6 +536,30 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 			}
 			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
 		},
+		"memory-engines": func() string {
+			// What each engine's memory fraction is a share of, as
+			// wasm/memory.Engine computes it.
+			meaning := map[string]string{
+				"vllm":   "gpu_memory_utilization: KV = f × M − weights − activation peak − runtime",
+				"sglang": "mem_fraction_static: KV = f × (M − runtime) − weights; activations and CUDA graphs in the rest",
+				"trtllm": "kv_cache_free_gpu_mem_fraction: KV = f × (M − weights − activation peak − runtime)",
+				"tgi":    "cuda_memory_fraction × TGI_WIGGLE_ROOM w: KV = f × w × M − weights − warm-up peak − runtime",
+			}
+			g, _ := d.GPUs.Find("h100-sxm")
+			var rows [][]string
+			for _, e := range mem.Engines {
+				seqs, tokens := mem.EngineBatch(e, g)
+				block := mem.Defaults.BlockSize
+				if e.ID != memview.DefaultEngine {
+					block = e.BlockSize
+				}
+				rows = append(rows, []string{html.EscapeString(e.Name + " " + e.Version), html.EscapeString(meaning[e.ID]),
+					money.Group(mem.DefaultFraction(e, g, 1), -1), fig(&block), strconv.Itoa(seqs) + " / " + money.Group(float64(tokens), 0),
+					srcLink(e.Accounting, lookup)})
+			}
+			return htmlTable([]string{"Engine", "What its memory fraction f covers (M: memory CUDA shows)", "Default f on one H100",
+				"KV block (tokens)", "Default sequences / tokens per pass on an H100", "Accounting read in"}, rows)
+		},
 		"memory-calibration": func() string {
 			pct := func(v float64) string {
 				if math.IsNaN(v) {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/api/apitest"
 	"html"
 	"image"
@@ -51,7 +52,8 @@ func (s previewSite) calcsIn(lang string) *calc.Set {
 func servePreview(t testing.TB, base string) previewSite {
 	t.Helper()
 	out := buildSite(t, base)
-	editions, err := dataset.LoadEditions(os.DirFS("../content"), "data", dataset.Today())
+	// The editions as gen builds them, with their error bands.
+	editions, _, err := accuracy.LoadEditions(os.DirFS("../content"), "data", dataset.Today())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,8 +268,13 @@ func checkScenarioShown(t *testing.T, link string, doc *goquery.Document, p view
 		t.Errorf("%s: key figures\n%q\nwant\n%q", link, figures, want)
 	}
 	for _, c := range p.Cells() {
-		if got := strings.TrimSpace(doc.Find(`td[data-key="` + c.Key + `"]`).First().Text()); got != c.Text {
-			t.Errorf("%s: cell %s shows %q; want %q", link, c.Key, got, c.Text)
+		// The figure's text, and beside it its error band (site/calc.templ
+		// bandView), which the worker renders as the page does.
+		td := doc.Find(`td[data-key="` + c.Key + `"]`).First().Clone()
+		band := td.Find(".band:not(.band-none)").Text()
+		td.Find(".band").Remove()
+		if got := strings.TrimSpace(td.Text()); got != c.Text || band != c.Band {
+			t.Errorf("%s: cell %s shows %q, band %q; want %q, %q", link, c.Key, got, band, c.Text, c.Band)
 		}
 	}
 	for _, in := range p.Inputs {

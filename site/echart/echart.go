@@ -83,6 +83,7 @@ type Series struct {
 	ItemStyle  *opts.ItemStyle `json:"itemStyle,omitempty"`
 	LineStyle  *opts.LineStyle `json:"lineStyle,omitempty"`
 	MarkLine   *opts.MarkLines `json:"markLine,omitempty"`
+	AreaStyle  *opts.AreaStyle `json:"areaStyle,omitempty"`
 	ShowSymbol *bool           `json:"showSymbol,omitempty"`
 	Label      *opts.Label     `json:"label,omitempty"`
 	Step       string          `json:"step,omitempty"`
@@ -168,6 +169,9 @@ func New(c chart.Chart) Option {
 				Symbol: []string{"none", "none"},
 				Label:  &opts.Label{Show: opts.Bool(true), Position: "insideEndTop"},
 			}}
+			if s.Band != chart.NotBand {
+				band(&sr, c, i)
+			}
 		case chart.Stacked:
 			sr.Stack = "total"
 		case chart.Bars:
@@ -186,4 +190,17 @@ func (o Option) JSON() string {
 		panic("echart: " + err.Error())
 	}
 	return string(b)
+}
+
+// band draws a part of an error band (chart.Bands) in the colour of the
+// series it shades: both parts stacked, without lines or marks, the width
+// above the lower bound shaded.
+func band(sr *Series, c chart.Chart, i int) {
+	s, color := c.Series[i], chart.Color(c.ColorIndex(i))
+	sr.Stack, sr.MarkLine = "band-"+s.Of, nil
+	sr.ItemStyle = &opts.ItemStyle{Color: color}
+	sr.LineStyle = &opts.LineStyle{Color: color, Opacity: opts.Float(0)}
+	if s.Band == chart.BandArea {
+		sr.AreaStyle = &opts.AreaStyle{Color: color, Opacity: opts.Float(0.18)}
+	}
 }

@@ -174,6 +174,10 @@
     head.textContent = Array.isArray(first.value) ? number(first.value[0]) : first.axisValueLabel || first.name;
     box.appendChild(head);
     list.forEach(function (p) {
+      // An error band's nameless base (wasm/chart Bands) has no row; its
+      // shaded width shows the band as low–high.
+      if (!p.seriesName) return;
+      var v = Array.isArray(p.value) ? p.value : null;
       var row = document.createElement("div");
       row.className = "tip-row";
       var mark = document.createElement("span");
@@ -182,7 +186,7 @@
       var name = document.createElement("span");
       name.textContent = p.seriesName;
       var value = document.createElement("b");
-      value.textContent = number(Array.isArray(p.value) ? p.value[1] : p.value);
+      value.textContent = v && v.length === 4 ? number(v[2]) + "–" + number(v[3]) : number(v ? v[1] : p.value);
       row.appendChild(mark);
       row.appendChild(name);
       row.appendChild(value);
@@ -339,6 +343,22 @@
     text = text || "";
     if (el && el.textContent !== text) el.textContent = text;
   }
+  // setBand puts an estimated figure's error band beside its text (as
+  // site/calc.templ's bandView does), or a mark that says why it has none.
+  function setBand(el, c) {
+    var b = el.querySelector(".band");
+    if (!c.band && !c.bandNote) {
+      if (b) b.remove();
+      return;
+    }
+    if (!b) {
+      b = document.createElement("span");
+      el.appendChild(b);
+    }
+    b.className = c.band ? "band" : "band band-none";
+    b.textContent = c.band || "±?";
+    b.title = c.bandNote;
+  }
   function setHidden(el, hidden) {
     if (el && el.hidden !== hidden) el.hidden = hidden;
   }
@@ -415,8 +435,11 @@
         toggle.disabled = c.value !== 1 && !c.option;
       } else {
         setText(el, c.text);
+        setBand(el, c);
       }
       setAttr(el, "data-value", String(c.value));
+      setAttr(el, "data-low", c.band ? String(c.low) : "");
+      setAttr(el, "data-high", c.band ? String(c.high) : "");
       setAttr(el, "data-metric", c.metric);
       setAttr(el, "data-option", c.metric && c.option);
       setAttr(el, "data-unit", c.metric && c.unit);

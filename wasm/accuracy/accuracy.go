@@ -14,77 +14,46 @@ import (
 	"math"
 	"slices"
 
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/perf"
 )
 
-// Metric is what a measured figure is.
-type Metric int
+// Metric is what a measured figure is (see package band, which the
+// calculators' figures share it with).
+type Metric = band.Metric
 
 // The metrics, in the order reports list them.
 const (
-	KVCapacity Metric = iota // KV-cache capacity at start-up, tokens
-	Throughput               // output tokens per second
-	TTFT                     // time to first token
-	TPOT                     // time per output token after the first (TPOT or ITL)
-	E2E                      // the whole request
+	KVCapacity = band.KVCapacity
+	Throughput = band.Throughput
+	TTFT       = band.TTFT
+	TPOT       = band.TPOT
+	E2E        = band.E2E
 )
 
 // Metrics are all metrics in report order.
-var Metrics = []Metric{KVCapacity, Throughput, TTFT, TPOT, E2E}
+var Metrics = band.Metrics
 
-// Label is the metric's name for readers.
-func (m Metric) Label() string {
-	return [...]string{"KV-cache capacity", "Throughput", "Time to first token", "Time per output token", "End-to-end latency"}[m]
-}
-
-// Workload is a kind of traffic a row belongs to. A row is in All, in one
-// shape (PrefillHeavy, DecodeHeavy or Balanced) when it has lengths, and
-// also in LongContext and MoE where they apply, so the kinds overlap.
-type Workload int
+// Workload is a kind of traffic a row belongs to (see band.Workload).
+type Workload = band.Workload
 
 // The workloads, in report order.
 const (
-	All          Workload = iota
-	PrefillHeavy          // input at least 4 x output
-	DecodeHeavy           // output at least 4 x input
-	Balanced              // neither
-	LongContext           // input of LongInput tokens or more
-	MoE                   // a mixture-of-experts model
+	All          = band.All
+	PrefillHeavy = band.PrefillHeavy
+	DecodeHeavy  = band.DecodeHeavy
+	Balanced     = band.Balanced
+	LongContext  = band.LongContext
+	MoE          = band.MoE
 )
 
 // Workloads are all workloads in report order.
-var Workloads = []Workload{All, PrefillHeavy, DecodeHeavy, Balanced, LongContext, MoE}
+var Workloads = band.Workloads
 
-// LongInput is the shortest input of a long-context row, in tokens.
-const LongInput = 8192
-
-// Label is the workload's name for readers.
-func (w Workload) Label() string {
-	return [...]string{"all", "prefill-heavy", "decode-heavy", "balanced", "long context", "MoE"}[w]
-}
-
-// WorkloadsOf returns the workloads row r belongs to.
-func WorkloadsOf(r calibration.Row) []Workload {
-	ws := []Workload{All}
-	if r.Input > 0 && r.Output > 0 {
-		switch {
-		case r.Input >= 4*r.Output:
-			ws = append(ws, PrefillHeavy)
-		case r.Output >= 4*r.Input:
-			ws = append(ws, DecodeHeavy)
-		default:
-			ws = append(ws, Balanced)
-		}
-		if r.Input >= LongInput {
-			ws = append(ws, LongContext)
-		}
-	}
-	if r.MoE {
-		ws = append(ws, MoE)
-	}
-	return ws
-}
+// WorkloadsOf returns the workloads row r belongs to, as a calculator's
+// figure of the same lengths and model would (band.WorkloadsOf).
+func WorkloadsOf(r calibration.Row) []Workload { return band.WorkloadsOf(r.Input, r.Output, r.MoE) }
 
 // Estimate is an estimator's figures for a row's setting, in the units of
 // calibration.Row: output tokens per second of all the row's GPUs,
@@ -320,4 +289,36 @@ func Percentile(sorted []float64, p float64) float64 {
 		return math.NaN()
 	}
 	return perf.Quantile(sorted, p)
+}
+
+// EngineSummary is the errors of one metric over the rows of one serving
+// engine (All workloads).
+type EngineSummary struct {
+	Engine string // a calibration engine id
+	Summary
+}
+
+// SummarizeByEngine returns, for each engine of calibration.Engines with
+// comparisons of metric m, the summary of its errors, then the summary
+// of all engines together (Engine "").
+func SummarizeByEngine(cs []Comparison, m Metric) []EngineSummary {
+	var out []EngineSummary
+	pick := func(engine string) {
+		var of []Comparison
+		for _, c := range cs {
+			if c.Metric == m && (engine == "" || c.Row.Engine == engine) {
+				of = append(of, c)
+			}
+		}
+		for _, s := range Summarize(of) {
+			if s.Workload == All {
+				out = append(out, EngineSummary{Engine: engine, Summary: s})
+			}
+		}
+	}
+	for _, e := range calibration.Engines {
+		pick(e)
+	}
+	pick("")
+	return out
 }

@@ -209,3 +209,40 @@ func TestAClosedLoopRowOfOneClientIsSequential(t *testing.T) {
 }
 
 func near(a, b, tol float64) bool { return math.Abs(a-b) <= tol*math.Abs(b) }
+
+// TestKVCapacityByEngine prints the KV-capacity error by engine before the
+// engine profiles (vLLM's accounting for every row) and with them, and
+// checks that the profiles bring the error across engines down.
+func TestKVCapacityByEngine(t *testing.T) {
+	tab, now := calibrated(t)
+	before := now
+	before.Engine = "vllm"
+	sum := func(e Estimator) []EngineSummary { return SummarizeByEngine(Measure(tab, e).Comparisons, KVCapacity) }
+	b, a := sum(before), sum(now)
+	find := func(ss []EngineSummary, engine string) (Summary, bool) {
+		for _, s := range ss {
+			if s.Engine == engine {
+				return s.Summary, true
+			}
+		}
+		return Summary{}, false
+	}
+	for _, e := range append(slices.Clone(calibration.Engines), "") {
+		sb, ok := find(b, e)
+		if !ok {
+			continue
+		}
+		sa, _ := find(a, e)
+		name := e
+		if name == "" {
+			name = "all"
+		}
+		t.Logf("%-7s n=%2d  before %5.1f %% (%+5.1f)  after %5.1f %% (%+5.1f)", name, sb.N,
+			100*sb.MedianAbs, 100*sb.Median, 100*sa.MedianAbs, 100*sa.Median)
+	}
+	allB, _ := find(b, "")
+	allA, _ := find(a, "")
+	if allA.MedianAbs > allB.MedianAbs {
+		t.Errorf("engine profiles raise the median |error| of KV capacity: %.3f before, %.3f after", allB.MedianAbs, allA.MedianAbs)
+	}
+}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
@@ -14,8 +13,8 @@ import (
 // Today is InferCost's estimator as the calculators run it: the roofline
 // and the simulation of /performance/ with the data's default
 // efficiencies and step cost (or Efficiency, when set) and vLLM's
-// scheduler limits, and the memory model of /memory/ (vLLM's accounting,
-// whatever the row's engine).
+// scheduler limits, and the memory model of /memory/ with the memory
+// accounting of the row's engine (or Engine's, when set).
 //
 //   - offline: the simulation with every request sent at once, up to
 //     MaxRequests of them; its latencies only when it runs the row's whole
@@ -25,7 +24,8 @@ import (
 //   - rate: the simulation at the row's rate per replica;
 //   - concurrency: the simulation's closed loop, the row's clients shared
 //     among the replicas;
-//   - startup: the KV capacity of /memory/ with the row's memory fraction.
+//   - startup: the KV capacity of /memory/ with the row's engine and
+//     memory fraction, and its batch limits where the row gives them.
 //
 // A simulated run has the row's requests where it gives them, up to
 // MaxRequests, and the data's run length otherwise. Lengths that vary
@@ -37,6 +37,10 @@ type Today struct {
 	// Efficiency replaces the data's efficiencies and step cost when its
 	// Compute is set: the values a fit tries.
 	Efficiency perf.Efficiency
+	// Engine, when set, is the engine whose memory accounting every
+	// start-up row is estimated with ("vllm": the calculator before it
+	// had engine profiles).
+	Engine string
 }
 
 // MaxRequests bounds a simulated run of a row: within perf.MaxEvents at
@@ -131,19 +135,34 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 }
 
 // capacity is the KV capacity of /memory/ for a start-up row: the row's
-// settings, vLLM's batch defaults on the GPU where the row gives none.
+// engine, memory fraction and batch limits, the engine's defaults on the
+// GPU where the row gives none.
 func (t Today) capacity(r calibration.Row, kv string) Estimate {
 	mem := t.Perf.Memory
+	id := r.Engine
+	if t.Engine != "" {
+		id = t.Engine
+	}
+	e, ok := mem.Engine(id)
+	if !ok {
+		return Estimate{Unexpressed: "InferCost has no memory profile of this engine."}
+	}
+	m, _ := mem.Models.Find(r.Model)
 	g, _ := mem.GPUs.Find(r.GPU)
-	seqs, tokens := mem.BatchDefaults(g)
+	w, _ := memory.FindFormat(memory.WeightFormats, r.Weights)
+	kvf, _ := memory.FindFormat(memory.KVFormats, kv)
+	seqs, tokens := mem.EngineBatch(e, g)
 	if r.MaxNumSeqs > 0 {
 		seqs = r.MaxNumSeqs
 	}
 	if r.MaxBatchedTokens > 0 {
 		tokens = r.MaxBatchedTokens
 	}
-	c := memview.Calibration{Model: r.Model, GPU: r.GPU, TP: max(r.TP, 1), Utilization: r.MemFraction, MaxModelLen: r.MaxModelLen,
-		Weights: r.Weights, KV: kv, MaxNumSeqs: seqs, MaxBatchedTokens: tokens}
-	res := c.Setup(mem).Compute()
+	s := mem.OnEngine(e, m, w, kvf, g, max(r.TP, 1))
+	s.Runtime = mem.EngineRuntime(e, r.MemFraction, seqs, tokens)
+	if r.BlockSize > 0 {
+		s.Runtime.BlockSize = r.BlockSize
+	}
+	res := s.Compute()
 	return Estimate{KVTokens: float64(res.CapacityTokens), KVGiB: res.KVPool / memory.GiB}
 }

@@ -97,6 +97,14 @@ type Cell struct {
 	Option string   `json:"option,omitempty"`
 	Note   string   `json:"note,omitempty"`
 	Order  string   `json:"order,omitempty"`
+	// Low and High bound an estimated figure's error band (the page's
+	// data-low and data-high), Band is the band as the page shows it
+	// beside the text, and BandNote the band's source or why an estimated
+	// figure has none; all absent for a figure that is not estimated.
+	Low      *float64 `json:"low,omitempty"`
+	High     *float64 `json:"high,omitempty"`
+	Band     string   `json:"band,omitempty"`
+	BandNote string   `json:"bandNote,omitempty"`
 }
 
 // calculator answers GET /api/v1/NAME?QUERY: the page's figures, or 400
@@ -150,9 +158,13 @@ func answer(name string, p view.Page, latest string) Answer {
 		for _, row := range t.Rows {
 			cells := make([]Cell, len(row.Cells))
 			for i, c := range row.Cells {
-				cells[i] = Cell{Key: c.Key, Text: c.Text, Unit: c.Unit, Metric: c.Metric, Option: c.Option, Note: c.Note, Order: c.Order.String()}
+				cells[i] = Cell{Key: c.Key, Text: c.Text, Unit: c.Unit, Metric: c.Metric, Option: c.Option, Note: c.Note, Order: c.Order.String(),
+					Band: c.Band, BandNote: c.BandNote}
 				if v := c.Value; c.Order == view.ByValue && !math.IsNaN(v) && !math.IsInf(v, 0) {
 					cells[i].Value = &v
+					if c.Band != "" {
+						cells[i].Low, cells[i].High = &c.Low, &c.High
+					}
 				}
 			}
 			out.Rows = append(out.Rows, Row{Label: row.Label, Cells: cells})

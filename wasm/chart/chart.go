@@ -67,6 +67,33 @@ type Series struct {
 	// Marks are labelled vertical lines at an x value (Lines only).
 	Marks  []Mark
 	Hidden bool
+	// Band, on Lines, makes the series a part of the error band of the
+	// series whose ID is Of (see Bands): Ranges are its points as (x,
+	// low, high).
+	Band   BandPart
+	Of     string
+	Ranges [][3]float64
+}
+
+// BandPart is what part of an error band a series draws. ECharts shades
+// between two lines by stacking: an invisible lower bound, and on it the
+// band's width as a shaded area.
+type BandPart uint8
+
+// The parts of a band.
+const (
+	NotBand  BandPart = iota
+	BandBase          // the lower bound, drawn as nothing, nameless so that no legend lists it
+	BandArea          // the width above it, shaded; its data also carries low and high for the tooltip
+)
+
+// Bands returns the two series that shade the error band of series of:
+// ranges are (x, low, high), name names the band in the legend. A hidden
+// series, or one without ranges, has a hidden band.
+func Bands(of Series, name string, ranges [][3]float64) [2]Series {
+	hidden := of.Hidden || len(ranges) == 0
+	return [2]Series{{ID: of.ID + "-lo", Band: BandBase, Of: of.ID, Ranges: ranges, Hidden: hidden},
+		{ID: of.ID + "-band", Name: name, Band: BandArea, Of: of.ID, Ranges: ranges, Hidden: hidden}}
 }
 
 // Mark is a labelled vertical line.
@@ -81,6 +108,17 @@ type Mark struct {
 func (s Series) Data() []any {
 	if s.Hidden {
 		return []any{}
+	}
+	if s.Band != NotBand {
+		d := make([]any, len(s.Ranges))
+		for i, r := range s.Ranges {
+			if s.Band == BandBase {
+				d[i] = []any{r[0], r[1]}
+			} else {
+				d[i] = []any{r[0], r[2] - r[1], r[1], r[2]}
+			}
+		}
+		return d
 	}
 	if s.Points != nil {
 		d := make([]any, len(s.Points))
@@ -109,15 +147,27 @@ func (s Series) MarkData() []any {
 	return d
 }
 
-// Legend returns the names of the series that are shown.
+// Legend returns the names of the series that are shown (a band's
+// nameless base is not).
 func (c Chart) Legend() []any {
 	var names []any
 	for _, s := range c.Series {
-		if !s.Hidden {
+		if !s.Hidden && s.Name != "" {
 			names = append(names, s.Name)
 		}
 	}
 	return names
+}
+
+// ColorIndex is the index in Palette of series i's colour: its own
+// index, or for a part of an error band that of the series it shades.
+func (c Chart) ColorIndex(i int) int {
+	if s := c.Series[i]; s.Band != NotBand {
+		if j := slices.IndexFunc(c.Series, func(o Series) bool { return o.ID == s.Of }); j >= 0 {
+			return j
+		}
+	}
+	return i
 }
 
 // Height is the chart's height in CSS pixels: bars take a row per
@@ -174,7 +224,8 @@ func (c Chart) Equal(d Chart) bool {
 	for i, s := range c.Series {
 		t := d.Series[i]
 		if s.ID != t.ID || s.Name != t.Name || s.Hidden != t.Hidden || !slices.Equal(s.Values, t.Values) ||
-			!slices.Equal(s.Colors, t.Colors) || !slices.Equal(s.Points, t.Points) || !slices.Equal(s.Marks, t.Marks) {
+			!slices.Equal(s.Colors, t.Colors) || !slices.Equal(s.Points, t.Points) || !slices.Equal(s.Marks, t.Marks) ||
+			s.Band != t.Band || s.Of != t.Of || !slices.Equal(s.Ranges, t.Ranges) {
 			return false
 		}
 	}

@@ -38,6 +38,8 @@ func differentValue(t reflect.Type) reflect.Value {
 		v.SetBool(true)
 	case reflect.Float64:
 		v.SetFloat(1)
+	case reflect.Uint8:
+		v.SetUint(1)
 	case reflect.Slice:
 		v = reflect.MakeSlice(t, 1, 1)
 		v.Index(0).Set(differentValue(t.Elem()))
@@ -49,4 +51,29 @@ func differentValue(t reflect.Type) reflect.Value {
 		panic("differentValue: " + t.String())
 	}
 	return v
+}
+
+// An error band is two series: a nameless lower bound that no legend
+// lists, and its width stacked on it, whose points also carry the bounds
+// for the tooltip; both take the colour of the line they shade.
+func TestBandsStackTheWidthOnTheLowerBound(t *testing.T) {
+	line := chart.Series{ID: "tps", Name: "Tokens/s", Points: [][2]float64{{1, 100}, {2, 180}}}
+	parts := chart.Bands(line, "Tokens/s: error band", [][3]float64{{1, 80, 110}, {2, 150, 200}})
+	c := chart.Chart{Kind: chart.Lines, Series: []chart.Series{line, parts[0], parts[1]}}
+	base, area := parts[0].Data(), parts[1].Data()
+	if !reflect.DeepEqual(base, []any{[]any{1.0, 80.0}, []any{2.0, 150.0}}) {
+		t.Errorf("lower bound %v", base)
+	}
+	if !reflect.DeepEqual(area, []any{[]any{1.0, 30.0, 80.0, 110.0}, []any{2.0, 50.0, 150.0, 200.0}}) {
+		t.Errorf("width %v; want (x, high - low, low, high)", area)
+	}
+	if got := c.Legend(); !reflect.DeepEqual(got, []any{"Tokens/s", "Tokens/s: error band"}) {
+		t.Errorf("legend %v", got)
+	}
+	if c.ColorIndex(1) != 0 || c.ColorIndex(2) != 0 {
+		t.Errorf("band colours %d, %d; want the line's, 0", c.ColorIndex(1), c.ColorIndex(2))
+	}
+	if none := chart.Bands(line, "x", nil); !none[0].Hidden || !none[1].Hidden {
+		t.Error("a band without ranges is shown")
+	}
 }

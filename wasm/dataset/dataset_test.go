@@ -203,6 +203,15 @@ func TestDataRules(t *testing.T) {
 		{"NaN claim", PricingFile, "metric: monthly_cost, value: 1250000}", "metric: monthly_cost, value: .nan}",
 			`d/pricing.yaml: presets[0] "seed-000-roi": claims[0].value: NaN is not a finite number`},
 		{"negative TCO article check", TCOFile, "servers: ", "servers: -", `d/tco.yaml: article_checks: electricity.servers: -`},
+		// Engine profiles
+		{"engine fraction above 1", MemoryFile, "fraction: {value: 0.9, source: trtllm-llm-args,", "fraction: {value: 9, source: trtllm-llm-args,",
+			`d/memory.yaml: engines[2] "trtllm": fraction.value: 9 is outside [0.01, 1]`},
+		{"engine block size unsourced", MemoryFile, "block_size: {value: 1, source: tgi-launcher,", "block_size: {value: 1, source: tgi-nowhere,",
+			`d/memory.yaml: engines[3] "tgi": block_size.source: unknown source "tgi-nowhere"`},
+		{"unknown engine", MemoryFile, "  - id: tgi\n    name: TGI", "  - id: lmdeploy\n    name: TGI",
+			`d/memory.yaml: engines[3] "lmdeploy": id: want vllm, sglang, trtllm or tgi, got "lmdeploy"`},
+		{"SGLang reserve tier without its chunk", MemoryFile, "{below_gib: 60, chunk: 4096,", "{below_gib: 60, chunk: 0,",
+			`d/memory.yaml: engines[1] "sglang": reserve.tiers[2]: want chunk`},
 		// Calibration rows and measurements
 		{"absurd calibration length", MemoryFile, "utilization: 0.9, max_model_len: 4096,", "utilization: 0.9, max_model_len: 4096000000000,",
 			`d/memory.yaml: calibration[0] "llama-2-7b": max_model_len: 4.096e+12 is outside [1, 1e+08]`},

@@ -13,6 +13,7 @@ import (
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/api/apitest"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/edgedata"
@@ -22,10 +23,11 @@ import (
 )
 
 // The embedded data files are content/data's editions as gen writes them
-// for the browser, byte for byte: a data change without make worker-data
-// fails here rather than serving old figures.
+// for the browser (with the bands gen computes), byte for byte: a data
+// change without make worker-data fails here rather than serving old
+// figures.
 func TestEmbeddedEditionsAreTheContentsData(t *testing.T) {
-	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
+	editions, _, err := accuracy.LoadEditions(content.FS, "data", dataset.Today())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +57,7 @@ func TestEmbeddedEditionsAreTheContentsData(t *testing.T) {
 // every calculator, today's edition and an old one. (wasm/api's tests
 // compare more queries, with editions drawn at random.)
 func TestStoreSetsBuildTheContentsPages(t *testing.T) {
-	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
+	editions, _, err := accuracy.LoadEditions(content.FS, "data", dataset.Today())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,10 @@
-// Package memory is the memory model of a GPU serving an LLM the way vLLM
-// does: weights, the peak activation workspace, runtime memory, and the
-// paged KV cache that fills what is left of gpu_memory_utilization. From
-// the KV cache follow the token capacity, the sequences that fit at a
-// context length, and the GPUs a model needs.
+// Package memory is the memory model of a GPU serving an LLM: weights,
+// the peak activation workspace, runtime memory, and the paged KV cache
+// that fills what the serving engine's memory fraction leaves. Each
+// engine (vLLM, SGLang, TensorRT-LLM, TGI) applies its fraction to a
+// different amount of memory (see Engine). From the KV cache follow the
+// token capacity, the sequences that fit at a context length, and the
+// GPUs a model needs.
 //
 // All sizes are bytes per GPU unless a name says otherwise.
 package memory
@@ -50,11 +52,42 @@ func FindFormat(fs []Format, id string) (Format, bool) {
 	return Format{}, false
 }
 
-// Runtime holds the serving engine's settings and overheads (vLLM's names).
+// Engine is a serving engine's kind of memory accounting: what its memory
+// fraction is a share of, and what is taken out before or after it.
+type Engine string
+
+// The serving engines. Their accounting, read in each engine's source
+// (the data's engine profiles cite file and commit), with M the memory
+// CUDA shows, f the fraction, W the weights, A the activation peak of the
+// start-up profile and R the memory outside PyTorch:
+const (
+	// VLLM (V1, gpu_memory_utilization): KV = f·M − W − A − R, A the
+	// larger of a forward pass and the sampler's warm-up.
+	VLLM Engine = "vllm"
+	// SGLang (mem_fraction_static, "weights and KV pool"): KV = f·(M − R)
+	// − W, the fraction of what is free before the weights load;
+	// activations and CUDA graphs live in the remaining 1 − f.
+	SGLang Engine = "sglang"
+	// TRTLLM (kv_cache_free_gpu_mem_fraction): KV = f·(M − W − A − R),
+	// a share of what is free after the weights and the profiled forward
+	// pass.
+	TRTLLM Engine = "trtllm"
+	// TGI (cuda_memory_fraction times its wiggle room): KV = f·w·M − W −
+	// A − R, measured after a warm-up prefill of max_batch_prefill_tokens.
+	TGI Engine = "tgi"
+)
+
+// Runtime holds the serving engine's settings and overheads (vLLM's
+// names where engines differ).
 type Runtime struct {
-	// Utilization is gpu_memory_utilization: the share of GPU memory vLLM
-	// may use for weights, activations and the KV cache.
+	// Engine is the accounting; "" is VLLM.
+	Engine Engine
+	// Utilization is the engine's memory fraction (vLLM's
+	// gpu_memory_utilization: the share of GPU memory vLLM may use for
+	// weights, activations and the KV cache; for the others see Engine).
 	Utilization float64
+	// Wiggle is TGI's TGI_WIGGLE_ROOM, which multiplies its fraction.
+	Wiggle float64
 	// MaxNumSeqs is max_num_seqs: at start-up vLLM runs the sampler once
 	// for this many sequences, and that peak is kept free.
 	MaxNumSeqs int
@@ -158,6 +191,16 @@ func (s Setup) ActivationBytes() float64 {
 	return math.Max(forward, sampler)
 }
 
+// reserved is what the engine takes out of the GPU's memory besides the
+// weights: activations and runtime, or for SGLang, which keeps them in
+// its 1 − f share, none.
+func (s Setup) reserved() (activations, runtime float64) {
+	if s.Runtime.Engine == SGLang {
+		return 0, s.RuntimeBytes()
+	}
+	return s.ActivationBytes(), s.RuntimeBytes()
+}
+
 // RuntimeBytes is the memory outside PyTorch on one GPU.
 func (s Setup) RuntimeBytes() float64 {
 	if s.GPUs() > 1 {
@@ -168,10 +211,12 @@ func (s Setup) RuntimeBytes() float64 {
 
 // Result is one GPU's memory in the setup.
 type Result struct {
+	// Activations is what the engine reserves for them out of its
+	// fraction (none for SGLang, which leaves them in Headroom).
 	Weights, Activations, Runtime float64
 	// KVPool is what is left for the KV cache (negative: does not fit).
 	KVPool float64
-	// Headroom is the memory outside gpu_memory_utilization.
+	// Headroom is the memory the engine leaves outside its fraction.
 	Headroom float64
 	// KVBytesPerToken is per GPU, every layer attending to all tokens.
 	KVBytesPerToken float64
@@ -180,13 +225,30 @@ type Result struct {
 	CapacityTokens int
 }
 
-// Compute lays out one GPU's memory.
+// Compute lays out one GPU's memory by the engine's accounting (see
+// Engine).
 func (s Setup) Compute() Result {
-	r := Result{
-		Weights: s.WeightBytes(), Activations: s.ActivationBytes(), Runtime: s.RuntimeBytes(),
-		Headroom: s.GPUMemory * (1 - s.Runtime.Utilization), KVBytesPerToken: s.KVBytesPerToken(),
+	r := Result{Weights: s.WeightBytes(), KVBytesPerToken: s.KVBytesPerToken()}
+	r.Activations, r.Runtime = s.reserved()
+	f, used := s.Runtime.Utilization, r.Weights+r.Activations+r.Runtime
+	switch s.Runtime.Engine {
+	case SGLang:
+		r.KVPool = f*(s.GPUMemory-r.Runtime) - r.Weights
+		r.Headroom = (1 - f) * (s.GPUMemory - r.Runtime)
+	case TRTLLM:
+		free := s.GPUMemory - used
+		// A negative free memory is reported whole: what is missing.
+		r.KVPool, r.Headroom = free, 0
+		if free > 0 {
+			r.KVPool, r.Headroom = f*free, (1-f)*free
+		}
+	case TGI:
+		f *= s.Runtime.Wiggle
+		fallthrough
+	default:
+		r.KVPool = s.GPUMemory*f - used
+		r.Headroom = s.GPUMemory * (1 - f)
 	}
-	r.KVPool = s.GPUMemory*s.Runtime.Utilization - r.Weights - r.Activations - r.Runtime
 	block := float64(s.Runtime.BlockSize) * r.KVBytesPerToken
 	if r.KVPool > 0 && block > 0 {
 		r.CapacityTokens = int(math.Floor(r.KVPool/block)) * s.Runtime.BlockSize

@@ -291,3 +291,92 @@ func TestFewestTP(t *testing.T) {
 		t.Errorf("a billion sequences: got TP %d; want none", got)
 	}
 }
+
+var qwen3_235b = model.Model{ID: "qwen3-235b-a22b", ParamsB: 235, ActiveParamsB: 22, Layers: 94, Hidden: 4096, Heads: 64, KVHeads: 4,
+	HeadDim: 128, Intermediate: 12288, Experts: 128, ExpertsPerToken: 8, MoEIntermediate: 1536, Vocab: 151936, MaxContext: 40960}
+
+// SGLang in vLLM issue 21348: Qwen3-235B-A22B-FP8 on 4 x H100,
+// --mem-fraction-static 0.93, logged "KV Cache is allocated. #tokens:
+// 367404". SGLang's fraction is of the memory free before the weights
+// load (model_runner_kv_cache_mixin.py, profile_max_num_token):
+//
+//	M           79.18 GiB                                    = 85,018,877,624 B
+//	R           CUDA context 0.13 GiB + NCCL 0.42 GiB        =    590,558,003 B
+//	weights     (235e9 - 1,244,659,712 embedding) x 1 B
+//	            + 1,244,659,712 x 2 B, over 4 GPUs           = 59,061,164,928 B
+//	pool        0.93 x (M - R) - weights                     = 19,457,172,320 B
+//	per token   K and V x 1 KV head per GPU x 128 x 2 B
+//	            (16-bit cache) x 94 layers                   =         48,128 B
+//	tokens      floor(pool / 48,128), page size 1            =        404,279
+//
+// +10.0 % of the logged 367,404 (vLLM's accounting gave -24.4 %).
+func TestSGLangQwen3OnH100(t *testing.T) {
+	rt := Runtime{Engine: SGLang, Utilization: 0.93, NonTorch: 0.13 * GiB, NCCL: 0.42 * GiB, BlockSize: 1,
+		MaxNumSeqs: 2048, MaxBatchedTokens: 8192}
+	s := Setup{Model: qwen3_235b, Weights: fp8, KV: KVFormats[0], GPUMemory: 79.18 * GiB, TP: 4, PP: 1, Runtime: rt}
+	r := s.Compute()
+	if !near(r.Weights, 59061164928, 1e-9) || r.Activations != 0 || !near(r.KVPool, 19457172320, 1e-9) ||
+		r.KVBytesPerToken != 48128 || r.CapacityTokens != 404279 {
+		t.Errorf("weights %.0f, activations %.0f, pool %.0f, per token %.0f, tokens %d; want 59061164928, 0, 19457172320, 48128, 404279",
+			r.Weights, r.Activations, r.KVPool, r.KVBytesPerToken, r.CapacityTokens)
+	}
+	// What SGLang leaves outside its fraction: 7 % of M - R.
+	if !near(r.Headroom, 0.07*(79.18*GiB-0.13*GiB-0.42*GiB), 1e-9) {
+		t.Errorf("headroom %.0f", r.Headroom)
+	}
+}
+
+// TensorRT-LLM issue 224: Llama 2 7B in FP16 on an A10 (24 GB),
+// kv_cache_free_gpu_mem_fraction 0.95, logged "Using 10718 tokens in
+// paged KV cache". TensorRT-LLM's fraction is of the memory free after
+// the weights and the engine's activations (KvCacheCreator; the C++
+// runtime likewise):
+//
+//	M            24 - 0.82 GiB                               = 24,889,335,480 B
+//	weights      6.74e9 x 2 B                                = 13,480,000,000 B
+//	activations  51,200 tokens x 2 B x (3 x 11,008 + 4 x 4,096)
+//	             (max_batch_size 25 x max_input_len 2,048)   =  5,059,379,200 B
+//	runtime      0.13 GiB                                    =    139,586,437 B
+//	free         M - the above                               =  6,210,369,843 B
+//	pool         0.95 x free                                 =  5,899,851,351 B
+//	blocks       floor(pool / (32 x 524,288 B)) = 351        ->        11,232 tokens
+//
+// +4.8 % of the logged 10,718 (vLLM's accounting gave -11.8 %).
+func TestTensorRTLLMLlama2OnA10(t *testing.T) {
+	rt := Runtime{Engine: TRTLLM, Utilization: 0.95, MaxNumSeqs: 25, MaxBatchedTokens: 51200, NonTorch: 0.13 * GiB, NCCL: 0.42 * GiB, BlockSize: 32}
+	s := Setup{Model: llama2_7b, Weights: bf16, KV: KVFormats[0], GPUMemory: 23.18 * GiB, TP: 1, PP: 1, Runtime: rt}
+	r := s.Compute()
+	if r.Activations != 5059379200 || !near(r.KVPool, 5899851351, 1e-9) || r.CapacityTokens != 11232 {
+		t.Errorf("activations %.0f, pool %.0f, tokens %d; want 5059379200, 5899851351, 11232", r.Activations, r.KVPool, r.CapacityTokens)
+	}
+	// Weights that do not fit leave the whole shortfall, not 95 % of it.
+	s.Model.ParamsB = 20
+	if r := s.Compute(); !near(r.KVPool, 23.18*GiB-40e9-5059379200-0.13*GiB, 1e-9) || r.CapacityTokens != 0 {
+		t.Errorf("a model too large: pool %.0f, tokens %d", r.KVPool, r.CapacityTokens)
+	}
+}
+
+// TGI (v3.3) on no published log (none with its GPU and settings stated
+// could be cited): Llama 3.1 8B on an H100 with TGI's defaults,
+// cuda_memory_fraction 1, TGI_WIGGLE_ROOM 0.9, a warm-up prefill of 4,096
+// tokens, flashinfer's blocks of 1 token. TGI keeps (1 - f x w) of the
+// total free (flash_causal_lm.py, warmup; import_utils.py):
+//
+//	M            79.18 GiB                                   = 85,018,877,624 B
+//	usable       1 x 0.9 x M                                 = 76,516,989,862 B
+//	weights      (8.03e9 - 525,336,576) x 2 B + 525,336,576 x 2 B = 16,060,000,000 B
+//	activations  4,096 x 2 B x (3 x 14,336 + 4 x 4,096)      =    486,539,264 B
+//	runtime      0.13 GiB                                    =    139,586,437 B
+//	pool         usable - the above                          = 59,830,864,161 B
+//	tokens       floor(pool / 131,072 B)                     =        456,473
+func TestTGILlama31OnH100(t *testing.T) {
+	rt := Runtime{Engine: TGI, Utilization: 1, Wiggle: 0.9, MaxNumSeqs: 128, MaxBatchedTokens: 4096, NonTorch: 0.13 * GiB, NCCL: 0.42 * GiB, BlockSize: 1}
+	s := Setup{Model: llama31_8b, Weights: bf16, KV: KVFormats[0], GPUMemory: 79.18 * GiB, TP: 1, PP: 1, Runtime: rt}
+	r := s.Compute()
+	if r.Activations != 486539264 || !near(r.KVPool, 59830864161, 1e-9) || r.CapacityTokens != 456473 {
+		t.Errorf("activations %.0f, pool %.0f, tokens %d; want 486539264, 59830864161, 456473", r.Activations, r.KVPool, r.CapacityTokens)
+	}
+	if !near(r.Headroom, 0.1*79.18*GiB, 1e-9) {
+		t.Errorf("headroom %.0f, want 10 %% of M", r.Headroom)
+	}
+}

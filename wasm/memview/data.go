@@ -3,6 +3,7 @@ package memview
 import (
 	"errors"
 	"fmt"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/edition"
 	"math"
 	"strings"
@@ -63,8 +64,14 @@ type Data struct {
 	Defaults    Defaults              `yaml:"defaults" json:"defaults"`
 	Calibration []Calibration         `yaml:"calibration" json:"calibration"`
 	Presets     []scenario.PresetData `yaml:"presets" json:"presets"`
+	// Engines are the serving engines' memory profiles.
+	Engines []EngineProfile `yaml:"engines" json:"engines"`
 	// Editions is shared from sitedata.Data: the editions a link can pin.
 	Editions edition.List `json:"-"`
+	// Bands are the edition's error bands of estimated figures, computed
+	// at build time from the calibration table (accuracy.PinBands), not
+	// read from memory.yaml; every calculator reads them from here.
+	Bands band.Table `yaml:"-" json:"bands"`
 }
 
 // source finds a source by key in any of the data files.
@@ -110,9 +117,7 @@ func (d Data) Runtime(util float64, seqs, tokens int) memory.Runtime {
 // OnGPU is a model served with vLLM's defaults on tp GPUs of a kind: the
 // memory CUDA sees, gpu_memory_utilization and the GPU's batch defaults.
 func (d Data) OnGPU(m model.Model, w, kv memory.Format, g gpu.GPU, tp int) memory.Setup {
-	seqs, tokens := d.BatchDefaults(g)
-	return memory.Setup{Model: m, Weights: w, KV: kv, GPUMemory: d.VisibleGiB(g) * memory.GiB, TP: tp, PP: 1,
-		Runtime: d.Runtime(d.Defaults.Utilization.Value, seqs, tokens)}
+	return d.OnEngine(EngineProfile{ID: DefaultEngine}, m, w, kv, g, tp)
 }
 
 // Setup is the engine setup of a calibration row: the row's settings, as
@@ -184,6 +189,7 @@ func (d Data) Validate() error {
 			bad("kv_gib", "a row needs the reported KV cache, in GiB or tokens")
 		}
 	}
+	errs = append(errs, d.validateEngines()...)
 	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
 		s := Resolve(q, d)
 		return s.Inputs, s.Unknown

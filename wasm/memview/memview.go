@@ -9,6 +9,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/fact"
 
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
@@ -35,6 +36,8 @@ const (
 	keyKV      = "kv"
 	keyContext = "ctx"
 	keyConc    = "conc"
+	keyEngine  = "engine"
+	keyUtil    = "util"
 )
 
 // optionGPUs are the GPUs options a-d start with.
@@ -68,6 +71,9 @@ type Scenario struct {
 	Options     [view.MaxOptions]OptionInput
 	// Custom says whether the model or an option's GPU is custom.
 	Custom custom.Use
+	// Engine is the serving engine whose memory accounting the options
+	// use.
+	Engine EngineProfile
 	// M is the page's language: its words and number format.
 	M *msg.Catalog
 }
@@ -126,9 +132,8 @@ func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
 		s.Context = int(df.Context.Value)
 	}
 	s.Flat = readFlat(r, d)
-	util := r.Number(scenario.Field{Key: "util", Label: s.M.T("mem.in.util"), Unit: s.M.T("mem.unit.fraction"), Section: s.M.T("mem.sec.serving"),
-		Min: 0.01, Max: 1, Default: num(df.Utilization.Value), Note: d.note(r.M, df.Utilization),
-		Help: s.M.T("mem.in.util_help")})
+	s.Engine = d.ReadEngine(r, d.EngineField(m, keyEngine, s.M.T("mem.sec.serving")))
+	util := readFraction(r, d, s.Engine)
 	count := r.Int(scenario.Field{Key: keyCount, Label: s.M.T("mem.in.count"), Unit: s.M.T("mem.unit.options"), Section: s.M.T("mem.sec.serving"),
 		Min: 1, Max: view.MaxOptions, Default: num(defaultCount), Help: s.M.T("mem.in.count_help")})
 	h100, _ := d.GPUs.Find(optionGPUs[0])
@@ -143,6 +148,36 @@ func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
 	r.Choice(d.Editions.Field(s.M, s.M.T(edition.Section), nil))
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
+}
+
+// readFraction reads the engine's memory fraction: vLLM's
+// gpu_memory_utilization as the link had it before engines, or another
+// engine's own. It returns 0 when SGLang's is left at its default, which
+// depends on each option's GPU and TP (DefaultFraction); the field then
+// shows its value for the first option's default GPU.
+func readFraction(r *scenario.Resolver, d Data, e EngineProfile) float64 {
+	t := r.M
+	keys, ok := engineKeys[e.ID]
+	if !ok {
+		keys = engineKeys[DefaultEngine]
+	}
+	f := scenario.Field{Key: keyUtil, Label: t.T(keys.label), Unit: t.T("mem.unit.fraction"), Section: t.T("mem.sec.serving"),
+		Min: 0.01, Max: 1, Help: t.T(keys.help)}
+	switch {
+	case e.ID == DefaultEngine:
+		f.Default, f.Note = num(d.Defaults.Utilization.Value), d.note(t, d.Defaults.Utilization)
+	case len(e.Reserve.Tiers) > 0:
+		g, _ := d.GPUs.Find(optionGPUs[0])
+		f.Default, f.Note = num(d.DefaultFraction(e, g, 1)), t.F("mem.util_note_sglang", "gpu", g.Name)+" "+
+			fact.NoteIn(t, fact.Figure{Source: e.Reserve.Source, AsOf: e.Reserve.AsOf}, d.source(e.Reserve.Source))
+	default:
+		f.Default, f.Note = num(e.Fraction.Value), d.note(t, e.Fraction)
+	}
+	v := r.Number(f)
+	if len(e.Reserve.Tiers) > 0 && !r.Inputs[len(r.Inputs)-1].Explicit {
+		return 0
+	}
+	return v
 }
 
 // readCustom reads the custom architecture, which starts as the default
@@ -201,13 +236,19 @@ func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.
 		r.Reject(k("tp"), msg)
 		tp = 1
 	}
-	seqs, tokens := d.BatchDefaults(g)
+	seqs, tokens := d.EngineBatch(s.Engine, g)
 	batchNote := s.M.T("mem.batch_note") + " " + d.note(r.M, d.Defaults.LargeGPUSeqs)
+	if s.Engine.ID != DefaultEngine {
+		batchNote = s.M.F("mem.batch_note_engine", "engine", s.Engine.Name) + " " + d.note(r.M, s.Engine.MaxSeqs)
+	}
 	seqs = r.Int(scenario.Field{Key: k("seqs"), Label: s.M.T("mem.in.seqs"), Unit: s.M.T("mem.unit.sequences"), Min: 1, Max: 100000, Default: strconv.Itoa(seqs),
 		Note: batchNote, Help: s.M.T("mem.in.seqs_help")})
 	tokens = r.Int(scenario.Field{Key: k("tok"), Label: s.M.T("mem.in.tok"), Unit: s.M.T("mem.unit.tokens"), Min: 1, Max: 1 << 20, Default: strconv.Itoa(tokens),
 		Note: batchNote, Help: s.M.T("mem.in.tok_help")})
+	if util == 0 {
+		util = d.DefaultFraction(s.Engine, g, tp)
+	}
 	o.Setup = memory.Setup{Model: s.Model, Weights: wf, KV: kvf, GPUMemory: o.MemoryGiB * memory.GiB, TP: tp, PP: 1,
-		Runtime: d.Runtime(util, seqs, tokens)}
+		Runtime: d.EngineRuntime(s.Engine, util, seqs, tokens)}
 	return o
 }

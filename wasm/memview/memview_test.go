@@ -324,3 +324,75 @@ func TestCustomFieldsLeaveTheLinkWhenUnused(t *testing.T) {
 		}
 	}
 }
+
+// engine=sglang lays out each option's memory by SGLang's accounting,
+// with SGLang's default mem_fraction_static for the option's GPU and TP
+// (server_args.py: reserve = 512 MiB + chunked prefill x 1.5 + CUDA-graph
+// batch x 2 + TP x 128, at least 10,240 MiB over 60 GiB):
+//
+//	H100 (80 GiB, tier below 160 GiB: chunk 8,192, graph batch 256)
+//	  reserve   max(512 + 12,288 + 512 + 128, 10,240) = 13,440 MiB
+//	  f         round((81,920 - 13,440) / 81,920, 3)  = 0.836
+//	  pool      0.836 x (79.18 - 0.13 GiB) - 16.06e9 B = 54,899,087,432 B
+//	  tokens    floor(pool / 131,072 B)               = 418,846
+//	A100 40GB (tier below 60 GiB: chunk 4,096, graph batch 32)
+//	  reserve   512 + 6,144 + 64 + 128                = 6,848 MiB
+//	  f         round((40,960 - 6,848) / 40,960, 3)   = 0.833
+//	  pool      0.833 x (39.18 - 0.13 GiB) - 16.06e9 B = 18,867,371,983 B
+//	  tokens    floor(pool / 131,072 B)               = 143,946
+//
+// The engine stays in the link; an explicit fraction applies to every
+// option.
+func TestSGLangEngineOnTheMemoryPage(t *testing.T) {
+	d := load(t)
+	s := memview.Resolve("engine=sglang&k=2&a.gpu=h100-sxm&b.gpu=a100-40gb-sxm", d)
+	if s.Engine.ID != "sglang" || !strings.Contains(s.Query, "engine=sglang") {
+		t.Fatalf("engine %q, query %q", s.Engine.ID, s.Query)
+	}
+	c := memview.Build(s, d).CellsByKey()
+	for _, tt := range []struct {
+		opt    string
+		f      float64
+		tokens float64
+	}{{"a", 0.836, 418846}, {"b", 0.833, 143946}} {
+		o := s.Options[tt.opt[0]-'a']
+		if o.Setup.Runtime.Utilization != tt.f || c[tt.opt+".kv_capacity_tokens"].Value != tt.tokens {
+			t.Errorf("option %s: fraction %v, %v tokens; want %v, %v", tt.opt, o.Setup.Runtime.Utilization,
+				c[tt.opt+".kv_capacity_tokens"].Value, tt.f, tt.tokens)
+		}
+		if c[tt.opt+".activation_gib"].Value != 0 || !strings.HasPrefix(c[tt.opt+".kv_pool_gib"].Note, "SGLang: ") {
+			t.Errorf("option %s: activations %v, pool note %q", tt.opt, c[tt.opt+".activation_gib"].Value, c[tt.opt+".kv_pool_gib"].Note)
+		}
+	}
+	for _, in := range s.Inputs {
+		if in.Key == "util" && (in.Value != "0.836" || in.Label != "Memory fraction" || !strings.Contains(in.Help, "mem-fraction-static")) {
+			t.Errorf("the fraction field: %q, %q, %q", in.Value, in.Label, in.Help)
+		}
+	}
+	set := memview.Resolve("engine=sglang&k=2&b.gpu=a100-40gb-sxm&util=0.8", d)
+	if a, b := set.Options[0].Setup.Runtime.Utilization, set.Options[1].Setup.Runtime.Utilization; a != 0.8 || b != 0.8 {
+		t.Errorf("util=0.8: fractions %v and %v", a, b)
+	}
+	// Without engine=, vLLM as before: its label, its 0.9, no pool note.
+	v := memview.Resolve("", d)
+	vc := memview.Build(v, d).CellsByKey()
+	if v.Engine.ID != "vllm" || v.Options[0].Setup.Runtime.Utilization != 0.9 || vc["a.kv_pool_gib"].Note != "" ||
+		strings.Contains(v.Query, "engine") {
+		t.Errorf("default: engine %q, fraction %v, note %q, query %q", v.Engine.ID, v.Options[0].Setup.Runtime.Utilization,
+			vc["a.kv_pool_gib"].Note, v.Query)
+	}
+}
+
+// Each engine's fraction field follows the engine: TensorRT-LLM's 0.9
+// of what is free, TGI's cuda_memory_fraction 1.
+func TestFractionDefaultFollowsTheEngine(t *testing.T) {
+	d := load(t)
+	for engine, want := range map[string]string{"vllm": "0.9", "trtllm": "0.9", "tgi": "1", "sglang": "0.836"} {
+		s := memview.Resolve("engine="+engine, d)
+		for _, in := range s.Inputs {
+			if in.Key == "util" && in.Value != want {
+				t.Errorf("%s: fraction %s, want %s", engine, in.Value, want)
+			}
+		}
+	}
+}

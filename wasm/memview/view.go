@@ -1,6 +1,7 @@
 package memview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"math"
 	"strconv"
@@ -65,6 +66,7 @@ func Build(s Scenario, d Data) Page {
 	}
 	results := view.Table{ID: "results", Title: s.M.F("mem.results", "model", s.modelName()), Corner: s.M.T("mem.per_gpu"), Columns: cols, Rows: resultRows(s, row, cell)}
 	p.Tables = []view.Table{results, claimsTable(s, d, cols, cell), fitTable(s, d)}
+	d.Bands.Mark(s.M, p.Tables, s.bandOf)
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{memoryChart(s, p.Results), concurrencyChart(s, p.Results)}
 	// The TCO link costs the GPUs option A needs (whatever the mode), so
@@ -122,6 +124,9 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 			c := gibCell("kv_pool_gib", func(r memory.Result) float64 { return r.KVPool }, f.PoolGB)(i, o, r)
 			if !s.IsFlat() {
 				c.Text, c.Note = poolText(s.M, r.KVPool)
+				if r.KVPool > 0 {
+					c.Note = s.accounting(o, r)
+				}
 			}
 			return c
 		}),
@@ -171,6 +176,20 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 			return fitCell(s, o, r, c)
 		}),
 	}
+}
+
+// accounting says how the engine arrived at an option's KV pool, with
+// its figures, for every engine but vLLM (whose rows above add up to it).
+func (s Scenario) accounting(o OptionInput, r memory.Result) string {
+	rt := o.Setup.Runtime
+	key := engineKeys[s.Engine.ID].pool
+	if key == "" {
+		return ""
+	}
+	m := s.M
+	return m.F(key, "engine", s.Engine.Name, "f", m.Num(rt.Utilization, 3), "w", m.Num(rt.Wiggle, 2),
+		"mem", gib(m, o.Setup.GPUMemory), "weights", gib(m, r.Weights), "act", gib(m, r.Activations), "runtime", gib(m, r.Runtime),
+		"headroom", gib(m, r.Headroom))
 }
 
 // poolText writes a KV-cache pool, or "does not fit" when the weights,
@@ -413,4 +432,21 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// bandOf is the kind of an estimated cell of the results, by its key:
+// the KV cache and what it holds, as far off as the KV capacity at
+// start-up has been (the capacity has no workload but the model's kind),
+// and the GPUs that hold the scenario's sequences, fewer as the capacity
+// per GPU is larger (the band inverted, in whole GPUs).
+func (s Scenario) bandOf(key string) (band.Estimate, bool) {
+	_, metric, _ := strings.Cut(key, ".")
+	k := band.Kind{Metric: band.KVCapacity, MoE: !s.IsFlat() && s.Model.Experts > 0}
+	switch metric {
+	case "kv_pool_gib", "kv_capacity_tokens", "max_sequences", "max_context", "max_sequences_arch":
+		return band.Estimate{Kind: k}, true
+	case "gpus_needed":
+		return band.Estimate{Kind: k, Inverse: true, Whole: true}, true
+	}
+	return band.Estimate{}, false
 }

@@ -527,6 +527,41 @@ func (s Setup) MaxRateIn(l Load, target, lo, hi float64) (float64, error) {
 	return 0, ErrTooLarge
 }
 
+// MaxUsers is the most clients of the closed loop l (its think time and
+// run length; l.Concurrency is ignored) whose simulated P99 end-to-end
+// latency stays within target seconds, by bisection between 1 and the
+// requests of a run: with more clients than requests every request is
+// sent at once, as with that many. 0 if not even one client meets it. It
+// runs at most 2 + log2(l.Requests) simulations, 11 for 400 requests, and
+// returns ErrTooLarge when one of them does not finish within its budget.
+func (s Setup) MaxUsers(l Load, target float64) (int, error) {
+	l.Mode = Closed
+	tooLarge := false
+	meets := func(n int) bool {
+		l.Concurrency = n
+		st := s.Simulate(l)
+		tooLarge = tooLarge || st.TooLarge
+		return st.Meets(target)
+	}
+	lo, hi := 1, max(1, l.Requests)
+	if !meets(lo) {
+		return 0, budget(tooLarge)
+	}
+	if meets(hi) {
+		return hi, budget(tooLarge)
+	}
+	// meets(lo) and not meets(hi).
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if meets(mid) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo, budget(tooLarge)
+}
+
 func budget(exceeded bool) error {
 	if exceeded {
 		return ErrTooLarge

@@ -228,3 +228,36 @@ func TestEventsOfEveryModeDoNotGrowWithTokens(t *testing.T) {
 		}
 	}
 }
+
+// The most users within a target is the bisection's edge: that many meet
+// it and one more does not. One user alone takes the unloaded latency, so
+// a target below it admits none, and a loose one every request of a run at
+// once.
+func TestMaxUsersIsTheLastCountThatMeetsTheTarget(t *testing.T) {
+	s := setup(1)
+	l := Load{Mode: Closed, Prompt: 512, Output: 128, Requests: 400, MaxSeqs: 256, MaxBatched: 2048, KVCapacity: 100000, WarmupRequest: 40}
+	one := l
+	one.Concurrency = 1
+	alone := s.Simulate(one).EndToEnd.P99
+	target := 3 * alone
+	n, err := s.MaxUsers(l, target)
+	if err != nil || n < 2 || n >= l.Requests {
+		t.Fatalf("%d users within %g s (%v); want between 2 and %d", n, target, err, l.Requests)
+	}
+	for _, c := range []struct {
+		users int
+		meets bool
+	}{{n, true}, {n + 1, false}} {
+		at := l
+		at.Concurrency = c.users
+		if got := s.Simulate(at).Meets(target); got != c.meets {
+			t.Errorf("%d users meet %g s: %v; want %v", c.users, target, got, c.meets)
+		}
+	}
+	if n, _ := s.MaxUsers(l, alone/2); n != 0 {
+		t.Errorf("%d users within half the unloaded latency; want 0", n)
+	}
+	if n, _ := s.MaxUsers(l, 1e6); n != l.Requests {
+		t.Errorf("%d users within a loose target; want the run's %d requests", n, l.Requests)
+	}
+}

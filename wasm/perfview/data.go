@@ -98,12 +98,27 @@ type Data struct {
 }
 
 // Precisions are the compute precisions: weights and matrix products.
+// INT8 and INT4 are weight-only (W8A16, W4A16 as AWQ and GPTQ serve
+// them): the weights are read in 8 or 4 bits and multiplied in BF16, so
+// any GPU runs them at its BF16 rate.
 var Precisions = []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8 (needs FP8 tensor cores)"},
-	{Value: "fp4", Label: "FP4 (NVFP4 or MXFP4; needs FP4 tensor cores)"}}
+	{Value: "fp4", Label: "FP4 (NVFP4 or MXFP4; needs FP4 tensor cores)"},
+	{Value: "int8", Label: "INT8 weights, BF16 compute (W8A16)"}, {Value: "int4", Label: "INT4 weights, BF16 compute (W4A16: AWQ, GPTQ)"}}
 
 // PrecisionChoices are Precisions in the language of t.
 func PrecisionChoices(t *msg.Catalog) []scenario.Choice {
-	return []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: t.T("perf.prec.fp8")}, {Value: "fp4", Label: t.T("perf.prec.fp4")}}
+	return []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: t.T("perf.prec.fp8")}, {Value: "fp4", Label: t.T("perf.prec.fp4")},
+		{Value: "int8", Label: t.T("perf.prec.int8")}, {Value: "int4", Label: t.T("perf.prec.int4")}}
+}
+
+// KVFormat is the KV cache's format an estimate serves a precision with:
+// FP8 for FP8 and FP4 (the smallest KV format the engines have), BF16 for
+// BF16 and the weight-only formats, whose activations are BF16.
+func KVFormat(precision string) string {
+	if precision == "fp8" || precision == "fp4" {
+		return "fp8"
+	}
+	return "bf16"
 }
 
 // Hardware returns a GPU's roofline figures at a precision; ok is false
@@ -189,8 +204,14 @@ func (d Data) measured(m Measurement) (perf.Setup, bool) {
 // rate: requests of prompt and output tokens, the data's run length and
 // seed 1, and the scheduler's limits from the memory model (vLLM's
 // max_num_seqs and max_num_batched_tokens on the GPU, the KV cache left).
+// vLLM's; see LoadOn for another engine.
 func (d Data) Load(s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
-	ms := d.Memory.OnGPU(s.Model, s.Weights, s.KV, g, s.TP)
+	return d.LoadOn(memview.EngineProfile{ID: memview.DefaultEngine}, s, g, prompt, output)
+}
+
+// LoadOn is Load with the scheduler's limits and KV cache of engine e.
+func (d Data) LoadOn(e memview.EngineProfile, s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
+	ms := d.Memory.OnEngine(e, s.Model, s.Weights, s.KV, g, s.TP)
 	n := int(d.Defaults.Requests.Value)
 	return perf.Load{Prompt: prompt, Output: output, Requests: n, Seed: 1, WarmupRequest: n / 10,
 		MaxSeqs: ms.Runtime.MaxNumSeqs, MaxBatched: ms.Runtime.MaxBatchedTokens, KVCapacity: ms.Compute().CapacityTokens}

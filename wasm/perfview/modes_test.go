@@ -264,3 +264,33 @@ func TestBatchBeyondTheKVCacheShowsNoFigures(t *testing.T) {
 		t.Errorf("without the edition's switch: %+v; want the figure", c["a.tokens_per_s_gpu"])
 	}
 }
+
+// The simulated request count is in the link: reqs=100 runs 100 requests
+// with the first 10 as warm-up, in every mode's run and the most users'
+// search (which stops at a run's requests); a count outside 50–2,000, the
+// range the data's default is checked against, is refused at the field
+// and the data's 400 simulated.
+func TestSimulatedRequestsAreInTheLink(t *testing.T) {
+	d := load(t)
+	s := perfview.Resolve("reqs=100&mode=closed&users=500&slo=1e6", d)
+	if s.Traffic.Requests != 100 || s.Traffic.WarmupRequest != 10 || !strings.Contains(s.Query, "reqs=100") {
+		t.Fatalf("reqs=100: %d requests, %d warm-up, link %q", s.Traffic.Requests, s.Traffic.WarmupRequest, s.Query)
+	}
+	p := perfview.Build(s)
+	if want := s.Setup.Simulate(s.Closed(500)); p.Load != want {
+		t.Errorf("load %+v; want the closed loop of 100 requests %+v", p.Load, want)
+	}
+	if p.MaxUsers != 100 {
+		t.Errorf("most users within a loose target %d; want the run's 100 requests", p.MaxUsers)
+	}
+	for _, bad := range []string{"49", "2001", "1e9", "x"} {
+		s := perfview.Resolve("reqs="+bad, d)
+		refused := false
+		for _, in := range s.Inputs {
+			refused = refused || in.Key == "reqs" && in.Error != ""
+		}
+		if !refused || s.Traffic.Requests != 400 {
+			t.Errorf("reqs=%s: refused %v, %d requests; want refused and the data's 400", bad, refused, s.Traffic.Requests)
+		}
+	}
+}

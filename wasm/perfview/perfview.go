@@ -5,6 +5,7 @@
 package perfview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/custom"
@@ -38,6 +39,9 @@ type Scenario struct {
 	Users   int
 	ThinkS  float64
 	TargetS float64 // P99 end-to-end target, seconds
+	// Engine is the serving engine whose memory accounting and batch
+	// limits the KV capacity and the simulation use (vLLM by default).
+	Engine memview.EngineProfile
 	// Traffic is the simulation's load but for its rate.
 	Traffic perf.Load
 	// MaxBatch is the most requests of Prompt + Output tokens the
@@ -55,6 +59,8 @@ type Scenario struct {
 	// Preempts: a batch beyond the KV cache shows Overflow instead of the
 	// roofline's figures (Defaults.KVOverflowPreempts).
 	Preempts bool
+	// Bands are the edition's error bands of estimated figures.
+	Bands band.Table
 	// seqBytes is one request's KV cache per GPU, poolBytes the KV pool.
 	seqBytes, poolBytes float64
 }
@@ -66,8 +72,8 @@ var Modes = []scenario.Choice{
 	perf.Offline: {Value: "offline", Label: "Offline batch (all at once)"},
 }
 
-// modeChoices are Modes in the language of t.
-func modeChoices(t *msg.Catalog) []scenario.Choice {
+// ModeChoices are Modes in the language of t.
+func ModeChoices(t *msg.Catalog) []scenario.Choice {
 	return []scenario.Choice{
 		perf.Poisson: {Value: "open", Label: t.T("perf.mode.open")},
 		perf.Closed:  {Value: "closed", Label: t.T("perf.mode.closed")},
@@ -148,7 +154,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
 	md := d.Memory
-	s := Scenario{M: t}
+	s := Scenario{M: t, Bands: md.Bands}
 	num := scenario.FormatNumber
 	var models, gpus []scenario.Choice
 	for _, m := range md.Models.Models {
@@ -170,6 +176,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: t.T("perf.in.kv_help")})
 	tp := r.Int(scenario.Field{Key: "tp", Label: t.T("mem.in.tp"), Unit: "GPUs", Section: sec, Min: 1, Max: 64, Default: "1",
 		Help: t.T("perf.in.tp_help")})
+	s.Engine = md.ReadEngine(r, md.EngineField(t, "engine", sec))
 	m, g := Custom(r, md)
 	if c, ok := md.Models.Find(modelID); ok {
 		m = c
@@ -196,7 +203,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Output = count("out", "perf.in.out", "mem.unit.tokens", "perf.in.out_help", df.OutputTokens.Value, d.note(t, df.OutputTokens), 1, 1<<20)
 	s.Prompt, s.Output = withinContext(r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
 	s.Batch = count("b", "perf.in.b", "tco.unit.requests", "perf.in.b_help", df.Batch.Value, d.note(t, df.Batch), 1, 4096)
-	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: modeChoices(t),
+	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: ModeChoices(t),
 		Help: t.T("perf.in.mode_help")})
 	for m, c := range Modes {
 		if c.Value == mode {
@@ -208,6 +215,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Users = count("users", "perf.in.users", "perf.unit.users", "perf.in.users_help", 64, "", 1, 4096)
 	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: t.T("perf.in.think"), Unit: t.T("tco.unit.seconds"), Section: work, Min: 0, Max: 3600, Default: "0",
 		Help: t.T("perf.in.think_help")})
+	requests := count("reqs", "perf.in.reqs", "tco.unit.requests", "perf.in.reqs_help", df.Requests.Value, d.note(t, df.Requests), 50, perf.MaxEvents/5)
 	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("perf.unit.seconds_e2e"), Section: work, Min: 0.001, Max: 3600,
 		Default: num(df.P99TargetS.Value), Note: d.note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
 
@@ -223,7 +231,8 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.note(t, df.LinkEfficiency))
 
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
-	s.Traffic = d.Load(s.Setup, s.GPU, s.Prompt, s.Output)
+	s.Traffic = d.LoadOn(s.Engine, s.Setup, s.GPU, s.Prompt, s.Output)
+	s.Traffic.Requests, s.Traffic.WarmupRequest = requests, requests/10
 	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Custom = custom.Use{Model: modelID == custom.ID, GPU: gpuID == custom.ID}
 	s.Custom.Apply(r)
@@ -235,7 +244,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	case perf.Offline:
 		r.Hide("rate", "users", "think")
 	}
-	ms := d.Memory.OnGPU(s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
+	ms := d.Memory.OnEngine(s.Engine, s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
 	request := s.Prompt + s.Output
 	mem := ms.Compute()
 	s.MaxBatch = ms.MaxSequences(mem, request)
@@ -271,7 +280,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	}
 	if s.Fits() && s.Batch > s.MaxBatch {
 		s.Problems = append(s.Problems, "A batch of "+money.Group(float64(s.Batch), 0)+" requests of "+tokens+" needs more KV cache than "+on+
-			" holds: "+money.Group(float64(s.MaxBatch), 0)+" fit at once, and vLLM would queue or preempt the rest."+figures)
+			" holds: "+money.Group(float64(s.MaxBatch), 0)+" fit at once, and "+s.Engine.Name+" would queue or preempt the rest."+figures)
 	}
 	return s
 }

@@ -363,3 +363,31 @@ func TestNoRateMeetsTheTargetSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// engine= sets the simulation's batch limits and KV cache from the
+// engine's profile (TGI: max_concurrent_requests 128, a warm-up prefill
+// of 4,096 tokens; TensorRT-LLM: max_batch_size 2,048, max_num_tokens
+// 8,192); without it, vLLM's on an H100 (1,024 and 8,192) as before.
+func TestEngineSetsTheSchedulerLimits(t *testing.T) {
+	d := load(t)
+	for _, tt := range []struct {
+		query          string
+		seqs, tokens   int
+		engine         string
+		moreKVThanVLLM bool
+	}{{"", 1024, 8192, "vllm", false}, {"engine=tgi", 128, 4096, "tgi", false}, {"engine=trtllm", 2048, 8192, "trtllm", true}} {
+		s := perfview.Resolve(tt.query, d)
+		if s.Engine.ID != tt.engine || s.Traffic.MaxSeqs != tt.seqs || s.Traffic.MaxBatched != tt.tokens {
+			t.Errorf("%q: engine %q, %d sequences, %d tokens; want %q, %d, %d", tt.query, s.Engine.ID, s.Traffic.MaxSeqs,
+				s.Traffic.MaxBatched, tt.engine, tt.seqs, tt.tokens)
+		}
+		if tt.engine != "vllm" && !strings.Contains(s.Query, "engine="+tt.engine) {
+			t.Errorf("%q: the link lost its engine: %q", tt.query, s.Query)
+		}
+	}
+	// TensorRT-LLM's 0.9 of what is left after the weights and the
+	// activations leaves more KV cache than vLLM's 0.9 of everything.
+	if v, trt := perfview.Resolve("", d).Traffic.KVCapacity, perfview.Resolve("engine=trtllm", d).Traffic.KVCapacity; trt <= v {
+		t.Errorf("KV capacity: vLLM %d, TensorRT-LLM %d", v, trt)
+	}
+}

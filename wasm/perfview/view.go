@@ -1,6 +1,7 @@
 package perfview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"math"
 	"strconv"
 
@@ -238,7 +239,11 @@ func (b *Builder) Build(s Scenario) Page {
 		view.Row{Label: t.T("perf.row.max_users"), Help: target, Cells: maxUsersCells})
 	load := view.Table{ID: "load", Title: loadTitle(s), Corner: t.T("perf.per_replica"), Columns: col, Rows: rows}
 	p.Tables = []view.Table{roof, load}
-	p.Charts = []chart.Chart{batchChart(s), rateChart(s.M, curve, p.MaxRate, fits && s.Mode == perf.Poisson)}
+	s.Bands.Mark(t, p.Tables, s.bandOf)
+	rate := rateChart(s.M, curve, p.MaxRate, fits && s.Mode == perf.Poisson)
+	e2eBand := s.bandSeries(rate.Series[0], band.E2E)
+	rate.Series = append(rate.Series, e2eBand[0], e2eBand[1])
+	p.Charts = []chart.Chart{batchChart(s), rate}
 	p.Headline = headline(s, p.Page)
 	return p
 }
@@ -336,6 +341,8 @@ func batchChart(s Scenario) chart.Chart {
 		tps.Marks = append(tps.Marks, chart.Mark{Name: t.T("perf.mark.kv_full"), X: float64(s.MaxBatch)})
 	}
 	c.Series = []chart.Series{tps, tpot}
+	tpsBand, tpotBand := s.bandSeries(tps, band.Throughput), s.bandSeries(tpot, band.TPOT)
+	c.Series = append(c.Series, tpsBand[0], tpsBand[1], tpotBand[0], tpotBand[1])
 	return c
 }
 
@@ -356,34 +363,11 @@ func simulateRates(s Scenario) []rateStats {
 	return out
 }
 
-// maxUsers bisects for the most users of a closed loop within the P99
-// target, between 1 and the requests of a run: with more users than
-// requests every request is sent at once, as with that many. At most
-// 2 + log2(requests) simulations, 11 for the data's 400.
+// maxUsers is the most users of the page's closed loop within its P99
+// target (perf.MaxUsers).
 func maxUsers(s Scenario) maxUsersResult {
-	tooLarge := false
-	meets := func(n int) bool {
-		st := s.Setup.Simulate(s.Closed(n))
-		tooLarge = tooLarge || st.TooLarge
-		return st.Meets(s.TargetS)
-	}
-	lo, hi := 1, max(1, s.Traffic.Requests)
-	if !meets(lo) {
-		return maxUsersResult{0, tooLarge}
-	}
-	if meets(hi) {
-		return maxUsersResult{hi, tooLarge}
-	}
-	// meets(lo) and not meets(hi).
-	for hi-lo > 1 {
-		mid := lo + (hi-lo)/2
-		if meets(mid) {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	return maxUsersResult{lo, tooLarge}
+	n, err := s.Setup.MaxUsers(s.Closed(0), s.TargetS)
+	return maxUsersResult{n, err != nil}
 }
 
 // maxRate bisects for the highest rate within the P99 target between the
@@ -430,4 +414,49 @@ func rateChart(t *msg.Catalog, curve []rateStats, maxRate float64, fits bool) ch
 func round(v float64, digits int) float64 {
 	p := math.Pow(10, float64(digits))
 	return math.Round(v*p) / p
+}
+
+// kind is the kind of the scenario's figures of a metric.
+func (s Scenario) kind(m band.Metric) band.Kind {
+	return band.Kind{Metric: m, Input: float64(s.Prompt), Output: float64(s.Output), MoE: s.Setup.Model.Experts > 0}
+}
+
+// bandSeries is the shaded error band of a line of the charts whose
+// figures are of metric m: each point's range as a cell's (band.Range),
+// hidden when the scenario's kind has no band.
+func (s Scenario) bandSeries(of chart.Series, m band.Metric) [2]chart.Series {
+	var ranges [][3]float64
+	if b, ok := s.Bands.For(s.kind(m)); ok {
+		for _, p := range of.Points {
+			low, high := b.Range(p[1])
+			ranges = append(ranges, [3]float64{p[0], round(low, 4), round(high, 4)})
+		}
+	}
+	return chart.Bands(of, s.M.F("band.series", "series", of.Name), ranges)
+}
+
+// bandOf is the kind of an estimated cell of the page, by its key: the
+// roofline's and the simulation's latencies and throughputs of the
+// scenario's requests, the rates and users they allow (as fast as the
+// throughput), and the largest batch (as large as the KV cache). The
+// critical batch is a property of the roofline that no benchmark reports.
+func (s Scenario) bandOf(key string) (band.Estimate, bool) {
+	k := s.kind(0)
+	switch key {
+	case "a.ttft_ms", "a.p99_ttft_ms", "a.p90_ttft_ms":
+		k.Metric = band.TTFT
+	case "a.tpot_ms", "a.p50_tpot_ms", "a.p90_tpot_ms", "a.p99_tpot_ms":
+		k.Metric = band.TPOT
+	case "a.e2e_ms", "a.p50_latency_ms", "a.p90_latency_ms", "a.p95_latency_ms", "a.p99_latency_ms":
+		k.Metric = band.E2E
+	case "a.tokens_per_s_gpu", "a.tokens_per_s_cluster", "a.output_tokens_per_s", "a.max_rps_at_slo", "a.max_users_at_slo":
+		k.Metric = band.Throughput
+	case "a.max_batch":
+		k = band.Kind{Metric: band.KVCapacity, MoE: k.MoE}
+	case "a.critical_batch":
+		return band.Estimate{None: "band.unmeasured"}, true
+	default:
+		return band.Estimate{}, false
+	}
+	return band.Estimate{Kind: k}, true
 }

@@ -6,6 +6,7 @@ package pricingview
 
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
@@ -46,6 +47,8 @@ type Scenario struct {
 	// Vs is the API the cluster is set against in the chart.
 	Vs      string
 	Cluster tcoview.OptionInput
+	// Bands are the edition's error bands of estimated figures.
+	Bands band.Table
 	// Uses says whether the cluster uses the custom model or GPU.
 	Uses  custom.Use
 	Years int
@@ -64,7 +67,7 @@ func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, r
 func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
-	s := Scenario{M: t}
+	s := Scenario{M: t, Bands: d.TCO.Perf.Memory.Bands}
 	num := scenario.FormatNumber
 	// label, unit and help are keys of the catalogs, help "" for none.
 	n := func(key, label, unit, section, help string, min, max float64, f float64, note string) float64 {

@@ -174,7 +174,7 @@ func TestExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Join(rows[0], ",") != "table,row,column,metric,option,value,unit,text" {
+	if strings.Join(rows[0], ",") != "table,row,column,metric,option,value,unit,text,low,high,band" {
 		t.Fatalf("CSV head %q", rows[0])
 	}
 	got := map[string]string{}

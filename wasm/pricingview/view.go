@@ -1,9 +1,11 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/infercost/infercost/wasm/chart"
@@ -178,6 +180,7 @@ func Build(s Scenario, d Data) Page {
 		tab.Rows = append(tab.Rows, row)
 	}
 	p.Tables = []view.Table{tab, claimsTable(s, offered), clusterTable(s, cluster, volume)}
+	s.Bands.Mark(t, p.Tables, s.bandOf)
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
 	p.Headline = headline(s, offered, p.Page)
@@ -262,7 +265,7 @@ func clusterTable(s Scenario, c pricing.Cluster, volume float64) view.Table {
 	rows := []view.Row{
 		{Label: t.T("pri.h.month"), Help: t.T("pri.h.month_help"), Cells: []view.Cell{cell("month", c.PerMonth*fx, t.Money(c.PerMonth*fx, cur))}},
 		{Label: t.T("pri.h.capacity"), Help: t.T("pri.h.capacity_help"),
-			Cells: []view.Cell{cell("capacity", c.TokensPerMonth, t.F("pri.tokens", "n", t.Count(c.TokensPerMonth)))}},
+			Cells: []view.Cell{unit(cell("capacity", c.TokensPerMonth, t.F("pri.tokens", "n", t.Count(c.TokensPerMonth))), "tokens/month")}},
 		{Label: t.T("pri.h.volume"), Help: t.T("pri.h.volume_help"), Cells: []view.Cell{cell("volume", volume, t.F("pri.tokens", "n", t.Count(volume)))}},
 		{Label: t.T("pri.h.clusters"), Cells: []view.Cell{cell("clusters", c.Clusters(volume), t.Num(c.Clusters(volume), 0))}},
 		{Label: t.T("pri.h.cost"), Cells: []view.Cell{cell("cost", c.CostAt(volume)*fx, t.Money(c.CostAt(volume)*fx, cur))}},
@@ -384,4 +387,31 @@ func weightsLink(t *msg.Catalog, offered []offer) view.Link {
 		}
 	}
 	return view.Link{ID: "weights", Label: t.T("pri.host_any"), Path: "memory/", Hidden: true}
+}
+
+// unit returns c with its unit: a figure that may carry a band.
+func unit(c view.Cell, u string) view.Cell {
+	c.Unit = u
+	return c
+}
+
+// bandOf is the kind of an estimated cell, by its key, when the cluster's
+// throughput is estimated: its monthly capacity, as far off as the
+// estimated throughput. The break-even volume is the cluster's monthly
+// cost over the API's price, whatever the throughput; the estimate only
+// decides whether it lies within the capacity, so its cells say so
+// instead of carrying a band.
+func (s Scenario) bandOf(key string) (band.Estimate, bool) {
+	e := s.Cluster.Estimate
+	if e == nil {
+		return band.Estimate{}, false
+	}
+	switch {
+	case key == "h.capacity":
+		return band.Estimate{Kind: band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output),
+			MoE: e.Setup.Model.Experts > 0}}, true
+	case strings.HasSuffix(key, ".be"):
+		return band.Estimate{None: "band.breakeven"}, true
+	}
+	return band.Estimate{}, false
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/export"
+	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -80,25 +81,33 @@ func about(name, link string, p view.Page) string {
 // CSV writes one row per figure: its table, row and column as the page
 // labels them, its metric and option as the page's data attributes name
 // them, its value as a plain number (empty where the page says "never"
-// or "none"), its unit, and the text the page shows. The first line is a
+// or "none"), its unit, the text the page shows, and for an estimated
+// figure its error band: low and high (empty without one) and the band's
+// source, or why there is none (view.Cell BandNote). The first line is a
 // comment with the scenario's link and edition.
 func CSV(name, link string, p view.Page) string {
 	rows := [][]export.Cell{{export.Text("table"), export.Text("row"), export.Text("column"), export.Text("metric"),
-		export.Text("option"), export.Text("value"), export.Text("unit"), export.Text("text")}}
+		export.Text("option"), export.Text("value"), export.Text("unit"), export.Text("text"), export.Text("low"), export.Text("high"),
+		export.Text("band")}}
 	for _, r := range results(p) {
-		v := export.Text("")
+		v, low, high := export.Text(""), export.Text(""), export.Text("")
 		if n, ok := value(r.cell); ok {
 			v = export.Number(n)
+			if r.cell.Band != "" {
+				low, high = export.Number(r.cell.Low), export.Number(r.cell.High)
+			}
 		}
 		rows = append(rows, []export.Cell{export.Text(r.table), export.Text(r.row), export.Text(r.column),
-			export.Text(r.cell.Metric), export.Text(r.cell.Option), v, export.Text(r.cell.Unit), export.Text(r.cell.Text)})
+			export.Text(r.cell.Metric), export.Text(r.cell.Option), v, export.Text(r.cell.Unit), export.Text(r.cell.Text), low, high,
+			export.Text(r.cell.BandNote)})
 	}
 	return "# " + strings.ReplaceAll(about(name, link, p), "\n", " ") + "\n" + export.CSV(rows)
 }
 
 // JSON writes the scenario (link, edition, query, every input), its
 // headline and its figures, each with its value, unit and the text the
-// page shows.
+// page shows, and for an estimated figure its band: low and high (null
+// without one) and band, the band's source or why there is none.
 func JSON(name, link string, p view.Page) string {
 	inputs := []any{}
 	for _, in := range p.Inputs {
@@ -107,12 +116,15 @@ func JSON(name, link string, p view.Page) string {
 	}
 	figures := []any{}
 	for _, r := range results(p) {
-		var v any // null where the page says "never" or "none"
+		var v, low, high any // null where the page says "never" or "none", or there is no band
 		if n, ok := value(r.cell); ok {
 			v = n
+			if r.cell.Band != "" {
+				low, high = r.cell.Low, r.cell.High
+			}
 		}
 		figures = append(figures, map[string]any{"table": r.table, "row": r.row, "column": r.column, "metric": r.cell.Metric,
-			"option": r.cell.Option, "value": v, "unit": r.cell.Unit, "text": r.cell.Text})
+			"option": r.cell.Option, "value": v, "unit": r.cell.Unit, "text": r.cell.Text, "low": low, "high": high, "band": r.cell.BandNote})
 	}
 	problems := []any{}
 	for _, m := range p.Problems {
@@ -123,7 +135,8 @@ func JSON(name, link string, p view.Page) string {
 }
 
 // Markdown writes the headline, the inputs the scenario sets, and every
-// shown table as the page shows it, under the scenario's link.
+// shown table as the page shows it, an estimated figure with its band as
+// "value (low–high)", under the scenario's link.
 func Markdown(name, link string, p view.Page) string {
 	var b strings.Builder
 	b.WriteString(export.Paragraph(p.Headline.Text) + "\n\n")
@@ -150,7 +163,12 @@ func Markdown(name, link string, p view.Page) string {
 			row := []export.Cell{export.Text(r.Label)}
 			for _, i := range shown {
 				if i < len(r.Cells) {
-					row = append(row, export.Text(r.Cells[i].Text))
+					c := r.Cells[i]
+					text := c.Text
+					if c.Band != "" {
+						text += " (" + money.Group(c.Low, -1) + "–" + money.Group(c.High, -1) + ")"
+					}
+					row = append(row, export.Text(text))
 				}
 			}
 			rows = append(rows, row)

@@ -3,11 +3,15 @@ package report_test
 import (
 	"encoding/csv"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -77,5 +81,74 @@ func TestMarkdownLinkStaysALink(t *testing.T) {
 	}
 	if md := report.Markdown("tco", "javascript:alert(1)", p); strings.Contains(md, "](javascript") {
 		t.Errorf("a javascript: URL became a link")
+	}
+}
+
+// An estimated figure's error band goes with it into every export: CSV
+// and JSON columns low and high beside its value, with the band's source,
+// and Markdown "value (low–high)" (parentheses escaped); a figure without a band leaves them
+// empty (null in JSON) and says why.
+func TestExportsCarryTheBands(t *testing.T) {
+	e, _, err := accuracy.LoadEditions(content.FS, "data", datasettest.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s calc.Set
+	for date, d := range e.Data {
+		s.Load(date, d)
+	}
+	p := s.Page("performance", "")
+	c := p.CellsByKey()["a.tokens_per_s_gpu"]
+	if c.Band == "" {
+		t.Fatalf("a.tokens_per_s_gpu has no band: %+v", c)
+	}
+	rows, err := func() ([][]string, error) {
+		r := csv.NewReader(strings.NewReader(report.CSV("performance", "https://example.com/", p)))
+		r.Comment = '#'
+		return r.ReadAll()
+	}()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(rows[0][8:], ","); got != "low,high,band" {
+		t.Errorf("CSV header ends %q; want low,high,band", got)
+	}
+	found := false
+	for _, r := range rows[1:] {
+		switch r[3] {
+		case "tokens_per_s_gpu":
+			found = true
+			if r[8] != strconv.FormatFloat(c.Low, 'f', -1, 64) || r[9] != strconv.FormatFloat(c.High, 'f', -1, 64) || r[10] != c.BandNote {
+				t.Errorf("CSV row %q; want low %g, high %g and the band's source", r, c.Low, c.High)
+			}
+		case "critical_batch":
+			if r[8] != "" || r[9] != "" || !strings.HasPrefix(r[10], "No band") {
+				t.Errorf("CSV row %q; want no bounds and why", r)
+			}
+		}
+	}
+	if !found {
+		t.Error("no CSV row for tokens_per_s_gpu")
+	}
+	var j struct {
+		Results []struct {
+			Metric    string
+			Low, High *float64
+			Band      string
+		}
+	}
+	if err := json.Unmarshal([]byte(report.JSON("performance", "https://example.com/", p)), &j); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range j.Results {
+		if r.Metric == "tokens_per_s_gpu" && (r.Low == nil || *r.Low != c.Low || *r.High != c.High || r.Band != c.BandNote) {
+			t.Errorf("JSON %+v; want low %g, high %g", r, c.Low, c.High)
+		}
+		if r.Metric == "critical_batch" && (r.Low != nil || r.High != nil) {
+			t.Errorf("JSON critical_batch has a band")
+		}
+	}
+	if md, want := report.Markdown("performance", "https://example.com/", p), c.Text+` \(`+money.Group(c.Low, -1)+"–"+money.Group(c.High, -1)+`\)`; !strings.Contains(md, want) {
+		t.Errorf("Markdown lacks %q", want)
 	}
 }

@@ -36,3 +36,21 @@ func BenchmarkWorstCase(b *testing.B) {
 		_ = tcoview.Build(tcoview.Resolve(q, d)).Update()
 	}
 }
+
+// BenchmarkWorstCaseUsers is BenchmarkWorstCase sized for users in flight:
+// four options, each bisecting for the most users within the target (at
+// most 11 closed-loop runs each); and for a batch job, one run sent all
+// at once each.
+func BenchmarkWorstCaseUsers(b *testing.B) {
+	d := load(b)
+	for _, c := range []struct{ name, q string }{
+		{"users", "k=4&mode=closed&users=1000&slo=20&a.pm=llama-3.1-8b&b.pm=llama-3.1-8b&c.pm=llama-3.1-8b&d.pm=llama-3.1-8b"},
+		{"offline", "k=4&mode=offline&dem=1e9&a.pm=llama-3.1-8b&b.pm=llama-3.1-8b&c.pm=llama-3.1-8b&d.pm=llama-3.1-8b"},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				_ = tcoview.Build(tcoview.Resolve(c.q, d)).Update()
+			}
+		})
+	}
+}

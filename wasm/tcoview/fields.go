@@ -154,6 +154,9 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		Help: t.T("tco.in.pp_help")})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
+	ef := pd.Memory.EngineField(t, k("pe"), "")
+	ef.Only = only
+	engine := pd.Memory.ReadEngine(r, ef)
 	isCustom := modelID == custom.ID
 	if msg := perfview.PrecisionError(t, g, precision); msg != "" {
 		r.Reject(k("pp"), msg)
@@ -163,12 +166,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		return nil, isCustom
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
-	// The KV cache in the precision's format; FP4 serving keeps it in FP8,
-	// the smallest KV format the engines have.
-	kv := precision
-	if precision == "fp4" {
-		kv = "fp8"
-	}
+	kv := perfview.KVFormat(precision)
 	m, ok := pd.Memory.Models.Find(modelID)
 	if !ok {
 		m = cu.Model
@@ -179,7 +177,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 			"context", strconv.Itoa(s.Model.MaxContext)))
 		return nil, isCustom
 	}
-	tp, ok := memory.FewestTP(pd.Memory.OnGPU(s.Model, s.Weights, s.KV, g, 1), in+out, batch)
+	tp, ok := memory.FewestTP(pd.Memory.OnEngine(engine, s.Model, s.Weights, s.KV, g, 1), in+out, batch)
 	if !ok || tp > memory.ServerGPUs {
 		need := t.F("mem.more_than", "n", strconv.Itoa(memory.MaxGPUs))
 		if ok {
@@ -189,7 +187,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		return nil, isCustom
 	}
 	s.TP = tp
-	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.Load(s, g, in, out), Precision: precision}
+	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.LoadOn(engine, s, g, in, out), Precision: precision}
 	e.Note = t.F("tco.estimated", "model", s.Model.Name, "precision", precision, "batch", strconv.Itoa(batch), "in", strconv.Itoa(in),
 		"out", strconv.Itoa(out), "tp", strconv.Itoa(tp))
 	return e, isCustom

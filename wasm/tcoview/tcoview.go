@@ -6,11 +6,13 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -44,10 +46,21 @@ type Scenario struct {
 	Options  [MaxOptions]OptionInput
 	// Errors maps field keys to their error messages.
 	Errors map[string]string
-	// DemandPerMonth is output tokens a month every option is sized for
-	// (0: none), under a P99 end-to-end latency target of SLO seconds
-	// (0: none) where the throughput is estimated.
+	// Sizing is how the demand every option is sized for arrives: output
+	// tokens a month as requests at random (perf.Poisson), users in
+	// flight (perf.Closed), or a batch job sent all at once (perf.Offline).
+	Sizing perf.Mode
+	// DemandPerMonth is output tokens a month (0: none), in the open loop
+	// under a P99 end-to-end latency target of SLO seconds (0: none) where
+	// the throughput is estimated.
 	DemandPerMonth, SLO float64
+	// Users are the users in flight of a closed loop (0: none), each
+	// pausing ThinkS seconds between a reply and the next request, sized
+	// under the P99 target.
+	Users  int
+	ThinkS float64
+	// Bands are the edition's error bands of estimated figures.
+	Bands band.Table
 	// Custom says whether some option uses the custom model or GPU.
 	Custom custom.Use
 	// M is the page's language: its words and number format.
@@ -66,11 +79,30 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Default: num(d.Defaults.Years.Value), Help: t.T("tco.in.y_help")})
 	count := r.Int(scenario.Field{Key: keyCount, Label: t.T("tco.in.k"), Unit: t.T("mem.unit.options"), Min: 2, Max: MaxOptions,
 		Default: num(defaultCount), Help: t.T("tco.in.k_help")})
-	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t}
+	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t, Bands: d.Perf.Memory.Bands}
+	sizing := r.Choice(scenario.Field{Key: "mode", Label: t.T("tco.in.mode"), Default: perfview.Modes[perf.Poisson].Value,
+		Choices: perfview.ModeChoices(t), Help: t.T("tco.in.mode_help")})
+	for m, c := range perfview.Modes {
+		if c.Value == sizing {
+			s.Sizing = perf.Mode(m)
+		}
+	}
 	s.DemandPerMonth = r.Number(scenario.Field{Key: "dem", Label: t.T("tco.in.dem"), Unit: t.T("tco.unit.tokens_month"), Min: 0, Max: 1e16, Default: "0",
 		Help: t.T("tco.in.dem_help")})
 	s.SLO = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("tco.unit.seconds"), Min: 0, Max: 3600, Default: "0",
 		Help: t.T("tco.in.slo_help")})
+	s.Users = r.Int(scenario.Field{Key: "users", Label: t.T("perf.in.users"), Unit: t.T("perf.unit.users"), Min: 0, Max: 10000000, Default: "0",
+		Help: t.T("tco.in.users_help")})
+	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: t.T("perf.in.think"), Unit: t.T("tco.unit.seconds"), Min: 0, Max: 3600, Default: "0",
+		Help: t.T("perf.in.think_help")})
+	switch s.Sizing {
+	case perf.Poisson:
+		r.Hide("users", "think")
+	case perf.Closed:
+		r.Hide("dem")
+	case perf.Offline:
+		r.Hide("slo", "users", "think")
+	}
 	m, g := perfview.Custom(r, d.Perf.Memory)
 	cu := &Customs{Model: m, GPU: g}
 	for i := range s.Options {

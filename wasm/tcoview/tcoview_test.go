@@ -11,6 +11,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
@@ -242,6 +243,64 @@ func TestDemandSizing(t *testing.T) {
 	}
 }
 
+// Sizing for users in flight: whole replicas of the most users one
+// replica serves within the P99 target (perf.MaxUsers of the estimator's
+// request with the page's think time), 1,000 users over that many per
+// replica, rounded up, times the replica's GPUs. Users who pause between
+// replies keep fewer requests in flight, so a replica serves more of them.
+func TestDemandSizingForUsers(t *testing.T) {
+	d := load(t)
+	per := map[float64]int{}
+	for _, think := range []float64{0, 20} {
+		q := "mode=closed&users=1000&slo=30&a.pm=llama-2-7b&think=" + strconv.FormatFloat(think, 'g', -1, 64)
+		s := tcoview.Resolve(q, d)
+		e := s.Options[0].Estimate
+		l := e.Load
+		l.ThinkSeconds = think
+		n, err := e.Setup.MaxUsers(l, 30)
+		if err != nil || n < 1 {
+			t.Fatalf("think %g s: %d users per replica (%v)", think, n, err)
+		}
+		per[think] = n
+		want := float64((1000 + n - 1) / n * e.Setup.TP)
+		if got := tcoview.Build(s).CellsByKey()["a.demand_gpus"].Value; got != want {
+			t.Errorf("think %g s: %v GPUs for 1,000 users; want %v (%d users a replica)", think, got, want, n)
+		}
+		if !strings.Contains(s.Query, "mode=closed") || !strings.Contains(s.Query, "users=1000") || strings.Contains(s.Query, "dem=") {
+			t.Errorf("think %g s: query %q; want the mode and users, without the hidden demand", think, s.Query)
+		}
+	}
+	if per[20] <= per[0] {
+		t.Errorf("a replica serves %d users who think 20 s, %d who do not; want more", per[20], per[0])
+	}
+	// Users cannot be sized from a typed throughput or without a target.
+	for q, want := range map[string]string{"mode=closed&users=1000&slo=30": "choose a model", "mode=closed&users=1000&a.pm=llama-2-7b": "P99 latency target"} {
+		c := tcoview.Build(tcoview.Resolve(q, d)).CellsByKey()["a.demand_gpus"]
+		if c.Value != 0 || !strings.Contains(c.Text, want) {
+			t.Errorf("%s: %v %q; want 0 and a reason naming %q", q, c.Value, c.Text, want)
+		}
+	}
+}
+
+// Sizing for a batch job: 1e9 output tokens a month is 380.5 tokens/s
+// (TestDemandSizing), served by whole replicas at the output tokens per
+// second of the estimator's run sent all at once; no latency target.
+func TestDemandSizingForABatchJob(t *testing.T) {
+	d := load(t)
+	s := tcoview.Resolve("mode=offline&dem=1e9&slo=0.001&a.pm=llama-2-7b", d)
+	e := s.Options[0].Estimate
+	l := e.Load
+	l.Mode = perf.Offline
+	st := e.Setup.Simulate(l)
+	want := math.Ceil(380.517503805175/st.OutputTokS) * float64(e.Setup.TP)
+	if got := tcoview.Build(s).CellsByKey()["a.demand_gpus"].Value; got != want || got < 1 {
+		t.Errorf("GPUs for a batch job %v, want %v (%g tokens/s a replica)", got, want, st.OutputTokS)
+	}
+	if strings.Contains(s.Query, "slo=") {
+		t.Errorf("query %q keeps the latency target a batch job has not", s.Query)
+	}
+}
+
 // A break-even reads the right way round. In the default scenario, option
 // A (8 x A100, owned) costs $150,000 up front and $99,620.26 / 3 =
 // $33,206.75 a year; C (8 x H100 rented at $6.155 per GPU-hour, 730 hours
@@ -320,5 +379,19 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 	s := tcoview.Resolve("a.gpu=custom&g.tdp=555&m.p=5", d)
 	if s.Options[0].Option.GPUPowerW != 555 || strings.Contains(s.Query, "m.p") || !strings.Contains(s.Query, "g.tdp=555") {
 		t.Errorf("power %v W, link %q; want 555 W from g.tdp, the GPU's fields kept, the unused model's dropped", s.Options[0].Option.GPUPowerW, s.Query)
+	}
+}
+
+// The estimator of an option takes its engine from a.pe: the engine stays
+// in the link and its batch limits size the option's load.
+func TestEstimatorEngine(t *testing.T) {
+	d := load(t)
+	s := tcoview.Resolve("a.pm=llama-3.1-8b&a.pe=tgi", d)
+	e := s.Options[0].Estimate
+	if e == nil || e.Load.MaxSeqs != 128 || !strings.Contains(s.Query, "a.pe=tgi") {
+		t.Fatalf("estimate %v, query %q", e, s.Query)
+	}
+	if v := tcoview.Resolve("a.pm=llama-3.1-8b", d).Options[0].Estimate; v == nil || v.Load.MaxSeqs == 128 {
+		t.Errorf("without a.pe the estimate is vLLM's: %v", v)
 	}
 }

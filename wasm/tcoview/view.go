@@ -1,6 +1,7 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"math"
 	"strconv"
@@ -9,6 +10,7 @@ import (
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -107,6 +109,7 @@ func Build(s Scenario) Page {
 		moneyRow("tco.residual", "tco.residual_help", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
 	}}
 	p.Tables = []Table{results, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
+	s.Bands.Mark(s.M, p.Tables, s.bandOf)
 	p.Headline = headline(s, res, p.Page)
 	for i := range p.Tables {
 		p.Tables[i].Corner, p.Tables[i].Columns = s.M.T("tco.metric"), p.Columns
@@ -239,28 +242,71 @@ func plural(n int, one, many string) string {
 	return many
 }
 
-// demandGPUs sizes an option for the scenario's demand: with an estimated
-// throughput and a latency target, whole replicas at the highest request
-// rate whose simulated P99 meets the target; otherwise GPUs at the
-// option's throughput and load. 0 with a reason when it cannot. The
-// search runs at most 11 simulations of the estimator's default request
-// (perf.MaxRate); four options searching at once are the page's worst
-// case, ~4 ms natively (BenchmarkWorstCase).
+// demandGPUs sizes an option for the scenario's demand, in whole replicas
+// of its estimate where it has one: in the open loop with a latency
+// target at the highest request rate whose simulated P99 meets it
+// (perf.MaxRate), for users in flight at the most users whose P99 meets
+// it (perf.MaxUsers), and for a batch job at the output tokens per second
+// of a run sent all at once; otherwise GPUs at the option's throughput
+// and load. 0 with a reason when it cannot. An option runs at most 11
+// simulations of the estimator's default request; four options searching
+// at once are the page's worst case (BenchmarkWorstCase).
 func demandGPUs(s Scenario, o OptionInput) (int, string) {
+	e := o.Estimate
+	tooLarge := func(err error) (int, string) { return 0, s.M.F("tco.too_large", "error", err.Error()) }
+	if s.Sizing == perf.Closed {
+		switch {
+		case s.Users <= 0:
+			return 0, s.M.T("tco.no_users")
+		case e == nil:
+			return 0, s.M.T("tco.users_need_estimate")
+		case s.SLO <= 0:
+			return 0, s.M.T("tco.users_need_slo")
+		}
+		l := e.Load
+		l.ThinkSeconds = s.ThinkS
+		per, err := e.Setup.MaxUsers(l, s.SLO)
+		if err != nil {
+			return tooLarge(err)
+		}
+		if per == 0 {
+			return 0, s.M.T("tco.p99_unmet")
+		}
+		replicas := (s.Users + per - 1) / per
+		n := replicas * e.Setup.TP
+		key := "tco.replicas_users"
+		if per >= l.Requests {
+			key = "tco.replicas_users_more"
+		}
+		return n, s.M.F(key, "n", strconv.Itoa(n), "replicas", s.M.Num(float64(replicas), 0), "users", s.M.Num(float64(per), 0))
+	}
 	if s.DemandPerMonth <= 0 {
 		return 0, s.M.T("tco.no_demand")
 	}
 	perSecond := s.DemandPerMonth / (tco.HoursPerYear / 12 * 3600)
-	if e := o.Estimate; e != nil && s.SLO > 0 {
+	replicasAt := func(tokS float64) (int, float64) {
+		replicas := math.Ceil(perSecond / tokS)
+		return int(replicas) * e.Setup.TP, replicas
+	}
+	switch {
+	case e != nil && s.Sizing == perf.Offline:
+		l := e.Load
+		l.Mode = perf.Offline
+		st := e.Setup.Simulate(l)
+		if st.TooLarge {
+			return tooLarge(perf.ErrTooLarge)
+		}
+		n, replicas := replicasAt(st.OutputTokS)
+		return n, s.M.F("tco.replicas_offline", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "tps", s.M.Num(st.OutputTokS, 0))
+	case e != nil && s.SLO > 0:
 		rate, err := e.Setup.MaxRate(e.Load, s.SLO)
 		if err != nil {
-			return 0, s.M.F("tco.too_large", "error", err.Error())
+			return tooLarge(err)
 		}
 		if rate <= 0 {
 			return 0, s.M.T("tco.p99_unmet")
 		}
-		replicas := math.Ceil(perSecond / (rate * float64(e.Load.Output)))
-		n := int(replicas) * e.Setup.TP
+		n, replicas := replicasAt(rate * float64(e.Load.Output))
 		return n, s.M.F("tco.replicas", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "rate", s.M.Num(rate, 2))
 	}
 	perGPU := o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor
@@ -410,4 +456,41 @@ func Convert(rawQuery, code string, d Data) string {
 	to := money.Lookup(code)
 	q := scenario.ConvertMoney(s.Inputs, s.PresetName(), to.Code, s.FXPerUSD, d.FXDefault(to.Code).Value)
 	return Resolve(q.Encode(), d).Query
+}
+
+// bandOf is the kind of a cell of an option whose throughput is
+// estimated, by its key: the tokens it serves, as far off as the
+// estimated throughput (offline throughput of the estimator's default
+// request), and what they cost per token and the GPUs and cost a demand
+// needs, which fall as the throughput rises (the band inverted). The
+// cells that set an option's throughput against another's, when any is
+// estimated, have no band: the calibration table has no measured ratio
+// to judge them by. An option whose throughput is typed in or published
+// has no other estimated cell.
+func (s Scenario) bandOf(key string) (band.Estimate, bool) {
+	letter, metric, _ := strings.Cut(key, ".")
+	var e *Estimate
+	estimated := false
+	for _, o := range s.Options {
+		if o.Letter == letter {
+			e = o.Estimate
+		}
+		estimated = estimated || o.Estimate != nil
+	}
+	if estimated && (metric == "equal_throughput_gpus" || metric == "equal_throughput_tco") {
+		return band.Estimate{None: "band.ratio"}, true
+	}
+	if e == nil {
+		return band.Estimate{}, false
+	}
+	k := band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output), MoE: e.Setup.Model.Experts > 0}
+	switch metric {
+	case "tokens", "tokens_per_year_engine":
+		return band.Estimate{Kind: k}, true
+	case "cost_per_mtok", "cost_per_mtok_engine", "demand_tco":
+		return band.Estimate{Kind: k, Inverse: true}, true
+	case "demand_gpus":
+		return band.Estimate{Kind: k, Inverse: true, Whole: true}, true
+	}
+	return band.Estimate{}, false
 }

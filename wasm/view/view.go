@@ -33,6 +33,13 @@ type Cell struct {
 	Note string
 	// Order places the cell when its table is sorted.
 	Order Order
+	// Low and High bound, for an estimated figure, the values published
+	// measurements have had where InferCost estimated figures of its kind
+	// (package band), both 0 when it has no band. Band is that range as
+	// the page shows it beside the text ("−32 %…+12 %"), and BandNote
+	// what the range is, or why an estimated figure has none.
+	Low, High      float64
+	Band, BandNote string
 }
 
 // Order places a cell in a sorted column.
@@ -268,9 +275,10 @@ func (k *cellCursor) next() (Cell, bool) {
 //	groups       [{key, title, kind, hidden}]
 //	columns      [{key, title, hidden}] of every table, once per key
 //	tables       {table id: {hidden, title, note}}
-//	cells        [{key, text, value, metric, option, unit, note, order}];
-//	             metric, option and unit are "" for cells that are not
-//	             results, order is Order.String
+//	cells        [{key, text, value, metric, option, unit, note, order,
+//	             low, high, band, bandNote}]; metric, option and unit are
+//	             "" for cells that are not results, order is Order.String,
+//	             low to band are Cell's error band (0, 0, "" for none)
 //	charts       {chart id: chart.Patch}
 //	titles       {chart id: title}
 //	heights      {chart id: height in CSS pixels}
@@ -328,7 +336,7 @@ func (p Page) Since(prev *Page) map[string]any {
 		}
 		if w, had := before.next(); prev == nil || !had || w != c {
 			cells = append(cells, map[string]any{"key": c.Key, "text": c.Text, "value": c.Value, "metric": c.Metric, "option": c.Option,
-				"unit": c.Unit, "note": c.Note, "order": c.Order.String()})
+				"unit": c.Unit, "note": c.Note, "order": c.Order.String(), "low": c.Low, "high": c.High, "band": c.Band, "bandNote": c.BandNote})
 		}
 	}
 	links := changed(was.Links, p.Links, prev == nil, func(l Link) map[string]any {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -84,7 +85,7 @@ func value(r *rand.Rand, f scenario.Field) (string, bool) {
 // them (YAML), independent of the data files the worker embeds.
 func ContentSet(t testing.TB) *calc.Set {
 	t.Helper()
-	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
+	editions, _, err := accuracy.LoadEditions(content.FS, "data", dataset.Today())
 	if err != nil {
 		t.Fatal(err)
 	}

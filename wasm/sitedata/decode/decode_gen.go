@@ -5,6 +5,7 @@ package decode
 
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/datafile"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
@@ -162,6 +163,18 @@ func decodeMemviewData(d *datafile.Decoder, v *memview.Data) {
 					v.Presets = append(v.Presets, e6)
 				}
 			}
+		case "engines":
+			v.Engines = nil
+			if d.Array() {
+				v.Engines = []memview.EngineProfile{}
+				for d.More() {
+					var e7 memview.EngineProfile
+					decodeMemviewEngineProfile(d, &e7)
+					v.Engines = append(v.Engines, e7)
+				}
+			}
+		case "bands":
+			decodeBandTable(d, &v.Bands)
 		default:
 			d.Unknown(key)
 		}
@@ -182,10 +195,10 @@ func decodePricingviewData(d *datafile.Decoder, v *pricingview.Data) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k7, ok := d.Key(); ok; k7, ok = d.Key() {
-					var e7 fact.Source
-					decodeFactSource(d, &e7)
-					v.Sources[k7] = e7
+				for k8, ok := d.Key(); ok; k8, ok = d.Key() {
+					var e8 fact.Source
+					decodeFactSource(d, &e8)
+					v.Sources[k8] = e8
 				}
 			}
 		case "defaults":
@@ -195,9 +208,9 @@ func decodePricingviewData(d *datafile.Decoder, v *pricingview.Data) {
 			if d.Array() {
 				v.Presets = []scenario.PresetData{}
 				for d.More() {
-					var e8 scenario.PresetData
-					decodeScenarioPresetData(d, &e8)
-					v.Presets = append(v.Presets, e8)
+					var e9 scenario.PresetData
+					decodeScenarioPresetData(d, &e9)
+					v.Presets = append(v.Presets, e9)
 				}
 			}
 		case "open_weights":
@@ -205,9 +218,9 @@ func decodePricingviewData(d *datafile.Decoder, v *pricingview.Data) {
 			if d.Array() {
 				v.OpenWeights = []pricingview.OpenFamily{}
 				for d.More() {
-					var e9 pricingview.OpenFamily
-					decodePricingviewOpenFamily(d, &e9)
-					v.OpenWeights = append(v.OpenWeights, e9)
+					var e10 pricingview.OpenFamily
+					decodePricingviewOpenFamily(d, &e10)
+					v.OpenWeights = append(v.OpenWeights, e10)
 				}
 			}
 		default:
@@ -228,10 +241,10 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k10, ok := d.Key(); ok; k10, ok = d.Key() {
-					var e10 fact.Source
-					decodeFactSource(d, &e10)
-					v.Sources[k10] = e10
+				for k11, ok := d.Key(); ok; k11, ok = d.Key() {
+					var e11 fact.Source
+					decodeFactSource(d, &e11)
+					v.Sources[k11] = e11
 				}
 			}
 		case "defaults":
@@ -241,9 +254,9 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			if d.Array() {
 				v.Measurements = []perfview.Measurement{}
 				for d.More() {
-					var e11 perfview.Measurement
-					decodePerfviewMeasurement(d, &e11)
-					v.Measurements = append(v.Measurements, e11)
+					var e12 perfview.Measurement
+					decodePerfviewMeasurement(d, &e12)
+					v.Measurements = append(v.Measurements, e12)
 				}
 			}
 		case "seed":
@@ -253,9 +266,9 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 			if d.Array() {
 				v.Presets = []scenario.PresetData{}
 				for d.More() {
-					var e12 scenario.PresetData
-					decodeScenarioPresetData(d, &e12)
-					v.Presets = append(v.Presets, e12)
+					var e13 scenario.PresetData
+					decodeScenarioPresetData(d, &e13)
+					v.Presets = append(v.Presets, e13)
 				}
 			}
 		default:
@@ -274,10 +287,10 @@ func decodeGpuCatalog(d *datafile.Decoder, v *gpu.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k13, ok := d.Key(); ok; k13, ok = d.Key() {
-					var e13 fact.Source
-					decodeFactSource(d, &e13)
-					v.Sources[k13] = e13
+				for k14, ok := d.Key(); ok; k14, ok = d.Key() {
+					var e14 fact.Source
+					decodeFactSource(d, &e14)
+					v.Sources[k14] = e14
 				}
 			}
 		case "gpus":
@@ -285,9 +298,9 @@ func decodeGpuCatalog(d *datafile.Decoder, v *gpu.Catalog) {
 			if d.Array() {
 				v.GPUs = []gpu.GPU{}
 				for d.More() {
-					var e14 gpu.GPU
-					decodeGpuGPU(d, &e14)
-					v.GPUs = append(v.GPUs, e14)
+					var e15 gpu.GPU
+					decodeGpuGPU(d, &e15)
+					v.GPUs = append(v.GPUs, e15)
 				}
 			}
 		default:
@@ -306,10 +319,10 @@ func decodeGpuRental(d *datafile.Decoder, v *gpu.Rental) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k15, ok := d.Key(); ok; k15, ok = d.Key() {
-					var e15 fact.Source
-					decodeFactSource(d, &e15)
-					v.Sources[k15] = e15
+				for k16, ok := d.Key(); ok; k16, ok = d.Key() {
+					var e16 fact.Source
+					decodeFactSource(d, &e16)
+					v.Sources[k16] = e16
 				}
 			}
 		case "offers":
@@ -317,9 +330,9 @@ func decodeGpuRental(d *datafile.Decoder, v *gpu.Rental) {
 			if d.Array() {
 				v.Offers = []gpu.Offer{}
 				for d.More() {
-					var e16 gpu.Offer
-					decodeGpuOffer(d, &e16)
-					v.Offers = append(v.Offers, e16)
+					var e17 gpu.Offer
+					decodeGpuOffer(d, &e17)
+					v.Offers = append(v.Offers, e17)
 				}
 			}
 		default:
@@ -395,9 +408,9 @@ func decodeTcoviewThroughput(d *datafile.Decoder, v *tcoview.Throughput) {
 			if d.Array() {
 				v.Rows = []tcoview.ThroughputRow{}
 				for d.More() {
-					var e17 tcoview.ThroughputRow
-					decodeTcoviewThroughputRow(d, &e17)
-					v.Rows = append(v.Rows, e17)
+					var e18 tcoview.ThroughputRow
+					decodeTcoviewThroughputRow(d, &e18)
+					v.Rows = append(v.Rows, e18)
 				}
 			}
 		default:
@@ -429,9 +442,9 @@ func decodeScenarioPresetData(d *datafile.Decoder, v *scenario.PresetData) {
 			if d.Array() {
 				v.Claims = []scenario.Claim{}
 				for d.More() {
-					var e18 scenario.Claim
-					decodeScenarioClaim(d, &e18)
-					v.Claims = append(v.Claims, e18)
+					var e19 scenario.Claim
+					decodeScenarioClaim(d, &e19)
+					v.Claims = append(v.Claims, e19)
 				}
 			}
 		case "explanation":
@@ -457,9 +470,9 @@ func decodeTcoviewArticleChecks(d *datafile.Decoder, v *tcoview.ArticleChecks) {
 			if d.Array() {
 				v.TFLOPS = []tcoview.ClaimedTFLOPS{}
 				for d.More() {
-					var e19 tcoview.ClaimedTFLOPS
-					decodeTcoviewClaimedTFLOPS(d, &e19)
-					v.TFLOPS = append(v.TFLOPS, e19)
+					var e20 tcoview.ClaimedTFLOPS
+					decodeTcoviewClaimedTFLOPS(d, &e20)
+					v.TFLOPS = append(v.TFLOPS, e20)
 				}
 			}
 		default:
@@ -478,10 +491,10 @@ func decodeModelCatalog(d *datafile.Decoder, v *model.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k20, ok := d.Key(); ok; k20, ok = d.Key() {
-					var e20 fact.Source
-					decodeFactSource(d, &e20)
-					v.Sources[k20] = e20
+				for k21, ok := d.Key(); ok; k21, ok = d.Key() {
+					var e21 fact.Source
+					decodeFactSource(d, &e21)
+					v.Sources[k21] = e21
 				}
 			}
 		case "models":
@@ -489,9 +502,9 @@ func decodeModelCatalog(d *datafile.Decoder, v *model.Catalog) {
 			if d.Array() {
 				v.Models = []model.Model{}
 				for d.More() {
-					var e21 model.Model
-					decodeModelModel(d, &e21)
-					v.Models = append(v.Models, e21)
+					var e22 model.Model
+					decodeModelModel(d, &e22)
+					v.Models = append(v.Models, e22)
 				}
 			}
 		default:
@@ -586,6 +599,60 @@ func decodeMemviewCalibration(d *datafile.Decoder, v *memview.Calibration) {
 	}
 }
 
+func decodeMemviewEngineProfile(d *datafile.Decoder, v *memview.EngineProfile) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "id":
+			v.ID = d.String()
+		case "name":
+			v.Name = d.String()
+		case "accounting":
+			v.Accounting = d.String()
+		case "version":
+			v.Version = d.String()
+		case "fraction":
+			decodeFactFigure(d, &v.Fraction)
+		case "wiggle":
+			decodeFactFigure(d, &v.Wiggle)
+		case "block_size":
+			decodeFactFigure(d, &v.BlockSize)
+		case "max_seqs":
+			decodeFactFigure(d, &v.MaxSeqs)
+		case "max_batched_tokens":
+			decodeFactFigure(d, &v.MaxBatchedTokens)
+		case "reserve":
+			decodeMemviewFractionReserve(d, &v.Reserve)
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeBandTable(d *datafile.Decoder, v *band.Table) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "bands":
+			v.Bands = nil
+			if d.Array() {
+				v.Bands = []band.Band{}
+				for d.More() {
+					var e23 band.Band
+					decodeBandBand(d, &e23)
+					v.Bands = append(v.Bands, e23)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
 func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 	if !d.Object() {
 		return
@@ -596,10 +663,10 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k22, ok := d.Key(); ok; k22, ok = d.Key() {
-					var e22 fact.Source
-					decodeFactSource(d, &e22)
-					v.Sources[k22] = e22
+				for k24, ok := d.Key(); ok; k24, ok = d.Key() {
+					var e24 fact.Source
+					decodeFactSource(d, &e24)
+					v.Sources[k24] = e24
 				}
 			}
 		case "providers":
@@ -607,9 +674,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Providers = []apiprices.Provider{}
 				for d.More() {
-					var e23 apiprices.Provider
-					decodeApipricesProvider(d, &e23)
-					v.Providers = append(v.Providers, e23)
+					var e25 apiprices.Provider
+					decodeApipricesProvider(d, &e25)
+					v.Providers = append(v.Providers, e25)
 				}
 			}
 		case "models":
@@ -617,9 +684,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Models = []apiprices.Model{}
 				for d.More() {
-					var e24 apiprices.Model
-					decodeApipricesModel(d, &e24)
-					v.Models = append(v.Models, e24)
+					var e26 apiprices.Model
+					decodeApipricesModel(d, &e26)
+					v.Models = append(v.Models, e26)
 				}
 			}
 		case "prices":
@@ -627,9 +694,9 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Prices = []apiprices.PriceRow{}
 				for d.More() {
-					var e25 apiprices.PriceRow
-					decodeApipricesPriceRow(d, &e25)
-					v.Prices = append(v.Prices, e25)
+					var e27 apiprices.PriceRow
+					decodeApipricesPriceRow(d, &e27)
+					v.Prices = append(v.Prices, e27)
 				}
 			}
 		case "shortlist":
@@ -637,17 +704,17 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 			if d.Array() {
 				v.Shortlist = [][]string{}
 				for d.More() {
-					var e26 []string
-					e26 = nil
+					var e28 []string
+					e28 = nil
 					if d.Array() {
-						e26 = []string{}
+						e28 = []string{}
 						for d.More() {
-							var e27 string
-							e27 = d.String()
-							e26 = append(e26, e27)
+							var e29 string
+							e29 = d.String()
+							e28 = append(e28, e29)
 						}
 					}
-					v.Shortlist = append(v.Shortlist, e26)
+					v.Shortlist = append(v.Shortlist, e28)
 				}
 			}
 		default:
@@ -697,9 +764,9 @@ func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily)
 			if d.Array() {
 				v.Match = []string{}
 				for d.More() {
-					var e28 string
-					e28 = d.String()
-					v.Match = append(v.Match, e28)
+					var e30 string
+					e30 = d.String()
+					v.Match = append(v.Match, e30)
 				}
 			}
 		case "except":
@@ -707,9 +774,9 @@ func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily)
 			if d.Array() {
 				v.Except = []string{}
 				for d.More() {
-					var e29 string
-					e29 = d.String()
-					v.Except = append(v.Except, e29)
+					var e31 string
+					e31 = d.String()
+					v.Except = append(v.Except, e31)
 				}
 			}
 		case "licence":
@@ -817,9 +884,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.Throughput = []perfview.SeedRow{}
 				for d.More() {
-					var e30 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e30)
-					v.Throughput = append(v.Throughput, e30)
+					var e32 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e32)
+					v.Throughput = append(v.Throughput, e32)
 				}
 			}
 		case "p99_model":
@@ -829,9 +896,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.P99ms = []perfview.SeedRow{}
 				for d.More() {
-					var e31 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e31)
-					v.P99ms = append(v.P99ms, e31)
+					var e33 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e33)
+					v.P99ms = append(v.P99ms, e33)
 				}
 			}
 		default:
@@ -1086,6 +1153,70 @@ func decodeModelModel(d *datafile.Decoder, v *model.Model) {
 	}
 }
 
+func decodeMemviewFractionReserve(d *datafile.Decoder, v *memview.FractionReserve) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "source":
+			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
+		case "base_mib":
+			v.BaseMiB = d.Float()
+		case "chunk_mib":
+			v.ChunkMiB = d.Float()
+		case "min_chunk":
+			v.MinChunk = d.Float()
+		case "graph_mib":
+			v.GraphMiB = d.Float()
+		case "gpu_mib":
+			v.GPUMiB = d.Float()
+		case "large_gib":
+			v.LargeGiB = d.Float()
+		case "large_min_mib":
+			v.LargeMinMiB = d.Float()
+		case "large_tp":
+			v.LargeTP = d.Float()
+		case "tiers":
+			v.Tiers = nil
+			if d.Array() {
+				v.Tiers = []memview.ReserveTier{}
+				for d.More() {
+					var e34 memview.ReserveTier
+					decodeMemviewReserveTier(d, &e34)
+					v.Tiers = append(v.Tiers, e34)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeBandBand(d *datafile.Decoder, v *band.Band) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "metric":
+			v.Metric = band.Metric(d.Int())
+		case "workload":
+			v.Workload = band.Workload(d.Int())
+		case "n":
+			v.N = d.Int()
+		case "p10":
+			v.P10 = d.Float()
+		case "p90":
+			v.P90 = d.Float()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
 func decodeApipricesProvider(d *datafile.Decoder, v *apiprices.Provider) {
 	if !d.Object() {
 		return
@@ -1157,9 +1288,9 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			if d.Array() {
 				v.Tiers = []apiprices.Tier{}
 				for d.More() {
-					var e32 apiprices.Tier
-					decodeApipricesTier(d, &e32)
-					v.Tiers = append(v.Tiers, e32)
+					var e35 apiprices.Tier
+					decodeApipricesTier(d, &e35)
+					v.Tiers = append(v.Tiers, e35)
 				}
 			}
 		case "currency":
@@ -1212,6 +1343,26 @@ func decodeGpuLink(d *datafile.Decoder, v *gpu.Link) {
 			v.Kind = d.String()
 		case "gbps":
 			decodeFactFigure(d, &v.GBps)
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeMemviewReserveTier(d *datafile.Decoder, v *memview.ReserveTier) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "below_gib":
+			v.BelowGiB = d.Float()
+		case "chunk":
+			v.Chunk = d.Float()
+		case "graph":
+			v.Graph = d.Float()
+		case "graph_large_tp":
+			v.GraphLargeTP = d.Float()
 		default:
 			d.Unknown(key)
 		}

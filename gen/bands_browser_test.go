@@ -1,0 +1,86 @@
+package main
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// readBand reads a cell's error band as the page shows it: the band's
+// text and tooltip, and the cell's data-value, data-low and data-high.
+const readBand = `(key => { const td = document.querySelector('td[data-key="' + key + '"]'), b = td && td.querySelector('.band');
+	return td ? [b ? b.textContent : '', b ? b.title : '', td.dataset.value || '', td.dataset.low || '', td.dataset.high || ''] : []; })`
+
+// bandText is a band as the page writes it: signed whole percentages.
+var bandText = regexp.MustCompile(`^[−+]?\d+ %…[−+]?\d+ %$`)
+
+// checkBand fails t unless the cell of key shows a band whose bounds hold
+// its value and whose tooltip says what it is (note).
+func checkBand(t *testing.T, where, key, note string, got []string) string {
+	t.Helper()
+	if len(got) != 5 {
+		t.Fatalf("%s: no cell %s", where, key)
+	}
+	num := func(s string) float64 { f, _ := strconv.ParseFloat(s, 64); return f }
+	v, low, high := num(got[2]), num(got[3]), num(got[4])
+	if !bandText.MatchString(got[0]) || !strings.Contains(got[1], note) || !(low > 0 && low <= v && v <= high) {
+		t.Errorf("%s: %s shows band %q (%q), value %s from %s to %s; want a band in percent, %q in its tooltip, low ≤ value ≤ high",
+			where, key, got[0], got[1], got[2], got[3], got[4], note)
+	}
+	return got[0]
+}
+
+// The estimator's figures show their error band beside them, as the
+// engine computes it for the scenario on screen: a decode-heavy request
+// takes the decode-heavy band, the throughput chart shades the band
+// around its line, and the TCO calculator's cost per token of an
+// estimated option carries the throughput's band inverted.
+func TestEstimatedFiguresShowTheirBand(t *testing.T) {
+	ctx, tco := browser(t)
+	root := strings.TrimSuffix(tco, "tco/")
+
+	waitReady(ctx, t, root+"performance/")
+	tps := checkBand(t, "performance", "a.tokens_per_s_gpu", "published runs of this kind (throughput, balanced)",
+		eval[[]string](t, ctx, readBand+`('a.tokens_per_s_gpu')`))
+	checkBand(t, "performance", "a.ttft_ms", "time to first token", eval[[]string](t, ctx, readBand+`('a.ttft_ms')`))
+	if none := eval[string](t, ctx, `document.querySelector('td[data-key="a.critical_batch"] .band-none').title`); !strings.HasPrefix(none, "No band") {
+		t.Errorf("critical batch: band mark %q; want why it has none", none)
+	}
+	// The batch chart's band: its shaded width stacked on the lower bound,
+	// in ECharts' own option, as many points as the line.
+	chart := eval[[]float64](t, ctx, `(() => { const o = echarts.getInstanceByDom(document.getElementById('chart-batch')).getOption();
+		const s = id => o.series.find(x => x.id === id);
+		return [s('tps').data.length, s('tps-band').data.length, s('tps-lo').data.length, s('tps-band').stack === s('tps-lo').stack ? 1 : 0,
+			s('tps-band').data[4][2], s('tps').data[4][1], s('tps-band').data[4][3]]; })()`)
+	if len(chart) != 7 || chart[0] == 0 || chart[1] != chart[0] || chart[2] != chart[0] || chart[3] != 1 || !(chart[4] < chart[5] && chart[5] < chart[6]) {
+		t.Errorf("batch chart's band: %v; want as many points as the line, stacked, low < value < high", chart)
+	}
+	waitReady(ctx, t, root+"performance/?in=128&out=2048")
+	decode := checkBand(t, "performance, 128 in / 2,048 out", "a.tokens_per_s_gpu", "(throughput, decode-heavy)",
+		eval[[]string](t, ctx, readBand+`('a.tokens_per_s_gpu')`))
+	if decode == tps {
+		t.Errorf("decode-heavy band %q is the balanced one", decode)
+	}
+
+	// Option a's throughput estimated for Llama 3.1 70B (the default
+	// options' are published figures, without a band).
+	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b")
+	cost := eval[[]string](t, ctx, readBand+`('a.cost_per_mtok')`)
+	checkBand(t, "tco", "a.cost_per_mtok", "inversely proportional", cost)
+	tokens := eval[[]string](t, ctx, readBand+`('a.tokens')`)
+	checkBand(t, "tco", "a.tokens", "(throughput,", tokens)
+	// −32 %…+12 % of the tokens is −11 %…+47 % of the cost: the signs
+	// swap and each bound is the other's reciprocal (1/0.68 = 1.47).
+	pct := regexp.MustCompile(`[−+]?\d+`)
+	tb, cb := pct.FindAllString(tokens[0], 2), pct.FindAllString(cost[0], 2)
+	signed := func(s string) float64 {
+		f, _ := strconv.ParseFloat(strings.Replace(s, "−", "-", 1), 64)
+		return f / 100
+	}
+	if len(tb) == 2 && len(cb) == 2 {
+		if d := (1+signed(tb[0]))*(1+signed(cb[1])) - 1; d < -0.02 || d > 0.02 {
+			t.Errorf("tokens band %s, cost band %s: not inverted", tokens[0], cost[0])
+		}
+	}
+}

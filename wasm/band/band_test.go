@@ -1,0 +1,99 @@
+package band_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// A band worked by hand from six throughput errors, as accuracy.Summarize
+// takes them (estimate / measured - 1), sorted:
+//
+//	-0.20, -0.10, 0.00, 0.05, 0.25, 0.50
+//
+// Nearest rank: the 10th percentile is the ceil(0.1 x 6) = 1st value,
+// -0.20; the 90th the ceil(0.9 x 6) = 6th, +0.50. An estimate of 1,200
+// tokens/s then stands for measurements between 1,200 / 1.5 = 800 and
+// 1,200 / 0.8 = 1,500: -33 % to +25 % of the figure.
+func TestBandOfAHandfulOfRunsByHand(t *testing.T) {
+	tab := band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.Balanced, N: 6, P10: -0.20, P90: 0.50}}}
+	c := tab.Cell(msg.English, view.Cell{Key: "a.t", Value: 1200, Unit: "tokens/s", Text: "1,200 tokens/s"},
+		band.Kind{Metric: band.Throughput, Input: 1000, Output: 1000}, false)
+	if c.Low != 800 || c.High != 1500 {
+		t.Errorf("range %g to %g; want 800 to 1500", c.Low, c.High)
+	}
+	if c.Band != "−33 %…+25 %" {
+		t.Errorf("band text %q; want −33 %%…+25 %%", c.Band)
+	}
+	if want := "over 6 published runs of this kind (throughput, balanced)"; !contains(c.BandNote, want) {
+		t.Errorf("note %q; want it to say %q", c.BandNote, want)
+	}
+	de, _ := msg.Parse("de", []byte("band.range: \"{low}…{high}\"\n"))
+	if got := tab.Cell(de, view.Cell{Value: 1200, Unit: "tokens/s"}, band.Kind{Metric: band.Throughput, Input: 1000, Output: 1000}, false).Band; got != "−33 %…+25 %" {
+		t.Errorf("German band text %q", got)
+	}
+}
+
+// A cost per token is the cluster's cost over the tokens it serves, so it
+// falls as the throughput rises: its band is the throughput's inverted.
+// With the band above, $2.00 per million tokens at the estimated 1,200
+// tokens/s becomes $2.00 x 1,200 / 1,500 = $1.60 if the measured
+// throughput is 1,500 and $2.00 x 1,200 / 800 = $3.00 at 800: $2.00 x (1 +
+// P10) to $2.00 x (1 + P90).
+func TestCostPerTokenBandIsTheThroughputBandInverted(t *testing.T) {
+	b := band.Band{Metric: band.Throughput, N: 6, P10: -0.20, P90: 0.50}
+	low, high := b.Inverse(2.00)
+	if math.Abs(low-1.60) > 1e-12 || math.Abs(high-3.00) > 1e-12 {
+		t.Errorf("cost band %g to %g; want 1.60 to 3.00", low, high)
+	}
+	// The same by the throughput's own range: cost = 2.00 x 1,200 / throughput.
+	tpLow, tpHigh := b.Range(1200)
+	if math.Abs(2.00*1200/tpHigh-low) > 1e-12 || math.Abs(2.00*1200/tpLow-high) > 1e-12 {
+		t.Errorf("inverted bounds %g, %g; want %g, %g", low, high, 2.00*1200/tpHigh, 2.00*1200/tpLow)
+	}
+	tab := band.Table{Bands: []band.Band{b}}
+	c := tab.Cell(msg.English, view.Cell{Value: 2, Unit: "USD", Text: "$2.00"}, band.Kind{Metric: band.Throughput}, true)
+	if c.Low != 1.6 || c.High != 3 || c.Band != "−20 %…+50 %" || !contains(c.BandNote, "inversely proportional") {
+		t.Errorf("cost cell %+v; want 1.6 to 3, −20 %%…+50 %%, said to be propagated", c)
+	}
+}
+
+// A figure takes the band of its most specific kind with MinRuns runs,
+// and with none says so rather than borrow a band of a few runs.
+func TestBandOfTheMostSpecificKindWithEnoughRuns(t *testing.T) {
+	tab := band.Table{Bands: []band.Band{
+		{Metric: band.Throughput, Workload: band.All, N: 40, P10: -0.1, P90: 0.1},
+		{Metric: band.Throughput, Workload: band.DecodeHeavy, N: 12, P10: -0.2, P90: 0.2},
+		{Metric: band.Throughput, Workload: band.MoE, N: 4, P10: -0.3, P90: 0.3},
+		{Metric: band.KVCapacity, Workload: band.All, N: 4, P10: -0.24, P90: 0.5},
+	}}
+	tests := []struct {
+		name string
+		k    band.Kind
+		want band.Workload
+		ok   bool
+	}{
+		{"decode-heavy", band.Kind{Metric: band.Throughput, Input: 128, Output: 2048}, band.DecodeHeavy, true},
+		{"MoE with too few runs falls back to its shape", band.Kind{Metric: band.Throughput, Input: 128, Output: 2048, MoE: true}, band.DecodeHeavy, true},
+		{"balanced has no band of its own", band.Kind{Metric: band.Throughput, Input: 1000, Output: 1000}, band.All, true},
+		{"KV capacity of 4 runs", band.Kind{Metric: band.KVCapacity}, band.All, false},
+		{"no run at all", band.Kind{Metric: band.TTFT}, band.All, false},
+	}
+	for _, tt := range tests {
+		b, ok := tab.For(tt.k)
+		if ok != tt.ok || b.Workload != tt.want {
+			t.Errorf("%s: got %v (%t); want %v (%t)", tt.name, b.Workload, ok, tt.want, tt.ok)
+		}
+	}
+	c := tab.Cell(msg.English, view.Cell{Value: 1000, Unit: "tokens"}, band.Kind{Metric: band.KVCapacity}, false)
+	if c.Band != "" || c.Low != 0 || c.BandNote != "No band: fewer than 5 published runs of this kind (4 in this data edition)." {
+		t.Errorf("KV cell %+v; want no band and why", c)
+	}
+}
+
+// contains reports whether s says sub.
+func contains(s, sub string) bool { return strings.Contains(s, sub) }

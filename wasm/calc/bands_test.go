@@ -1,0 +1,63 @@
+package calc_test
+
+import (
+	"testing"
+
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/accuracy"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// Every estimated figure of every calculator shows its error band, or
+// says why it has none. A figure is estimated when it moves with the
+// estimators: the page built again with the speed estimator's
+// efficiencies and the memory model's driver reserve changed shows
+// another value. So a new figure computed from an estimate fails here
+// until it carries a band (or a reason), without a list to keep up.
+// Yes/no cells (unit "bool") have no range and are left out.
+func TestEveryEstimatedFigureHasABandOrSaysWhyNot(t *testing.T) {
+	e, _, err := accuracy.LoadEditions(content.FS, "data", datasettest.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	latest := e.DataDates()[len(e.Data)-1]
+	d := e.Data[latest]
+	if len(d.Memory.Bands.Bands) == 0 {
+		t.Fatalf("edition %s has no bands", latest)
+	}
+	moved := d
+	moved.Perf.Defaults.ComputeEfficiency.Value *= 0.7
+	moved.Perf.Defaults.MemoryEfficiency.Value *= 0.7
+	moved.Memory.Defaults.DriverReservedGiB.Value += 3
+	moved.Link()
+	var s, m = set(e), set(e)
+	m.Load(latest, moved)
+	checked := map[string]int{}
+	for _, name := range sitedata.Calculators {
+		for _, q := range append(append([]string{""}, presetQueries(d, name)...), probes[name]...) {
+			q = edition.With(q, latest)
+			was := m.Page(name, q).CellsByKey()
+			for _, c := range s.Page(name, q).Cells() {
+				w, ok := was[c.Key]
+				if !ok || c.Unit == "" || c.Unit == "bool" || w.Value == c.Value {
+					continue
+				}
+				checked[name]++
+				if c.Band == "" && c.BandNote == "" {
+					t.Errorf("%s?%s: %s (%s) moves with the estimators (%g → %g) but has no band and no reason", name, q, c.Key, c.Text, c.Value, w.Value)
+				}
+				if c.Band != "" && !(c.Low <= c.High && c.Low > 0) {
+					t.Errorf("%s?%s: %s has the band %g to %g", name, q, c.Key, c.Low, c.High)
+				}
+			}
+		}
+	}
+	for _, name := range sitedata.Calculators {
+		if checked[name] == 0 {
+			t.Errorf("%s: no estimated figure found; the test no longer moves its estimates", name)
+		}
+	}
+	t.Logf("estimated figures checked: %v", checked)
+}
