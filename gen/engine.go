@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/preview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -126,19 +128,49 @@ func writeWorkerData(contentDir, dir, today string) error {
 	return nil
 }
 
-// copyWorkerPages copies the calculators' pages of the site built in
-// site (CALC/index.html) into dir, for the worker to embed (package
-// edgedata): its server-rendered pages are these with the scenario
+// copyWorkerPages copies what the worker's pages of every language read
+// from the site built in out (preview.Files: CALC/index.html,
+// de/CALC/index.html and the German pages' message catalog) into dir,
+// for the worker to embed (package edgedata), each page as its skeleton
+// (site.Skeleton): its server-rendered pages are these with the scenario
 // spliced in, so they must come from the same build as the site the
 // worker serves, with its base path, site URL and asset names.
-func copyWorkerPages(site, dir string) error {
-	for _, name := range sitedata.Calculators {
-		b, err := os.ReadFile(filepath.Join(site, name, "index.html"))
-		if err != nil {
-			return fmt.Errorf("%w (build the site first: make build)", err)
+func copyWorkerPages(out, dir string) error {
+	public := os.DirFS(out)
+	base, _, err := preview.Where(public)
+	if err != nil {
+		return fmt.Errorf("%w (build the site first: make build)", err)
+	}
+	// An earlier build's files (its catalog has another hash) would be
+	// embedded too: only the README, which keeps the directory, stays.
+	old, _ := filepath.Glob(filepath.Join(dir, "*", ""))
+	for _, f := range old {
+		if filepath.Base(f) != "README.md" {
+			if err := os.RemoveAll(f); err != nil {
+				return err
+			}
 		}
-		if err := writeFile(filepath.Join(dir, name, "index.html"), b); err != nil {
+	}
+	for _, lang := range langs {
+		files, err := preview.Files(public, base, lang)
+		if err != nil {
 			return err
+		}
+		for _, file := range files {
+			b, err := fs.ReadFile(public, file)
+			if err != nil {
+				return fmt.Errorf("%w (build the site first: make build)", err)
+			}
+			if path.Ext(file) == ".html" {
+				// The worker serves a page without a query from the
+				// site's files: it needs only what it splices into.
+				if b, err = site.Skeleton(b); err != nil {
+					return fmt.Errorf("%s: %w", file, err)
+				}
+			}
+			if err := writeFile(filepath.Join(dir, filepath.FromSlash(file)), b); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -17,10 +17,12 @@ const answerJS = `[document.getElementById('headline-text').textContent,
 
 // TestServerRenderedLinkWithoutJavaScript opens a preset's link of every
 // calculator from the preview server in Chromium with JavaScript
-// disabled: the page shows the link's answer and key figures, and its
-// notice says so. With JavaScript, the same link from the static host
-// (the browser engine's answer) shows the same, and so does the preview
-// server's page once its engine has started.
+// disabled, in English and in German (/de/): the page shows the link's
+// answer and key figures in its language, and its notice says so. With
+// JavaScript, the same link from the static host (the browser engine's
+// answer, in German with the German catalog the page loads) shows the
+// same, and so does the preview server's page once its engine has
+// started.
 func TestServerRenderedLinkWithoutJavaScript(t *testing.T) {
 	s := servePreview(t, "/sub/")
 	static := httptest.NewServer(SiteHandler(s.out, "/sub/"))
@@ -33,35 +35,38 @@ func TestServerRenderedLinkWithoutJavaScript(t *testing.T) {
 	t.Cleanup(cancel)
 	do(t, noJS)
 	cdpCall(t, noJS, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
-	for _, c := range calculators(s.editions.Latest()) {
-		query := "preset=" + c.presets[len(c.presets)-1].Name
-		link := c.name() + "/?" + query
-		do(t, noJS, chromedp.Navigate(s.root+link), chromedp.WaitVisible(chromedp.CSS("#key-figures")))
-		off := eval[[]string](t, noJS, answerJS)
-		if engine := eval[bool](t, noJS, `document.documentElement.hasAttribute('data-engine')`); engine {
-			t.Fatalf("%s: the page's script ran in the tab without JavaScript", link)
-		}
-		if notice := eval[string](t, noJS, `document.querySelector('noscript p') ? document.querySelector('noscript p').textContent : ''`); !strings.HasPrefix(notice, "Showing this link's scenario:") {
-			t.Errorf("%s: without JavaScript the notice says %q; want this link's scenario", link, notice)
-		}
-		p := s.calcs.Page(c.name(), query)
-		want := []string{p.Headline.Text}
-		for _, f := range p.Headline.Figures {
-			want = append(want, f.Label+" = "+f.Text)
-		}
-		if def := s.calcs.Page(c.name(), "").Headline; def.Text == p.Headline.Text {
-			t.Fatalf("%s: the preset's answer is the default scenario's, which proves nothing", link)
-		}
-		if !slices.Equal(off, want) {
-			t.Errorf("%s: without JavaScript the page shows\n%q\nthe calculators give\n%q", link, off, want)
-		}
-		waitReady(ctx, t, static.URL+"/sub/"+link)
-		if on := eval[[]string](t, ctx, answerJS); !slices.Equal(off, on) {
-			t.Errorf("%s: without JavaScript the server's page shows\n%q\nthe browser engine shows\n%q", link, off, on)
-		}
-		waitReady(ctx, t, s.root+link)
-		if on := eval[[]string](t, ctx, answerJS); !slices.Equal(off, on) {
-			t.Errorf("%s: the server's page with its engine started shows\n%q\nwithout JavaScript\n%q", link, on, off)
+	for _, lang := range langs {
+		calcs := s.calcsIn(lang)
+		for _, c := range calculators(s.editions.Latest()) {
+			query := "preset=" + c.presets[len(c.presets)-1].Name
+			link := langPath(lang, c.name()+"/?"+query)
+			do(t, noJS, chromedp.Navigate(s.root+link), chromedp.WaitVisible(chromedp.CSS("#key-figures")))
+			off := eval[[]string](t, noJS, answerJS)
+			if engine := eval[bool](t, noJS, `document.documentElement.hasAttribute('data-engine')`); engine {
+				t.Fatalf("%s: the page's script ran in the tab without JavaScript", link)
+			}
+			if notice := eval[string](t, noJS, `document.querySelector('noscript p') ? document.querySelector('noscript p').textContent : ''`); !strings.HasPrefix(notice, calcs.Msgs.T("calc.noscript_rendered")) {
+				t.Errorf("%s: without JavaScript the notice says %q; want this link's scenario", link, notice)
+			}
+			p := calcs.Page(c.name(), query)
+			want := []string{p.Headline.Text}
+			for _, f := range p.Headline.Figures {
+				want = append(want, f.Label+" = "+f.Text)
+			}
+			if def := calcs.Page(c.name(), "").Headline; def.Text == p.Headline.Text {
+				t.Fatalf("%s: the preset's answer is the default scenario's, which proves nothing", link)
+			}
+			if !slices.Equal(off, want) {
+				t.Errorf("%s: without JavaScript the page shows\n%q\nthe calculators give\n%q", link, off, want)
+			}
+			waitReady(ctx, t, static.URL+"/sub/"+link)
+			if on := eval[[]string](t, ctx, answerJS); !slices.Equal(off, on) {
+				t.Errorf("%s: without JavaScript the server's page shows\n%q\nthe browser engine shows\n%q", link, off, on)
+			}
+			waitReady(ctx, t, s.root+link)
+			if on := eval[[]string](t, ctx, answerJS); !slices.Equal(off, on) {
+				t.Errorf("%s: the server's page with its engine started shows\n%q\nwithout JavaScript\n%q", link, on, off)
+			}
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/edition"
@@ -25,16 +26,27 @@ import (
 )
 
 // previewSite is a site gen built, served as the edge worker serves it:
-// calculator pages and cards by package preview, every other file as it
-// is (SiteHandler), on 127.0.0.1.
+// calculator pages and cards by package preview in each language, every
+// other file as it is (SiteHandler), on 127.0.0.1.
 type previewSite struct {
 	out  string // the built site
 	root string // the server's URL with the base path
-	// calcs are the same calculators as the handler's, for the figures a
-	// link should show.
-	calcs    *calc.Set
-	editions dataset.Editions
-	handler  http.Handler // the preview handler
+	// calcs are the same calculators as the handlers', in English, for
+	// the figures a link should show; de is calcs in German, with the
+	// catalog gen reads from content/i18n.
+	calcs, de *calc.Set
+	editions  dataset.Editions
+	handler   http.Handler // the English preview handler
+	fonts     card.Fonts
+	sets      everyEdition // the handlers' calculators
+}
+
+// calcsIn returns the calculators of lang: s.calcs or s.de.
+func (s previewSite) calcsIn(lang string) *calc.Set {
+	if lang == "de" {
+		return s.de
+	}
+	return s.calcs
 }
 
 func servePreview(t testing.TB, base string) previewSite {
@@ -42,6 +54,10 @@ func servePreview(t testing.TB, base string) previewSite {
 	out := buildSite(t, base)
 	// The editions as gen builds them, with their error bands.
 	editions, _, err := accuracy.LoadEditions(os.DirFS("../content"), "data", dataset.Today())
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs, _, err := loadMessages(os.DirFS("../content"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,14 +70,22 @@ func servePreview(t testing.TB, base string) previewSite {
 	}
 	srv := httptest.NewUnstartedServer(nil)
 	root := "http://" + srv.Listener.Addr().String() + base
-	h, err := preview.New(preview.Config{Site: os.DirFS(out), Calcs: everyEdition(load), Base: base, SiteURL: root})
+	pages := map[string]http.Handler{}
+	for _, lang := range langs {
+		if pages[lang], err = preview.New(preview.Config{Site: os.DirFS(out), Calcs: everyEdition(load), Base: base, SiteURL: root, Lang: lang}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv.Config.Handler = workerMux(pages, SiteHandler(out, base), base)
+	srv.Start()
+	t.Cleanup(srv.Close)
+	de := load()
+	de.Msgs = msgs["de"]
+	fonts, err := card.LoadFonts()
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv.Config.Handler = workerMux(h, SiteHandler(out, base), base)
-	srv.Start()
-	t.Cleanup(srv.Close)
-	return previewSite{out: out, root: root, calcs: load(), editions: editions, handler: h}
+	return previewSite{out: out, root: root, calcs: load(), de: de, editions: editions, handler: pages["en"], fonts: fonts, sets: load}
 }
 
 // everyEdition gives each request a new Set with every edition of
@@ -71,12 +95,17 @@ type everyEdition func() *calc.Set
 func (load everyEdition) Set(string, string) (*calc.Set, error) { return load(), nil }
 
 // workerMux routes as the edge worker does: a calculator's page and the
-// cards to the preview handler, the rest to the static files.
-func workerMux(preview, static http.Handler, base string) http.Handler {
+// cards to the preview handler of their language (English at base, a
+// language of langs under its prefix), the rest to the static files.
+func workerMux(pages map[string]http.Handler, static http.Handler, base string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		path := strings.TrimPrefix(r.URL.Path, base)
+		lang := "en"
+		if l, rest, ok := strings.Cut(path, "/"); ok && pages[l] != nil && l != "en" {
+			lang, path = l, rest
+		}
 		if strings.HasPrefix(path, "card/") || calc.Known(strings.TrimSuffix(path, "/")) && strings.HasSuffix(path, "/") {
-			preview.ServeHTTP(w, r)
+			pages[lang].ServeHTTP(w, r)
 			return
 		}
 		static.ServeHTTP(w, r)
@@ -93,90 +122,131 @@ func get(t testing.TB, url string, header ...string) (*http.Response, []byte) {
 var marked = regexp.MustCompile(`(?s)<!--ic:[a-z]+-->.*?<!--/ic:[a-z]+-->`)
 
 // TestServerRenderedLinksShowTheirScenario opens two presets of every
-// calculator on the preview server: the page shows the answer, key
-// figures, every result cell and every input (value and message) of the
-// calculators' page for that link, outside the marked parts it is the
-// static page byte for byte, its Open Graph and Twitter tags carry the
-// headline, and its og:image is the scenario's card: a 1200×630 PNG
-// whose bytes differ from the other preset's.
+// calculator on the preview server, in English and in German (/de/): the
+// page shows the answer, key figures, every result cell and every input
+// (value and message) of the calculators' page for that link in that
+// language, outside the marked parts it is the static page of its
+// language byte for byte, its Open Graph and Twitter tags carry the
+// headline and the language's locale, and its og:image is the
+// scenario's card in its language: a 1200×630 PNG whose bytes differ
+// from the other preset's and from the other language's.
 func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 	s := servePreview(t, "/sub/")
-	for _, c := range calculators(s.editions.Latest()) {
-		name := c.name()
-		static, err := os.ReadFile(filepath.Join(s.out, name, "index.html"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		staticDoc, err := goquery.NewDocumentFromReader(bytes.NewReader(static))
-		if err != nil {
-			t.Fatal(err)
-		}
-		title, _ := staticDoc.Find(`meta[property="og:title"]`).Attr("content")
-		var cards [][]byte
-		for _, preset := range c.presets[:2] {
-			q := "preset=" + preset.Name
-			want := s.calcs.Page(name, q)
-			res, body := get(t, s.root+name+"/?"+q)
-			if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "text/html; charset=utf-8" ||
-				res.Header.Get("ETag") == "" || res.Header.Get("Cache-Control") != preview.CacheControl {
-				t.Fatalf("%s?%s: %s, %q, ETag %q, Cache-Control %q", name, q, res.Status, res.Header.Get("Content-Type"), res.Header.Get("ETag"), res.Header.Get("Cache-Control"))
-			}
-			if got, want := marked.ReplaceAll(body, nil), marked.ReplaceAll(static, nil); !bytes.Equal(got, want) {
-				t.Errorf("%s?%s: outside the scenario's parts the page differs from the static one", name, q)
-			}
-			t.Logf("%s?%s: %d B (gzip %d B); the static page %d B (gzip %d B)", name, q, len(body), gz(body), len(static), gz(static))
-			doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+	allCards := map[string]string{}
+	for _, lang := range langs {
+		local := langPath(lang, "")
+		calcs := s.calcsIn(lang)
+		skeletons := skeletonHandler(t, s, lang)
+		for _, c := range calculators(s.editions.Latest()) {
+			name := c.name()
+			static, err := os.ReadFile(filepath.Join(s.out, local, name, "index.html"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkScenarioShown(t, name+"?"+q, doc, want)
-			if _, ok := doc.Find("#headline").Attr("data-rendered"); !ok {
-				t.Errorf("%s?%s: the headline is not marked as the link's own", name, q)
+			staticDoc, err := goquery.NewDocumentFromReader(bytes.NewReader(static))
+			if err != nil {
+				t.Fatal(err)
 			}
-			// A parser that runs scripts reads noscript as text: its markup
-			// is checked in Chromium without JavaScript.
-			for _, sel := range []string{".status.stalled", "noscript"} {
-				if got := html.UnescapeString(doc.Find(sel).Text()); !strings.Contains(got, "this link's scenario") || strings.Contains(got, "default scenario") {
-					t.Errorf("%s?%s: %s says %q; want this link's scenario", name, q, sel, got)
+			title, _ := staticDoc.Find(`meta[property="og:title"]`).Attr("content")
+			var cards [][]byte
+			for _, preset := range c.presets[:2] {
+				q := "preset=" + preset.Name
+				link := local + name + "/?" + q
+				want := calcs.Page(name, q)
+				res, body := get(t, s.root+link)
+				if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "text/html; charset=utf-8" ||
+					res.Header.Get("ETag") == "" || res.Header.Get("Cache-Control") != preview.CacheControl {
+					t.Fatalf("%s: %s, %q, ETag %q, Cache-Control %q", link, res.Status, res.Header.Get("Content-Type"), res.Header.Get("ETag"), res.Header.Get("Cache-Control"))
 				}
-			}
-			meta := func(attr, key string) string {
-				v, _ := doc.Find(`meta[` + attr + `="` + key + `"]`).Attr("content")
-				return v
-			}
-			f := want.Headline.Figures[0]
-			for key, want := range map[string]string{
-				"og:title":       f.Label + ": " + f.Text + " · " + title,
-				"og:description": want.Headline.Text,
-				"og:url":         s.root + name + "/?" + want.Query,
-				"og:image":       s.root + "card/" + name + ".png?" + want.Query,
-			} {
-				if got := meta("property", key); got != want || want == "" {
-					t.Errorf("%s?%s: %s is %q; want %q", name, q, key, got, want)
+				if got, want := marked.ReplaceAll(body, nil), marked.ReplaceAll(static, nil); !bytes.Equal(got, want) {
+					t.Errorf("%s: outside the scenario's parts the page differs from the static one", link)
 				}
+				t.Logf("%s: %d B (gzip %d B); the static page %d B (gzip %d B)", link, len(body), gz(body), len(static), gz(static))
+				doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkScenarioShown(t, link, doc, want)
+				rec := httptest.NewRecorder()
+				skeletons.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, s.root+link, nil))
+				if rec.Code != http.StatusOK || !bytes.Equal(rec.Body.Bytes(), body) {
+					t.Errorf("%s: from the skeletons the worker embeds: %d, %d B; from the site %d B", link, rec.Code, rec.Body.Len(), len(body))
+				}
+				if _, ok := doc.Find("#headline").Attr("data-rendered"); !ok {
+					t.Errorf("%s: the headline is not marked as the link's own", link)
+				}
+				// A parser that runs scripts reads noscript as text: its markup
+				// is checked in Chromium without JavaScript.
+				for sel, key := range map[string]string{".status.stalled": "calc.stalled_rendered", "noscript": "calc.noscript_rendered"} {
+					if got := html.UnescapeString(doc.Find(sel).Text()); !strings.Contains(got, calcs.Msgs.T(key)) {
+						t.Errorf("%s: %s says %q; want this link's scenario (%s)", link, sel, got, key)
+					}
+				}
+				meta := func(attr, key string) string {
+					v, _ := doc.Find(`meta[` + attr + `="` + key + `"]`).Attr("content")
+					return v
+				}
+				f := want.Headline.Figures[0]
+				for key, want := range map[string]string{
+					"og:title":       f.Label + ": " + f.Text + " · " + title,
+					"og:description": want.Headline.Text,
+					"og:url":         s.root + local + name + "/?" + want.Query,
+					"og:image":       s.root + local + "card/" + name + ".png?" + want.Query,
+					"og:locale":      map[string]string{"en": "en_US", "de": "de_DE"}[lang],
+				} {
+					if got := meta("property", key); got != want || want == "" {
+						t.Errorf("%s: %s is %q; want %q", link, key, got, want)
+					}
+				}
+				if meta("name", "twitter:title") != meta("property", "og:title") ||
+					meta("name", "twitter:description") != want.Headline.Text || meta("name", "twitter:card") != "summary_large_image" {
+					t.Errorf("%s: og:title %q, twitter:title %q, twitter:description %q, twitter:card %q; want the headline's",
+						link, meta("property", "og:title"), meta("name", "twitter:title"), meta("name", "twitter:description"), meta("name", "twitter:card"))
+				}
+				if href, _ := doc.Find(`link[rel="canonical"]`).Attr("href"); href != defaultSiteURL+"/sub/"+local+name+"/" {
+					t.Errorf("%s: canonical %q; want the calculator's own page", link, href)
+				}
+				res, b := get(t, meta("property", "og:image"))
+				if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" {
+					t.Fatalf("%s: card: %s, %q", link, res.Status, res.Header.Get("Content-Type"))
+				}
+				img, err := png.Decode(bytes.NewReader(b))
+				if err != nil || img.Bounds() != image.Rect(0, 0, 1200, 630) {
+					t.Fatalf("%s: card does not decode as 1200×630 (%v)", link, err)
+				}
+				// The card is drawn from the language's title and headline.
+				wantCard, err := card.Draw(s.fonts, card.Card{Title: title, Text: want.Headline.Text, Figures: want.Headline.Figures,
+					Site: strings.TrimPrefix(s.root, "http://"), Fast: true})
+				if err != nil || !bytes.Equal(b, wantCard) {
+					t.Errorf("%s: the card is not the one drawn from the page's title and its headline in %s (%v)", link, lang, err)
+				}
+				if other, ok := allCards[string(b)]; ok {
+					t.Errorf("%s has the card of %s", link, other)
+				}
+				allCards[string(b)] = link
+				cards = append(cards, b)
 			}
-			if meta("name", "twitter:title") != meta("property", "og:title") ||
-				meta("name", "twitter:description") != want.Headline.Text || meta("name", "twitter:card") != "summary_large_image" {
-				t.Errorf("%s?%s: og:title %q, twitter:title %q, twitter:description %q, twitter:card %q; want the headline's",
-					name, q, meta("property", "og:title"), meta("name", "twitter:title"), meta("name", "twitter:description"), meta("name", "twitter:card"))
+			if bytes.Equal(cards[0], cards[1]) {
+				t.Errorf("%s%s: two presets have the same card", local, name)
 			}
-			if href, _ := doc.Find(`link[rel="canonical"]`).Attr("href"); href != defaultSiteURL+"/sub/"+name+"/" {
-				t.Errorf("%s?%s: canonical %q; want the calculator's own page", name, q, href)
-			}
-			res, b := get(t, meta("property", "og:image"))
-			if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" {
-				t.Fatalf("%s?%s: card: %s, %q", name, q, res.Status, res.Header.Get("Content-Type"))
-			}
-			img, err := png.Decode(bytes.NewReader(b))
-			if err != nil || img.Bounds() != image.Rect(0, 0, 1200, 630) {
-				t.Fatalf("%s?%s: card does not decode as 1200×630 (%v)", name, q, err)
-			}
-			cards = append(cards, b)
-		}
-		if bytes.Equal(cards[0], cards[1]) {
-			t.Errorf("%s: two presets have the same card", name)
 		}
 	}
+}
+
+// skeletonHandler returns the preview handler of lang over what the
+// worker embeds of s's site (copyWorkerPages: preview.Files, the pages
+// as their skeletons).
+func skeletonHandler(t *testing.T, s previewSite, lang string) http.Handler {
+	t.Helper()
+	dir := t.TempDir()
+	if err := copyWorkerPages(s.out, dir); err != nil {
+		t.Fatal(err)
+	}
+	h, err := preview.New(preview.Config{Site: os.DirFS(dir), Calcs: s.sets, Base: "/sub/", SiteURL: s.root, Lang: lang})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
 }
 
 // checkScenarioShown checks that a page shows p: its answer and key
@@ -301,63 +371,67 @@ func statusOf(t *testing.T, url string) int {
 }
 
 // TestHostileLinksAreServedSafely opens every link of the hostile corpus,
-// and links with broken encodings, on the preview server: the page and
-// the card answer 200 or 4xx, never 5xx; the page shows each field's
-// message as the calculators give it, and none of the links' markup
-// reaches the page as markup.
+// and links with broken encodings, on the preview server, in English and
+// in German (/de/): the page and the card answer 200 or 4xx, never 5xx;
+// the page shows each field's message as the calculators give it in its
+// language, and none of the links' markup reaches the page as markup.
 func TestHostileLinksAreServedSafely(t *testing.T) {
 	s := servePreview(t, "/")
 	links := append(readCorpus(t, "testdata/hostile-urls.txt"),
 		"tco/?a.n=%zz&a.gpu=%", "memory/?%ff%fe=%c0%af&model=%E2%80%AE", "pricing/?apis=%00%01&ed=9999-99-99",
 		"performance/?"+strings.Repeat("rate=1e308&", 600), `tco/?a.n="><script>window.__pwned=1</script>`,
 		"pricing/?preset=--%3E%3C!--ic:form--%3E%3Cb%3E", "memory/?ed=%3C/title%3E%3Cscript%3E")
-	scripts := map[string]int{}
-	for _, name := range sitedata.Calculators {
-		static, err := os.ReadFile(filepath.Join(s.out, name, "index.html"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		scripts[name] = bytes.Count(static, []byte("<script"))
-	}
-	for _, link := range links {
-		name, q, _ := strings.Cut(link, "/?")
-		res, body := get(t, s.root+link)
-		if len(link) > 200 {
-			link = link[:200] + "…"
-		}
-		if res.StatusCode >= 500 {
-			t.Errorf("%s: %s", link, res.Status)
-			continue
-		}
-		if res.StatusCode != http.StatusOK {
-			t.Logf("%s: %s", link, res.Status)
-			continue
-		}
-		for _, raw := range []string{"<script>window", "<img src=x", "<svg onload", "<b>", "<!--ic:form--><b>"} {
-			if bytes.Contains(body, []byte(raw)) {
-				t.Errorf("%s: the page holds %q as markup", link, raw)
+	for _, lang := range langs {
+		local := langPath(lang, "")
+		scripts := map[string]int{}
+		for _, name := range sitedata.Calculators {
+			static, err := os.ReadFile(filepath.Join(s.out, local, name, "index.html"))
+			if err != nil {
+				t.Fatal(err)
 			}
+			scripts[name] = bytes.Count(static, []byte("<script"))
 		}
-		if n := bytes.Count(body, []byte("<script")); n != scripts[name] {
-			t.Errorf("%s: %d script elements; want the static page's %d", link, n, scripts[name])
-		}
-		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc.Find("*").Each(func(_ int, el *goquery.Selection) {
-			for _, a := range el.Nodes[0].Attr {
-				if strings.HasPrefix(a.Key, "on") {
-					t.Errorf("%s: element %s has %s=%q", link, el.Nodes[0].Data, a.Key, a.Val)
+		for _, link := range links {
+			name, q, _ := strings.Cut(link, "/?")
+			res, body := get(t, s.root+local+link)
+			if len(link) > 200 {
+				link = link[:200] + "…"
+			}
+			link = local + link
+			if res.StatusCode >= 500 {
+				t.Errorf("%s: %s", link, res.Status)
+				continue
+			}
+			if res.StatusCode != http.StatusOK {
+				t.Logf("%s: %s", link, res.Status)
+				continue
+			}
+			for _, raw := range []string{"<script>window", "<img src=x", "<svg onload", "<b>", "<!--ic:form--><b>"} {
+				if bytes.Contains(body, []byte(raw)) {
+					t.Errorf("%s: the page holds %q as markup", link, raw)
 				}
 			}
-		})
-		checkScenarioShown(t, link, doc, s.calcs.Page(name, q))
-		res, b := get(t, s.root+"card/"+name+".png?"+q)
-		if res.StatusCode >= 500 {
-			t.Errorf("%s: card: %s", link, res.Status)
-		} else if _, err := png.Decode(bytes.NewReader(b)); res.StatusCode == http.StatusOK && err != nil {
-			t.Errorf("%s: card: %v", link, err)
+			if n := bytes.Count(body, []byte("<script")); n != scripts[name] {
+				t.Errorf("%s: %d script elements; want the static page's %d", link, n, scripts[name])
+			}
+			doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc.Find("*").Each(func(_ int, el *goquery.Selection) {
+				for _, a := range el.Nodes[0].Attr {
+					if strings.HasPrefix(a.Key, "on") {
+						t.Errorf("%s: element %s has %s=%q", link, el.Nodes[0].Data, a.Key, a.Val)
+					}
+				}
+			})
+			checkScenarioShown(t, link, doc, s.calcsIn(lang).Page(name, q))
+			res, b := get(t, s.root+local+"card/"+name+".png?"+q)
+			if res.StatusCode >= 500 {
+				t.Errorf("%s: card: %s", link, res.Status)
+			} else if _, err := png.Decode(bytes.NewReader(b)); res.StatusCode == http.StatusOK && err != nil {
+				t.Errorf("%s: card: %v", link, err)
+			}
 		}
 	}
 }

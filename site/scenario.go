@@ -43,11 +43,23 @@ type Preview struct {
 	URL                string // absolute
 	Type               string // Open Graph's type: "website" or "article"
 	Card               *Card  // nil for none
+	// Lang is the page's language, a BCP 47 tag ("en" when empty), for
+	// og:locale.
+	Lang string
+}
+
+// Locale is the page's language as Open Graph names it (og:locale):
+// language and territory, en_US and de_DE.
+func (p Preview) Locale() string {
+	if p.Lang == "de" {
+		return "de_DE"
+	}
+	return "en_US"
 }
 
 // preview returns the link preview of a page as gen builds it.
 func (m Meta) preview() Preview {
-	return Preview{Title: m.Title, Description: m.Description, URL: m.Canonical, Type: m.Type, Card: m.Card}
+	return Preview{Title: m.Title, Description: m.Description, URL: m.Canonical, Type: m.Type, Card: m.Card, Lang: m.lang()}
 }
 
 // scenario returns the parts of the page that depend on its scenario.
@@ -83,14 +95,61 @@ func (s Scenario) marked(name string) templ.Component {
 	})
 }
 
-// Splice returns page, a calculator page as gen wrote it, with every
-// marked part rendered for s instead. Only page is searched for markers:
-// what s renders is escaped, and a scenario's text cannot open one.
+// Splice returns page, a calculator page as gen wrote it (or its
+// Skeleton), with every marked part rendered for s instead. Only page is
+// searched for markers: what s renders is escaped, and a scenario's text
+// cannot open one.
 func Splice(ctx context.Context, page []byte, s Scenario) ([]byte, error) {
+	rendered := map[string][]byte{}
+	out, err := replaceParts(page, func(name string, _ []byte) ([]byte, error) {
+		if b, ok := rendered[name]; ok {
+			return b, nil
+		}
+		part, ok := partsByName[name]
+		if !ok {
+			return nil, fmt.Errorf("unknown part %q", name)
+		}
+		var buf bytes.Buffer
+		if err := part(s).Render(ctx, &buf); err != nil {
+			return nil, fmt.Errorf("part %s: %w", name, err)
+		}
+		rendered[name] = buf.Bytes()
+		return buf.Bytes(), nil
+	})
+	if err == nil && len(rendered) != len(partsByName) {
+		err = fmt.Errorf("found %d of a calculator page's %d parts", len(rendered), len(partsByName))
+	}
+	return out, err
+}
+
+// Skeleton returns page, a calculator page as gen wrote it, with every
+// marked part emptied but the link preview's tags: all that Splice needs
+// of the page, and the title, description and URL that a server reads
+// from it (package preview). The parts hold the default scenario's
+// figures and tables, most of a page, so a server that embeds the pages
+// it splices into (the edge worker) embeds their skeletons: a fifth of
+// their compressed size.
+func Skeleton(page []byte) ([]byte, error) {
+	return replaceParts(page, func(name string, body []byte) ([]byte, error) {
+		if name == "preview" {
+			return body, nil
+		}
+		return nil, nil
+	})
+}
+
+// IsSkeleton reports whether page is a Skeleton, with no default
+// scenario to show as it is.
+func IsSkeleton(page []byte) bool {
+	return bytes.Contains(page, []byte("<!--ic:headline--><!--/ic:headline-->"))
+}
+
+// replaceParts returns page with the body of each marked part replaced
+// by what part returns for the part's name and its body in page.
+func replaceParts(page []byte, part func(name string, body []byte) ([]byte, error)) ([]byte, error) {
 	open, end := []byte("<!--ic:"), []byte("-->")
 	var out bytes.Buffer
 	out.Grow(len(page) * 3 / 2)
-	rendered := map[string][]byte{}
 	for {
 		i := bytes.Index(page, open)
 		if i < 0 {
@@ -107,26 +166,14 @@ func Splice(ctx context.Context, page []byte, s Scenario) ([]byte, error) {
 		if k < 0 {
 			return nil, fmt.Errorf("part %q has no end", name)
 		}
-		b, ok := rendered[name]
-		if !ok {
-			part, ok := partsByName[name]
-			if !ok {
-				return nil, fmt.Errorf("unknown part %q", name)
-			}
-			var buf bytes.Buffer
-			if err := part(s).Render(ctx, &buf); err != nil {
-				return nil, fmt.Errorf("part %s: %w", name, err)
-			}
-			b = buf.Bytes()
-			rendered[name] = b
+		b, err := part(name, page[body:body+k])
+		if err != nil {
+			return nil, err
 		}
 		out.Write(page[:body])
 		out.Write(b)
 		out.WriteString(closing)
 		page = page[body+k+len(closing):]
-	}
-	if len(rendered) != len(partsByName) {
-		return nil, fmt.Errorf("found %d of a calculator page's %d parts", len(rendered), len(partsByName))
 	}
 	out.Write(page)
 	return out.Bytes(), nil

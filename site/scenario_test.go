@@ -66,4 +66,21 @@ func TestSpliceRendersTheScenarioIntoThePage(t *testing.T) {
 			t.Errorf("a page with a part missing, unclosed or unknown spliced without error")
 		}
 	}
+
+	// A page's skeleton splices into the same page, keeps the preview's
+	// tags, and is told from the page.
+	skeleton, err := Skeleton(static.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromSkeleton, err := Splice(context.Background(), skeleton, s)
+	if err != nil || !bytes.Equal(fromSkeleton, got) {
+		t.Errorf("the skeleton spliced into another page (%v)", err)
+	}
+	if strings.Contains(string(skeleton), "The default answer.") || !strings.Contains(string(skeleton), `<meta property="og:title" content="TCO">`) {
+		t.Error("the skeleton holds the default scenario's answer or lacks the page's og:title")
+	}
+	if !IsSkeleton(skeleton) || IsSkeleton(static.Bytes()) || IsSkeleton(got) {
+		t.Error("IsSkeleton does not tell the skeleton from the page")
+	}
 }

@@ -170,6 +170,12 @@ func (t Table) Cell(m *msg.Catalog, c view.Cell, k Kind, inverse bool) view.Cell
 	if c.Unit == "" {
 		return c
 	}
+	// A shortfall (a KV pool below zero: the model does not fit) or
+	// nothing is no amount a run measured.
+	if c.Value <= 0 {
+		c.BandNote = m.T("band.not_positive")
+		return c
+	}
 	b, ok := t.For(k)
 	if !ok {
 		c.BandNote = m.F("band.none", "n", strconv.Itoa(MinRuns), "found", strconv.Itoa(b.N))

@@ -3,8 +3,8 @@
 // written by `go run ./gen -worker-data wasm/edgedata/data` (make
 // worker-data) and read by the browser module's own decoder (package
 // decode), so that the worker computes from the very bytes the pages
-// load; and the calculators' pages of the built site (Pages), into which
-// it renders scenario links.
+// load; and the calculators' pages of the built site in both languages
+// (Pages), into which it renders scenario links.
 package edgedata
 
 import (
@@ -27,17 +27,19 @@ import (
 //go:embed data
 var files embed.FS
 
-// pages holds pages/CALC/index.html, the calculators' pages of the
-// built site as gen wrote them (make worker-data copies them from
+// pages holds what the worker's pages read of the built site, as gen
+// wrote it (preview.Files: CALC/index.html, de/CALC/index.html and the
+// German pages' message catalog, which make worker-data copies from
 // public/); pages/README.md keeps the directory.
 //
 //go:embed pages
 var pages embed.FS
 
-// Pages returns the embedded calculator pages, laid out as the built site
-// (CALC/index.html): what package preview reads from the site, for a
-// worker under workerd, which has no file system. A second language's
-// pages would sit under its prefix (de/CALC/index.html), as in public/.
+// Pages returns the embedded calculator pages of every language and the
+// German catalog, laid out as the built site (CALC/index.html,
+// de/CALC/index.html, assets/i18n/de.HASH.json): what package preview
+// reads from the site, for a worker under workerd, which has no file
+// system.
 func Pages() fs.FS {
 	sub, err := fs.Sub(pages, "pages")
 	if err != nil {

@@ -6,16 +6,19 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/api/apitest"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/infercost/infercost/wasm/plainjson"
+	"github.com/infercost/infercost/wasm/preview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -76,26 +79,46 @@ func TestStoreSetsBuildTheContentsPages(t *testing.T) {
 	}
 }
 
-// The embedded calculator pages are the built site's (public/), byte for
-// byte: the worker renders scenario links into them and the site it
-// serves is public/, so both must come from one build (make build
-// worker-wasm). Without public/ there is nothing to compare with.
+// The embedded calculator pages, English and German, are the built
+// site's (public/) as their skeletons, and the German pages' message
+// catalog is public/'s, byte for byte:
+// the worker renders scenario links into them and the site it serves is
+// public/, so both must come from one build (make build worker-wasm).
+// Without public/ there is nothing to compare with.
 func TestEmbeddedPagesAreTheBuiltSites(t *testing.T) {
-	public := filepath.Join("..", "..", "public")
-	for _, name := range sitedata.Calculators {
-		got, err := fs.ReadFile(edgedata.Pages(), name+"/index.html")
-		if err != nil {
-			t.Fatalf("%v (run make worker-data)", err)
-		}
-		want, err := os.ReadFile(filepath.Join(public, name, "index.html"))
-		if errors.Is(err, fs.ErrNotExist) {
-			t.Skip("no built site in public/ (make build)")
-		}
+	public := os.DirFS(filepath.Join("..", "..", "public"))
+	base, _, err := preview.Where(public)
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skip("no built site in public/ (make build)")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lang := range []string{"en", "de"} {
+		files, err := preview.Files(public, base, lang)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("the embedded %s/index.html is not public/'s: run make worker-data after building the site", name)
+		if lang == "de" && len(files) != len(sitedata.Calculators)+1 {
+			t.Fatalf("German: %q; want the pages and their catalog", files)
+		}
+		for _, file := range files {
+			got, err := fs.ReadFile(edgedata.Pages(), file)
+			if err != nil {
+				t.Fatalf("%v (run make worker-data)", err)
+			}
+			want, err := fs.ReadFile(public, file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if path.Ext(file) == ".html" {
+				if want, err = site.Skeleton(want); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("the embedded %s is not public/'s: run make worker-data after building the site", file)
+			}
 		}
 	}
 }

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [815]string{
+var englishKeys = [816]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -38,6 +38,7 @@ var englishKeys = [815]string{
 	"band.metric.tpot",
 	"band.metric.ttft",
 	"band.none",
+	"band.not_positive",
 	"band.note",
 	"band.note_inverse",
 	"band.range",
@@ -820,7 +821,7 @@ var englishKeys = [815]string{
 	"tco.years",
 }
 
-var englishTexts = [815]string{
+var englishTexts = [816]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -856,6 +857,7 @@ var englishTexts = [815]string{
 	"time per output token",
 	"time to first token",
 	"No band: fewer than {n} published runs of this kind ({found} in this data edition).",
+	"No band for a figure of zero or less: published runs measure what fits, not what is missing.",
 	"Measured values have been within this range of InferCost's estimate: the 10th–90th percentile of its errors over {n} published runs of this kind ({kind}). See the accuracy table on the methodology page.",
 	"Propagated from the estimated throughput, to which this figure is inversely proportional: measured throughputs put it within this range (the 10th–90th percentile of errors over {n} published runs of this kind, {kind}). See the accuracy table on the methodology page.",
 	"{low}…{high}",

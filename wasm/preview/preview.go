@@ -12,11 +12,11 @@
 // package calc, the same that the browser runs: no figure is computed or
 // laid out anywhere else.
 //
-// A handler serves the calculators of one language. Pages in another
-// language under a prefix (/de/tco/) take a handler of their own, with
-// that prefix as Base, the site's sub-tree as Site (fs.Sub(site, "de"))
-// and calculators that speak the language; its cards are then
-// /de/card/CALC.png.
+// A handler serves the pages of one language (Config.Lang): English at
+// Base (/tco/, /card/tco.png), another language under its prefix, as gen
+// writes it (/de/tco/, /de/card/tco.png), in the words and number format
+// of the catalog its pages load (data-messages), so that a link shows
+// the figures in the words the browser's engine would.
 package preview
 
 import (
@@ -36,6 +36,7 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -53,7 +54,8 @@ const CacheControl = "public, max-age=3600"
 
 // Config is what the handler serves from.
 type Config struct {
-	// Site is the built site, public/ as gen wrote it.
+	// Site is the built site, public/ as gen wrote it, or what Files
+	// names of it, with the pages as their skeletons (site.Skeleton).
 	Site fs.FS
 	// Calcs gives each request its calculators (edgedata.Store in the
 	// worker, as the JSON API's).
@@ -66,6 +68,10 @@ type Config struct {
 	// some crawlers do not follow. It is never taken from the request's
 	// Host, which a client chooses and a shared cache would keep.
 	SiteURL string
+	// Lang is the language of the pages served, a BCP 47 tag: "en" (when
+	// empty) at Base, another under Base+Lang+"/" (gen's de/), in the
+	// words of the catalog its pages load, read from Site.
+	Lang string
 }
 
 // Calcs gives the handler the calculators of one request.
@@ -87,6 +93,8 @@ type calcPage struct {
 	html []byte
 	// title and description are the page's own, from its link preview.
 	title, description string
+	// skeleton: the page is site.Skeleton's, without its default scenario.
+	skeleton bool
 	// sum identifies the build (its pages name every asset by hash and
 	// carry the data's edition), for ETags. It is hashed on first use:
 	// under workerd each request makes a new handler and reads one page.
@@ -95,8 +103,12 @@ type calcPage struct {
 
 type handler struct {
 	base string
+	// local is the language's path below base: "" in English, "de/".
+	local string
 	// root is the site's root URL: absolute with a site URL, else base.
 	root  string
+	lang  string
+	msgs  *msg.Catalog        // nil in English, which calc.Set defaults to
 	pages map[string]calcPage // by calculator
 	fonts card.Fonts
 	calcs Calcs
@@ -104,16 +116,23 @@ type handler struct {
 
 // New returns the handler of calculator URLs (BASE/CALC/?QUERY; without
 // a query the static page as it is) and of cards (BASE/card/CALC.png and
-// BASE/card/CALC.png?QUERY, the default scenario's without a query). It
+// BASE/card/CALC.png?QUERY, the default scenario's without a query), or
+// of the same under BASE/LANG/ for a language other than English. It
 // answers 404 to any other path, and 405 to a method other than GET and
 // HEAD.
 func New(c Config) (http.Handler, error) {
-	h := &handler{base: c.Base, pages: map[string]calcPage{}, calcs: c.Calcs}
+	h := &handler{base: c.Base, pages: map[string]calcPage{}, calcs: c.Calcs, lang: c.Lang}
 	if h.base == "" {
 		h.base = "/"
 	}
 	if !strings.HasPrefix(h.base, "/") || !strings.HasSuffix(h.base, "/") {
 		return nil, fmt.Errorf("base %q must start and end with /", h.base)
+	}
+	if h.lang == "" {
+		h.lang = "en"
+	}
+	if h.lang != "en" {
+		h.local = h.lang + "/"
 	}
 	h.root = h.base
 	if c.SiteURL != "" {
@@ -126,20 +145,65 @@ func New(c Config) (http.Handler, error) {
 	if c.Calcs == nil {
 		return nil, errors.New("no calculators")
 	}
-	for _, name := range sitedata.Calculators {
-		b, err := fs.ReadFile(c.Site, name+"/index.html")
+	files, err := Files(c.Site, h.base, h.lang)
+	if err != nil {
+		return nil, err
+	}
+	for i, name := range sitedata.Calculators {
+		b, err := fs.ReadFile(c.Site, files[i])
 		if err != nil {
 			return nil, err
 		}
-		p := calcPage{html: b, sum: sync.OnceValue(func() [sha256.Size]byte { return sha256.Sum256(b) }), title: metaContent(b, "og:title"), description: metaContent(b, "og:description")}
+		p := calcPage{html: b, sum: sync.OnceValue(func() [sha256.Size]byte { return sha256.Sum256(b) }), title: metaContent(b, "og:title"), description: metaContent(b, "og:description"), skeleton: site.IsSkeleton(b)}
 		if p.title == "" {
-			return nil, fmt.Errorf("%s/index.html has no og:title", name)
+			return nil, fmt.Errorf("%s has no og:title", files[i])
 		}
 		h.pages[name] = p
 	}
-	var err error
+	if catalog := files[len(sitedata.Calculators):]; len(catalog) > 0 {
+		b, err := fs.ReadFile(c.Site, catalog[0])
+		if err != nil {
+			return nil, err
+		}
+		if h.msgs, err = msg.Parse(h.lang, b); err != nil {
+			return nil, fmt.Errorf("%s: %w", catalog[0], err)
+		}
+	}
 	h.fonts, err = card.LoadFonts()
 	return h, err
+}
+
+// Files returns the files of the site in site, built with base path
+// base, that a handler of lang reads: the calculators' pages (CALC/index.html,
+// de/CALC/index.html), in sitedata.Calculators' order, then for a
+// language other than English the message catalog that those pages load
+// for their engine (data-messages), so that a link is rendered in the
+// words of that very build, as the browser gets them. A worker that
+// embeds the site's pages (make worker-data) embeds these, the pages as
+// their skeletons (site.Skeleton).
+func Files(site fs.FS, base, lang string) ([]string, error) {
+	local := ""
+	if lang != "" && lang != "en" {
+		local = lang + "/"
+	}
+	var out []string
+	for _, name := range sitedata.Calculators {
+		out = append(out, local+name+"/index.html")
+	}
+	if local == "" {
+		return out, nil
+	}
+	page, err := fs.ReadFile(site, out[0])
+	if err != nil {
+		return nil, err
+	}
+	_, after, ok := bytes.Cut(page, []byte(` data-messages="`))
+	url, _, _ := bytes.Cut(after, []byte(`"`))
+	file, inBase := strings.CutPrefix(html.UnescapeString(string(url)), base)
+	if !ok || !inBase || !fs.ValidPath(file) {
+		return nil, fmt.Errorf("%s names no message catalog (data-messages) under %s", out[0], base)
+	}
+	return append(out, file), nil
 }
 
 // Where returns the base path and the site URL that the built site in
@@ -180,7 +244,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "only GET and HEAD", http.StatusMethodNotAllowed)
 		return
 	}
-	path, ok := strings.CutPrefix(r.URL.Path, h.base)
+	path, ok := strings.CutPrefix(r.URL.Path, h.base+h.local)
 	if !ok {
 		http.NotFound(w, r)
 		return
@@ -202,8 +266,10 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the link's query is longer than "+strconv.Itoa(MaxQueryBytes)+" bytes", http.StatusRequestURITooLong)
 		return
 	}
-	if isPage && raw == "" {
+	if isPage && raw == "" && !p.skeleton {
 		// The static page as it is: the default scenario, pre-rendered.
+		// (Of a skeleton, the worker's, the default scenario is rendered
+		// as a link's; the worker serves such links from the site's files.)
 		h.send(w, r, "text/html; charset=utf-8", etag(p.sum(), "static"), func() ([]byte, error) { return p.html, nil })
 		return
 	}
@@ -213,6 +279,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "the calculators' data is unavailable", http.StatusServiceUnavailable)
 		return
 	}
+	set.Msgs = h.msgs
 	_, edition := set.Data(raw)
 	kind := "page"
 	if isCard {
@@ -286,9 +353,9 @@ func (h *handler) page(ctx context.Context, name string, p calcPage, v view.Page
 	if v.Headline.Text != "" {
 		desc = v.Headline.Text
 	}
-	return site.Splice(ctx, p.html, site.Scenario{Meta: site.Meta{Base: h.base}, ID: name, Page: v, Rendered: true, Preview: site.Preview{
-		Title: title, Description: desc, URL: h.root + name + "/" + query(v.Query), Type: "website",
-		Card: &site.Card{URL: h.root + "card/" + name + ".png" + query(v.Query), Width: card.Width, Height: card.Height, Alt: desc},
+	return site.Splice(ctx, p.html, site.Scenario{Meta: site.Meta{Base: h.base, Lang: h.lang, Msgs: h.msgs}, ID: name, Page: v, Rendered: true, Preview: site.Preview{
+		Title: title, Description: desc, URL: h.root + h.local + name + "/" + query(v.Query), Type: "website", Lang: h.lang,
+		Card: &site.Card{URL: h.root + h.local + "card/" + name + ".png" + query(v.Query), Width: card.Width, Height: card.Height, Alt: desc},
 	}})
 }
 

@@ -26,34 +26,43 @@ func handler(files http.Handler, site fs.FS) http.Handler {
 	return edge.Handler{API: api.New(store), Pages: pages(site, store, files), Files: files}
 }
 
+// langs are the site's languages (gen's): English at the base path,
+// each other under its prefix (/de/tco/?…), with a preview handler each.
+var langs = []string{"en", "de"}
+
 // pages returns the handler of scenario links and cards (package
-// preview), made on first use: under workerd every request starts the
-// module afresh, and an API request then reads no page and parses no
-// font. A worker whose pages are missing (built without make
-// worker-data) logs why and serves the static pages, as a static host
-// would.
+// preview), one per language, each made on first use: under workerd
+// every request starts the module afresh, and an API request then reads
+// no page and parses no font, and a page request reads only its
+// language's pages (and catalog). A worker whose pages are missing
+// (built without make worker-data) logs why and serves the static
+// pages, as a static host would; so it does, without a log, under a
+// prefix that is no language of the site.
 func pages(site fs.FS, calcs preview.Calcs, files http.Handler) http.Handler {
-	get := sync.OnceValue(func() http.Handler {
-		base, siteURL, err := preview.Where(site)
-		var h http.Handler
-		if err == nil {
-			h, err = preview.New(preview.Config{Site: site, Calcs: calcs, Base: base, SiteURL: siteURL})
-		}
-		if err != nil {
-			log.Printf("worker: no server-rendered pages: %v", err)
-			return files
-		}
-		return h
-	})
+	byLang := map[string]func() http.Handler{}
+	for _, lang := range langs {
+		byLang[lang] = sync.OnceValue(func() http.Handler {
+			base, siteURL, err := preview.Where(site)
+			var h http.Handler
+			if err == nil {
+				h, err = preview.New(preview.Config{Site: site, Calcs: calcs, Base: base, SiteURL: siteURL, Lang: lang})
+			}
+			if err != nil {
+				log.Printf("worker: no server-rendered pages in %s: %v", lang, err)
+				return files
+			}
+			return h
+		})
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if edge.Lang(r.URL.Path) != "" {
-			// Another language's pages (/de/tco/?…) are static until
-			// they have a preview handler of their own (see package
-			// preview): its base, its sub-tree of the pages and
-			// calculators that speak it.
-			files.ServeHTTP(w, r)
+		lang := edge.Lang(r.URL.Path)
+		if lang == "" {
+			lang = langs[0]
+		}
+		if get, ok := byLang[lang]; ok {
+			get().ServeHTTP(w, r)
 			return
 		}
-		get().ServeHTTP(w, r)
+		files.ServeHTTP(w, r)
 	})
 }
