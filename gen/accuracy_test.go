@@ -20,7 +20,7 @@ func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := accuracyTables(data, cal, "/")
+	tables := accuracyTables(data, cal, "/", testMsgs(t))
 	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.Perf})
 	perf, mem := tables["perf-accuracy-rows"](), tables["memory-accuracy-rows"]()
 	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header

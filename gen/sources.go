@@ -32,6 +32,8 @@ func sourceTables(contentFS fs.FS, eds dataset.Editions, cal calibration.Table, 
 // sourceLang is the wording and number format of the tables in one
 // language.
 type sourceLang struct {
+	// lang is the language's tag, whose pages the tables link.
+	lang                 string
 	suffix               string
 	sourcesHead, logHead []string
 	gpus, models, rental string
@@ -47,6 +49,7 @@ type sourceLang struct {
 }
 
 var sourceEN = sourceLang{
+	lang:        "en",
 	sourcesHead: []string{"Catalog", "Rows", "Sources cited", "Oldest as of", "Newest as of", "Where"},
 	logHead:     []string{"Edition", "Note", "What it adds and changes"},
 	gpus:        "GPUs (datasheet figures)", models: "Model architectures", rental: "Cloud GPU rental offers",
@@ -61,6 +64,7 @@ var sourceEN = sourceLang{
 }
 
 var sourceDE = sourceLang{
+	lang:        "de",
 	suffix:      "-de",
 	sourcesHead: []string{"Katalog", "Zeilen", "Zitierte Quellen", "Ältester Stand", "Neuester Stand", "Wo"},
 	logHead:     []string{"Ausgabe", "Anmerkung (englisch)", "Was sie hinzufügt und ändert"},
@@ -119,7 +123,7 @@ func (s sourcePage) sources(l sourceLang) string {
 			curated = append(curated, p)
 		}
 	}
-	meta := site.Meta{Base: s.base}
+	meta := site.Meta{Base: s.base, Lang: l.lang}
 	var rows [][]string
 	for _, c := range []struct {
 		name string
@@ -128,12 +132,12 @@ func (s sourcePage) sources(l sourceLang) string {
 		href string
 		link string
 	}{
-		{l.gpus, d.TCO.GPUs.GPUs, len(d.TCO.GPUs.GPUs), meta.URL("#the-gpus"), l.table},
-		{l.models, d.Memory.Models.Models, len(d.Memory.Models.Models), meta.URL("methodology/memory/#models"), l.table},
-		{l.curated, curated, len(curated), meta.URL("methodology/pricing/"), l.table},
+		{l.gpus, d.TCO.GPUs.GPUs, len(d.TCO.GPUs.GPUs), meta.URL(meta.Local("#the-gpus")), l.table},
+		{l.models, d.Memory.Models.Models, len(d.Memory.Models.Models), meta.URL(meta.Local("methodology/memory/#models")), l.table},
+		{l.curated, curated, len(curated), meta.URL(meta.Local("methodology/pricing/")), l.table},
 		{l.dataset(version, licence), imported, len(imported), home, l.home},
-		{l.rental, d.TCO.Rental.Offers, len(d.TCO.Rental.Offers), meta.URL("methodology/pricing/#rental"), l.table},
-		{l.cal, s.cal.Rows, len(s.cal.Rows), meta.URL("methodology/performance/#accuracy"), l.table},
+		{l.rental, d.TCO.Rental.Offers, len(d.TCO.Rental.Offers), meta.URL(meta.Local("methodology/pricing/#rental")), l.table},
+		{l.cal, s.cal.Rows, len(s.cal.Rows), meta.URL(meta.Local("methodology/performance/#accuracy")), l.table},
 	} {
 		f := cited(c.rows)
 		where := "–"
