@@ -277,7 +277,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	calcs := calculators(data)
 	tables := dataTables(data, c.Base, msgs)
 	maps.Copy(tables, accuracyTables(data, cal, c.Base, msgs))
-	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base))
+	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base, msgs))
 	for _, l := range langs {
 		reference, err := apiReference(msgs[l], api.Document(), apiRoot, dataDate, &data)
 		if err != nil {
