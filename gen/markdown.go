@@ -160,15 +160,10 @@ func (t blockTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 	})
 	var errs []error
 	// An embedded calculator speaks the article's language.
-	var fm struct {
-		Lang string `yaml:"lang"`
-	}
-	if d := frontmatter.Get(pc); d != nil {
-		_ = d.Decode(&fm) // a bad front matter fails the article later
-	}
+	lang := pageLang(pc)
 	for _, fb := range fenced {
 		line := bytes.Count(src[:fb.Info.Segment.Start], []byte("\n")) + 1
-		node, err := t.block(fb, src, cmp.Or(fm.Lang, "en"))
+		node, err := t.block(fb, src, lang)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("line %d: %w", line, err))
 			node = &dataBlock{table: func() string { return "" }}
@@ -179,6 +174,18 @@ func (t blockTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 		fb.Parent().ReplaceChild(fb.Parent(), fb, node)
 	}
 	pc.Set(blockErrsKey, errs)
+}
+
+// pageLang is the language of the page being parsed, from its front
+// matter: "en" when it names none.
+func pageLang(pc parser.Context) string {
+	var fm struct {
+		Lang string `yaml:"lang"`
+	}
+	if d := frontmatter.Get(pc); d != nil {
+		_ = d.Decode(&fm) // a bad front matter fails the article later
+	}
+	return cmp.Or(fm.Lang, "en")
 }
 
 // block resolves one ```infercost block.
@@ -286,7 +293,7 @@ func newMarkdown(b *Blocks) goldmark.Markdown {
 			extension.Strikethrough, extension.Linkify, extension.TaskList, extension.Footnote, extension.Typographer, &frontmatter.Extender{},
 			highlighting.NewHighlighting(highlighting.WithFormatOptions(chromahtml.WithClasses(true)))),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute(),
-			parser.WithASTTransformers(util.Prioritized(blockTransformer{b}, 100), util.Prioritized(tocTransformer{}, 200))),
+			parser.WithASTTransformers(util.Prioritized(blockTransformer{b}, 100), util.Prioritized(tocTransformer{b.Msgs}, 200))),
 		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
 			renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100), util.Prioritized(tocRenderer{}, 100))),
 	)

@@ -4,6 +4,7 @@ import (
 	"net/http/httptest"
 	"testing"
 
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -11,12 +12,19 @@ import (
 // as GitHub Pages answers them, with the one 404 page: under /de/ the
 // reader gets it in German (<html lang>, title, heading, navigation to
 // the German pages, and no English message of the catalog), with a theme
-// menu that works; elsewhere in English, the German page unseen.
+// menu that works; elsewhere in English, the German page unseen. The
+// page's CSP blocks nothing.
 func TestNotFoundPageSpeaksThePathsLanguage(t *testing.T) {
 	out := buildSite(t, "/sub/")
 	srv := httptest.NewServer(SiteHandler(out, "/sub/"))
 	t.Cleanup(srv.Close)
 	ctx := startBrowser(t)
+	// The swap runs under the page's CSP: any violation is collected.
+	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI));`,
+	}); err != nil {
+		t.Fatal(err)
+	}
 	msgs := testMsgs(t)
 	parts := englishParts(t)
 	for _, c := range []struct{ path, lang string }{
@@ -36,6 +44,9 @@ func TestNotFoundPageSpeaksThePathsLanguage(t *testing.T) {
 			"/sub/" + langPath(c.lang, ""), "/sub/" + langPath(c.lang, "tco/")}
 		if state != want {
 			t.Errorf("%s: got %+v; want %+v", c.path, state, want)
+		}
+		if v := eval[[]string](t, ctx, `window.__csp`); len(v) > 0 {
+			t.Errorf("%s: the CSP blocked %q", c.path, v)
 		}
 		if c.lang != "de" {
 			if eval[int](t, ctx, `document.querySelectorAll('h1').length`) != 1 {
