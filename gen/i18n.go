@@ -216,7 +216,8 @@ func loadMessages(content fs.FS) (map[string]*msg.Catalog, catalogs, error) {
 	if !msg.English.Equal(cs.engine("en")) {
 		return nil, nil, errors.New("i18n/en.yaml: wasm/msg/en_gen.go is stale: run go run ./gen -messages wasm/msg/en_gen.go")
 	}
-	// gen's English is the compiled-in catalog with the doc. keys.
+	// gen's catalogs hold every key, the doc. ones too (msg.English,
+	// compiled into the engine, lacks them).
 	out := map[string]*msg.Catalog{}
 	for _, l := range langs {
 		out[l] = msg.New(l, cs[l])
