@@ -14,38 +14,53 @@ import (
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
-	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
 // accuracyTables are the tables of the estimators' errors against the
-// calibration table, keyed by block name: for each methodology page, the
-// errors summed up by kind and the table of every measured figure. The
-// estimators run once, when a page first embeds one of them.
-func accuracyTables(all sitedata.Data, cal calibration.Table, base string) map[string]func() string {
+// calibration table, keyed by block name, in every language of msgs (see
+// inLangs): for each methodology page, the errors summed up by kind and
+// the table of every measured figure. The estimators run once, when a
+// page first embeds one of them.
+func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs map[string]*msg.Catalog) map[string]func() string {
 	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf}) })
 	speed := []accuracy.Metric{accuracy.Throughput, accuracy.TTFT, accuracy.TPOT, accuracy.E2E}
 	kv := []accuracy.Metric{accuracy.KVCapacity}
 	a := accuracyPage{all: all, cal: cal, base: base}
-	return map[string]func() string{
-		"perf-accuracy-summary":   func() string { return accuracySummary(report(), speed) },
-		"perf-accuracy-rows":      func() string { return a.rows(report(), speed) },
-		"memory-accuracy-summary": func() string { return accuracySummary(report(), kv) },
-		"memory-accuracy-rows":    func() string { return a.rows(report(), kv) },
-		"memory-accuracy-engines": func() string {
-			return accuracyByEngine(accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: memview.DefaultEngine}), report())
-		},
-	}
+	// Every engine's start-up rows with vLLM's accounting, for the table
+	// of what each engine's own accounting changes.
+	vllmOnly := sync.OnceValue(func() accuracy.Report {
+		return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: memview.DefaultEngine})
+	})
+	return inLangs(msgs, map[string]func(m *msg.Catalog) string{
+		"perf-accuracy-summary":   func(m *msg.Catalog) string { return accuracySummary(m, report(), speed) },
+		"perf-accuracy-rows":      func(m *msg.Catalog) string { return a.rows(m, report(), speed) },
+		"memory-accuracy-summary": func(m *msg.Catalog) string { return accuracySummary(m, report(), kv) },
+		"memory-accuracy-rows":    func(m *msg.Catalog) string { return a.rows(m, report(), kv) },
+		"memory-accuracy-engines": func(m *msg.Catalog) string { return accuracyByEngine(m, vllmOnly(), report()) },
+	})
+}
+
+// metricLabel names a kind of figure in the catalog's language
+// (accuracy.Metric.Label is English).
+func metricLabel(m *msg.Catalog, metric accuracy.Metric) string {
+	return m.T([...]string{"doc.acc.kv", "doc.acc.throughput", "doc.acc.ttft", "doc.acc.tpot", "doc.acc.e2e"}[metric])
+}
+
+// workloadLabel names a kind of traffic in the catalog's language.
+func workloadLabel(m *msg.Catalog, w accuracy.Workload) string {
+	return m.T([...]string{"doc.acc.w.all", "doc.acc.w.prefill", "doc.acc.w.decode", "doc.acc.w.balanced", "doc.acc.w.long", "doc.acc.w.moe"}[w])
 }
 
 // accuracyByEngine is the KV-capacity errors per serving engine, with
 // vLLM's memory accounting for every engine (before) and with each
 // engine's own (after): figures, median |error| and median signed error.
-func accuracyByEngine(before, after accuracy.Report) string {
+func accuracyByEngine(m *msg.Catalog, before, after accuracy.Report) string {
 	b := accuracy.SummarizeByEngine(before.Comparisons, accuracy.KVCapacity)
 	a := accuracy.SummarizeByEngine(after.Comparisons, accuracy.KVCapacity)
 	cell := func(s accuracy.Summary) string {
-		return fmt.Sprintf("%.1f %% (%s)", 100*s.MedianAbs, percent(s.Median))
+		return m.Digits(fmt.Sprintf("%.1f %%", 100*s.MedianAbs)) + " (" + percentIn(m, s.Median) + ")"
 	}
 	now := map[string]string{}
 	for _, s := range a {
@@ -55,43 +70,40 @@ func accuracyByEngine(before, after accuracy.Report) string {
 	for _, s := range b {
 		name := engineNames[s.Engine]
 		if s.Engine == "" {
-			name = "all engines"
+			name = m.T("doc.acc.eng.all")
 		}
-		rows = append(rows, []string{html.EscapeString(name), strconv.Itoa(s.N), cell(s.Summary), now[s.Engine]})
+		rows = append(rows, []string{html.EscapeString(name), m.Num(float64(s.N), 0), cell(s.Summary), now[s.Engine]})
 	}
-	return htmlTable([]string{"Engine", "Start-up logs", "vLLM's accounting for every engine: median |error| (signed)", "Each engine's own accounting"}, rows)
+	return htmlTable(heads(m, "doc.acc.eng.engine", "doc.acc.eng.logs", "doc.acc.eng.before", "doc.acc.eng.after"), rows)
 }
-
-// percent writes a signed error as a percentage.
-func percent(v float64) string { return fmt.Sprintf("%+.1f %%", 100*v) }
 
 // accuracySummary is the errors of each kind of the metrics: how many
 // figures, the median of |error| and of the signed error, and the 10th to
 // 90th percentile band; a metric measured but never estimated says so.
-func accuracySummary(rep accuracy.Report, metrics []accuracy.Metric) string {
+func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Metric) string {
 	var rows [][]string
 	sums := accuracy.Summarize(rep.Comparisons)
-	for _, m := range metrics {
+	for _, metric := range metrics {
 		compared := false
 		for _, s := range sums {
-			if s.Metric == m {
+			if s.Metric == metric {
 				compared = true
-				rows = append(rows, []string{html.EscapeString(m.Label()), html.EscapeString(s.Workload.Label()), strconv.Itoa(s.N),
-					fmt.Sprintf("%.1f %%", 100*s.MedianAbs), percent(s.Median), percent(s.P10) + " to " + percent(s.P90)})
+				rows = append(rows, []string{html.EscapeString(metricLabel(m, metric)), html.EscapeString(workloadLabel(m, s.Workload)), m.Num(float64(s.N), 0),
+					m.Digits(fmt.Sprintf("%.1f %%", 100*s.MedianAbs)), percentIn(m, s.Median), m.F("doc.acc.band", "low", percentIn(m, s.P10), "high", percentIn(m, s.P90))})
 			}
 		}
 		gaps := 0
 		for _, g := range rep.Gaps {
-			if g.Metric == m {
+			if g.Metric == metric {
 				gaps++
 			}
 		}
 		if !compared && gaps > 0 {
-			rows = append(rows, []string{html.EscapeString(m.Label()), "all", "0", "–", "–",
-				"not estimated yet (" + strconv.Itoa(gaps) + " published figures)"})
+			rows = append(rows, []string{html.EscapeString(metricLabel(m, metric)), html.EscapeString(workloadLabel(m, accuracy.All)), "0", "–", "–",
+				html.EscapeString(m.F("doc.acc.not_estimated", "n", strconv.Itoa(gaps)))})
 		}
 	}
-	return htmlTable([]string{"Figure", "Workload", "Published figures", "Median |error|", "Median error", "10th–90th percentile of errors"}, rows)
+	return htmlTable(heads(m, "doc.acc.figure", "doc.acc.workload", "doc.acc.published", "doc.acc.median_abs", "doc.acc.median", "doc.acc.p10_p90"), rows)
 }
 
 // accuracyPage writes the per-figure table of a methodology page.
@@ -103,14 +115,14 @@ type accuracyPage struct {
 
 // rows is every measured figure of the metrics, in the calibration
 // table's order: the source, the setting, the figure, InferCost's estimate
-// and its error, or the reason there is none.
-func (a accuracyPage) rows(rep accuracy.Report, metrics []accuracy.Metric) string {
+// and its error, or the reason there is none (the engine's, in English).
+func (a accuracyPage) rows(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Metric) string {
 	// Figures in ms and GiB have a decimal; tokens and tokens/s none.
 	value := func(v float64, unit string) string {
 		if unit == "ms" || unit == "GiB per GPU" {
-			return money.Group(v, 1)
+			return m.Num(v, 1)
 		}
-		return money.Group(v, 0)
+		return m.Num(v, 0)
 	}
 	type cells struct {
 		metric accuracy.Metric
@@ -119,13 +131,13 @@ func (a accuracyPage) rows(rep accuracy.Report, metrics []accuracy.Metric) strin
 	byRow := map[string][]cells{}
 	for _, c := range rep.Comparisons {
 		if slices.Contains(metrics, c.Metric) {
-			byRow[c.Row.ID] = append(byRow[c.Row.ID], cells{c.Metric, []string{figureLabel(c.Metric, c.Stat, c.Unit),
-				value(c.Measured, c.Unit), value(c.Estimate, c.Unit), percent(c.Err)}})
+			byRow[c.Row.ID] = append(byRow[c.Row.ID], cells{c.Metric, []string{figureLabel(m, c.Metric, c.Stat, c.Unit),
+				value(c.Measured, c.Unit), value(c.Estimate, c.Unit), percentIn(m, c.Err)}})
 		}
 	}
 	for _, g := range rep.Gaps {
 		if slices.Contains(metrics, g.Metric) {
-			byRow[g.Row.ID] = append(byRow[g.Row.ID], cells{g.Metric, []string{figureLabel(g.Metric, g.Stat, g.Unit),
+			byRow[g.Row.ID] = append(byRow[g.Row.ID], cells{g.Metric, []string{figureLabel(m, g.Metric, g.Stat, g.Unit),
 				value(g.Measured, g.Unit), html.EscapeString(g.Reason), "–"}})
 		}
 	}
@@ -134,17 +146,29 @@ func (a accuracyPage) rows(rep accuracy.Report, metrics []accuracy.Metric) strin
 		fs := byRow[r.ID]
 		slices.SortStableFunc(fs, func(a, b cells) int { return int(a.metric) - int(b.metric) })
 		for _, f := range fs {
-			rows = append(rows, append([]string{a.source(r.Source), html.EscapeString(a.setting(r))}, f.td...))
+			rows = append(rows, append([]string{a.source(r.Source), html.EscapeString(a.setting(m, r))}, f.td...))
 		}
 	}
-	return htmlTable([]string{"Source", "Setting", "Figure", "Measured", "InferCost", "Error"}, rows)
+	return htmlTable(heads(m, "doc.t.source", "doc.acc.setting", "doc.acc.figure", "doc.acc.measured", "doc.t.infercost", "doc.t.error"), rows)
 }
 
+// units are the keys of the calibration's units (accuracy's figures
+// name them in English).
+var units = map[string]string{"tokens": "doc.acc.u.tokens", "GiB per GPU": "doc.acc.u.gib_gpu", "ms": "doc.acc.u.ms",
+	"output tokens/s": "doc.acc.u.out_tps", "output tokens/s per GPU": "doc.acc.u.out_tps_gpu",
+	"tokens/s, input and output": "doc.acc.u.total_tps", "requests/s": "doc.acc.u.rps"}
+
 // figureLabel names a compared figure: metric, statistic and unit.
-func figureLabel(m accuracy.Metric, stat, unit string) string {
-	s := m.Label()
+func figureLabel(m *msg.Catalog, metric accuracy.Metric, stat, unit string) string {
+	s := metricLabel(m, metric)
+	if stat == "mean" {
+		stat = m.T("doc.acc.mean")
+	}
 	if stat != "" && stat != "value" {
 		s += ", " + stat
+	}
+	if k, ok := units[unit]; ok {
+		unit = m.T(k)
 	}
 	return html.EscapeString(s + " (" + unit + ")")
 }
@@ -166,37 +190,40 @@ var engineNames = map[string]string{"vllm": "vLLM", "sglang": "SGLang", "trtllm"
 
 // setting describes a row's setting for readers: model, GPUs, formats,
 // engine, and load with lengths.
-func (a accuracyPage) setting(r calibration.Row) string {
+func (a accuracyPage) setting(m *msg.Catalog, r calibration.Row) string {
 	name := r.HFModel
-	if m, ok := a.all.Memory.Models.Find(r.Model); ok {
-		name = m.Name
+	if md, ok := a.all.Memory.Models.Find(r.Model); ok {
+		name = md.Name
 	}
 	g, _ := a.all.Memory.GPUs.Find(r.GPU)
 	w, _ := memory.FindFormat(memory.WeightFormats, r.Weights)
-	kv := "KV cache not stated"
+	kv := m.T("doc.acc.kv_unstated")
 	if f, ok := memory.FindFormat(memory.KVFormats, r.KV); ok {
-		kv = f.Label + " KV cache"
+		kv = m.F("doc.acc.kv_format", "format", f.Label)
 	}
-	s := name + " on " + strconv.Itoa(r.GPUs) + " x " + g.Name
+	s := m.F("doc.t.on_gpus", "model", name, "n", strconv.Itoa(r.GPUs), "gpu", g.Name)
 	if tp := max(r.TP, 1); tp > 1 && tp != r.GPUs {
 		s += " (TP " + strconv.Itoa(tp) + ")"
 	}
-	s += ", " + w.Label + " weights, " + kv + "; " + engineNames[r.Engine] + "; "
+	s += ", " + m.F("doc.acc.weights", "format", w.Label) + ", " + kv + "; " + engineNames[r.Engine] + "; "
 	switch r.Load {
 	case calibration.Offline:
-		s += "every request at once"
+		s += m.T("doc.acc.offline")
 	case calibration.Static:
-		s += "static batch of " + strconv.Itoa(r.Batch)
+		s += m.F("doc.acc.static", "n", strconv.Itoa(r.Batch))
 	case calibration.Concurrency:
-		s += strconv.Itoa(r.Concurrency) + " requests in flight"
+		s += m.F("doc.acc.concurrency", "n", strconv.Itoa(r.Concurrency))
 	case calibration.Rate:
-		s += money.Group(r.RateRPS, -1) + " requests/s"
+		s += m.F("doc.acc.rate", "n", m.Num(r.RateRPS, -1))
 	case calibration.Startup:
-		return s + "start-up, memory fraction " + money.Group(r.MemFraction, -1) + ", longest sequence " + money.Group(float64(r.MaxModelLen), 0) + " tokens"
+		return s + m.F("doc.acc.startup", "fraction", m.Num(r.MemFraction, -1), "n", m.Num(float64(r.MaxModelLen), 0))
 	}
-	lengths := money.Group(math.Round(r.Input), 0) + " in / " + money.Group(math.Round(r.Output), 0) + " out tokens"
-	if r.Dataset != "fixed" {
-		lengths = "mean " + lengths + " (" + map[string]string{"random": "random lengths", "sharegpt": "ShareGPT"}[r.Dataset] + ")"
+	lengths := m.F("doc.acc.lengths", "in", m.Num(math.Round(r.Input), 0), "out", m.Num(math.Round(r.Output), 0))
+	switch r.Dataset {
+	case "random":
+		lengths = m.F("doc.acc.random", "lengths", lengths)
+	case "sharegpt":
+		lengths = m.F("doc.acc.sharegpt", "lengths", lengths)
 	}
 	return s + ", " + lengths
 }

@@ -20,7 +20,7 @@ func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := accuracyTables(data, cal, "/")
+	tables := accuracyTables(data, cal, "/", testMsgs(t))
 	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.Perf})
 	perf, mem := tables["perf-accuracy-rows"](), tables["memory-accuracy-rows"]()
 	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header
@@ -47,39 +47,47 @@ func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 }
 
 // The built methodology pages show, under "Accuracy against published
-// measurements", the summary by kind and then every measured figure.
+// measurements", the summary by kind and then every measured figure; the
+// German pages the same tables in German, with German numbers.
 func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
 	out := buildSite(t, "/")
 	for _, tt := range []struct {
-		page, kind, figure string
-		minRows            int
+		page, kind, all, figure, allEngines string
+		minRows                             int
 	}{
-		{"performance", "Throughput", "Time per output token", 100},
+		{"performance", "Throughput", "all", "Time per output token", "", 100},
 		// vLLM pull request 2031 logs 7,351 blocks of 16 tokens for
 		// Llama 2 7B on one A100: 117,616 tokens.
-		{"memory", "KV-cache capacity", "117,616", 4},
+		{"memory", "KV-cache capacity", "all", "117,616", "all engines", 4},
+		{"de/performance", "Durchsatz", "alle", "Zeit je Ausgabetoken", "", 100},
+		{"de/memory", "KV-Cache-Kapazität", "alle", "117.616", "alle Engines", 4},
 	} {
-		doc := readDoc(t, filepath.Join(out, "methodology", tt.page, "index.html"))
+		page, german := strings.CutPrefix(tt.page, "de/")
+		dir := filepath.Join(out, "methodology", page)
+		if german {
+			dir = filepath.Join(out, "de", "methodology", page)
+		}
+		doc := readDoc(t, filepath.Join(dir, "index.html"))
 		if doc.Find("h2#accuracy").Length() != 1 {
 			t.Errorf("%s: no accuracy section", tt.page)
 			continue
 		}
 		tables := doc.Find("#accuracy ~ .scroll")
-		if got := tables.First().Find("tbody tr").First().Text(); !strings.HasPrefix(got, tt.kind+"all") {
+		if got := tables.First().Find("tbody tr").First().Text(); !strings.HasPrefix(got, tt.kind+tt.all) {
 			t.Errorf("%s: the summary starts with %q; want %s, all workloads", tt.page, got, tt.kind)
 		}
 		rows := tables.Eq(1).Find("tbody tr")
 		if rows.Length() < tt.minRows || !strings.Contains(rows.Text(), tt.figure) {
 			t.Errorf("%s: %d figures listed, lacking %q; want at least %d", tt.page, rows.Length(), tt.figure, tt.minRows)
 		}
-		if tt.page != "memory" {
+		if page != "memory" {
 			continue
 		}
 		// The KV-capacity error per engine, before and after the engine
 		// profiles, ends with all engines together.
 		engines := tables.Eq(2).Find("tbody tr")
-		if last := engines.Last().Find("td").First().Text(); engines.Length() < 3 || last != "all engines" {
-			t.Errorf("memory: %d rows in the table by engine, the last %q; want at least 3 ending with all engines", engines.Length(), last)
+		if last := engines.Last().Find("td").First().Text(); engines.Length() < 3 || last != tt.allEngines {
+			t.Errorf("%s: %d rows in the table by engine, the last %q; want at least 3 ending with %s", tt.page, engines.Length(), last, tt.allEngines)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/alecthomas/chroma/v2/styles"
 
 	"github.com/infercost/infercost/wasm/api"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -61,8 +62,9 @@ type (
 // disagree: every operation with its parameters, answers and a curl and
 // a Python example against apiRoot (the worker's origin and base), then
 // every schema with its fields. Examples ask for the latest edition and
-// each calculator's first preset.
-func apiReference(doc []byte, apiRoot, edition string, data *sitedata.Data) (string, error) {
+// each calculator's first preset. The page's words are m's; the
+// document's own descriptions stay as the API writes them, in English.
+func apiReference(m *msg.Catalog, doc []byte, apiRoot, edition string, data *sitedata.Data) (string, error) {
 	var d apiDoc
 	if err := json.Unmarshal(doc, &d); err != nil {
 		return "", fmt.Errorf("API document: %w", err)
@@ -77,8 +79,8 @@ func apiReference(doc []byte, apiRoot, edition string, data *sitedata.Data) (str
 	}
 	var b strings.Builder
 	self := strings.TrimSuffix(apiRoot, "/") + api.Prefix + "openapi.json"
-	fmt.Fprintf(&b, "<p>The document: <a href=\"%s\">%s</a>. Examples ask for the latest data edition, %s.</p>\n",
-		html.EscapeString(self), html.EscapeString(self), edition)
+	b.WriteString("<p>" + m.F("doc.api.intro", "link", `<a href="`+html.EscapeString(self)+`">`+html.EscapeString(self)+`</a>`,
+		"edition", m.Date(edition)) + "</p>\n")
 	for _, path := range paths {
 		// The API answers GET only (and OPTIONS, for CORS).
 		op, ok := d.Paths[path]["get"]
@@ -100,22 +102,22 @@ func apiReference(doc []byte, apiRoot, edition string, data *sitedata.Data) (str
 					for i, v := range p.Schema.Enum {
 						values[i] = "<code>" + html.EscapeString(v) + "</code>"
 					}
-					desc = strings.TrimSpace(desc + " One of " + strings.Join(values, ", ") + ".")
+					desc = strings.TrimSpace(desc + " " + m.F("doc.api.one_of", "values", strings.Join(values, ", ")))
 				}
-				required := "no"
+				required := m.T("doc.api.no")
 				if p.Required {
-					required = "yes"
+					required = m.T("doc.api.yes")
 				}
 				rows = append(rows, []string{"<code>" + html.EscapeString(p.Name) + "</code>", html.EscapeString(p.In), required, desc})
 			}
-			b.WriteString(htmlTable([]string{"Parameter", "In", "Required", "Description"}, rows))
+			b.WriteString(htmlTable(heads(m, "doc.api.parameter", "doc.api.in", "doc.api.required", "doc.api.description"), rows))
 		}
 		var rows [][]string
 		for _, status := range slices.Sorted(maps.Keys(op.Responses)) {
 			r := op.Responses[status]
 			rows = append(rows, []string{status, html.EscapeString(r.Description), html.EscapeString(strings.Join(slices.Sorted(maps.Keys(r.Content)), ", "))})
 		}
-		b.WriteString(htmlTable([]string{"Status", "Meaning", "Content type"}, rows))
+		b.WriteString(htmlTable(heads(m, "doc.api.status", "doc.api.meaning", "doc.api.content_type"), rows))
 		url, ok := exampleURL(apiRoot, path, edition, data)
 		if !ok {
 			return "", fmt.Errorf("API document: no example for %s", path)
@@ -129,7 +131,7 @@ func apiReference(doc []byte, apiRoot, edition string, data *sitedata.Data) (str
 			b.WriteString(code)
 		}
 	}
-	b.WriteString("<h2 id=\"schemas\">Answers and problems</h2>\n")
+	b.WriteString("<h2 id=\"schemas\">" + html.EscapeString(m.T("doc.api.schemas")) + "</h2>\n")
 	for _, name := range schemas {
 		s := d.Components.Schemas[name]
 		fmt.Fprintf(&b, "<h3 id=\"schema-%s\">%s</h3>\n", strings.ToLower(name), html.EscapeString(name))
@@ -143,14 +145,14 @@ func apiReference(doc []byte, apiRoot, edition string, data *sitedata.Data) (str
 		var rows [][]string
 		for _, field := range fields {
 			p := s.Properties[field]
-			required := "no"
+			required := m.T("doc.api.no")
 			if slices.Contains(s.Required, field) {
-				required = "yes"
+				required = m.T("doc.api.yes")
 			}
-			rows = append(rows, []string{"<code>" + html.EscapeString(field) + "</code>", schemaType(p), required, html.EscapeString(p.Description)})
+			rows = append(rows, []string{"<code>" + html.EscapeString(field) + "</code>", schemaType(m, p), required, html.EscapeString(p.Description)})
 		}
 		if len(rows) > 0 {
-			b.WriteString(htmlTable([]string{"Field", "Type", "Always there", "Description"}, rows))
+			b.WriteString(htmlTable(heads(m, "doc.api.field", "doc.api.type", "doc.api.always", "doc.api.description"), rows))
 		}
 	}
 	return b.String(), nil
@@ -220,13 +222,13 @@ func highlight(lang, code string) (string, error) {
 
 // schemaType names a field's type: a schema's name, an array of one, or
 // JSON's types.
-func schemaType(s apiSchema) string {
+func schemaType(m *msg.Catalog, s apiSchema) string {
 	switch {
 	case s.Ref != "":
 		name := s.Ref[strings.LastIndex(s.Ref, "/")+1:]
 		return "<a href=\"#schema-" + strings.ToLower(name) + "\">" + html.EscapeString(name) + "</a>"
 	case s.Items != nil:
-		return "array of " + schemaType(*s.Items)
+		return m.F("doc.api.array_of", "type", schemaType(m, *s.Items))
 	case s.Const != nil:
 		return html.EscapeString(fmt.Sprintf("%q", fmt.Sprint(s.Const)))
 	}
@@ -238,7 +240,7 @@ func schemaType(s apiSchema) string {
 		for i, n := range t {
 			names[i] = fmt.Sprint(n)
 		}
-		return strings.Join(names, " or ")
+		return strings.Join(names, m.T("doc.api.or"))
 	}
 	return "any"
 }

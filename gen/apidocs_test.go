@@ -27,7 +27,7 @@ func TestAPIPageDocumentsTheAPIAndItsExamplesAnswer(t *testing.T) {
 	date := eds.DataDates()[len(eds.DataDates())-1]
 	srv := httptest.NewServer(api.New(&edgedata.Store{}))
 	defer srv.Close()
-	page, err := apiReference(api.Document(), srv.URL+"/", date, &data)
+	page, err := apiReference(testMsgs(t)["en"], api.Document(), srv.URL+"/", date, &data)
 	if err != nil {
 		t.Fatal(err)
 	}

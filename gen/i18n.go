@@ -48,6 +48,24 @@ func loadCatalogs(content fs.FS) (catalogs, error) {
 	return out, errors.Join(errs...)
 }
 
+// docPrefix starts the keys of the words only gen writes: the data
+// tables, the API reference, the 404 page and the feed. The engine never
+// shows them, so they stay out of its catalogs (en_gen.go and the
+// published JSON), which every calculator page downloads.
+const docPrefix = "doc."
+
+// engine returns the messages of lang that the engine shows: all but
+// the doc. keys.
+func (cs catalogs) engine(lang string) map[string]string {
+	out := map[string]string{}
+	for k, v := range cs[lang] {
+		if !strings.HasPrefix(k, docPrefix) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
 var placeholder = regexp.MustCompile(`\{[a-z]+\}`)
 
 // check reports every key that a language lacks, whose placeholders
@@ -195,11 +213,13 @@ func loadMessages(content fs.FS) (map[string]*msg.Catalog, catalogs, error) {
 	if err := cs.check(root); err != nil {
 		return nil, nil, err
 	}
-	if !msg.English.Equal(cs["en"]) {
+	if !msg.English.Equal(cs.engine("en")) {
 		return nil, nil, errors.New("i18n/en.yaml: wasm/msg/en_gen.go is stale: run go run ./gen -messages wasm/msg/en_gen.go")
 	}
-	out := map[string]*msg.Catalog{"en": msg.English}
-	for _, l := range langs[1:] {
+	// gen's catalogs hold every key, the doc. ones too (msg.English,
+	// compiled into the engine, lacks them).
+	out := map[string]*msg.Catalog{}
+	for _, l := range langs {
 		out[l] = msg.New(l, cs[l])
 	}
 	return out, cs, nil
@@ -211,7 +231,7 @@ func loadMessages(content fs.FS) (map[string]*msg.Catalog, catalogs, error) {
 func publishMessages(c Config, cs catalogs) (map[string]string, error) {
 	out := map[string]string{}
 	for _, l := range langs[1:] {
-		b, err := json.Marshal(cs[l])
+		b, err := json.Marshal(cs.engine(l))
 		if err != nil {
 			return nil, err
 		}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 // TestCatalogCheckNamesFileAndKey checks catalogs in a temp folder
@@ -61,4 +63,14 @@ func TestSiteCatalogsAreSound(t *testing.T) {
 	if _, _, err := loadMessages(os.DirFS("../content")); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// testMsgs returns the site's catalogs by language, as gen loads them.
+func testMsgs(t testing.TB) map[string]*msg.Catalog {
+	t.Helper()
+	msgs, _, err := loadMessages(os.DirFS("../content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return msgs
 }

@@ -120,7 +120,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		src, err := messagesSource(cs["en"])
+		src, err := messagesSource(cs.engine("en"))
 		if err != nil {
 			return err
 		}
@@ -276,14 +276,16 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, err
 	}
 	calcs := calculators(data)
-	tables := dataTables(data, c.Base)
-	maps.Copy(tables, accuracyTables(data, cal, c.Base))
-	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base))
-	reference, err := apiReference(api.Document(), apiRoot, dataDate, &data)
-	if err != nil {
-		return 0, err
+	tables := dataTables(data, c.Base, msgs)
+	maps.Copy(tables, accuracyTables(data, cal, c.Base, msgs))
+	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base, msgs))
+	for _, l := range langs {
+		reference, err := apiReference(msgs[l], api.Document(), apiRoot, dataDate, &data)
+		if err != nil {
+			return 0, err
+		}
+		tables[suffixed("api-reference", l)] = func() string { return reference }
 	}
-	tables["api-reference"] = func() string { return reference }
 	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs})
 	// Pages at the top, articles in every language under articles/.
 	var names []string
@@ -305,11 +307,8 @@ func Build(ctx context.Context, c Config) (int, error) {
 	slices.SortFunc(arts, func(a, b Article) int { return a.Order - b.Order })
 	for _, a := range arts {
 		if a.Nav != "" {
-			for _, l := range langs {
-				// The methodology pages are in English only: each
-				// language's navigation links them.
-				navs[l] = append(navs[l], site.Nav{Path: a.Path, Label: msgs[l].T("layout.nav.methodology")})
-			}
+			// A methodology page, in its language's navigation.
+			navs[a.Lang] = append(navs[a.Lang], site.Nav{Path: a.Path, Label: msgs[a.Lang].T("layout.nav.methodology")})
 		}
 	}
 	// Versions of an article in each language share a translation key;
@@ -343,7 +342,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 			m.LD = []any{ldArticle{Context: schemaOrg, Type: "Article", Headline: a.Title, Description: a.Description, URL: m.Canonical,
 				Image: m.Card.URL, DatePublished: a.Date, DateModified: max(a.Date, dataDate), InLanguage: a.Lang,
 				Author: organization(root), Publisher: organization(root)}}
-			listed[len(listed)-1].Article = true
+			listed[len(listed)-1].Article, listed[len(listed)-1].Lang = true, a.Lang
 		}
 		pages = append(pages, page{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
 	}
@@ -395,7 +394,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 				ID:          id,
 				Heading:     m.T(keys[2]),
 				Lead:        m.T(keys[3]),
-				Methodology: "methodology/" + path,
+				Methodology: langPath(l, "methodology/"+path),
 				Page:        p,
 				Presets:     presets,
 				Convert:     convert,
@@ -429,11 +428,25 @@ func Build(ctx context.Context, c Config) (int, error) {
 		m.Alternates, m.Switch = searchPages, site.SearchPath(otherLang(alt.Lang))
 		pages = append(pages, page{path, site.SearchPage(m)})
 	}
-	// The 404 page is not indexed: no canonical URL, card or entry.
-	en := msgs[lang]
-	notFound := site.Meta{Base: c.Base, Path: "404.html", Title: en.T("layout.not_found"), Nav: navs[lang], Version: c.Version, Lang: lang, Msgs: en, Switch: langPath("de", "")}
-	pages = append(pages, page{"404.html", site.Article(site.ArticlePage{Meta: notFound,
-		HTML: "<h1>" + html.EscapeString(en.T("layout.not_found")) + "</h1><p>" + en.F("layout.not_found_body", "home", c.Base, "tco", c.Base+"tco/") + "</p>"})})
+	// The 404 page is not indexed: no canonical URL, card or entry. GitHub
+	// Pages serves one for both languages: the English page carries the
+	// German one (site.NotFound).
+	notFound := map[string]site.ArticlePage{}
+	// next says where to go instead, to the pages in language l.
+	next := func(l string) string {
+		return msgs[l].F("layout.not_found_body", "home", c.Base+langPath(l, ""), "tco", c.Base+langPath(l, "tco/"))
+	}
+	for _, l := range langs {
+		m := msgs[l]
+		body := "<h1>" + html.EscapeString(m.T("layout.not_found")) + "</h1><p>" + next(l) + "</p>"
+		if l == "en" {
+			// Without script a German reader still reads German.
+			body += `<noscript><p lang="de">` + html.EscapeString(msgs["de"].T("layout.not_found")) + ". " + next("de") + "</p></noscript>"
+		}
+		notFound[l] = site.ArticlePage{Meta: site.Meta{Base: c.Base, Path: langPath(l, "404.html"), Title: m.T("layout.not_found"), Nav: navs[l],
+			Version: c.Version, Lang: l, Msgs: m, Switch: langPath(otherLang(l), "")}, HTML: body}
+	}
+	pages = append(pages, page{"404.html", site.NotFound(notFound["en"], notFound["de"])})
 
 	for _, p := range pages {
 		file := filepath.Join(c.Out, filepath.FromSlash(p.path))
@@ -448,7 +461,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 			return 0, err
 		}
 	}
-	if err := publishIndex(c.Out, root, listed, editions); err != nil {
+	if err := publishIndex(c.Out, root, listed, editions, msgs); err != nil {
 		return 0, err
 	}
 	if err := copyAssets(c); err != nil {
@@ -470,19 +483,22 @@ func indexSearch(ctx context.Context, c Config) error {
 }
 
 // publishIndex writes what crawlers and feed readers read besides the
-// pages: sitemap.xml, robots.txt and feed.xml.
-func publishIndex(out, root string, listed []indexed, editions dataset.Editions) error {
+// pages: sitemap.xml, robots.txt and a feed.xml in each language's
+// folder.
+func publishIndex(out, root string, listed []indexed, editions dataset.Editions, msgs map[string]*msg.Catalog) error {
 	s, err := sitemap(root, listed)
 	if err != nil {
 		return err
 	}
-	f, err := feed(root, lang, listed, editions.List)
-	if err != nil {
-		return err
+	errs := []error{writeFile(filepath.Join(out, "sitemap.xml"), s), writeFile(filepath.Join(out, "robots.txt"), robots(root))}
+	for _, l := range langs {
+		f, err := feed(root, msgs[l], listed, editions.List)
+		if err != nil {
+			return err
+		}
+		errs = append(errs, writeFile(filepath.Join(out, filepath.FromSlash(langPath(l, feedFile))), f))
 	}
-	return errors.Join(writeFile(filepath.Join(out, "sitemap.xml"), s),
-		writeFile(filepath.Join(out, "robots.txt"), robots(root)),
-		writeFile(filepath.Join(out, "feed.xml"), f))
+	return errors.Join(errs...)
 }
 
 // copyAssets publishes the static files and the ECharts bundle under

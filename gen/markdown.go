@@ -22,7 +22,6 @@ import (
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
@@ -161,15 +160,10 @@ func (t blockTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 	})
 	var errs []error
 	// An embedded calculator speaks the article's language.
-	var fm struct {
-		Lang string `yaml:"lang"`
-	}
-	if d := frontmatter.Get(pc); d != nil {
-		_ = d.Decode(&fm) // a bad front matter fails the article later
-	}
+	lang := pageLang(pc)
 	for _, fb := range fenced {
 		line := bytes.Count(src[:fb.Info.Segment.Start], []byte("\n")) + 1
-		node, err := t.block(fb, src, cmp.Or(fm.Lang, "en"))
+		node, err := t.block(fb, src, lang)
 		if err != nil {
 			errs = append(errs, fmt.Errorf("line %d: %w", line, err))
 			node = &dataBlock{table: func() string { return "" }}
@@ -180,6 +174,18 @@ func (t blockTransformer) Transform(doc *ast.Document, reader text.Reader, pc pa
 		fb.Parent().ReplaceChild(fb.Parent(), fb, node)
 	}
 	pc.Set(blockErrsKey, errs)
+}
+
+// pageLang is the language of the page being parsed, from its front
+// matter: "en" when it names none.
+func pageLang(pc parser.Context) string {
+	var fm struct {
+		Lang string `yaml:"lang"`
+	}
+	if d := frontmatter.Get(pc); d != nil {
+		_ = d.Decode(&fm) // a bad front matter fails the article later
+	}
+	return cmp.Or(fm.Lang, "en")
 }
 
 // block resolves one ```infercost block.
@@ -287,7 +293,7 @@ func newMarkdown(b *Blocks) goldmark.Markdown {
 			extension.Strikethrough, extension.Linkify, extension.TaskList, extension.Footnote, extension.Typographer, &frontmatter.Extender{},
 			highlighting.NewHighlighting(highlighting.WithFormatOptions(chromahtml.WithClasses(true)))),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute(),
-			parser.WithASTTransformers(util.Prioritized(blockTransformer{b}, 100), util.Prioritized(tocTransformer{}, 200))),
+			parser.WithASTTransformers(util.Prioritized(blockTransformer{b}, 100), util.Prioritized(tocTransformer{b.Msgs}, 200))),
 		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
 			renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100), util.Prioritized(tocRenderer{}, 100))),
 	)
@@ -403,13 +409,44 @@ func claimsHTML(tables []view.Table, corner string) string {
 	return ""
 }
 
-// dataTables are the tables articles can embed, keyed by block name.
-func dataTables(all sitedata.Data, base string) map[string]func() string {
-	d := all.TCO
-	srcLink := func(key string, f func(string) (string, string)) string {
-		title, url := f(key)
-		return `<a href="` + html.EscapeString(site.Meta{Base: base}.SourceURL(url)) + `">` + html.EscapeString(title) + `</a>`
+// inLangs renders each table in every language of msgs: under its name
+// in English, and under NAME-LANG in another language, as a German page
+// embeds "data-sources-de". One renderer a table, given the language's
+// catalog.
+func inLangs(msgs map[string]*msg.Catalog, tables map[string]func(m *msg.Catalog) string) map[string]func() string {
+	out := map[string]func() string{}
+	for name, table := range tables {
+		for _, l := range langs {
+			if m := msgs[l]; m != nil {
+				out[suffixed(name, l)] = func() string { return table(m) }
+			}
+		}
 	}
+	return out
+}
+
+// suffixed is a name in a language: as it is in English, NAME-LANG in
+// another (a table's block name, a feed entry's id).
+func suffixed(name, lang string) string {
+	if lang == "en" {
+		return name
+	}
+	return name + "-" + lang
+}
+
+// heads returns the messages of keys, for a table's header row.
+func heads(m *msg.Catalog, keys ...string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = m.T(k)
+	}
+	return out
+}
+
+// dataTables are the tables articles can embed, keyed by block name, in
+// every language of msgs (see inLangs).
+func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) map[string]func() string {
+	d := all.TCO
 	mem := all.Memory
 	lookup := func(key string) (string, string) {
 		for _, srcs := range []fact.Sources{d.GPUs.Sources, d.Sources, mem.Models.Sources, mem.Sources, all.Pricing.APIs.Sources, all.Pricing.Sources, all.Perf.Sources} {
@@ -419,132 +456,136 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 		}
 		return key, ""
 	}
+	// srcLink links a source; a page of this site in the page's language.
+	srcLink := func(m *msg.Catalog, key string) string {
+		title, url := lookup(key)
+		return `<a href="` + html.EscapeString(site.Meta{Base: base, Lang: m.Lang}.SourceURL(url)) + `">` + html.EscapeString(title) + `</a>`
+	}
+	// dagger marks a figure from a secondary source only.
+	dagger := func(m *msg.Catalog) string {
+		return ` <abbr title="` + html.EscapeString(m.T("doc.t.unconfirmed")) + `">†</abbr>`
+	}
 	// fig writes a figure with the decimals the data gives it, no more.
-	fig := func(f *fact.Figure) string {
+	fig := func(m *msg.Catalog, f *fact.Figure) string {
 		if f == nil {
 			return "–"
 		}
-		s := html.EscapeString(money.Group(f.Value, -1))
+		s := html.EscapeString(m.Num(f.Value, -1))
 		if f.Unconfirmed {
-			s += ` <abbr title="unconfirmed: secondary source only">†</abbr>`
+			s += dagger(m)
 		}
 		return s
 	}
-	return map[string]func() string{
-		"gpus": func() string {
+	// defaults is a table of defaults: each one's value, source, as-of
+	// date and the data's note.
+	type named struct {
+		key string
+		f   fact.Figure
+	}
+	defaults := func(m *msg.Catalog, rows []named, more ...[]string) string {
+		var out [][]string
+		for _, r := range rows {
+			f := r.f
+			out = append(out, []string{html.EscapeString(m.T(r.key)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.Note)})
+		}
+		out = append(out, more...)
+		return htmlTable(heads(m, "doc.t.default", "doc.t.value", "doc.t.source", "doc.t.as_of", "doc.t.note"), out)
+	}
+	return inLangs(msgs, map[string]func(m *msg.Catalog) string{
+		"gpus": func(m *msg.Catalog) string {
 			var rows [][]string
 			for _, g := range d.GPUs.GPUs {
-				rows = append(rows, []string{html.EscapeString(g.Vendor + " " + g.Name), fig(&g.MemoryGB), fig(&g.BandwidthGBps),
-					fig(&g.BF16DenseTFLOPS), fig(g.FP8DenseTFLOPS), fig(&g.TDPW),
-					html.EscapeString(g.Link.Kind) + " " + fig(&g.Link.GBps), fig(g.PurchaseUSD), fig(g.RentUSDPerHour),
-					srcLink(g.MemoryGB.Source, lookup) + ", " + html.EscapeString(g.MemoryGB.AsOf)})
+				rows = append(rows, []string{html.EscapeString(g.Vendor + " " + g.Name), fig(m, &g.MemoryGB), fig(m, &g.BandwidthGBps),
+					fig(m, &g.BF16DenseTFLOPS), fig(m, g.FP8DenseTFLOPS), fig(m, &g.TDPW),
+					html.EscapeString(g.Link.Kind) + " " + fig(m, &g.Link.GBps), fig(m, g.PurchaseUSD), fig(m, g.RentUSDPerHour),
+					srcLink(m, g.MemoryGB.Source) + ", " + html.EscapeString(m.Date(g.MemoryGB.AsOf))})
 			}
-			return htmlTable([]string{"GPU", "Memory (GB)", "Bandwidth (GB/s)", "BF16/FP16 dense TFLOPS", "FP8 dense TFLOPS",
-				"TDP (W)", "GPU link (GB/s)", "Purchase (USD)", "Rent (USD/GPU-h)", "Spec source"}, rows)
+			return htmlTable(heads(m, "doc.t.gpu", "doc.t.gpus.memory", "doc.t.gpus.bandwidth", "doc.t.gpus.bf16", "doc.t.gpus.fp8",
+				"doc.t.gpus.tdp", "doc.t.gpus.link", "doc.t.gpus.purchase", "doc.t.gpus.rent", "doc.t.gpus.source"), rows)
 		},
-		"gpu-prices": func() string {
+		"gpu-prices": func(m *msg.Catalog) string {
 			var rows [][]string
 			for _, g := range d.GPUs.GPUs {
 				for _, p := range []struct {
-					what string
-					f    *fact.Figure
-				}{{"purchase", g.PurchaseUSD}, {"rent per GPU-hour", g.RentUSDPerHour}} {
+					key string
+					f   *fact.Figure
+				}{{"doc.t.prices.purchase", g.PurchaseUSD}, {"doc.t.prices.rent", g.RentUSDPerHour}} {
 					if p.f == nil {
 						continue
 					}
-					rows = append(rows, []string{html.EscapeString(g.Name), p.what, fig(p.f), srcLink(p.f.Source, lookup),
-						html.EscapeString(p.f.AsOf), html.EscapeString(p.f.Note)})
+					rows = append(rows, []string{html.EscapeString(g.Name), html.EscapeString(m.T(p.key)), fig(m, p.f), srcLink(m, p.f.Source),
+						html.EscapeString(m.Date(p.f.AsOf)), html.EscapeString(p.f.Note)})
 				}
 			}
-			return htmlTable([]string{"GPU", "Price", "USD", "Source", "As of", "Note"}, rows)
+			return htmlTable(heads(m, "doc.t.gpu", "doc.t.prices.price", "doc.t.prices.usd", "doc.t.source", "doc.t.as_of", "doc.t.note"), rows)
 		},
-		"tco-defaults": func() string {
+		"tco-defaults": func(m *msg.Catalog) string {
 			df := d.Defaults
-			var rows [][]string
-			for _, r := range []struct {
-				name string
-				f    fact.Figure
-			}{
-				{"Period (years)", df.Years}, {"GPUs per server", df.GPUsPerServer}, {"Server price without GPUs (USD)", df.ServerUSD},
-				{"Network per server (USD)", df.NetworkUSD}, {"Server overhead power (W)", df.ServerOverheadW},
-				{"Average load", df.LoadFactor}, {"PUE", df.PUE}, {"Electricity (USD/kWh)", df.ElectricityUSDPerKWh},
-				{"Maintenance (% of capex a year)", df.MaintenancePct}, {"Staff (USD a year)", df.StaffUSDPerYear},
-				{"Rented hours per month", df.RentedHoursPerMonth}, {"EUR per USD", df.EURPerUSD}, {"CNY per USD", df.CNYPerUSD},
-			} {
-				f := r.f
-				rows = append(rows, []string{html.EscapeString(r.name), fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
-			}
+			var more [][]string
 			for _, t := range d.Throughput.Rows {
 				g, _ := d.GPUs.Find(t.GPU)
 				f := t.TokensPerSec
-				rows = append(rows, []string{"Throughput, " + html.EscapeString(g.Name) + " (tokens/s per GPU)", fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
+				more = append(more, []string{html.EscapeString(m.F("doc.t.tco.throughput", "gpu", g.Name)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.Note)})
 			}
-			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
+			return defaults(m, []named{
+				{"doc.t.tco.years", df.Years}, {"doc.t.tco.gpus_per_server", df.GPUsPerServer}, {"doc.t.tco.server", df.ServerUSD},
+				{"doc.t.tco.network", df.NetworkUSD}, {"doc.t.tco.overhead", df.ServerOverheadW},
+				{"doc.t.tco.load", df.LoadFactor}, {"doc.t.tco.pue", df.PUE}, {"doc.t.tco.electricity", df.ElectricityUSDPerKWh},
+				{"doc.t.tco.maintenance", df.MaintenancePct}, {"doc.t.tco.staff", df.StaffUSDPerYear},
+				{"doc.t.tco.rented_hours", df.RentedHoursPerMonth}, {"doc.t.tco.eur", df.EURPerUSD}, {"doc.t.tco.cny", df.CNYPerUSD},
+			}, more...)
 		},
-		"seed-000": func() string {
-			return claimsHTML(tcoview.Build(tcoview.Resolve("preset=seed-000", d)).Tables, "Figure")
+		"seed-000": func(m *msg.Catalog) string {
+			return claimsHTML(tcoview.Build(tcoview.ResolveIn(m, "preset=seed-000", d)).Tables, m.T("doc.t.figure"))
 		},
-		"models": func() string {
+		"models": func(m *msg.Catalog) string {
 			var rows [][]string
-			for _, m := range mem.Models.Models {
+			for _, md := range mem.Models.Models {
 				k := func(v int) string {
 					if v == 0 {
 						return "–"
 					}
-					return money.Group(float64(v), 0)
+					return m.Num(float64(v), 0)
 				}
-				arch := k(m.Heads) + " / " + k(m.KVHeads)
-				if m.MLA() {
-					arch = k(m.Heads) + ", MLA " + k(m.KVLoraRank) + " + " + k(m.QKRopeHeadDim)
+				arch := k(md.Heads) + " / " + k(md.KVHeads)
+				if md.MLA() {
+					arch = k(md.Heads) + ", MLA " + k(md.KVLoraRank) + " + " + k(md.QKRopeHeadDim)
 				}
-				params := money.Group(m.ParamsB, 2)
-				if m.Experts > 0 {
-					params += " (" + money.Group(m.Active(), 1) + " active; " + k(m.Experts) + " experts, top " + k(m.ExpertsPerToken) + ")"
+				params := m.Num(md.ParamsB, 2)
+				if md.Experts > 0 {
+					params = m.F("doc.t.models.moe", "params", params, "active", m.Num(md.Active(), 1), "experts", k(md.Experts), "top", k(md.ExpertsPerToken))
 				}
 				window := "–"
-				if m.SlidingWindow > 0 {
-					window = k(m.SlidingWindow) + ", " + m.SlidingLayers
+				if md.SlidingWindow > 0 {
+					window = k(md.SlidingWindow) + ", " + md.SlidingLayers
 				}
-				s := memory.Setup{Model: m, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], TP: 1, PP: 1}
-				name := html.EscapeString(m.Name)
-				if m.Unconfirmed {
-					name += ` <abbr title="unconfirmed: ` + html.EscapeString(m.Note) + `">†</abbr>`
+				s := memory.Setup{Model: md, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], TP: 1, PP: 1}
+				name := html.EscapeString(md.Name)
+				if md.Unconfirmed {
+					name += ` <abbr title="` + html.EscapeString(m.F("doc.t.unconfirmed_note", "note", md.Note)) + `">†</abbr>`
 				}
-				rows = append(rows, []string{name, params, k(m.Layers), k(m.Hidden), arch, k(m.HeadDim), k(m.Intermediate), k(m.Vocab),
-					window, money.Group(s.KVBytesPerToken(), 0), srcLink(m.Source, lookup) + ", " + html.EscapeString(m.AsOf)})
+				rows = append(rows, []string{name, html.EscapeString(params), k(md.Layers), k(md.Hidden), arch, k(md.HeadDim), k(md.Intermediate), k(md.Vocab),
+					window, m.Num(s.KVBytesPerToken(), 0), srcLink(m, md.Source) + ", " + html.EscapeString(m.Date(md.AsOf))})
 			}
-			return htmlTable([]string{"Model", "Parameters (B)", "Layers", "Hidden", "Heads / KV heads", "Head dim", "Intermediate",
-				"Vocabulary", "Sliding window", "KV bytes per token (16-bit)", "Source"}, rows)
+			return htmlTable(heads(m, "doc.t.model", "doc.t.models.params", "doc.t.models.layers", "doc.t.models.hidden", "doc.t.models.heads",
+				"doc.t.models.head_dim", "doc.t.models.intermediate", "doc.t.models.vocab", "doc.t.models.window", "doc.t.models.kv", "doc.t.source"), rows)
 		},
-		"memory-defaults": func() string {
+		"memory-defaults": func(m *msg.Catalog) string {
 			df := mem.Defaults
-			var rows [][]string
-			for _, r := range []struct {
-				name string
-				f    fact.Figure
-			}{
-				{"GPU memory utilization", df.Utilization}, {"KV-cache block (tokens)", df.BlockSize},
-				{"Memory the driver keeps (GiB)", df.DriverReservedGiB}, {"Non-torch memory (GiB)", df.NonTorchGiB},
-				{"NCCL buffers with several GPUs (GiB)", df.NCCLGiB}, {"Sampler memory per logit (bytes)", df.SamplerBytesPerLogit},
-				{"max_num_seqs, GPUs of 70 GiB or more except A100", df.LargeGPUSeqs}, {"max_num_batched_tokens, same GPUs", df.LargeGPUTokens},
-				{"max_num_seqs, other GPUs", df.SmallGPUSeqs}, {"max_num_batched_tokens, other GPUs", df.SmallGPUTokens},
-				{"Smallest GPU memory for the larger defaults (GiB)", df.LargeGPUMinGiB},
-				{"Context length (tokens)", df.Context}, {"Concurrent sequences", df.Concurrency},
-			} {
-				f := r.f
-				rows = append(rows, []string{html.EscapeString(r.name), fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
-			}
-			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
+			return defaults(m, []named{
+				{"doc.t.mem.utilization", df.Utilization}, {"doc.t.mem.block", df.BlockSize},
+				{"doc.t.mem.driver", df.DriverReservedGiB}, {"doc.t.mem.non_torch", df.NonTorchGiB},
+				{"doc.t.mem.nccl", df.NCCLGiB}, {"doc.t.mem.sampler", df.SamplerBytesPerLogit},
+				{"doc.t.mem.large_seqs", df.LargeGPUSeqs}, {"doc.t.mem.large_tokens", df.LargeGPUTokens},
+				{"doc.t.mem.small_seqs", df.SmallGPUSeqs}, {"doc.t.mem.small_tokens", df.SmallGPUTokens},
+				{"doc.t.mem.large_min", df.LargeGPUMinGiB},
+				{"doc.t.mem.context", df.Context}, {"doc.t.mem.concurrency", df.Concurrency},
+			})
 		},
-		"memory-engines": func() string {
+		"memory-engines": func(m *msg.Catalog) string {
 			// What each engine's memory fraction is a share of, as
 			// wasm/memory.Engine computes it.
-			meaning := map[string]string{
-				"vllm":   "gpu_memory_utilization: KV = f × M − weights − activation peak − runtime",
-				"sglang": "mem_fraction_static: KV = f × (M − runtime) − weights; activations and CUDA graphs in the rest",
-				"trtllm": "kv_cache_free_gpu_mem_fraction: KV = f × (M − weights − activation peak − runtime)",
-				"tgi":    "cuda_memory_fraction × TGI_WIGGLE_ROOM w: KV = f × w × M − weights − warm-up peak − runtime",
-			}
+			meaning := map[string]string{"vllm": "doc.t.engines.vllm", "sglang": "doc.t.engines.sglang", "trtllm": "doc.t.engines.trtllm", "tgi": "doc.t.engines.tgi"}
 			g, _ := d.GPUs.Find("h100-sxm")
 			var rows [][]string
 			for _, e := range mem.Engines {
@@ -553,110 +594,108 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				if e.ID != memview.DefaultEngine {
 					block = e.BlockSize
 				}
-				rows = append(rows, []string{html.EscapeString(e.Name + " " + e.Version), html.EscapeString(meaning[e.ID]),
-					money.Group(mem.DefaultFraction(e, g, 1), -1), fig(&block), strconv.Itoa(seqs) + " / " + money.Group(float64(tokens), 0),
-					srcLink(e.Accounting, lookup)})
+				rows = append(rows, []string{html.EscapeString(e.Name + " " + e.Version), html.EscapeString(m.T(meaning[e.ID])),
+					m.Num(mem.DefaultFraction(e, g, 1), -1), fig(m, &block), strconv.Itoa(seqs) + " / " + m.Num(float64(tokens), 0),
+					srcLink(m, e.Accounting)})
 			}
-			return htmlTable([]string{"Engine", "What its memory fraction f covers (M: memory CUDA shows)", "Default f on one H100",
-				"KV block (tokens)", "Default sequences / tokens per pass on an H100", "Accounting read in"}, rows)
+			return htmlTable(heads(m, "doc.t.engines.engine", "doc.t.engines.fraction", "doc.t.engines.default", "doc.t.engines.block",
+				"doc.t.engines.batch", "doc.t.engines.source"), rows)
 		},
-		"memory-calibration": func() string {
+		"memory-calibration": func(m *msg.Catalog) string {
 			pct := func(v float64) string {
 				if math.IsNaN(v) {
 					return "–"
 				}
-				return fmt.Sprintf("%+.1f %%", 100*v)
+				return percentIn(m, v)
 			}
 			var rows [][]string
 			for _, r := range mem.Calibrate() {
 				c := r.Row
-				m, _ := mem.Models.Find(c.Model)
+				md, _ := mem.Models.Find(c.Model)
 				g, _ := d.GPUs.Find(c.GPU)
-				reportedW, reportedKV := "–", money.Group(c.KVGiB, 2)+" GiB"
+				reportedW, reportedKV := "–", m.Num(c.KVGiB, 2)+" GiB"
 				if c.WeightsGiB > 0 {
-					reportedW = money.Group(c.WeightsGiB, 2)
+					reportedW = m.Num(c.WeightsGiB, 2)
 				}
-				ours := money.Group(r.KVGiB, 2) + " GiB"
+				ours := m.Num(r.KVGiB, 2) + " GiB"
 				if c.KVTokens > 0 {
-					reportedKV, ours = money.Group(c.KVTokens, 0)+" tokens", money.Group(r.KVTokens, 0)+" tokens"
+					reportedKV, ours = m.F("doc.t.tokens", "n", m.Num(c.KVTokens, 0)), m.F("doc.t.tokens", "n", m.Num(r.KVTokens, 0))
 				}
-				rows = append(rows, []string{srcLink(c.Source, lookup),
-					html.EscapeString(m.Name + ", " + strings.ToUpper(c.Weights) + " on " + strconv.Itoa(c.TP) + " x " + g.Name),
-					money.Group(float64(c.MaxModelLen), 0) + " / " + strconv.Itoa(c.MaxNumSeqs) + " / " + money.Group(float64(c.MaxBatchedTokens), 0),
-					reportedW, money.Group(r.WeightsGiB, 2), pct(r.WeightsErr), reportedKV, ours, pct(r.KVErr)})
+				rows = append(rows, []string{srcLink(m, c.Source),
+					html.EscapeString(m.F("doc.t.on_gpus", "model", md.Name+", "+strings.ToUpper(c.Weights), "n", strconv.Itoa(c.TP), "gpu", g.Name)),
+					m.Num(float64(c.MaxModelLen), 0) + " / " + strconv.Itoa(c.MaxNumSeqs) + " / " + m.Num(float64(c.MaxBatchedTokens), 0),
+					reportedW, m.Num(r.WeightsGiB, 2), pct(r.WeightsErr), html.EscapeString(reportedKV), html.EscapeString(ours), pct(r.KVErr)})
 			}
-			return htmlTable([]string{"Log", "Model and GPUs", "max_model_len / max_num_seqs / max_num_batched_tokens",
-				"Weights reported (GiB)", "Weights InferCost (GiB)", "Error", "KV cache reported", "KV cache InferCost", "Error"}, rows)
+			return htmlTable(heads(m, "doc.t.memcal.log", "doc.t.memcal.setting", "doc.t.memcal.limits", "doc.t.memcal.weights_reported",
+				"doc.t.memcal.weights_ours", "doc.t.error", "doc.t.memcal.kv_reported", "doc.t.memcal.kv_ours", "doc.t.error"), rows)
 		},
-		"seed-000-roi": func() string {
+		"seed-000-roi": func(m *msg.Catalog) string {
 			pd := all.Pricing
-			return claimsHTML(pricingview.Build(pricingview.Resolve("preset=seed-000-roi", pd), pd).Tables, "Per month")
+			return claimsHTML(pricingview.Build(pricingview.ResolveIn(m, "preset=seed-000-roi", pd), pd).Tables, m.T("doc.t.per_month"))
 		},
-		"seed-002": func() string {
-			return claimsHTML(memview.Build(memview.Resolve("preset=seed-002", mem), mem).Tables, "Batch size at 2,048 tokens")
+		"seed-002": func(m *msg.Catalog) string {
+			return claimsHTML(memview.Build(memview.ResolveIn(m, "preset=seed-002", mem), mem).Tables, m.F("doc.t.batch_at", "n", m.Num(2048, 0)))
 		},
-		"seed-002-checks": func() string {
+		"seed-002-checks": func(m *msg.Catalog) string {
 			bytesPerToken := func(id string) (model.Model, float64) {
-				m, _ := mem.Models.Find(id)
-				return m, memory.Setup{Model: m, KV: memory.KVFormats[0], TP: 1, PP: 1}.KVBytesPerToken()
+				md, _ := mem.Models.Find(id)
+				return md, memory.Setup{Model: md, KV: memory.KVFormats[0], TP: 1, PP: 1}.KVBytesPerToken()
 			}
 			llama, llamaKV := bytesPerToken("llama-2-7b")
 			mistral, mistralKV := bytesPerToken("mistral-7b")
 			flat := mem.Defaults.FlatKVPerTokenGB.Value * 1e9
 			weights16 := memory.Setup{Model: llama, Weights: memory.WeightFormats[1], TP: 1, PP: 1}.WeightBytes()
-			return "<ul>\n<li><strong>The KV cache depends on the model.</strong> " + html.EscapeString(llama.Name) + " caches " +
-				money.Group(llamaKV/(1<<20), 2) + " MiB per token in 16 bits (" + strconv.Itoa(llama.Layers) + " layers × " +
-				strconv.Itoa(llama.KVHeads) + " KV heads × " + strconv.Itoa(llama.HeadDim) + " × 2 × 2 bytes), " +
-				money.Group(llamaKV/flat, 1) + " times the article's flat " + money.Group(mem.Defaults.FlatKVPerTokenGB.Value, 4) +
-				" GB; " + html.EscapeString(mistral.Name) + ", with " + strconv.Itoa(mistral.KVHeads) + " KV heads, caches " +
-				money.Group(mistralKV/1024, 0) + " KiB.</li>\n<li><strong>A " + money.Group(mem.Defaults.FlatWeightsGB.Value, 0) +
-				" GB 7B model is an 8-bit model.</strong> In 16 bits the weights of " + html.EscapeString(llama.Name) + " are " +
-				money.Group(weights16/1e9, 1) + " GB.</li>\n</ul>\n"
+			return "<ul>\n<li>" + m.F("doc.t.seed002.kv", "model", html.EscapeString(llama.Name), "mib", m.Num(llamaKV/(1<<20), 2),
+				"layers", strconv.Itoa(llama.Layers), "heads", strconv.Itoa(llama.KVHeads), "dim", strconv.Itoa(llama.HeadDim),
+				"times", m.Num(llamaKV/flat, 1), "flat", m.Num(mem.Defaults.FlatKVPerTokenGB.Value, 4),
+				"other", html.EscapeString(mistral.Name), "otherheads", strconv.Itoa(mistral.KVHeads), "kib", m.Num(mistralKV/1024, 0)) +
+				"</li>\n<li>" + m.F("doc.t.seed002.weights", "gb", m.Num(mem.Defaults.FlatWeightsGB.Value, 0), "model", html.EscapeString(llama.Name),
+				"weights", m.Num(weights16/1e9, 1)) + "</li>\n</ul>\n"
 		},
-		"api-prices": func() string {
+		"api-prices": func(m *msg.Catalog) string {
 			api := all.Pricing.APIs
 			// The shortlist's models, whatever their source: the whole
 			// dataset is a thousand models (see api-dataset).
 			var rows [][]string
-			for _, m := range api.Models {
-				if !slices.ContainsFunc(api.Shortlist, func(slot []string) bool { return slices.Contains(slot, m.ID) }) {
+			for _, md := range api.Models {
+				if !slices.ContainsFunc(api.Shortlist, func(slot []string) bool { return slices.Contains(slot, md.ID) }) {
 					continue
 				}
-				for _, r := range api.History(m.ID) {
-					name := html.EscapeString(api.Provider(m.Provider).Name + " " + m.Name)
-					if m.Claim {
-						name += " (vendor's claim)"
+				for _, r := range api.History(md.ID) {
+					name := html.EscapeString(api.Provider(md.Provider).Name + " " + md.Name)
+					if md.Claim {
+						name += " " + html.EscapeString(m.T("doc.t.api.claim"))
 					}
 					if r.Unconfirmed {
-						name += ` <abbr title="unconfirmed: secondary source only">†</abbr>`
+						name += dagger(m)
 					}
 					price := func(v float64) string {
 						if v == 0 {
 							return "–"
 						}
-						return html.EscapeString(money.Group(v, 3))
+						return html.EscapeString(m.Num(v, 3))
 					}
-					tiers := ""
+					var tiers []string
 					for _, t := range r.Tiers {
-						tiers += "above " + money.Group(float64(t.AboveInputTokens), 0) + " input tokens: " + money.Group(t.Input, 2) + " / " + money.Group(t.Output, 2) + " "
+						tiers = append(tiers, m.F("doc.t.api.tier", "n", m.Num(float64(t.AboveInputTokens), 0), "input", m.Num(t.Input, 2), "output", m.Num(t.Output, 2)))
 					}
 					batch := "–"
 					if r.BatchDiscountPct > 0 {
-						batch = money.Group(r.BatchDiscountPct, 0) + " %"
+						batch = m.Num(r.BatchDiscountPct, 0) + " %"
 					}
-					rows = append(rows, []string{name, html.EscapeString(r.From), r.Currency, price(r.Input), price(r.CacheRead), price(r.CacheWrite),
-						price(r.Output), batch, html.EscapeString(strings.TrimSpace(tiers)), srcLink(r.Source, lookup) + ", " + html.EscapeString(r.AsOf),
+					rows = append(rows, []string{name, html.EscapeString(m.Date(r.From)), r.Currency, price(r.Input), price(r.CacheRead), price(r.CacheWrite),
+						price(r.Output), batch, html.EscapeString(strings.Join(tiers, " ")), srcLink(m, r.Source) + ", " + html.EscapeString(m.Date(r.AsOf)),
 						html.EscapeString(r.Note)})
 				}
 			}
-			return htmlTable([]string{"Model", "From", "Currency", "Input", "Cache read", "Cache write", "Output", "Batch discount",
-				"Long-context prices", "Source, as of", "Note"}, rows)
+			return htmlTable(heads(m, "doc.t.model", "doc.t.api.from", "doc.t.api.currency", "doc.t.api.input", "doc.t.api.cache_read", "doc.t.api.cache_write",
+				"doc.t.api.output", "doc.t.api.batch", "doc.t.api.tiers", "doc.t.source_as_of", "doc.t.note"), rows)
 		},
-		"api-dataset": func() string {
+		"api-dataset": func(m *msg.Catalog) string {
 			api := all.Pricing.APIs
 			count := map[string]int{}
-			for _, m := range api.Models {
-				count[m.Provider]++
+			for _, md := range api.Models {
+				count[md.Provider]++
 			}
 			var rows [][]string
 			for _, p := range api.Providers {
@@ -664,134 +703,125 @@ func dataTables(all sitedata.Data, base string) map[string]func() string {
 				if _, ok := api.Sources[key]; !ok {
 					continue
 				}
-				rows = append(rows, []string{html.EscapeString(p.Name), strconv.Itoa(count[p.ID]), srcLink(key, lookup)})
+				rows = append(rows, []string{html.EscapeString(p.Name), m.Num(float64(count[p.ID]), 0), srcLink(m, key)})
 			}
-			return htmlTable([]string{"Provider", "Models priced (all sources)", "Source"}, rows)
+			return htmlTable(heads(m, "doc.t.dataset.provider", "doc.t.dataset.models", "doc.t.source"), rows)
 		},
-		"open-weights": func() string {
+		"open-weights": func(m *msg.Catalog) string {
 			var rows [][]string
 			for _, f := range all.Pricing.OpenWeights {
 				pat := strings.Join(f.Match, ", ")
 				if len(f.Except) > 0 {
-					pat += "; not " + strings.Join(f.Except, ", ")
+					pat = m.F("doc.t.open.except", "match", pat, "except", strings.Join(f.Except, ", "))
 				}
 				rows = append(rows, []string{html.EscapeString(f.Name), html.EscapeString(pat), html.EscapeString(f.Licence),
-					srcLink(f.Source, lookup) + ", " + html.EscapeString(f.AsOf)})
+					srcLink(m, f.Source) + ", " + html.EscapeString(m.Date(f.AsOf))})
 			}
-			return htmlTable([]string{"Family", "Id or name starts a word with", "Licence", "Source, as of"}, rows)
+			return htmlTable(heads(m, "doc.t.open.family", "doc.t.open.match", "doc.t.open.licence", "doc.t.source_as_of"), rows)
 		},
-		"rental": func() string {
+		"rental": func(m *msg.Catalog) string {
 			var rows [][]string
 			for _, o := range d.Rental.Offers {
 				g, _ := d.GPUs.Find(o.GPU)
-				price := html.EscapeString(money.Group(o.USDPerGPUHour, 3))
+				price := html.EscapeString(m.Num(o.USDPerGPUHour, 3))
 				if o.Unconfirmed {
-					price += ` <abbr title="unconfirmed: secondary source only">†</abbr>`
+					price += dagger(m)
 				}
 				title, url := d.Rental.Sources[o.Source].Title, d.Rental.Sources[o.Source].URL
 				rows = append(rows, []string{html.EscapeString(o.Provider), html.EscapeString(g.Name), html.EscapeString(o.Instance), price,
-					`<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`, html.EscapeString(o.AsOf)})
+					`<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`, html.EscapeString(m.Date(o.AsOf))})
 			}
-			return htmlTable([]string{"Cloud", "GPU", "Instance", "USD per GPU-hour", "Source", "As of"}, rows)
+			return htmlTable(heads(m, "doc.t.rental.cloud", "doc.t.gpu", "doc.t.rental.instance", "doc.t.rental.price", "doc.t.source", "doc.t.as_of"), rows)
 		},
-		"perf-calibration": func() string {
+		"perf-calibration": func(m *msg.Catalog) string {
 			pf := all.Perf
 			var rows [][]string
 			for _, r := range pf.Calibrate() {
-				m := r.Row
-				model, _ := pf.Memory.Models.Find(m.Model)
-				g, _ := d.GPUs.Find(m.GPU)
-				what, measured, est := "tokens/s per GPU", money.Group(m.TokensPerSecGP, 0), money.Group(r.Estimate, 0)
-				if m.TTFTms > 0 {
-					what, measured, est = "time to first token (ms)", money.Group(m.TTFTms, 1), money.Group(r.Estimate, 1)
+				c := r.Row
+				md, _ := pf.Memory.Models.Find(c.Model)
+				g, _ := d.GPUs.Find(c.GPU)
+				what, measured, est := m.T("doc.t.perfcal.tps"), m.Num(c.TokensPerSecGP, 0), m.Num(r.Estimate, 0)
+				if c.TTFTms > 0 {
+					what, measured, est = m.T("doc.t.perfcal.ttft"), m.Num(c.TTFTms, 1), m.Num(r.Estimate, 1)
 				}
-				rows = append(rows, []string{srcLink(m.Source, lookup), html.EscapeString(model.Name + " on " + strconv.Itoa(m.TP) + " x " + g.Name + ", " + strings.ToUpper(m.Precision)),
-					strconv.Itoa(m.Batch) + " / " + strconv.Itoa(m.Input) + " / " + strconv.Itoa(m.Output), what, measured, est, fmt.Sprintf("%+.1f %%", 100*r.Err)})
+				rows = append(rows, []string{srcLink(m, c.Source), html.EscapeString(m.F("doc.t.on_gpus", "model", md.Name, "n", strconv.Itoa(c.TP), "gpu", g.Name) + ", " + strings.ToUpper(c.Precision)),
+					strconv.Itoa(c.Batch) + " / " + strconv.Itoa(c.Input) + " / " + strconv.Itoa(c.Output), html.EscapeString(what), measured, est, percentIn(m, r.Err)})
 			}
-			rows = append(rows, []string{"", "<strong>Median absolute error, tokens/s</strong>", "", "", "", "", fmt.Sprintf("<strong>%.1f %%</strong>", 100*perfview.MedianAbsError(pf.Calibrate()))})
-			return htmlTable([]string{"Source", "Model and GPUs", "Batch / input / output", "Measured", "Published", "InferCost", "Error"}, rows)
+			rows = append(rows, []string{"", "<strong>" + html.EscapeString(m.T("doc.t.perfcal.median")) + "</strong>", "", "", "", "",
+				"<strong>" + m.Digits(fmt.Sprintf("%.1f %%", 100*perfview.MedianAbsError(pf.Calibrate()))) + "</strong>"})
+			return htmlTable(heads(m, "doc.t.source", "doc.t.perfcal.setting", "doc.t.perfcal.lengths", "doc.t.perfcal.measured", "doc.t.perfcal.published", "doc.t.infercost", "doc.t.error"), rows)
 		},
-		"seed-000-perf": func() string {
+		"seed-000-perf": func(m *msg.Catalog) string {
 			pf := all.Perf
 			sd := pf.Seed
-			setups := []struct{ gpu, prec, label string }{{"a100-80gb-sxm", "bf16", "A100 FP16"}, {"h100-sxm", "bf16", "H100 FP16"}, {"h100-sxm", "fp8", "H100 FP8"}}
+			setups := []struct{ gpu, prec string }{{"a100-80gb-sxm", "bf16"}, {"h100-sxm", "bf16"}, {"h100-sxm", "fp8"}}
 			claim := func(r perfview.SeedRow, i int) float64 { return []float64{r.A100, r.H100, r.H100FP8}[i] }
 			var rows [][]string
 			for _, r := range sd.Throughput {
-				m, _ := pf.Memory.Models.Find(r.Model)
-				row := []string{html.EscapeString(m.Name) + ", tokens/s per server"}
+				md, _ := pf.Memory.Models.Find(r.Model)
+				row := []string{html.EscapeString(m.F("doc.t.seedperf.tps", "model", md.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := perfview.Setup(m, g, sd.TP, st.prec, st.prec, pf.Efficiency())
+					s, _ := perfview.Setup(md, g, sd.TP, st.prec, st.prec, pf.Efficiency())
 					est := s.At(float64(sd.ThroughputBatch), float64(sd.Input), float64(sd.Output)).TokensPerSecond
-					row = append(row, money.Group(claim(r, i), 0)+" claimed; "+money.Group(est, 0)+" estimated")
+					row = append(row, html.EscapeString(m.F("doc.t.seedperf.claimed", "claim", m.Num(claim(r, i), 0), "estimate", m.Num(est, 0))))
 				}
 				rows = append(rows, row)
 			}
 			pm, _ := pf.Memory.Models.Find(sd.P99Model)
 			for _, r := range sd.P99ms {
-				row := []string{"P99 at batch " + strconv.Itoa(r.Batch) + " (" + html.EscapeString(pm.Name) + ")"}
+				row := []string{html.EscapeString(m.F("doc.t.seedperf.p99", "batch", strconv.Itoa(r.Batch), "model", pm.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
 					s, _ := perfview.Setup(pm, g, sd.TP, st.prec, st.prec, pf.Efficiency())
 					pt := s.At(float64(r.Batch), float64(sd.Input), float64(sd.Output))
-					row = append(row, money.Group(claim(r, i), 0)+" ms claimed; first token "+money.Group(pt.TTFT*1000, 0)+" ms, whole answer "+money.Group(pt.E2E*1000, 0)+" ms estimated")
+					row = append(row, html.EscapeString(m.F("doc.t.seedperf.latency", "claim", m.Num(claim(r, i), 0), "ttft", m.Num(pt.TTFT*1000, 0), "e2e", m.Num(pt.E2E*1000, 0))))
 				}
 				rows = append(rows, row)
 			}
-			return htmlTable([]string{"The article's claim beside InferCost's estimate", "A100 80GB, FP16", "H100 SXM, FP16", "H100 SXM, FP8"}, rows)
+			return htmlTable(heads(m, "doc.t.seedperf.head", "doc.t.seedperf.a100", "doc.t.seedperf.h100", "doc.t.seedperf.h100fp8"), rows)
 		},
-		"perf-defaults": func() string {
+		"perf-defaults": func(m *msg.Catalog) string {
 			df := all.Perf.Defaults
-			var rows [][]string
-			for _, r := range []struct {
-				name string
-				f    fact.Figure
-			}{{"Compute efficiency (MFU)", df.ComputeEfficiency}, {"Memory efficiency (MBU)", df.MemoryEfficiency}, {"Link efficiency", df.LinkEfficiency},
-				{"All-reduce latency (µs)", df.CollectiveLatencyUS}, {"Fixed cost of a step (µs)", df.StepOverheadUS},
-				{"Fixed latency of a served request (ms)", df.RequestOverheadMS}, {"Prompt tokens", df.PromptTokens}, {"Output tokens", df.OutputTokens},
-				{"Batch", df.Batch}, {"Request rate (per second)", df.Rate}, {"P99 target (s)", df.P99TargetS}, {"Simulated requests", df.Requests}} {
-				f := r.f
-				rows = append(rows, []string{html.EscapeString(r.name), fig(&f), srcLink(f.Source, lookup), html.EscapeString(f.AsOf), html.EscapeString(f.Note)})
-			}
-			return htmlTable([]string{"Default", "Value", "Source", "As of", "Note"}, rows)
+			return defaults(m, []named{{"doc.t.perf.mfu", df.ComputeEfficiency}, {"doc.t.perf.mbu", df.MemoryEfficiency}, {"doc.t.perf.link", df.LinkEfficiency},
+				{"doc.t.perf.allreduce", df.CollectiveLatencyUS}, {"doc.t.perf.step", df.StepOverheadUS},
+				{"doc.t.perf.request", df.RequestOverheadMS}, {"doc.t.perf.prompt", df.PromptTokens}, {"doc.t.perf.output", df.OutputTokens},
+				{"doc.t.perf.batch", df.Batch}, {"doc.t.perf.rate", df.Rate}, {"doc.t.perf.p99", df.P99TargetS}, {"doc.t.perf.requests", df.Requests}})
 		},
-		"seed-000-checks": func() string {
+		"seed-000-checks": func(m *msg.Catalog) string {
 			c := d.Checks
 			e := c.Electricity
 			g, _ := d.GPUs.Find(e.GPU)
 			avg, max := c.ImpliedAverageW(), e.ServerMax.Value
-			headline, verdict := "Its power line fits what the servers can draw.", "within"
+			key := "doc.t.seed000.power_within"
 			if avg > max {
-				headline, verdict = "Its power line implies more than the servers can draw.", "above"
+				key = "doc.t.seed000.power_above"
+			}
+			servers := m.F("doc.t.seed000.servers", "n", m.Num(e.Servers, 0), "gpu", g.Name)
+			if e.Servers == 1 {
+				servers = m.F("doc.t.seed000.one_server", "gpu", g.Name)
 			}
 			var b strings.Builder
 			b.WriteString("<ul>\n")
-			b.WriteString("<li><strong>" + headline + "</strong> " +
-				money.Group(e.EUR, 0) + " EUR of electricity over " + money.Group(e.Years, 0) + " years at " +
-				money.Group(e.EURPerKWh, 2) + " EUR/kWh is " + money.Group(avg/1000, 2) + " kW on average for " +
-				plural(e.Servers, "8-GPU "+g.Name+" server") + ", " + verdict + " the " + money.Group(max/1000, 1) +
-				" kW maximum (" + srcLink(e.ServerMax.Source, lookup) + ").</li>\n")
+			b.WriteString("<li>" + m.F(key, "eur", m.Num(e.EUR, 0), "years", m.Num(e.Years, 0), "price", m.Num(e.EURPerKWh, 2),
+				"kw", m.Num(avg/1000, 2), "servers", html.EscapeString(servers), "max", m.Num(max/1000, 1),
+				"source", srcLink(m, e.ServerMax.Source)) + "</li>\n")
 			for _, t := range c.TFLOPS {
 				g, _ := d.GPUs.Find(t.GPU)
 				dense := g.BF16DenseTFLOPS.Value
-				b.WriteString("<li><strong>" + html.EscapeString(g.Name) + ": " + money.Group(t.FP16, 0) + " TFLOPS FP16 in the article</strong>, " +
-					money.Group(t.FP16/dense, 2) + " × the dense " + money.Group(dense, 0) + " TFLOPS of the GPU table (" +
-					srcLink(g.BF16DenseTFLOPS.Source, lookup) + ")")
+				key := "doc.t.seed000.tflops"
 				if math.Abs(t.FP16/dense-2) < 0.02 {
-					b.WriteString(": the figure with 2:4 structured sparsity, which dense inference does not reach")
+					key = "doc.t.seed000.tflops_sparse"
 				}
-				b.WriteString(".</li>\n")
+				b.WriteString("<li>" + m.F(key, "gpu", html.EscapeString(g.Name), "tflops", m.Num(t.FP16, 0), "ratio", m.Num(t.FP16/dense, 2),
+					"dense", m.Num(dense, 0), "source", srcLink(m, g.BF16DenseTFLOPS.Source)) + "</li>\n")
 			}
 			b.WriteString("</ul>\n")
 			return b.String()
 		},
-	}
+	})
 }
 
-func plural(n float64, what string) string {
-	if n == 1 {
-		return "one " + html.EscapeString(what)
-	}
-	return money.Group(n, 0) + " " + html.EscapeString(what) + "s"
-}
+// percentIn writes a signed error as a percentage in the catalog's
+// language: +1.5 % or +1,5 %.
+func percentIn(m *msg.Catalog, v float64) string { return m.Digits(fmt.Sprintf("%+.1f %%", 100*v)) }

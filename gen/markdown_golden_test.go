@@ -26,7 +26,8 @@ func TestMarkdownCases(t *testing.T) {
 		engines[name] = &site.Engine{Worker: "/assets/worker.js", Wasm: "/assets/engine.wasm", Data: "/assets/data/" + name + ".json",
 			Editions: []site.DataFile{{Edition: "2026-12-01", URL: "/assets/data/" + name + ".json"}}}
 	}
-	md := newMarkdown(&Blocks{Tables: dataTables(data, "/"), Calculators: calculators(data), Engines: engines, Base: "/"})
+	msgs := testMsgs(t)
+	md := newMarkdown(&Blocks{Tables: dataTables(data, "/", msgs), Calculators: calculators(data), Engines: engines, Base: "/", Msgs: msgs})
 	dir := filepath.Join("testdata", "markdown")
 	cases, err := filepath.Glob(filepath.Join(dir, "*.md"))
 	if err != nil || len(cases) == 0 {

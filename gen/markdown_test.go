@@ -18,7 +18,7 @@ var padded = regexp.MustCompile(`<td>[\d,]*\.\d*0[ <]`)
 // the data gives it: the period as "3", not "3.000"; a rent of $0.8048 an
 // hour in full, not rounded to 0.805.
 func TestDataTablesPrintFiguresAsPrecise(t *testing.T) {
-	tables := dataTables(datasettest.Load(t), "/")
+	tables := dataTables(datasettest.Load(t), "/", testMsgs(t))
 	for _, name := range []string{"tco-defaults", "memory-defaults", "perf-defaults", "gpu-prices", "gpus"} {
 		if m := padded.FindString(tables[name]()); m != "" {
 			t.Errorf("%s: %q has padded decimals", name, m)

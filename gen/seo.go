@@ -9,6 +9,7 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 // indexed is a page that search engines list and feed readers follow.
@@ -16,8 +17,10 @@ type indexed struct {
 	Path, Title, Description string
 	// Updated is the day the page last changed, YYYY-MM-DD.
 	Updated string
-	// Article marks an article (a methodology page), which the feed lists.
+	// Article marks an article (a methodology page), which the feed of
+	// its language Lang lists.
 	Article bool
+	Lang    string
 }
 
 // urlset is sitemap.xml (sitemaps.org protocol 0.9).
@@ -84,27 +87,31 @@ type atomEntry struct {
 	Content *atomText `xml:"content,omitempty"`
 }
 
-// feed is the Atom feed of the articles and the data editions, newest
-// first. An edition's entry has a tag URI as its id, since no page of
-// its own shows it.
-func feed(root, lang string, pages []indexed, editions edition.List) ([]byte, error) {
+// feed is the Atom feed of one language, the catalog m's: its articles
+// and the data editions, newest first. An edition's entry has a tag URI
+// as its id, since no page of its own shows it.
+func feed(root string, m *msg.Catalog, pages []indexed, editions edition.List) ([]byte, error) {
 	u, err := url.Parse(root)
 	if err != nil {
 		return nil, err
 	}
 	host := u.Hostname()
-	f := atomFeed{Lang: lang, ID: root, Title: site.SiteName + ": methodology and data editions",
+	home := root + langPath(m.Lang, "")
+	f := atomFeed{Lang: m.Lang, ID: home, Title: m.T("layout.feed_title"),
 		Author: atomPerson{Name: site.SiteName, URI: root},
-		Links:  []atomLink{{Rel: "self", Type: "application/atom+xml", Href: root + "feed.xml"}, {Rel: "alternate", Type: "text/html", Href: root}}}
+		Links:  []atomLink{{Rel: "self", Type: "application/atom+xml", Href: root + langPath(m.Lang, feedFile)}, {Rel: "alternate", Type: "text/html", Href: home}}}
 	for _, p := range pages {
-		if p.Article {
+		if p.Article && p.Lang == m.Lang {
 			f.Entries = append(f.Entries, atomEntry{ID: root + p.Path, Title: p.Title, Updated: atomTime(p.Updated),
 				Link: atomLink{Rel: "alternate", Type: "text/html", Href: root + p.Path}, Summary: &atomText{Type: "text", Text: p.Description}})
 		}
 	}
+	// The English feed's edition ids stay as they were before there was
+	// a German feed, which readers already know.
+	id := ":" + suffixed("data-edition", m.Lang)
 	for _, e := range editions.DataOnly() {
-		f.Entries = append(f.Entries, atomEntry{ID: "tag:" + host + "," + e.Date + ":data-edition", Title: "Data edition " + e.Date,
-			Updated: atomTime(e.Date), Link: atomLink{Rel: "alternate", Type: "text/html", Href: root},
+		f.Entries = append(f.Entries, atomEntry{ID: "tag:" + host + "," + e.Date + id, Title: m.F("doc.feed.edition", "date", m.Date(e.Date)),
+			Updated: atomTime(e.Date), Link: atomLink{Rel: "alternate", Type: "text/html", Href: home},
 			Content: &atomText{Type: "text", Text: fact.PlainText(e.Note)}})
 	}
 	slices.SortStableFunc(f.Entries, func(a, b atomEntry) int { return strings.Compare(b.Updated, a.Updated) })
@@ -113,6 +120,9 @@ func feed(root, lang string, pages []indexed, editions edition.List) ([]byte, er
 	}
 	return marshalXML(f)
 }
+
+// feedFile is the feed's file, in each language's folder.
+const feedFile = "feed.xml"
 
 // atomTime is a day as an Atom date-time: its start, in UTC.
 func atomTime(day string) string { return day + "T00:00:00Z" }

@@ -59,12 +59,13 @@ func TestPagesTellSearchEnginesAndPreviewsWhatTheyAre(t *testing.T) {
 	datasets := map[string]bool{}
 	for path, doc := range pages {
 		head := doc.Find("head")
-		if n := head.Find(`link[rel="alternate"][type="application/atom+xml"][href="/sub/feed.xml"]`).Length(); n != 1 {
-			t.Errorf("/%s: %d links to the feed; want 1", path, n)
-		}
 		want := "en"
 		if strings.HasPrefix(path, "de/") {
 			want = "de"
+		}
+		// A page links the feed of its language.
+		if n := head.Find(`link[rel="alternate"][type="application/atom+xml"][href="/sub/` + langPath(want, feedFile) + `"]`).Length(); n != 1 {
+			t.Errorf("/%s: %d links to the %s feed; want 1", path, n, want)
 		}
 		if lang, _ := doc.Find("html").Attr("lang"); lang != want {
 			t.Errorf("/%s: lang %q; want %s", path, lang, want)
@@ -161,10 +162,12 @@ func fileExists(name string) bool {
 	return err == nil
 }
 
-// TestSitemapAndFeedListThePages parses sitemap.xml and feed.xml: the
+// TestSitemapAndFeedListThePages parses sitemap.xml and the feeds: the
 // sitemap lists every page but the 404 page once, with the day it last
-// changed; the Atom feed has the methodology pages and each data edition
-// with its note, newest first; robots.txt points to the sitemap.
+// changed; each language's Atom feed (feed.xml, de/feed.xml) parses and
+// has that language's methodology pages and each data edition with its
+// note, newest first, titled in the language; robots.txt points to the
+// sitemap.
 func TestSitemapAndFeedListThePages(t *testing.T) {
 	out := buildSite(t, "/sub/")
 	const root = defaultSiteURL + "/sub/"
@@ -205,69 +208,84 @@ func TestSitemapAndFeedListThePages(t *testing.T) {
 		t.Errorf("robots.txt %q does not name the sitemap (%v)", robots, err)
 	}
 
-	var f struct {
-		XMLName xml.Name
-		ID      string `xml:"id"`
-		Title   string `xml:"title"`
-		Updated string `xml:"updated"`
-		Author  struct {
-			Name string `xml:"name"`
-		} `xml:"author"`
-		Links []struct {
-			Rel  string `xml:"rel,attr"`
-			Href string `xml:"href,attr"`
-		} `xml:"link"`
-		Entries []struct {
-			ID      string `xml:"id"`
-			Title   string `xml:"title"`
-			Updated string `xml:"updated"`
-			Link    struct {
-				Href string `xml:"href,attr"`
-			} `xml:"link"`
-			Summary string `xml:"summary"`
-			Content string `xml:"content"`
-		} `xml:"entry"`
-	}
-	unmarshalFile(t, filepath.Join(out, "feed.xml"), &f)
-	if f.XMLName.Space != "http://www.w3.org/2005/Atom" || f.XMLName.Local != "feed" || f.ID == "" || f.Title == "" || f.Author.Name == "" {
-		t.Errorf("feed: root %v, id %q, title %q, author %q; want an Atom feed with all three", f.XMLName, f.ID, f.Title, f.Author.Name)
-	}
-	if !slices.ContainsFunc(f.Links, func(l struct {
-		Rel  string `xml:"rel,attr"`
-		Href string `xml:"href,attr"`
-	}) bool {
-		return l.Rel == "self" && l.Href == root+"feed.xml"
-	}) {
-		t.Errorf("feed: no self link to %sfeed.xml in %v", root, f.Links)
-	}
 	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
 	if err != nil {
 		t.Fatal(err)
 	}
-	var articles, notes int
-	ids := map[string]bool{}
-	for i, e := range f.Entries {
-		if _, err := time.Parse(time.RFC3339, e.Updated); err != nil || e.ID == "" || e.Title == "" || ids[e.ID] {
-			t.Errorf("feed entry %d: id %q (unique: %v), title %q, updated %q (%v)", i, e.ID, !ids[e.ID], e.Title, e.Updated, err)
+	msgs := testMsgs(t)
+	// Each language's feed parses as Atom and lists that language's
+	// methodology pages and every data edition, titled and dated in it.
+	for _, l := range langs {
+		var f struct {
+			XMLName xml.Name
+			Lang    string `xml:"lang,attr"`
+			ID      string `xml:"id"`
+			Title   string `xml:"title"`
+			Updated string `xml:"updated"`
+			Author  struct {
+				Name string `xml:"name"`
+			} `xml:"author"`
+			Links []struct {
+				Rel  string `xml:"rel,attr"`
+				Href string `xml:"href,attr"`
+			} `xml:"link"`
+			Entries []struct {
+				ID      string `xml:"id"`
+				Title   string `xml:"title"`
+				Updated string `xml:"updated"`
+				Link    struct {
+					Href string `xml:"href,attr"`
+				} `xml:"link"`
+				Summary string `xml:"summary"`
+				Content string `xml:"content"`
+			} `xml:"entry"`
 		}
-		ids[e.ID] = true
-		if i > 0 && e.Updated > f.Entries[i-1].Updated {
-			t.Errorf("feed entry %q is newer than the one before it", e.Title)
+		self := root + langPath(l, feedFile)
+		unmarshalFile(t, filepath.Join(out, filepath.FromSlash(langPath(l, feedFile))), &f)
+		if f.XMLName.Space != "http://www.w3.org/2005/Atom" || f.XMLName.Local != "feed" || f.ID == "" || f.Title != msgs[l].T("layout.feed_title") || f.Author.Name == "" || f.Lang != l {
+			t.Errorf("%s: root %v, lang %q, id %q, title %q, author %q; want an Atom feed in %s with all three", self, f.XMLName, f.Lang, f.ID, f.Title, f.Author.Name, l)
 		}
-		if strings.HasPrefix(e.Link.Href, root+"methodology/") && e.Summary != "" {
-			articles++
+		if !slices.ContainsFunc(f.Links, func(k struct {
+			Rel  string `xml:"rel,attr"`
+			Href string `xml:"href,attr"`
+		}) bool {
+			return k.Rel == "self" && k.Href == self
+		}) {
+			t.Errorf("%s: no self link in %v", self, f.Links)
 		}
-		for _, ed := range editions.List.DataOnly() {
-			if e.Title == "Data edition "+ed.Date && e.Content == fact.PlainText(ed.Note) {
-				notes++
+		var articles, notes int
+		ids := map[string]bool{}
+		for i, e := range f.Entries {
+			if _, err := time.Parse(time.RFC3339, e.Updated); err != nil || e.ID == "" || e.Title == "" || ids[e.ID] {
+				t.Errorf("%s: entry %d: id %q (unique: %v), title %q, updated %q (%v)", self, i, e.ID, !ids[e.ID], e.Title, e.Updated, err)
+			}
+			ids[e.ID] = true
+			if i > 0 && e.Updated > f.Entries[i-1].Updated {
+				t.Errorf("%s: entry %q is newer than the one before it", self, e.Title)
+			}
+			// Every link leads to a page of the feed's language.
+			if other, _ := strings.CutPrefix(e.Link.Href, root); strings.HasPrefix(other, "de/") != (l == "de") {
+				t.Errorf("%s: entry %q links %s, not a page in %s", self, e.Title, e.Link.Href, l)
+			}
+			if strings.HasPrefix(e.Link.Href, root+langPath(l, "methodology/")) && e.Summary != "" {
+				articles++
+			}
+			for _, ed := range editions.List.DataOnly() {
+				if e.Title == msgs[l].F("doc.feed.edition", "date", msgs[l].Date(ed.Date)) && e.Content == fact.PlainText(ed.Note) {
+					notes++
+				}
 			}
 		}
+		if articles != 4 || notes != len(editions.List.DataOnly()) {
+			t.Errorf("%s: %d methodology pages, %d data editions with their notes; want 4 and %d", self, articles, notes, len(editions.List.DataOnly()))
+		}
+		if len(f.Entries) == 0 || f.Updated != f.Entries[0].Updated {
+			t.Errorf("%s: updated %q; want its newest entry's", self, f.Updated)
+		}
 	}
-	if articles != 4 || notes != len(editions.List.DataOnly()) {
-		t.Errorf("feed: %d methodology pages, %d data editions with their notes; want 4 and %d", articles, notes, len(editions.List.DataOnly()))
-	}
-	if f.Updated != f.Entries[0].Updated {
-		t.Errorf("feed updated %q; want its newest entry's, %q", f.Updated, f.Entries[0].Updated)
+	// The German feed dates an edition as German readers write it.
+	if de, _ := os.ReadFile(filepath.Join(out, "de", feedFile)); !bytes.Contains(de, []byte("<title>Datenstand 30.11.2026</title>")) {
+		t.Error("de/feed.xml: no entry titled Datenstand 30.11.2026")
 	}
 }
 

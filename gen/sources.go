@@ -12,77 +12,22 @@ import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
-	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 // sourceTables are the tables of where the data comes from, keyed by
-// block name, in English and, with the suffix "-de", in German: the
-// sources of each catalog ("data-sources") and the changelog of the data
-// editions ("data-changelog").
-func sourceTables(contentFS fs.FS, eds dataset.Editions, cal calibration.Table, base string) map[string]func() string {
+// block name, in every language of msgs (see inLangs): the sources of
+// each catalog ("data-sources") and the changelog of the data editions
+// ("data-changelog").
+func sourceTables(contentFS fs.FS, eds dataset.Editions, cal calibration.Table, base string, msgs map[string]*msg.Catalog) map[string]func() string {
 	s := sourcePage{fsys: contentFS, eds: eds, cal: cal, base: base}
-	out := map[string]func() string{}
-	for _, l := range []sourceLang{sourceEN, sourceDE} {
-		out["data-sources"+l.suffix] = func() string { return s.sources(l) }
-		out["data-changelog"+l.suffix] = func() string { return s.changelog(l) }
-	}
-	return out
-}
-
-// sourceLang is the wording and number format of the tables in one
-// language.
-type sourceLang struct {
-	suffix               string
-	sourcesHead, logHead []string
-	gpus, models, rental string
-	curated, cal         string
-	// dataset names the imported price dataset by version and licence.
-	dataset                func(version, licence string) string
-	table, home, first     string
-	added, changed, srcNew string
-	// thousands groups the digits of whole numbers; date writes a
-	// YYYY-MM-DD date.
-	thousands string
-	date      func(string) string
-}
-
-var sourceEN = sourceLang{
-	sourcesHead: []string{"Catalog", "Rows", "Sources cited", "Oldest as of", "Newest as of", "Where"},
-	logHead:     []string{"Edition", "Note", "What it adds and changes"},
-	gpus:        "GPUs (datasheet figures)", models: "Model architectures", rental: "Cloud GPU rental offers",
-	curated: "API prices, kept by hand", dataset: func(v, l string) string {
-		return "API prices from @pydantic/genai-prices " + v + " (licence " + l + ")"
-	},
-	cal:   "Published serving measurements (calibration)",
-	table: "the table", home: "the dataset", first: "The first edition: every data file as it is.",
-	added: "added", changed: "changed", srcNew: "new sources",
-	thousands: ",",
-	date:      func(s string) string { return s },
-}
-
-var sourceDE = sourceLang{
-	suffix:      "-de",
-	sourcesHead: []string{"Katalog", "Zeilen", "Zitierte Quellen", "Ältester Stand", "Neuester Stand", "Wo"},
-	logHead:     []string{"Ausgabe", "Anmerkung (englisch)", "Was sie hinzufügt und ändert"},
-	gpus:        "GPUs (Datenblattwerte)", models: "Modellarchitekturen", rental: "GPU-Mietangebote in der Cloud",
-	curated: "API-Preise, von Hand gepflegt", dataset: func(v, l string) string { return "API-Preise aus @pydantic/genai-prices " + v + " (Lizenz " + l + ")" },
-	cal:   "Veröffentlichte Messungen von Inferenzservern (Kalibrierung)",
-	table: "die Tabelle", home: "der Datensatz", first: "Die erste Ausgabe: alle Datendateien, wie sie sind.",
-	added: "neu", changed: "geändert", srcNew: "neue Quellen",
-	// German groups thousands with a dot and writes dates day first.
-	thousands: ".",
-	date:      func(s string) string { return s[8:10] + "." + s[5:7] + "." + s[:4] },
-}
-
-// num writes a whole number.
-func (l sourceLang) num(n int) string {
-	return strings.ReplaceAll(money.Group(float64(n), 0), ",", l.thousands)
+	return inLangs(msgs, map[string]func(m *msg.Catalog) string{"data-sources": s.sources, "data-changelog": s.changelog})
 }
 
 // timeHTML writes a YYYY-MM-DD date as a time element, which the
-// stylesheet keeps on one line.
-func (l sourceLang) timeHTML(iso string) string {
-	return `<time datetime="` + iso + `">` + l.date(iso) + `</time>`
+// stylesheet keeps on one line, in the catalog's language.
+func timeHTML(m *msg.Catalog, iso string) string {
+	return `<time datetime="` + iso + `">` + m.Date(iso) + `</time>`
 }
 
 // sourcePage renders the tables from the editions and the calibration table.
@@ -103,7 +48,7 @@ func fromDataset(p apiprices.PriceRow) bool { return strings.HasPrefix(p.Source,
 
 // sources is the table of the latest edition's catalogs: rows, distinct
 // sources cited, the range of their as_of dates, and where to read them.
-func (s sourcePage) sources(l sourceLang) string {
+func (s sourcePage) sources(m *msg.Catalog) string {
 	d := s.eds.Latest()
 	version, licence, home := "?", "?", ""
 	if b, err := fs.ReadFile(s.fsys, "data/"+dataset.GenAIFile); err == nil {
@@ -119,7 +64,8 @@ func (s sourcePage) sources(l sourceLang) string {
 			curated = append(curated, p)
 		}
 	}
-	meta := site.Meta{Base: s.base}
+	meta := site.Meta{Base: s.base, Lang: m.Lang}
+	table := m.T("doc.src.table")
 	var rows [][]string
 	for _, c := range []struct {
 		name string
@@ -128,21 +74,21 @@ func (s sourcePage) sources(l sourceLang) string {
 		href string
 		link string
 	}{
-		{l.gpus, d.TCO.GPUs.GPUs, len(d.TCO.GPUs.GPUs), meta.URL("#the-gpus"), l.table},
-		{l.models, d.Memory.Models.Models, len(d.Memory.Models.Models), meta.URL("methodology/memory/#models"), l.table},
-		{l.curated, curated, len(curated), meta.URL("methodology/pricing/"), l.table},
-		{l.dataset(version, licence), imported, len(imported), home, l.home},
-		{l.rental, d.TCO.Rental.Offers, len(d.TCO.Rental.Offers), meta.URL("methodology/pricing/#rental"), l.table},
-		{l.cal, s.cal.Rows, len(s.cal.Rows), meta.URL("methodology/performance/#accuracy"), l.table},
+		{m.T("doc.src.gpus"), d.TCO.GPUs.GPUs, len(d.TCO.GPUs.GPUs), meta.URL(meta.Local("#the-gpus")), table},
+		{m.T("doc.src.models"), d.Memory.Models.Models, len(d.Memory.Models.Models), meta.URL(meta.Local("methodology/memory/#models")), table},
+		{m.T("doc.src.curated"), curated, len(curated), meta.URL(meta.Local("methodology/pricing/")), table},
+		{m.F("doc.src.dataset", "version", version, "licence", licence), imported, len(imported), home, m.T("doc.src.home")},
+		{m.T("doc.src.rental"), d.TCO.Rental.Offers, len(d.TCO.Rental.Offers), meta.URL(meta.Local("methodology/pricing/#rental")), table},
+		{m.T("doc.src.cal"), s.cal.Rows, len(s.cal.Rows), meta.URL(meta.Local("methodology/performance/#accuracy")), table},
 	} {
 		f := cited(c.rows)
 		where := "–"
 		if c.href != "" {
 			where = `<a href="` + html.EscapeString(c.href) + `">` + html.EscapeString(c.link) + `</a>`
 		}
-		rows = append(rows, []string{html.EscapeString(c.name), l.num(c.n), l.num(len(f.sources)), l.timeHTML(f.oldest), l.timeHTML(f.newest), where})
+		rows = append(rows, []string{html.EscapeString(c.name), m.Num(float64(c.n), 0), m.Num(float64(len(f.sources)), 0), timeHTML(m, f.oldest), timeHTML(m, f.newest), where})
 	}
-	return htmlTable(l.sourcesHead, rows)
+	return htmlTable(heads(m, "doc.src.catalog", "doc.src.rows", "doc.src.cited", "doc.src.oldest", "doc.src.newest", "doc.src.where"), rows)
 }
 
 // citations are the sources and as_of dates found in a catalog's rows.
@@ -197,7 +143,7 @@ func cited(v any) citations {
 
 // changelog is the table of the data editions, newest first: each one's
 // date, note, and what it added and changed in each data file.
-func (s sourcePage) changelog(l sourceLang) string {
+func (s sourcePage) changelog(m *msg.Catalog) string {
 	notes := map[string]string{}
 	for _, e := range s.eds.List {
 		if e.Data {
@@ -208,22 +154,22 @@ func (s sourcePage) changelog(l sourceLang) string {
 	var rows [][]string
 	for i := len(dates) - 1; i >= 0; i-- {
 		date := dates[i]
-		what := html.EscapeString(l.first)
+		what := html.EscapeString(m.T("doc.src.first"))
 		if i > 0 {
 			var items []string
 			for _, c := range s.eds.Changes[date] {
-				items = append(items, "<li>"+changeHTML(c, l)+"</li>")
+				items = append(items, "<li>"+changeHTML(c, m)+"</li>")
 			}
 			what = "<ul>" + strings.Join(items, "") + "</ul>"
 		}
-		rows = append(rows, []string{l.timeHTML(date), html.EscapeString(notes[date]), what})
+		rows = append(rows, []string{timeHTML(m, date), html.EscapeString(notes[date]), what})
 	}
-	return htmlTable(l.logHead, rows)
+	return htmlTable(heads(m, "doc.src.edition", "doc.src.note", "doc.src.what"), rows)
 }
 
 // changeHTML writes what an edition changed in one data file: the file,
 // the entries added and changed with their ids, and the new sources.
-func changeHTML(c dataset.Change, l sourceLang) string {
+func changeHTML(c dataset.Change, m *msg.Catalog) string {
 	codes := func(ids []string) string {
 		var b strings.Builder
 		for i, id := range ids {
@@ -236,17 +182,17 @@ func changeHTML(c dataset.Change, l sourceLang) string {
 	}
 	var parts []string
 	if c.Added > 0 {
-		p := l.num(c.Added) + " " + l.added
+		p := m.F("doc.src.added", "n", m.Num(float64(c.Added), 0))
 		if len(c.AddedIDs) > 0 {
 			p += " (" + codes(c.AddedIDs) + ")"
 		}
 		parts = append(parts, p)
 	}
 	if len(c.Changed) > 0 {
-		parts = append(parts, l.num(len(c.Changed))+" "+l.changed+" ("+codes(c.Changed)+")")
+		parts = append(parts, m.F("doc.src.changed", "n", m.Num(float64(len(c.Changed)), 0))+" ("+codes(c.Changed)+")")
 	}
 	if c.Sources > 0 {
-		parts = append(parts, l.num(c.Sources)+" "+l.srcNew)
+		parts = append(parts, m.F("doc.src.new_sources", "n", m.Num(float64(c.Sources), 0)))
 	}
 	return "<code>" + html.EscapeString(c.File) + "</code>: " + strings.Join(parts, "; ")
 }

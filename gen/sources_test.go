@@ -30,7 +30,7 @@ func TestChangelogListsEveryEditionWithItsDateAndNote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := sourceTables(fsys, eds, cal, "/")
+	tables := sourceTables(fsys, eds, cal, "/", testMsgs(t))
 	en, de := tables["data-changelog"](), tables["data-changelog-de"]()
 	files, err := fs.Glob(fsys, "data/editions/*.yaml")
 	if err != nil || len(files) < 3 {
@@ -104,7 +104,7 @@ func TestSourcesTableCountsTheDataRows(t *testing.T) {
 	}
 	want := []int{len(d.TCO.GPUs.GPUs), len(d.Memory.Models.Models), len(d.Pricing.APIs.Prices) - imported, imported,
 		len(d.TCO.Rental.Offers), len(cal.Rows)}
-	tables := sourceTables(content.FS, eds, cal, "/")
+	tables := sourceTables(content.FS, eds, cal, "/", testMsgs(t))
 	for name, group := range map[string]string{"data-sources": ",", "data-sources-de": "."} {
 		doc, err := goquery.NewDocumentFromReader(strings.NewReader(tables[name]()))
 		if err != nil {

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"html"
+
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
@@ -14,8 +17,12 @@ const tocMinSections = 4
 
 var tocKind = ast.NewNodeKind("TOC")
 
-// tocNode is a page's table of contents: a list of links to its sections.
-type tocNode struct{ ast.BaseBlock }
+// tocNode is a page's table of contents: a list of links to its
+// sections under a title in the page's language.
+type tocNode struct {
+	ast.BaseBlock
+	title string
+}
 
 func (n *tocNode) Kind() ast.NodeKind            { return tocKind }
 func (n *tocNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
@@ -24,11 +31,13 @@ func (n *tocNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, lev
 // parser gave it) a link to itself, for sharing a section, and lists the
 // h2 sections of a long page after its title. (go.abhg.dev/goldmark/toc
 // and /anchor do this, but their module proxy refused them to this
-// build: see README, Dependencies.)
-type tocTransformer struct{}
+// build: see README, Dependencies.) Its words are in the page's
+// language, from msgs.
+type tocTransformer struct{ msgs map[string]*msg.Catalog }
 
-func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.Context) {
+func (t tocTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	src := reader.Source()
+	m := t.msgs[pageLang(pc)]
 	var title ast.Node
 	list := ast.NewList('-')
 	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
@@ -59,7 +68,7 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.
 		anchor := ast.NewLink()
 		anchor.Destination = dest
 		anchor.SetAttributeString("class", []byte("anchor"))
-		anchor.SetAttributeString("title", []byte("Link to this section"))
+		anchor.SetAttributeString("title", []byte(m.T("doc.toc.anchor")))
 		// Its "#" is no word of the section's: search excerpts leave it out.
 		anchor.SetAttributeString("data-pagefind-ignore", []byte("all"))
 		anchor.AppendChild(anchor, ast.NewString([]byte("#")))
@@ -69,7 +78,7 @@ func (tocTransformer) Transform(doc *ast.Document, reader text.Reader, _ parser.
 	if list.ChildCount() < tocMinSections {
 		return
 	}
-	toc := &tocNode{}
+	toc := &tocNode{title: m.T("doc.toc.title")}
 	toc.AppendChild(toc, list)
 	if title != nil {
 		doc.InsertAfter(doc, title, toc)
@@ -104,9 +113,9 @@ func headingText(n ast.Node, src []byte) []ast.Node {
 type tocRenderer struct{}
 
 func (tocRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
-	reg.Register(tocKind, func(w util.BufWriter, _ []byte, _ ast.Node, entering bool) (ast.WalkStatus, error) {
+	reg.Register(tocKind, func(w util.BufWriter, _ []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if entering {
-			_, _ = w.WriteString(`<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">Contents</h2>` + "\n")
+			_, _ = w.WriteString(`<nav class="toc" aria-labelledby="toc-title"><h2 id="toc-title">` + html.EscapeString(n.(*tocNode).title) + "</h2>\n")
 		} else {
 			_, _ = w.WriteString("</nav>\n")
 		}

@@ -116,7 +116,7 @@ const MaxEvents = 10000
 // It stops after MaxEvents events with Stats.TooLarge set.
 func (s Setup) Simulate(l Load) Stats {
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
-	b := batch{rl: s.roofline(), l: l, reqs: make([]request, l.Requests)}
+	b := batch{rl: s.roofline(), l: l, reqs: make([]request, l.Requests), running: make([]int, 0, l.Requests)}
 	reqs := b.reqs
 	fixed := 0.0
 	if l.Mode != Offline {
@@ -201,7 +201,10 @@ func (s Setup) Simulate(l Load) Stats {
 		}
 		kvFree += need * n
 	}
-	var ttft, tpot, e2e []float64
+	// One array for the three latencies, allocated once at their size.
+	n := len(reqs)
+	lat := make([]float64, 3*n)
+	ttft, tpot, e2e := lat[:0:n], lat[n:n:2*n], lat[2*n:2*n:3*n]
 	sum, from, last := 0.0, 0.0, 0.0
 	for i, r := range reqs {
 		if r.done == 0 {
