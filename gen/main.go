@@ -150,11 +150,12 @@ func exitWithParent(parent int) {
 	}
 }
 
-// presetLinks lists a calculator's presets with the source of each,
-// found in the calculator's data file.
-func presetLinks(ps []scenario.PresetData, sources fact.Sources) []site.PresetLink {
+// presetLinks lists a calculator's presets in the language of m with the
+// source of each, found in the calculator's data file.
+func presetLinks(m *msg.Catalog, ps []scenario.PresetData, sources fact.Sources) []site.PresetLink {
 	out := make([]site.PresetLink, len(ps))
 	for i, p := range ps {
+		p = p.In(m)
 		src := sources[p.Source]
 		out[i] = site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description, SourceTitle: src.Title, SourceURL: src.URL, AsOf: p.AsOf}
 	}
@@ -401,13 +402,13 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 		pages = append(pages,
 			page("tco", [4]string{"page.tco.title", "page.tco.description", "page.tco.heading", "page.tco.lead"},
-				tco.Page, presetLinks(data.TCO.Presets, data.TCO.Sources), true, gpus, rentals),
+				tco.Page, presetLinks(m, data.TCO.Presets, data.TCO.Sources), true, gpus, rentals),
 			page("memory", [4]string{"page.memory.title", "page.memory.description", "page.memory.heading", "page.memory.lead"},
-				mem.Page, presetLinks(data.Memory.Presets, data.Memory.Sources), false, models),
+				mem.Page, presetLinks(m, data.Memory.Presets, data.Memory.Sources), false, models),
 			page("pricing", [4]string{"page.pricing.title", "page.pricing.description", "page.pricing.heading", "page.pricing.lead"},
-				prices.Page, presetLinks(data.Pricing.Presets, data.Pricing.Sources), true, apis),
+				prices.Page, presetLinks(m, data.Pricing.Presets, data.Pricing.Sources), true, apis),
 			page("performance", [4]string{"page.performance.title", "page.performance.description", "page.performance.heading", "page.performance.lead"},
-				perfPage.Page, presetLinks(data.Perf.Presets, data.Perf.Sources), false))
+				perfPage.Page, presetLinks(m, data.Perf.Presets, data.Perf.Sources), false))
 	}
 	if err := errors.Join(metaErrs...); err != nil {
 		return 0, err

@@ -216,7 +216,7 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte, lang string
 			if j < 0 {
 				return nil, fmt.Errorf("unknown preset %q of the %s calculator", value, c.name())
 			}
-			query, title = "preset="+value, c.presets[j].Title
+			query, title = "preset="+value, c.presets[j].In(m).Title
 		case key == "query" && query == "" && value != "":
 			query, title = value, m.T(c.heading)
 		case key == "inputs" && inputs == nil:

@@ -5,6 +5,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
@@ -62,8 +63,8 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	case r.EP > 1:
 		return Estimate{Unexpressed: "Expert parallelism is not modelled."}
 	}
-	if msg := memory.TPError(m, tp); msg != "" {
-		return Estimate{Unexpressed: msg}
+	if text := memview.TPError(msg.English, m, tp); text != "" {
+		return Estimate{Unexpressed: text}
 	}
 	kv := r.KV
 	if kv == calibration.KVUnstated {

@@ -65,7 +65,7 @@ func (s *Set) Data(rawQuery string) (*sitedata.Data, string) {
 func (s *Set) Page(name, rawQuery string) view.Page {
 	d, date := s.Data(rawQuery)
 	if d == nil {
-		return view.Page{Problems: []string{"The calculator's data has not loaded."}}
+		return view.Page{Problems: []string{s.Msgs.T("calc.err.no_data")}}
 	}
 	p := s.build(name, rawQuery, d)
 	// The view rejects an edition it does not know and falls back to the
@@ -82,7 +82,7 @@ func (s *Set) Page(name, rawQuery string) view.Page {
 	// Today's data is the newest data edition's; without it loaded, the
 	// note would compare with the wrong data, so there is none.
 	if today, ok := s.data[d.Editions.DataOnly().Pick(latest)]; ok {
-		p.Edition = edition.Compare(p, s.build(name, edition.With(p.Query, latest), today))
+		p.Edition = edition.Compare(s.Msgs, p, s.build(name, edition.With(p.Query, latest), today))
 	}
 	return p
 }
@@ -98,7 +98,7 @@ func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
 	case "pricing":
 		return pricingview.Build(pricingview.ResolveIn(s.Msgs, q, d.Pricing), d.Pricing).Page
 	}
-	return view.Page{Problems: []string{"Unknown calculator."}}
+	return view.Page{Problems: []string{s.Msgs.T("calc.err.unknown")}}
 }
 
 // dates returns the loaded data editions as a list, oldest first.

@@ -51,8 +51,7 @@ func (u Use) Groups(t *msg.Catalog) []view.Group {
 }
 
 const (
-	nvidia    = "NVIDIA"
-	customGPU = "Custom GPU"
+	nvidia = "NVIDIA"
 )
 
 var fp4Choices = []scenario.Choice{{Value: "nvfp4", Label: "NVFP4 (NVIDIA)"}, {Value: "mxfp4", Label: "MXFP4 (OCP, AMD)"}}
@@ -250,8 +249,9 @@ func ModelQuery(m model.Model) string {
 }
 
 // GPUQuery returns the g.* keys that make GPU read g back, whatever the
-// base.
-func GPUQuery(g gpu.GPU) string {
+// base; t is the language of the page that read g, whose default name
+// of a custom GPU the query leaves out.
+func GPUQuery(t *msg.Catalog, g gpu.GPU) string {
 	n := scenario.FormatNumber
 	rate := func(f *gpu.Figure) string {
 		if f == nil {
@@ -262,7 +262,7 @@ func GPUQuery(g gpu.GPU) string {
 	q := "g.mem=" + n(g.MemoryGB.Value) + "&g.bw=" + n(g.BandwidthGBps.Value) + "&g.bf16=" + n(g.BF16DenseTFLOPS.Value) +
 		"&g.fp8=" + rate(g.FP8DenseTFLOPS) + "&g.fp4=" + rate(g.FP4DenseTFLOPS) + "&g.fp4f=" + fp4Format(g) +
 		"&g.link=" + n(g.Link.GBps.Value) + "&g.tdp=" + n(g.TDPW.Value)
-	if g.ID == ID && g.Name != customGPU {
+	if g.ID == ID && g.Name != t.T(GPUSection) {
 		q += "&g.name=" + scenario.QueryEscape(g.Name)
 	}
 	return q
@@ -287,7 +287,7 @@ func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
 		}
 		return nil
 	}
-	g := gpu.GPU{ID: ID, Name: customGPU, Link: gpu.Link{Kind: "custom"}}
+	g := gpu.GPU{ID: ID, Name: t.T(GPUSection), Link: gpu.Link{Kind: "custom"}}
 	g.MemoryGB.Value = num("mem", "custom.g.mem", "GB", "custom.g.mem_help", &base.MemoryGB, 1, 2048)
 	g.BandwidthGBps.Value = num("bw", "custom.g.bw", "GB/s", "custom.g.bw_help", &base.BandwidthGBps, 10, 100000)
 	g.BF16DenseTFLOPS.Value = num("bf16", "custom.g.bf16", "TFLOPS", "custom.g.bf16_help", &base.BF16DenseTFLOPS, 1, 100000)

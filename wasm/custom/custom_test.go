@@ -7,6 +7,7 @@ import (
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
@@ -148,7 +149,7 @@ func TestGPUQueryRoundTrip(t *testing.T) {
 	for _, date := range e.DataDates() {
 		for _, g := range e.Data[date].Memory.GPUs.GPUs {
 			for _, base := range bases {
-				r := scenario.NewResolver(custom.GPUQuery(g), nil)
+				r := scenario.NewResolver(custom.GPUQuery(msg.English, g), nil)
 				got := custom.GPU(r, base)
 				if errs := r.Errors(); len(errs) > 0 || got.MemoryGB.Value != g.MemoryGB.Value || got.BandwidthGBps.Value != g.BandwidthGBps.Value ||
 					got.BF16DenseTFLOPS.Value != g.BF16DenseTFLOPS.Value || value(got.FP8DenseTFLOPS) != value(g.FP8DenseTFLOPS) ||

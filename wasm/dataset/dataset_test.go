@@ -89,6 +89,14 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/pricing.yaml: presets[0] "seed-000-roi": query.vs: The preset's value is rejected: Not one of the listed options.`},
 		{"TCO preset", TCOFile, "a.kwh=0.30", "a.kwh=-1",
 			`d/tco.yaml: presets[0] "seed-000": query.a.kwh: The preset's value is rejected: Must be between 0 and 1000000000.`},
+		// A preset's words are in both languages: German pages show the
+		// _de fields and never fall back to English.
+		{"preset without its German title", PerfFile, "    title_de: \"Seed 000: Llama 3.1 70B auf einem Server mit 8 x H100 in FP8\"\n", "",
+			`d/perf.yaml: presets[1] "seed-000-70b": title_de: missing`},
+		{"preset with markup in its German description", PricingFile, "    description_de: >-\n      Das ROI-Beispiel", "    description_de: >-\n      <b>Das ROI-Beispiel",
+			`d/pricing.yaml: presets[0] "seed-000-roi": description_de: `},
+		{"preset with an empty German title", MemoryFile, "    title_de: \"Seed 002: Batchgröße eines 7-GB-Modells auf T4, A10G und A100\"", "    title_de: \"\"",
+			`d/memory.yaml: presets[0] "seed-002": title_de: missing`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			// LINE stands for the line the breakage is on, so that rows

@@ -8,7 +8,6 @@ package edition
 
 import (
 	"slices"
-	"strconv"
 
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -120,21 +119,22 @@ const MaxChanges = 6
 // Compare returns the note of a page of an older edition, old, given the
 // same scenario's page with today's data, today: the inputs whose values
 // differ (the data's defaults changed), then the results whose text
-// differs, at most MaxChanges of them.
-func Compare(old, today view.Page) view.EditionNote {
+// differs, at most MaxChanges of them, in the language of t (both pages
+// are in it: only the count of the changes left out is worded here).
+func Compare(t *msg.Catalog, old, today view.Page) view.EditionNote {
 	n := view.EditionNote{Edition: Of(old.Query), Latest: Of(today.Query), Query: today.Query}
 	now := map[string]scenario.Input{}
 	for _, in := range today.Inputs {
 		now[in.Key] = in
 	}
 	for _, in := range old.Inputs {
-		if t, ok := now[in.Key]; ok && in.Key != Key && in.Value != t.Value {
-			n.Changes = append(n.Changes, in.Label+": "+in.Shown()+" → "+t.Shown())
+		if nw, ok := now[in.Key]; ok && in.Key != Key && in.Value != nw.Value {
+			n.Changes = append(n.Changes, in.Label+": "+in.Shown()+" → "+nw.Shown())
 		}
 	}
 	results := 0
-	for i, t := range old.Tables {
-		if i >= len(today.Tables) || t.Hidden {
+	for i, tb := range old.Tables {
+		if i >= len(today.Tables) || tb.Hidden {
 			continue
 		}
 		// A result of an option compares with the same option's today,
@@ -147,7 +147,7 @@ func Compare(old, today view.Page) view.EditionNote {
 				}
 			}
 		}
-		for j, r := range t.Rows {
+		for j, r := range tb.Rows {
 			for k, c := range r.Cells {
 				if c.Metric == "" {
 					continue
@@ -162,9 +162,9 @@ func Compare(old, today view.Page) view.EditionNote {
 				if ok && now.Text != c.Text {
 					results++
 					if results <= MaxChanges {
-						what := t.RowName(j)
-						if k < len(t.Columns) && t.Columns[k].Title != "" {
-							what += ", " + t.Columns[k].Title
+						what := tb.RowName(j)
+						if k < len(tb.Columns) && tb.Columns[k].Title != "" {
+							what += ", " + tb.Columns[k].Title
 						}
 						n.Changes = append(n.Changes, what+": "+c.Text+" → "+now.Text)
 					}
@@ -173,7 +173,7 @@ func Compare(old, today view.Page) view.EditionNote {
 		}
 	}
 	if results > MaxChanges {
-		n.Changes = append(n.Changes, "and "+strconv.Itoa(results-MaxChanges)+" more results")
+		n.Changes = append(n.Changes, t.F("edition.more", "n", t.Num(float64(results-MaxChanges), 0)))
 	}
 	return n
 }

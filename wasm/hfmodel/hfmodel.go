@@ -14,6 +14,7 @@ import (
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/model"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/plainjson"
 )
 
@@ -57,7 +58,12 @@ const maxCount = 1e7
 type config struct {
 	text, root map[string]any
 	prefix     string // "text_config." when text is nested
+	t          *msg.Catalog
 }
+
+// fail returns an error with the message of key, its placeholders filled
+// from args (msg.Catalog.F).
+func (c config) fail(key string, args ...string) error { return errors.New(c.t.F(key, args...)) }
 
 // Read maps a checkpoint's config.json to a model.Model with its parameter
 // count (total and, for MoE models, active per token). index is the
@@ -68,15 +74,26 @@ type config struct {
 // An architecture it does not know, or a field missing or out of range,
 // is an error naming the field.
 func Read(configJSON, index []byte) (model.Model, error) {
+	return ReadIn(msg.English, configJSON, index)
+}
+
+// ReadIn is Read with its errors and the model's Note in the language of
+// t.
+func ReadIn(t *msg.Catalog, configJSON, index []byte) (model.Model, error) {
+	c := config{t: t}
 	v, err := plainjson.Parse(configJSON)
 	if err != nil {
-		return model.Model{}, errors.New("config.json is not valid JSON: " + err.Error())
+		offset := 0
+		if se, ok := err.(*plainjson.SyntaxError); ok {
+			offset = se.Offset
+		}
+		return model.Model{}, c.fail("hf.err.json", "offset", strconv.Itoa(offset))
 	}
 	root, ok := v.(map[string]any)
 	if !ok {
-		return model.Model{}, errors.New("config.json is not a JSON object")
+		return model.Model{}, c.fail("hf.err.object")
 	}
-	c := config{text: root, root: root}
+	c.text, c.root = root, root
 	if t, ok := root["text_config"].(map[string]any); ok {
 		c.text, c.prefix = t, "text_config."
 	}
@@ -85,21 +102,21 @@ func Read(configJSON, index []byte) (model.Model, error) {
 	if archs, ok := root["architectures"].([]any); ok && len(archs) > 0 {
 		arch, _ := archs[0].(string)
 		if fam, known = architectures[arch]; !known {
-			return model.Model{}, errors.New("architecture " + strconv.Quote(arch) + " is not supported")
+			return model.Model{}, c.fail("hf.err.arch", "name", strconv.Quote(arch))
 		}
 	} else if mt, ok := root["model_type"].(string); ok {
 		if fam, known = modelTypes[mt]; !known {
-			return model.Model{}, errors.New("model_type " + strconv.Quote(mt) + " is not supported")
+			return model.Model{}, c.fail("hf.err.unsupported", "field", "model_type", "value", strconv.Quote(mt))
 		}
 	} else {
-		return model.Model{}, errors.New("architectures is missing")
+		return model.Model{}, c.fail("hf.err.missing", "field", "architectures")
 	}
 	m, err := c.read(fam)
 	if err != nil {
 		return model.Model{}, err
 	}
 	if index != nil {
-		m.Note = crossCheck(index, m)
+		m.Note = c.crossCheck(index, m)
 	}
 	return m, nil
 }
@@ -130,8 +147,8 @@ func (c config) read(fam family) (model.Model, error) {
 	}
 	m.TiedEmbeddings = c.flag("tie_word_embeddings", fam == gemma)
 	if m.Heads%m.KVHeads != 0 {
-		return model.Model{}, errors.New(c.prefix + "num_key_value_heads " + strconv.Itoa(m.KVHeads) +
-			" does not divide num_attention_heads " + strconv.Itoa(m.Heads))
+		return model.Model{}, c.fail("hf.err.kv_heads", "field", c.prefix+"num_key_value_heads", "kv", strconv.Itoa(m.KVHeads),
+			"heads", strconv.Itoa(m.Heads))
 	}
 	var p params
 	switch fam {
@@ -153,7 +170,7 @@ func (c config) read(fam family) (model.Model, error) {
 		return model.Model{}, err
 	}
 	if m.Experts > 0 && m.ExpertsPerToken > m.Experts {
-		return model.Model{}, errors.New(c.prefix + "num_experts_per_tok exceeds the number of experts")
+		return model.Model{}, c.fail("hf.err.experts", "field", c.prefix+"num_experts_per_tok")
 	}
 	if err := c.sliding(&m); err != nil {
 		return model.Model{}, err
@@ -380,16 +397,16 @@ func (c config) layout(k int) (string, error) {
 	case 6:
 		return model.SlidingFiveOfSix, nil
 	}
-	return "", errors.New(c.prefix + "sliding_window_pattern " + strconv.Itoa(k) + " is not supported")
+	return "", c.fail("hf.err.unsupported", "field", c.prefix+"sliding_window_pattern", "value", strconv.Itoa(k))
 }
 
 // layerTypes reads a per-layer list of "sliding_attention" and
 // "full_attention" into a layout: every layer windowed, or the k-th of
 // every k layers full.
 func (c config) layerTypes(types []any, layers int) (string, error) {
-	bad := errors.New(c.prefix + "layer_types is not a supported pattern of sliding_attention and full_attention")
+	bad := c.fail("hf.err.layer_types", "field", c.prefix+"layer_types")
 	if len(types) != layers {
-		return "", errors.New(c.prefix + "layer_types lists " + strconv.Itoa(len(types)) + " layers, not num_hidden_layers " + strconv.Itoa(layers))
+		return "", c.fail("hf.err.layer_count", "field", c.prefix+"layer_types", "n", strconv.Itoa(len(types)), "layers", strconv.Itoa(layers))
 	}
 	k := 0 // the group size: position of the first full layer, plus one
 	for i, t := range types {
@@ -431,16 +448,16 @@ func (c config) quantization(m model.Model) (string, error) {
 		return model.QuantFP8, nil
 	case "mxfp4":
 		if m.Experts == 0 {
-			return "", errors.New("quantization_config.quant_method mxfp4 is read for MoE experts only")
+			return "", c.fail("hf.err.mxfp4")
 		}
 		return model.QuantMXFP4MoE, nil
 	case "awq", "gptq":
 		if bits, _ := q["bits"].(float64); bits != 4 {
-			return "", errors.New("quantization_config.bits: only 4-bit " + method + " is supported")
+			return "", c.fail("hf.err.bits", "method", method)
 		}
 		return model.QuantINT4, nil
 	}
-	return "", errors.New("quantization_config.quant_method " + strconv.Quote(method) + " is not supported")
+	return "", c.fail("hf.err.unsupported", "field", "quantization_config.quant_method", "value", strconv.Quote(method))
 }
 
 // count reads a whole number from the text config, then the root one;
@@ -452,16 +469,16 @@ func (c config) count(name string, required bool, def int) (int, error) {
 	}
 	if !ok || v == nil {
 		if required {
-			return 0, errors.New(c.prefix + name + " is missing")
+			return 0, c.fail("hf.err.missing", "field", c.prefix+name)
 		}
 		return def, nil
 	}
 	f, isNum := v.(float64)
 	if !isNum || f != math.Trunc(f) || f < 0 || f > maxCount {
-		return 0, errors.New(c.prefix + name + " is not a whole number from 0 to 10,000,000")
+		return 0, c.fail("hf.err.whole", "field", c.prefix+name, "max", c.t.Num(maxCount, 0))
 	}
 	if required && f == 0 {
-		return 0, errors.New(c.prefix + name + " is 0")
+		return 0, c.fail("hf.err.zero", "field", c.prefix+name)
 	}
 	return int(f), nil
 }
@@ -476,7 +493,7 @@ func (c config) firstCount(errs *[]error, names ...string) int {
 			return v
 		}
 	}
-	*errs = append(*errs, errors.New(c.prefix+names[0]+" is missing"))
+	*errs = append(*errs, c.fail("hf.err.missing", "field", c.prefix+names[0]))
 	return 0
 }
 
@@ -493,7 +510,7 @@ func (c config) flag(name string, def bool) bool {
 // crossCheck compares the safetensors index's total size with the
 // parameter count in the checkpoint's format, and says so when they
 // differ by more than 5 %.
-func crossCheck(index []byte, m model.Model) string {
+func (c config) crossCheck(index []byte, m model.Model) string {
 	v, err := plainjson.Parse(index)
 	meta, _ := v.(map[string]any)
 	meta, _ = meta["metadata"].(map[string]any)
@@ -505,7 +522,5 @@ func crossCheck(index []byte, m model.Model) string {
 	if math.Abs(implied-m.ParamsB) <= 0.05*m.ParamsB {
 		return ""
 	}
-	return "The checkpoint's files hold " + strconv.FormatFloat(implied, 'f', 2, 64) +
-		"B 16-bit values; the architecture counts " + strconv.FormatFloat(m.ParamsB, 'f', 2, 64) +
-		"B parameters (vision encoders and extra prediction layers are not counted)."
+	return c.t.F("hf.note.size", "implied", c.t.Num(implied, 2), "params", c.t.Num(m.ParamsB, 2))
 }

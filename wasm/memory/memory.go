@@ -119,15 +119,16 @@ type Setup struct {
 func (s Setup) GPUs() int { return s.TP * s.PP }
 
 // TPError says why a tensor-parallel degree cannot split the model's
-// heads, or "".
+// heads, as the key of a message of the catalogs (package msg, which
+// words it in the page's language), or "". The engine words nothing.
 func TPError(m model.Model, tp int) string {
 	switch {
 	case tp < 1:
-		return "The tensor-parallel degree must be at least 1."
+		return "mem.err.tp_min"
 	case m.Heads%tp != 0:
-		return "The tensor-parallel degree must divide the model's attention heads."
+		return "mem.err.tp_heads"
 	case !m.MLA() && m.KVHeads < tp && tp%m.KVHeads != 0:
-		return "With fewer KV heads than GPUs, the GPUs must be a multiple of the KV heads."
+		return "mem.err.tp_kv"
 	}
 	return ""
 }

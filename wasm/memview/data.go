@@ -159,8 +159,8 @@ func (d Data) Validate() error {
 		m, ok := d.Models.Find(c.Model)
 		if !ok {
 			bad("model", "unknown model %q", c.Model)
-		} else if msg := memory.TPError(m, c.TP); msg != "" {
-			bad("tp", "%s", msg)
+		} else if text := TPError(msg.English, m, c.TP); text != "" {
+			bad("tp", "%s", text)
 		}
 		if _, ok := d.GPUs.Find(c.GPU); !ok {
 			bad("gpu", "unknown GPU %q", c.GPU)

@@ -81,6 +81,16 @@ type Scenario struct {
 // IsFlat reports whether the scenario uses the article's rule of thumb.
 func (s Scenario) IsFlat() bool { return s.ModelChoice == FlatModel }
 
+// TPError says, in the language of t, why tp GPUs cannot split m's
+// heads (memory.TPError), or "".
+func TPError(t *msg.Catalog, m model.Model, tp int) string {
+	key := memory.TPError(m, tp)
+	if key == "" {
+		return ""
+	}
+	return t.F(key, "heads", strconv.Itoa(m.Heads), "kv", strconv.Itoa(m.KVHeads))
+}
+
 func num(v float64) string { return scenario.FormatNumber(v) }
 
 func (d Data) modelChoices(t *msg.Catalog) []scenario.Choice {
@@ -92,12 +102,26 @@ func (d Data) modelChoices(t *msg.Catalog) []scenario.Choice {
 		scenario.Choice{Value: FlatModel, Label: t.T("mem.model.flat")})
 }
 
-func formatChoices(fs []memory.Format) []scenario.Choice {
+func formatChoices(t *msg.Catalog, fs []memory.Format) []scenario.Choice {
 	cs := make([]scenario.Choice, len(fs))
 	for i, f := range fs {
-		cs[i] = scenario.Choice{Value: f.ID, Label: f.Label}
+		cs[i] = scenario.Choice{Value: f.ID, Label: FormatLabel(t, f)}
 	}
 	return cs
+}
+
+// FormatLabel names a weight or KV format in the language of t: the
+// block formats say how they are scaled, in words.
+func FormatLabel(t *msg.Catalog, f memory.Format) string {
+	switch f.ID {
+	case "nvfp4":
+		return t.T("mem.format.nvfp4")
+	case "mxfp4":
+		return t.T("mem.format.mxfp4")
+	case "int4":
+		return t.T("mem.format.int4")
+	}
+	return f.Label
 }
 
 // Resolve reads a query string. It never fails: bad values are reported
@@ -112,9 +136,9 @@ func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.ModelChoice = r.Choice(scenario.Field{Key: keyModel, Label: s.M.T("mem.in.model"), Section: s.M.T("mem.sec.model"), Default: defaultModel,
 		Choices: d.modelChoices(m), Help: s.M.T("mem.in.model_help")})
 	wf, _ := memory.FindFormat(memory.WeightFormats, r.Choice(scenario.Field{Key: keyWeights, Label: s.M.T("mem.in.weights"), Section: s.M.T("mem.sec.model"),
-		Default: "bf16", Choices: formatChoices(memory.WeightFormats), Help: s.M.T("mem.in.weights_help")}))
+		Default: "bf16", Choices: formatChoices(s.M, memory.WeightFormats), Help: s.M.T("mem.in.weights_help")}))
 	kvf, _ := memory.FindFormat(memory.KVFormats, r.Choice(scenario.Field{Key: keyKV, Label: s.M.T("mem.in.kv"), Section: s.M.T("mem.sec.model"),
-		Default: "bf16", Choices: formatChoices(memory.KVFormats), Help: s.M.T("mem.in.kv_help")}))
+		Default: "bf16", Choices: formatChoices(s.M, memory.KVFormats), Help: s.M.T("mem.in.kv_help")}))
 	s.Context = r.Int(scenario.Field{Key: keyContext, Label: s.M.T("mem.in.ctx"), Unit: s.M.T("mem.unit.tokens_seq"), Section: s.M.T("mem.sec.model"),
 		Min: 16, Max: 1 << 20, Default: num(df.Context.Value), Note: d.note(r.M, df.Context),
 		Help: s.M.T("mem.in.ctx_help")})
@@ -232,8 +256,8 @@ func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.
 		Default: num(memDefault), Note: memNote, Help: s.M.T("mem.in.mem_help")})
 	tp := r.Int(scenario.Field{Key: k("tp"), Label: s.M.T("mem.in.tp"), Unit: "GPUs", Min: 1, Max: 64, Default: "1",
 		Help: s.M.T("mem.in.tp_help")})
-	if msg := memory.TPError(s.Model, tp); msg != "" && !s.IsFlat() {
-		r.Reject(k("tp"), msg)
+	if text := TPError(s.M, s.Model, tp); text != "" && !s.IsFlat() {
+		r.Reject(k("tp"), text)
 		tp = 1
 	}
 	seqs, tokens := d.EngineBatch(s.Engine, g)

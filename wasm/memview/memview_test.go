@@ -10,6 +10,7 @@ import (
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 func load(t testing.TB) memview.Data { return datasettest.Load(t).Memory }
@@ -291,7 +292,7 @@ func TestCustomGPUGivesTheCatalogGPUsFigures(t *testing.T) {
 		g, _ := d.GPUs.Find(id)
 		for _, rest := range []string{"", "&a.mem=100"} {
 			want := figures(t, d, "model=llama-3.1-70b&a.gpu="+id+rest)
-			got := figures(t, d, "model=llama-3.1-70b&a.gpu=custom&"+custom.GPUQuery(g)+rest)
+			got := figures(t, d, "model=llama-3.1-70b&a.gpu=custom&"+custom.GPUQuery(msg.English, g)+rest)
 			if !reflect.DeepEqual(got, want) {
 				t.Errorf("a custom %s%s differs from the catalog's", id, rest)
 			}

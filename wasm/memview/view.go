@@ -74,7 +74,7 @@ func Build(s Scenario, d Data) Page {
 	a := s.Options[0]
 	q := "a.gpu=" + a.GPU.ID
 	if a.GPU.ID == custom.ID {
-		q += "&" + custom.GPUQuery(a.GPU)
+		q += "&" + custom.GPUQuery(s.M, a.GPU)
 	}
 	if n, _, ok := gpusNeeded(s, a.Setup, a.MemoryGiB); ok {
 		q += "&a.n=" + strconv.Itoa(n)
@@ -262,7 +262,7 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 		t := o.Setup
 		t.Weights = f
 		if fits, _ := t.Fits(t.Compute(), s.Context); fits {
-			ways = append(ways, s.M.F("mem.way.weights", "format", f.Label))
+			ways = append(ways, s.M.F("mem.way.weights", "format", FormatLabel(s.M, f)))
 			break
 		}
 	}
@@ -402,7 +402,7 @@ func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Char
 	}
 	c := chart.Chart{ID: "chart-concurrency", Title: s.M.T("mem.chart.concurrency"),
 		Desc: s.M.T("mem.chart.concurrency_desc"), Kind: chart.Lines,
-		XName: "tokens", XMin: 512, XMax: float64(maxCtx), XLog: true, Unit: "sequences"}
+		XName: s.M.T("mem.unit.tokens"), XMin: 512, XMax: float64(maxCtx), XLog: true, Unit: s.M.T("mem.unit.sequences")}
 	for i, o := range s.Options {
 		sr := chart.Series{ID: o.Letter, Name: optionTitle(s, o), Points: [][2]float64{}, Hidden: !o.Enabled}
 		if o.Enabled {

@@ -339,8 +339,8 @@ func (d Data) Validate() error {
 		return s.Inputs, s.Unknown
 	}, nil)...)
 	errs = append(errs, scenario.ValidatePresetPages(d.Presets, func(q string) string {
-		if p := Build(Resolve(q, d)); slices.Contains(p.Problems, TooLarge) {
-			return TooLarge
+		if p := Build(Resolve(q, d)); slices.Contains(p.Problems, TooLarge(msg.English)) {
+			return TooLarge(msg.English)
 		}
 		return ""
 	})...)

@@ -14,7 +14,6 @@ import (
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -185,12 +184,12 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		g = c
 	}
 	s.GPU = g
-	if msg := memory.TPError(m, tp); msg != "" {
-		r.Reject("tp", msg)
+	if text := memview.TPError(t, m, tp); text != "" {
+		r.Reject("tp", text)
 		tp = 1
 	}
-	if msg := PrecisionError(t, s.GPU, precision); msg != "" {
-		r.Reject("prec", msg)
+	if text := PrecisionError(t, s.GPU, precision); text != "" {
+		r.Reject("prec", text)
 		precision = "bf16"
 	}
 
@@ -201,7 +200,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	}
 	s.Prompt = count("in", "perf.in.in", "mem.unit.tokens", "perf.in.in_help", df.PromptTokens.Value, d.note(t, df.PromptTokens), 1, 1<<20)
 	s.Output = count("out", "perf.in.out", "mem.unit.tokens", "perf.in.out_help", df.OutputTokens.Value, d.note(t, df.OutputTokens), 1, 1<<20)
-	s.Prompt, s.Output = withinContext(r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
+	s.Prompt, s.Output = withinContext(t, r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
 	s.Batch = count("b", "perf.in.b", "tco.unit.requests", "perf.in.b_help", df.Batch.Value, d.note(t, df.Batch), 1, 4096)
 	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: ModeChoices(t),
 		Help: t.T("perf.in.mode_help")})
@@ -257,30 +256,28 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	// by how much they exceed it next to the field that asks for them.
 	// The roofline figures at the batch assume it runs together: shown
 	// or not (Overflow), the reader is told.
-	figures := " The roofline figures assume the whole batch runs together."
+	figures := t.T("perf.figures.together")
 	if s.Preempts {
-		figures = " The roofline shows no figures at this batch."
+		figures = t.T("perf.figures.none")
 	}
 	if s.Fits() && s.Batch > s.MaxBatch {
-		r.Warn("b", s.overflow(s.Batch)+" the rest would be queued or preempted."+figures)
+		r.Warn("b", s.overflow("perf.warn.batch", s.Batch)+" "+figures)
 	}
 	if s.Fits() && s.Mode == perf.Closed && s.Users > s.MaxBatch {
-		r.Warn("users", s.overflow(s.Users)+" the others wait in the queue (the simulation's latencies include the wait).")
+		r.Warn("users", s.overflow("perf.warn.users", s.Users))
 	}
 	s.Resolved = r.Resolved(Version, d.Presets)
 	on := strconv.Itoa(tp) + " x " + s.GPU.Name
-	tokens := money.Group(float64(request), 0) + " tokens"
+	tokens := t.F("perf.tokens", "n", t.Num(float64(request), 0))
 	switch {
 	case !s.Fits():
-		s.Problems = append(s.Problems, m.Name+" does not fit on "+on+" with one request of "+tokens+": it "+s.needs()+
-			" (tensor parallelism; the memory calculator shows why). No throughput or latency is shown.")
+		s.Problems = append(s.Problems, t.F("perf.problem.not_fit", "model", m.Name, "on", on, "tokens", tokens, "needs", s.needs()))
 	case !s.Simulable():
-		s.Problems = append(s.Problems, "The simulation reserves the KV cache of a whole request, "+tokens+", which "+on+
-			" does not hold beside the weights: the latency simulation needs more GPUs (see the memory calculator).")
+		s.Problems = append(s.Problems, t.F("perf.problem.not_simulable", "tokens", tokens, "on", on))
 	}
 	if s.Fits() && s.Batch > s.MaxBatch {
-		s.Problems = append(s.Problems, "A batch of "+money.Group(float64(s.Batch), 0)+" requests of "+tokens+" needs more KV cache than "+on+
-			" holds: "+money.Group(float64(s.MaxBatch), 0)+" fit at once, and "+s.Engine.Name+" would queue or preempt the rest."+figures)
+		s.Problems = append(s.Problems, t.F("perf.problem.batch", "n", t.Num(float64(s.Batch), 0), "tokens", tokens, "on", on,
+			"fit", t.Num(float64(s.MaxBatch), 0), "engine", s.Engine.Name)+" "+figures)
 	}
 	return s
 }
@@ -292,17 +289,16 @@ func (s Scenario) Overflow() string {
 		return ""
 	}
 	need, free := s.KVGiB(s.Batch)
-	return "does not fit: needs " + money.Group(need, 1) + " GiB of KV cache, " + money.Group(free, 1) + " GiB free — preempted"
+	return s.M.F("perf.overflow_cell", "need", s.M.Num(need, 1), "free", s.M.Num(free, 1))
 }
 
-// overflow says that n requests do not fit the KV cache, and by how much:
-// "Does not fit: 128 requests need 40.1 GiB of KV cache per GPU, 17.2 GiB
-// free; 55 fit at once,".
-func (s Scenario) overflow(n int) string {
+// overflow says, in the message of key, that n requests do not fit the KV
+// cache, and by how much: "Does not fit: 128 requests need 40.1 GiB of KV
+// cache per GPU, 17.2 GiB free; 55 fit at once, …".
+func (s Scenario) overflow(key string, n int) string {
 	need, free := s.KVGiB(n)
-	gib := func(v float64) string { return money.Group(v, 1) + " GiB" }
-	return "Does not fit: " + money.Group(float64(n), 0) + " requests need " + gib(need) + " of KV cache per GPU, " + gib(free) +
-		" free; " + money.Group(float64(s.MaxBatch), 0) + " fit at once,"
+	t := s.M
+	return t.F(key, "n", t.Num(float64(n), 0), "need", t.Num(need, 1), "free", t.Num(free, 1), "fit", t.Num(float64(s.MaxBatch), 0))
 }
 
 // withinContext checks that a request's prompt and output fit the model's
@@ -310,7 +306,7 @@ func (s Scenario) overflow(n int) string {
 // not, the longer of the two is reported next to its field and replaced by
 // its default, then the other if they still do not fit. The defaults fit
 // every model (Data.Validate).
-func withinContext(r *scenario.Resolver, m model.Model, prompt, output, defPrompt, defOutput int) (int, int) {
+func withinContext(t *msg.Catalog, r *scenario.Resolver, m model.Model, prompt, output, defPrompt, defOutput int) (int, int) {
 	if m.MaxContext <= 0 {
 		return prompt, output
 	}
@@ -318,13 +314,12 @@ func withinContext(r *scenario.Resolver, m model.Model, prompt, output, defPromp
 		if prompt+output <= m.MaxContext {
 			break
 		}
-		msg := "Prompt and output, " + money.Group(float64(prompt+output), 0) + " tokens, exceed " + m.Name + "'s context of " +
-			money.Group(float64(m.MaxContext), 0) + " tokens."
+		text := t.F("perf.err.context", "n", t.Num(float64(prompt+output), 0), "model", m.Name, "max", t.Num(float64(m.MaxContext), 0))
 		if output >= prompt && output != defOutput {
-			r.Reject("out", msg)
+			r.Reject("out", text)
 			output = defOutput
 		} else {
-			r.Reject("in", msg)
+			r.Reject("in", text)
 			prompt = defPrompt
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 )
@@ -209,13 +210,13 @@ func TestARateChangeRerunsOnlyTheRunAtThatRate(t *testing.T) {
 // simulates 400).
 func TestTooLargeIsShownAndFailsPresets(t *testing.T) {
 	d := load(t)
-	if budget := money.Group(perf.MaxEvents, 0); !strings.Contains(perfview.TooLarge, budget) {
-		t.Errorf("the message %q does not name the budget, %s events", perfview.TooLarge, budget)
+	if budget := money.Group(perf.MaxEvents, 0); !strings.Contains(perfview.TooLarge(msg.English), budget) {
+		t.Errorf("the message %q does not name the budget, %s events", perfview.TooLarge(msg.English), budget)
 	}
 	d.Defaults.Requests.Value = perf.MaxEvents
 	p := perfview.Build(perfview.Resolve("", d))
-	if !slices.Contains(p.Problems, perfview.TooLarge) {
-		t.Errorf("problems %q; want %q", p.Problems, perfview.TooLarge)
+	if !slices.Contains(p.Problems, perfview.TooLarge(msg.English)) {
+		t.Errorf("problems %q; want %q", p.Problems, perfview.TooLarge(msg.English))
 	}
 	c := p.CellsByKey()
 	for _, m := range []string{"p99_ttft_ms", "p50_latency_ms", "p99_latency_ms", "max_rps_at_slo"} {
@@ -334,7 +335,7 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 			return out
 		}
 		want := cells("model=" + tc.model + "&gpu=" + tc.gpu + tc.rest)
-		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + custom.GPUQuery(g) + tc.rest)
+		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + custom.GPUQuery(msg.English, g) + tc.rest)
 		if !reflect.DeepEqual(got, want) {
 			for k, v := range want {
 				if got[k] != v {

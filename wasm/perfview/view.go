@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/view"
@@ -34,13 +35,14 @@ func batches() []int {
 
 func ms(t *msg.Catalog, s float64) string { return t.Num(s*1000, 1) + " ms" }
 
-// TooLarge is the page's message when a simulation or the search for the
+// TooLarge is the page's message, in the language of t, when a simulation or the search for the
 // highest rate exceeds its work budget (perf.MaxEvents, perf.MaxBisections).
 // A run takes at most 5 events per request whatever the lengths, and the
 // data simulates at most a fifth of the budget in requests, so no query
 // reaches it with valid data; it is the backstop.
-const TooLarge = "This scenario is too large to simulate in the browser: a run needs more than 10,000 events " +
-	"(up to 5 per simulated request). The roofline figures hold; simulate fewer requests per run for the rest."
+func TooLarge(t *msg.Catalog) string {
+	return t.F("perf.too_large", "n", t.Num(perf.MaxEvents, 0))
+}
 
 // Build runs the roofline and the simulation and lays out the page.
 func Build(s Scenario) Page {
@@ -109,7 +111,7 @@ func (b *Builder) Build(s Scenario) Page {
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))
 	fits := s.Simulable()
 	// notSimulated says why the load table shows no figures.
-	notSimulated := "Not simulated: the simulation reserves a whole request's KV cache, which this replica does not hold beside the weights."
+	notSimulated := s.M.T("perf.not_simulated.kv")
 	var curve []rateStats
 	if fits {
 		p.Load = get(b, &b.atRate, s, s.Run(), func() perf.Stats { return st.Simulate(s.Run()) })
@@ -133,8 +135,8 @@ func (b *Builder) Build(s Scenario) Page {
 		}
 		if tooLarge {
 			fits, curve, p.Load, p.MaxRate, p.MaxUsers = false, nil, perf.Stats{}, 0, 0
-			p.Problems = append(p.Problems, TooLarge)
-			notSimulated = "Not simulated: a run needs more events than the browser's budget."
+			p.Problems = append(p.Problems, TooLarge(s.M))
+			notSimulated = s.M.T("perf.not_simulated.budget")
 		}
 	}
 	col := []view.Column{{Key: "a", Title: strconv.Itoa(st.TP) + " x " + s.GPU.Name + ", " + st.Model.Name}}
@@ -182,7 +184,7 @@ func (b *Builder) Build(s Scenario) Page {
 			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
 		// FP4 is NVFP4 or MXFP4 depending on the GPU (WeightFormat): the
 		// reader sees which one the figures assume.
-		{Label: t.T("mem.in.weights"), Help: t.T("perf.row.weights_help"), Cells: cell("weights", 0, "", st.Weights.Label)},
+		{Label: t.T("mem.in.weights"), Help: t.T("perf.row.weights_help"), Cells: cell("weights", 0, "", memview.FormatLabel(t, st.Weights))},
 	}}
 	// simulated is a cell of the load table: a dash when nothing was
 	// simulated (the model does not fit, or the run is too large; the
@@ -325,7 +327,7 @@ func batchChart(s Scenario) chart.Chart {
 	t := s.M
 	c := chart.Chart{ID: "chart-batch", Title: t.T("perf.chart.batch"),
 		Desc: t.T("perf.chart.batch_desc"),
-		Kind: chart.Lines, XName: "batch", XMin: 1, XMax: 1024, XLog: true, Unit: t.T("perf.chart.batch_unit"), YLog: true}
+		Kind: chart.Lines, XName: t.T("perf.chart.batch_axis"), XMin: 1, XMax: 1024, XLog: true, Unit: t.T("perf.chart.batch_unit"), YLog: true}
 	tps := chart.Series{ID: "tps", Name: t.T("perf.series.tps"), Points: [][2]float64{}}
 	tpot := chart.Series{ID: "tpot", Name: t.T("perf.chart.ms_token"), Points: [][2]float64{}}
 	tps.Hidden, tpot.Hidden = !s.Fits(), !s.Fits()

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/report"
 )
 
@@ -44,7 +45,7 @@ func TestExportNeutralisesHostileModelNames(t *testing.T) {
 	}
 	p := build(t, d, "apis="+strings.Join(ids, ","))
 
-	out := report.CSV("pricing", "https://example.com/pricing/", p.Page)
+	out := report.CSV(msg.English, "pricing", "https://example.com/pricing/", p.Page)
 	r := csv.NewReader(strings.NewReader(out))
 	r.Comment = '#'
 	rows, err := r.ReadAll()
@@ -70,7 +71,7 @@ func TestExportNeutralisesHostileModelNames(t *testing.T) {
 		}
 	}
 
-	md := report.Markdown("pricing", "https://example.com/pricing/", p.Page)
+	md := report.Markdown(msg.English, "pricing", "https://example.com/pricing/", p.Page)
 	// The comparison table: heading, rule and a line per model, each with
 	// one cell per column.
 	var lines []string

@@ -3,6 +3,7 @@ package pricingview_test
 import (
 	"testing"
 
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/view/viewtest"
@@ -25,7 +26,7 @@ func FuzzFinitePage(f *testing.F) {
 			t.Fatalf("%q: %v", q, err)
 		}
 		for _, format := range report.Formats {
-			if err := viewtest.Text(format, report.Write(format, "pricing", "https://example.com/", p.Page)); err != nil {
+			if err := viewtest.Text(format, report.Write(msg.English, format, "pricing", "https://example.com/", p.Page)); err != nil {
 				t.Fatalf("%q: %v", q, err)
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -164,7 +165,7 @@ func TestBadInput(t *testing.T) {
 func TestExport(t *testing.T) {
 	d := load(t)
 	p := build(t, d, "apis=gpt-4o,gpt-4.1,holysheep-flat")
-	out := report.CSV("pricing", "https://example.com/pricing/?"+p.Query, p.Page)
+	out := report.CSV(msg.English, "pricing", "https://example.com/pricing/?"+p.Query, p.Page)
 	if !strings.HasPrefix(out, "# InferCost pricing scenario, data edition "+d.Editions.Latest()+": https://example.com/pricing/?v=1") {
 		t.Errorf("CSV comment line: %q", strings.SplitN(out, "\n", 2)[0])
 	}
@@ -188,7 +189,7 @@ func TestExport(t *testing.T) {
 	if got["holysheep-flat.breakeven_mtok_per_month"] != " Mtok/month" {
 		t.Errorf("a break-even that never comes: %q", got["holysheep-flat.breakeven_mtok_per_month"])
 	}
-	md := report.Markdown("pricing", "https://example.com/pricing/?"+p.Query, p.Page)
+	md := report.Markdown(msg.English, "pricing", "https://example.com/pricing/?"+p.Query, p.Page)
 	if !strings.Contains(md, "| OpenAI GPT-4.1 | $2.00 |") || !strings.Contains(md, "](https://example.com/pricing/?v=1") {
 		t.Errorf("Markdown:\n%s", md)
 	}
@@ -297,7 +298,7 @@ func TestClusterTakesACustomModelAndGPU(t *testing.T) {
 	}
 	const rest = "&h.gp=40000&h.pp=fp8&vs=gpt-4.1"
 	want := values("h.gpu=b200&h.pm=llama-3.1-70b" + rest)
-	got := values("h.gpu=custom&" + custom.GPUQuery(g) + "&h.pm=custom&" + custom.ModelQuery(m) + rest)
+	got := values("h.gpu=custom&" + custom.GPUQuery(msg.English, g) + "&h.pm=custom&" + custom.ModelQuery(m) + rest)
 	if len(want) == 0 || !reflect.DeepEqual(got, want) {
 		for k, v := range want {
 			if got[k] != v {

@@ -46,7 +46,7 @@ func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
 	case len(ids) > MaxAPIs:
 		r.Reject(keyAPIs, r.M.F("pri.err.apis", "n", strconv.Itoa(MaxAPIs)))
 	case unknown > 0:
-		r.Reject(keyAPIs, strconv.Itoa(unknown)+" of the ids name no model of the catalog.")
+		r.Reject(keyAPIs, r.M.F("pri.err.unknown_apis", "n", strconv.Itoa(unknown)))
 	default:
 		return ids
 	}

@@ -4,6 +4,13 @@
 // headline and the tables as the page shows them). Each carries the
 // scenario's link and its data edition, so that the figures can be
 // traced and reproduced.
+//
+// A file is in the page's language (a msg.Catalog): the line that names
+// the scenario, and everything the page shows (labels, titles, texts with
+// German numbers on a German page). What a script reads stays the same in
+// every language: the CSV's header and its metric, option, value and
+// unit columns, and the JSON's keys and values, so that a script written
+// against the English file reads the German one.
 package report
 
 import (
@@ -12,6 +19,7 @@ import (
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/export"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/plainjson"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -20,15 +28,16 @@ import (
 var Formats = []string{"csv", "json", "md"}
 
 // Write returns page p of calculator name as format ("csv", "json" or
-// "md"); link is the scenario's URL. An unknown format gives "".
-func Write(format, name, link string, p view.Page) string {
+// "md") in the language of t; link is the scenario's URL. An unknown
+// format gives "".
+func Write(t *msg.Catalog, format, name, link string, p view.Page) string {
 	switch format {
 	case "csv":
-		return CSV(name, link, p)
+		return CSV(t, name, link, p)
 	case "json":
 		return JSON(name, link, p)
 	case "md":
-		return Markdown(name, link, p)
+		return Markdown(t, name, link, p)
 	}
 	return ""
 }
@@ -74,8 +83,25 @@ func results(p view.Page) []result {
 }
 
 // about is the line that says where the figures come from.
-func about(name, link string, p view.Page) string {
-	return "InferCost " + name + " scenario, data edition " + edition.Of(p.Query) + ": " + link
+func about(t *msg.Catalog, name, link string, p view.Page) string {
+	return scenarioName(t, name, p) + ": " + link
+}
+
+// scenarioName names the calculator's scenario and its data edition:
+// "InferCost tco scenario, data edition 2026-12-01".
+func scenarioName(t *msg.Catalog, name string, p view.Page) string {
+	calc := name
+	switch name {
+	case "tco":
+		calc = t.T("report.calc.tco")
+	case "memory":
+		calc = t.T("report.calc.memory")
+	case "performance":
+		calc = t.T("report.calc.performance")
+	case "pricing":
+		calc = t.T("report.calc.pricing")
+	}
+	return t.F("report.about", "calc", calc, "edition", t.Date(edition.Of(p.Query)))
 }
 
 // CSV writes one row per figure: its table, row and column as the page
@@ -85,7 +111,7 @@ func about(name, link string, p view.Page) string {
 // figure its error band: low and high (empty without one) and the band's
 // source, or why there is none (view.Cell BandNote). The first line is a
 // comment with the scenario's link and edition.
-func CSV(name, link string, p view.Page) string {
+func CSV(t *msg.Catalog, name, link string, p view.Page) string {
 	rows := [][]export.Cell{{export.Text("table"), export.Text("row"), export.Text("column"), export.Text("metric"),
 		export.Text("option"), export.Text("value"), export.Text("unit"), export.Text("text"), export.Text("low"), export.Text("high"),
 		export.Text("band")}}
@@ -101,7 +127,7 @@ func CSV(name, link string, p view.Page) string {
 			export.Text(r.cell.Metric), export.Text(r.cell.Option), v, export.Text(r.cell.Unit), export.Text(r.cell.Text), low, high,
 			export.Text(r.cell.BandNote)})
 	}
-	return "# " + strings.ReplaceAll(about(name, link, p), "\n", " ") + "\n" + export.CSV(rows)
+	return "# " + strings.ReplaceAll(about(t, name, link, p), "\n", " ") + "\n" + export.CSV(rows)
 }
 
 // JSON writes the scenario (link, edition, query, every input), its
@@ -137,7 +163,7 @@ func JSON(name, link string, p view.Page) string {
 // Markdown writes the headline, the inputs the scenario sets, and every
 // shown table as the page shows it, an estimated figure with its band as
 // "value (low–high)", under the scenario's link.
-func Markdown(name, link string, p view.Page) string {
+func Markdown(t *msg.Catalog, name, link string, p view.Page) string {
 	var b strings.Builder
 	b.WriteString(export.Paragraph(p.Headline.Text) + "\n\n")
 	if ch := p.Changed(); len(ch) > 0 {
@@ -146,35 +172,35 @@ func Markdown(name, link string, p view.Page) string {
 		}
 		b.WriteString("\n")
 	}
-	for _, t := range p.Tables {
-		if t.Hidden {
+	for _, tb := range p.Tables {
+		if tb.Hidden {
 			continue
 		}
-		head := []export.Cell{export.Text(t.Corner)}
+		head := []export.Cell{export.Text(tb.Corner)}
 		var shown []int
-		for i, c := range t.Columns {
+		for i, c := range tb.Columns {
 			if !c.Hidden {
 				head = append(head, export.Text(c.Title))
 				shown = append(shown, i)
 			}
 		}
 		rows := [][]export.Cell{head}
-		for _, r := range t.Rows {
+		for _, r := range tb.Rows {
 			row := []export.Cell{export.Text(r.Label)}
 			for _, i := range shown {
 				if i < len(r.Cells) {
 					c := r.Cells[i]
 					text := c.Text
 					if c.Band != "" {
-						text += " (" + money.Group(c.Low, -1) + "–" + money.Group(c.High, -1) + ")"
+						text += " (" + t.Digits(money.Group(c.Low, -1)) + "–" + t.Digits(money.Group(c.High, -1)) + ")"
 					}
 					row = append(row, export.Text(text))
 				}
 			}
 			rows = append(rows, row)
 		}
-		b.WriteString("**" + export.Paragraph(t.Title) + "**\n\n" + export.Markdown(rows) + "\n")
+		b.WriteString("**" + export.Paragraph(tb.Title) + "**\n\n" + export.Markdown(rows) + "\n")
 	}
-	b.WriteString(export.Link("InferCost "+name+" scenario, data edition "+edition.Of(p.Query), link) + "\n")
+	b.WriteString(export.Link(scenarioName(t, name, p), link) + "\n")
 	return b.String()
 }

@@ -3,15 +3,19 @@ package report_test
 import (
 	"encoding/csv"
 	"encoding/json"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/goccy/go-yaml"
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -32,7 +36,7 @@ func TestEveryCalculatorExports(t *testing.T) {
 				figures++
 			}
 		}
-		out := report.CSV(name, link, p)
+		out := report.CSV(msg.English, name, link, p)
 		if !strings.HasPrefix(out, "# InferCost "+name+" scenario, data edition "+d.Editions.Latest()+": "+link+"\n") {
 			t.Errorf("%s: CSV comment %q", name, strings.SplitN(out, "\n", 2)[0])
 		}
@@ -60,7 +64,7 @@ func TestEveryCalculatorExports(t *testing.T) {
 		if j.Link != link || j.Edition != d.Editions.Latest() || j.Headline != p.Headline.Text || len(j.Inputs) != len(p.Inputs) || len(j.Results) != len(rows)-1 {
 			t.Errorf("%s: JSON link %q, edition %q, %d inputs, %d results", name, j.Link, j.Edition, len(j.Inputs), len(j.Results))
 		}
-		md := report.Markdown(name, link, p)
+		md := report.Markdown(msg.English, name, link, p)
 		if !strings.Contains(md, "](https://example.com/"+name+"/?v=1") || !strings.Contains(md, p.Headline.Figures[0].Text) {
 			t.Errorf("%s: Markdown without link or headline:\n%s", name, md)
 		}
@@ -74,13 +78,66 @@ func TestMarkdownLinkStaysALink(t *testing.T) {
 	d := datasettest.Load(t)
 	s.Load(d.Editions.Latest(), d)
 	p := s.Page("tco", "")
-	md := report.Markdown("tco", `https://example.com/tco/?x=)<script>[a](javascript:alert(1))`, p)
+	md := report.Markdown(msg.English, "tco", `https://example.com/tco/?x=)<script>[a](javascript:alert(1))`, p)
 	last := strings.TrimSpace(md[strings.LastIndex(strings.TrimSpace(md), "\n")+1:])
 	if strings.Count(last, "](") != 1 || strings.Contains(last, "<") || strings.Contains(last, "(1)") {
 		t.Errorf("link line %q", last)
 	}
-	if md := report.Markdown("tco", "javascript:alert(1)", p); strings.Contains(md, "](javascript") {
+	if md := report.Markdown(msg.English, "tco", "javascript:alert(1)", p); strings.Contains(md, "](javascript") {
 		t.Errorf("a javascript: URL became a link")
+	}
+}
+
+// A German page's exports are in German where a reader reads them (the
+// line naming the scenario, with the date as 01.12.2026, and the page's
+// labels and texts) and the same as English's where a script reads them:
+// the CSV's header, metrics, options, values and units.
+func TestGermanExportsKeepWhatScriptsRead(t *testing.T) {
+	d := datasettest.Load(t)
+	b, err := os.ReadFile("../../content/i18n/de.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]string
+	if err := yaml.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	german := msg.New("de", m)
+	en, de := calc.Set{}, calc.Set{Msgs: german}
+	en.Load(d.Editions.Latest(), d)
+	de.Load(d.Editions.Latest(), d)
+	const link = "https://example.com/de/tco/"
+	pe, pd := en.Page("tco", ""), de.Page("tco", "")
+	date := d.Editions.Latest()
+	germanDate := date[8:] + "." + date[5:7] + "." + date[:4]
+	want := "# InferCost-Szenario „TCO“, Datenstand " + germanDate + ": " + link + "\n"
+	got := report.CSV(german, "tco", link, pd)
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("German CSV starts %q; want %q", strings.SplitN(got, "\n", 2)[0], want)
+	}
+	read := func(s string) [][]string {
+		r := csv.NewReader(strings.NewReader(s))
+		r.Comment = '#'
+		rows, err := r.ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rows
+	}
+	er, dr := read(report.CSV(msg.English, "tco", link, pe)), read(got)
+	if len(er) != len(dr) {
+		t.Fatalf("%d English rows, %d German", len(er), len(dr))
+	}
+	for i := range er {
+		// header or metric, option, value, unit
+		for _, c := range []int{3, 4, 5, 6} {
+			if er[i][c] != dr[i][c] {
+				t.Errorf("row %d column %s: English %q, German %q", i, er[0][c], er[i][c], dr[i][c])
+			}
+		}
+	}
+	if md := report.Markdown(german, "tco", link, pd); !strings.Contains(md, "[InferCost-Szenario „TCO“, Datenstand "+germanDate+"]("+link+")") {
+		t.Errorf("German Markdown ends %q", md[max(0, len(md)-200):])
 	}
 }
 
@@ -103,7 +160,7 @@ func TestExportsCarryTheBands(t *testing.T) {
 		t.Fatalf("a.tokens_per_s_gpu has no band: %+v", c)
 	}
 	rows, err := func() ([][]string, error) {
-		r := csv.NewReader(strings.NewReader(report.CSV("performance", "https://example.com/", p)))
+		r := csv.NewReader(strings.NewReader(report.CSV(msg.English, "performance", "https://example.com/", p)))
 		r.Comment = '#'
 		return r.ReadAll()
 	}()
@@ -148,7 +205,7 @@ func TestExportsCarryTheBands(t *testing.T) {
 			t.Errorf("JSON critical_batch has a band")
 		}
 	}
-	if md, want := report.Markdown("performance", "https://example.com/", p), c.Text+` \(`+money.Group(c.Low, -1)+"–"+money.Group(c.High, -1)+`\)`; !strings.Contains(md, want) {
+	if md, want := report.Markdown(msg.English, "performance", "https://example.com/", p), c.Text+` \(`+money.Group(c.Low, -1)+"–"+money.Group(c.High, -1)+`\)`; !strings.Contains(md, want) {
 		t.Errorf("Markdown lacks %q", want)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 // Claim is a figure that a preset's source states, shown beside the
@@ -19,16 +20,31 @@ type Claim struct {
 // PresetData is a preset as written in a data file. Title is the name a
 // reader sees; Source, a key of the file's sources, and AsOf say where
 // the preset's rationale comes from and when it was true (for a seed
-// article's preset, the page that sets out what it corrects).
+// article's preset, the page that sets out what it corrects). The words a
+// reader sees are written in English and in German (the _de fields,
+// which German pages show; In), beside the preset's figures, so that a
+// preset is written, and checked, in one place.
 type PresetData struct {
-	Name        string  `yaml:"name" json:"name"`
-	Title       string  `yaml:"title" json:"title"`
-	Source      string  `yaml:"source" json:"source"`
-	AsOf        string  `yaml:"as_of" json:"as_of"`
-	Description string  `yaml:"description" json:"description"`
-	Query       string  `yaml:"query" json:"query"`
-	Claims      []Claim `yaml:"claims" json:"claims"`
-	Explanation string  `yaml:"explanation" json:"explanation"`
+	Name          string  `yaml:"name" json:"name"`
+	Title         string  `yaml:"title" json:"title"`
+	TitleDE       string  `yaml:"title_de" json:"title_de"`
+	Source        string  `yaml:"source" json:"source"`
+	AsOf          string  `yaml:"as_of" json:"as_of"`
+	Description   string  `yaml:"description" json:"description"`
+	DescriptionDE string  `yaml:"description_de" json:"description_de"`
+	Query         string  `yaml:"query" json:"query"`
+	Claims        []Claim `yaml:"claims" json:"claims"`
+	Explanation   string  `yaml:"explanation" json:"explanation"`
+	ExplanationDE string  `yaml:"explanation_de" json:"explanation_de"`
+}
+
+// In returns the preset with its title, description and explanation in
+// the language of t: the _de fields on a German page.
+func (p PresetData) In(t *msg.Catalog) PresetData {
+	if t.German() {
+		p.Title, p.Description, p.Explanation = p.TitleDE, p.DescriptionDE, p.ExplanationDE
+	}
+	return p
 }
 
 // Presets returns the presets for a Resolver, with the whitespace of the
@@ -52,7 +68,8 @@ func FindPreset(ps []PresetData, name string) *PresetData {
 }
 
 // ValidatePresets checks the presets of a data file: each has a unique
-// name that is an id, a plain-text title and explanation, a known source
+// name that is an id, a plain-text title, description and explanation
+// in English and in German, a known source
 // and a date; the calculator reads every value of its query
 // without error and knows every parameter; and claim, if given, accepts
 // each claim (it returns the problem, or "").
@@ -67,17 +84,19 @@ func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query s
 			errs = append(errs, fact.Errorf(entry, "name", "duplicate name"))
 		}
 		seen[p.Name] = true
-		if msg := fact.PlainText(p.Title); msg != "" {
-			errs = append(errs, fact.Errorf(entry, "title", "%s", msg))
+		// Every word a reader sees, in both languages: a German page
+		// never falls back to English.
+		for _, f := range [][2]string{{"title", p.Title}, {"title_de", p.TitleDE}, {"description", p.Description},
+			{"description_de", p.DescriptionDE}, {"explanation", p.Explanation}, {"explanation_de", p.ExplanationDE}} {
+			if msg := fact.PlainText(f[1]); msg != "" {
+				errs = append(errs, fact.Errorf(entry, f[0], "%s", msg))
+			}
 		}
 		if _, ok := sources[p.Source]; !ok {
 			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", p.Source))
 		}
 		if _, err := time.Parse(time.DateOnly, p.AsOf); err != nil {
 			errs = append(errs, fact.Errorf(entry, "as_of", "want a date YYYY-MM-DD, got %q", p.AsOf))
-		}
-		if msg := fact.PlainText(p.Explanation); msg != "" {
-			errs = append(errs, fact.Errorf(entry, "explanation", "%s", msg))
 		}
 		inputs, unknown := resolve(PresetKey + "=" + QueryEscape(p.Name))
 		for _, in := range inputs {
@@ -143,7 +162,10 @@ func (r *Resolver) Resolved(version string, presets []PresetData) Resolved {
 		}
 	}
 	if p := r.Preset(); p != nil {
-		out.Preset = FindPreset(presets, p.Name)
+		if d := FindPreset(presets, p.Name); d != nil {
+			in := d.In(r.M)
+			out.Preset = &in
+		}
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
@@ -367,7 +368,7 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 	}
 	for _, rest := range []string{"&a.gp=40000&a.pp=fp8&b.kind=rent&b.hr=5&b.pm=mixtral-8x7b", "&a.hr=6&a.kind=rent&dem=1e10&slo=30"} {
 		want := values("a.gpu=b200&a.pm=mixtral-8x7b" + rest)
-		got := values("a.gpu=custom&" + custom.GPUQuery(g) + "&a.pm=custom&" + custom.ModelQuery(m) + rest)
+		got := values("a.gpu=custom&" + custom.GPUQuery(msg.English, g) + "&a.pm=custom&" + custom.ModelQuery(m) + rest)
 		if !reflect.DeepEqual(got, want) {
 			for k, v := range want {
 				if got[k] != v {

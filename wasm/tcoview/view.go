@@ -155,7 +155,7 @@ func memoryLink(s Scenario) view.Link {
 			q.Set(o.Letter+".gpu", o.GPU.ID)
 			n++
 			if o.Custom.GPU {
-				for k, v := range scenario.ParseQuery(custom.GPUQuery(o.GPU)) {
+				for k, v := range scenario.ParseQuery(custom.GPUQuery(s.M, o.GPU)) {
 					q[k] = v
 				}
 			}
@@ -253,7 +253,9 @@ func plural(n int, one, many string) string {
 // at once are the page's worst case (BenchmarkWorstCase).
 func demandGPUs(s Scenario, o OptionInput) (int, string) {
 	e := o.Estimate
-	tooLarge := func(err error) (int, string) { return 0, s.M.F("tco.too_large", "error", err.Error()) }
+	// The engine's searches fail only by exceeding their work budget
+	// (perf.ErrTooLarge), which the catalogs word.
+	tooLarge := func() (int, string) { return 0, s.M.T("tco.too_large") }
 	if s.Sizing == perf.Closed {
 		switch {
 		case s.Users <= 0:
@@ -267,7 +269,7 @@ func demandGPUs(s Scenario, o OptionInput) (int, string) {
 		l.ThinkSeconds = s.ThinkS
 		per, err := e.Setup.MaxUsers(l, s.SLO)
 		if err != nil {
-			return tooLarge(err)
+			return tooLarge()
 		}
 		if per == 0 {
 			return 0, s.M.T("tco.p99_unmet")
@@ -294,14 +296,14 @@ func demandGPUs(s Scenario, o OptionInput) (int, string) {
 		l.Mode = perf.Offline
 		st := e.Setup.Simulate(l)
 		if st.TooLarge {
-			return tooLarge(perf.ErrTooLarge)
+			return tooLarge()
 		}
 		n, replicas := replicasAt(st.OutputTokS)
 		return n, s.M.F("tco.replicas_offline", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "tps", s.M.Num(st.OutputTokS, 0))
 	case e != nil && s.SLO > 0:
 		rate, err := e.Setup.MaxRate(e.Load, s.SLO)
 		if err != nil {
-			return tooLarge(err)
+			return tooLarge()
 		}
 		if rate <= 0 {
 			return 0, s.M.T("tco.p99_unmet")

@@ -110,14 +110,14 @@ func main() {
 	}))
 	api.Set("export", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name := arg(args, 0)
-		return report.Write(arg(args, 2), name, arg(args, 3), calcs.Page(name, arg(args, 1)))
+		return report.Write(calcs.Msgs, arg(args, 2), name, arg(args, 3), calcs.Page(name, arg(args, 1)))
 	}))
 	api.Set("hfModel", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		var index []byte
 		if s := arg(args, 1); s != "" {
 			index = []byte(s)
 		}
-		m, err := hfmodel.Read([]byte(arg(args, 0)), index)
+		m, err := hfmodel.ReadIn(calcs.Msgs, []byte(arg(args, 0)), index)
 		out := map[string]any{"query": custom.ModelQuery(m), "note": m.Note}
 		if err != nil {
 			out = map[string]any{"error": err.Error()}

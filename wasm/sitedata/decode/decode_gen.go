@@ -429,12 +429,16 @@ func decodeScenarioPresetData(d *datafile.Decoder, v *scenario.PresetData) {
 			v.Name = d.String()
 		case "title":
 			v.Title = d.String()
+		case "title_de":
+			v.TitleDE = d.String()
 		case "source":
 			v.Source = d.String()
 		case "as_of":
 			v.AsOf = d.String()
 		case "description":
 			v.Description = d.String()
+		case "description_de":
+			v.DescriptionDE = d.String()
 		case "query":
 			v.Query = d.String()
 		case "claims":
@@ -449,6 +453,8 @@ func decodeScenarioPresetData(d *datafile.Decoder, v *scenario.PresetData) {
 			}
 		case "explanation":
 			v.Explanation = d.String()
+		case "explanation_de":
+			v.ExplanationDE = d.String()
 		default:
 			d.Unknown(key)
 		}
