@@ -316,7 +316,7 @@ func germanProblemStates(t *testing.T, ctx context.Context, base string, parts [
 		t.Errorf("/de/performance/ CSV: first line %q", first)
 	}
 	rows, err := csv.NewReader(strings.NewReader(rest)).ReadAll()
-	if err != nil || len(rows) < 10 || !strings.HasPrefix(strings.Join(rows[0], ","), "table,row,column,metric,option,value,unit,text,low,high,band") {
+	if err != nil || len(rows) < 10 || strings.Join(rows[0], ",") != "Tabelle,Zeile,Spalte,Kennzahl,Option,Wert,Einheit,Text,von,bis,Band" {
 		t.Fatalf("/de/performance/ CSV: %v, %.400s", err, rest)
 	}
 	for _, r := range rows[1:] {

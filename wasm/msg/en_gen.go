@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [816]string{
+var englishKeys = [827]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -622,6 +622,17 @@ var englishKeys = [816]string{
 	"report.calc.performance",
 	"report.calc.pricing",
 	"report.calc.tco",
+	"report.col.band",
+	"report.col.column",
+	"report.col.high",
+	"report.col.low",
+	"report.col.metric",
+	"report.col.option",
+	"report.col.row",
+	"report.col.table",
+	"report.col.text",
+	"report.col.unit",
+	"report.col.value",
 	"scen.at_most",
 	"scen.between",
 	"scen.ids",
@@ -821,7 +832,7 @@ var englishKeys = [816]string{
 	"tco.years",
 }
 
-var englishTexts = [816]string{
+var englishTexts = [827]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1441,6 +1452,17 @@ var englishTexts = [816]string{
 	"performance",
 	"pricing",
 	"tco",
+	"band",
+	"column",
+	"high",
+	"low",
+	"metric",
+	"option",
+	"row",
+	"table",
+	"text",
+	"unit",
+	"value",
 	"At most {n} characters.",
 	"Must be between {min} and {max}.",
 	"Write ids in lower case, separated by commas.",

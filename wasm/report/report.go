@@ -110,11 +110,17 @@ func scenarioName(t *msg.Catalog, name string, p view.Page) string {
 // or "none"), its unit, the text the page shows, and for an estimated
 // figure its error band: low and high (empty without one) and the band's
 // source, or why there is none (view.Cell BandNote). The first line is a
-// comment with the scenario's link and edition.
+// comment with the scenario's link and edition, the second the header in
+// the page's language.
 func CSV(t *msg.Catalog, name, link string, p view.Page) string {
-	rows := [][]export.Cell{{export.Text("table"), export.Text("row"), export.Text("column"), export.Text("metric"),
-		export.Text("option"), export.Text("value"), export.Text("unit"), export.Text("text"), export.Text("low"), export.Text("high"),
-		export.Text("band")}}
+	// The header in the page's language; the columns, and the metric,
+	// option, value and unit in them, are the same in every language.
+	var header []export.Cell
+	for _, key := range []string{"report.col.table", "report.col.row", "report.col.column", "report.col.metric", "report.col.option",
+		"report.col.value", "report.col.unit", "report.col.text", "report.col.low", "report.col.high", "report.col.band"} {
+		header = append(header, export.Text(t.T(key)))
+	}
+	rows := [][]export.Cell{header}
 	for _, r := range results(p) {
 		v, low, high := export.Text(""), export.Text(""), export.Text("")
 		if n, ok := value(r.cell); ok {

@@ -128,8 +128,14 @@ func TestGermanExportsKeepWhatScriptsRead(t *testing.T) {
 	if len(er) != len(dr) {
 		t.Fatalf("%d English rows, %d German", len(er), len(dr))
 	}
-	for i := range er {
-		// header or metric, option, value, unit
+	if want := "Tabelle,Zeile,Spalte,Kennzahl,Option,Wert,Einheit,Text,von,bis,Band"; strings.Join(dr[0], ",") != want {
+		t.Errorf("German CSV header %q; want %q", strings.Join(dr[0], ","), want)
+	}
+	if want := "table,row,column,metric,option,value,unit,text,low,high,band"; strings.Join(er[0], ",") != want {
+		t.Errorf("English CSV header %q; want %q", strings.Join(er[0], ","), want)
+	}
+	for i := 1; i < len(er); i++ {
+		// metric, option, value, unit
 		for _, c := range []int{3, 4, 5, 6} {
 			if er[i][c] != dr[i][c] {
 				t.Errorf("row %d column %s: English %q, German %q", i, er[0][c], er[i][c], dr[i][c])
