@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/accuracy"
@@ -96,6 +97,11 @@ func ContentSet(t testing.TB) *calc.Set {
 	return &s
 }
 
+// client gives up on a request after two minutes: a worker that never
+// answers (workerd once hung on a cold start under heavy load) fails the
+// test that sent it with the URL instead of using up go test's timeout.
+var client = &http.Client{Timeout: 2 * time.Minute}
+
 // Get sends a request of method to url with headers (name, value pairs)
 // and returns the response and its body.
 func Get(t testing.TB, method, url string, headers ...string) (*http.Response, []byte) {
@@ -107,7 +113,7 @@ func Get(t testing.TB, method, url string, headers ...string) (*http.Response, [
 	for i := 0; i+1 < len(headers); i += 2 {
 		req.Header.Set(headers[i], headers[i+1])
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
