@@ -536,7 +536,7 @@
     clearTimeout(urlTimer);
     if (query === null) return;
     var q = query + (tabParam ? "&tab=" + encodeURIComponent(tabParam) : "");
-    if (location.search !== "?" + q) history.replaceState(null, "", "?" + q + location.hash);
+    if (location.search !== "?" + q) history.replaceState(null, "", "?" + q);
     requestQR();
   }
   addEventListener("pagehide", writeURL);
