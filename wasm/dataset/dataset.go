@@ -10,7 +10,9 @@ import (
 	"io"
 	"io/fs"
 	"math"
+	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -42,8 +44,21 @@ const (
 var dataFiles = []string{GPUFile, RentalFile, ModelFile, TCOFile, MemoryFile, APIFile, GenAIFile, PricingFile, PerfFile}
 
 // Today is the day of the build (UTC), YYYY-MM-DD: no figure may be as of
-// a later day, and no edition dated after it.
-func Today() string { return time.Now().UTC().Format(time.DateOnly) }
+// a later day, and no edition dated after it. It is the day of
+// SOURCE_DATE_EPOCH (seconds since 1970, the reproducible-builds
+// convention) when that is set, so that a site can be rebuilt as it was
+// built on a past day, or a prepared edition checked before its day.
+func Today() string {
+	now := time.Now()
+	if s, ok := os.LookupEnv("SOURCE_DATE_EPOCH"); ok {
+		sec, err := strconv.ParseInt(s, 10, 64)
+		if err != nil {
+			panic("SOURCE_DATE_EPOCH=" + s + ": not a number of seconds since 1970")
+		}
+		now = time.Unix(sec, 0)
+	}
+	return now.UTC().Format(time.DateOnly)
+}
 
 // Load reads the data of the latest edition (see LoadEditions) as of
 // today, and validates every edition.

@@ -279,3 +279,15 @@ func TestAnnouncedPrice(t *testing.T) {
 		t.Errorf("latest edition %s; want %s", got, want)
 	}
 }
+
+// A build rebuilt with SOURCE_DATE_EPOCH is a build of that day:
+// 1764633600 s is 2025-12-02 00:00 UTC (20,424 days × 86,400 s), and one
+// second before it still 2025-12-01.
+func TestTodayFollowsSourceDateEpoch(t *testing.T) {
+	for epoch, want := range map[string]string{"1764633600": "2025-12-02", "1764633599": "2025-12-01"} {
+		t.Setenv("SOURCE_DATE_EPOCH", epoch)
+		if got := Today(); got != want {
+			t.Errorf("SOURCE_DATE_EPOCH=%s: Today() = %s, want %s", epoch, got, want)
+		}
+	}
+}
