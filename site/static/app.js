@@ -523,7 +523,7 @@
     clearTimeout(urlTimer);
     if (query === null) return;
     var q = query + (tabParam ? "&tab=" + encodeURIComponent(tabParam) : "");
-    if (location.search !== "?" + q) history.replaceState(null, "", "?" + q);
+    if (location.search !== "?" + q) history.replaceState(null, "", "?" + q + location.hash);
     requestQR();
   }
   addEventListener("pagehide", writeURL);

@@ -1241,7 +1241,7 @@ var englishTexts = [828]string{
 	"Request rate",
 	"Poisson arrivals for the latency percentiles.",
 	"Simulated requests",
-	"Requests per simulated run (50 to 2,000; the first tenth is warm-up and left out): more gives steadier tails and costs more time per change.",
+	"Requests per simulated run; the first tenth is warm-up and left out. More gives steadier tails and costs more time per change.",
 	"Sets the highest rate (open loop) or the most users (closed loop) that meet it.",
 	"Think time",
 	"A user's pause between a reply and the next request.",
