@@ -51,7 +51,7 @@ func TestServerRenderedLinkWithoutJavaScript(t *testing.T) {
 			p := calcs.Page(c.name(), query)
 			want := []string{p.Headline.Text}
 			for _, f := range p.Headline.Figures {
-				want = append(want, f.Label+" = "+f.Text)
+				want = append(want, figureShown(f))
 			}
 			if def := calcs.Page(c.name(), "").Headline; def.Text == p.Headline.Text {
 				t.Fatalf("%s: the preset's answer is the default scenario's, which proves nothing", link)

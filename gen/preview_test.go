@@ -251,6 +251,17 @@ func skeletonHandler(t *testing.T, s previewSite, lang string) http.Handler {
 
 // checkScenarioShown checks that a page shows p: its answer and key
 // figures, every result cell's text, and every input's value and message.
+// figureShown is a key figure as a reader sees it: "label = text", and
+// beside the text its error band, or the mark that says why it has none
+// (site/calc.templ bandView).
+func figureShown(f view.Figure) string {
+	band := f.Band
+	if band == "" && f.BandNote != "" {
+		band = "±?"
+	}
+	return f.Label + " = " + f.Text + band
+}
+
 func checkScenarioShown(t *testing.T, link string, doc *goquery.Document, p view.Page) {
 	t.Helper()
 	if got := doc.Find("#headline-text").Text(); got != p.Headline.Text {
@@ -262,7 +273,7 @@ func checkScenarioShown(t *testing.T, link string, doc *goquery.Document, p view
 	})
 	var want []string
 	for _, f := range p.Headline.Figures {
-		want = append(want, f.Label+" = "+f.Text)
+		want = append(want, figureShown(f))
 	}
 	if strings.Join(figures, "\n") != strings.Join(want, "\n") {
 		t.Errorf("%s: key figures\n%q\nwant\n%q", link, figures, want)

@@ -323,13 +323,22 @@ const MaxGPUs = 64
 // which the setup holds concurrency sequences of ctx tokens, with the
 // parallel degrees used; ok is false when even MaxGPUs do not.
 func GPUsNeeded(s Setup, ctx, concurrency int) (n, tp, pp int, ok bool) {
+	return GPUsNeededAt(s, ctx, concurrency, 1)
+}
+
+// GPUsNeededAt is GPUsNeeded with each GPU's KV pool scale times the
+// estimate: the GPUs needed if the capacity is off by as much as
+// measured capacities have been from the estimates (an error band).
+func GPUsNeededAt(s Setup, ctx, concurrency int, scale float64) (n, tp, pp int, ok bool) {
 	for n = 1; n <= MaxGPUs; n *= 2 {
 		t, p, valid := ParallelFor(s.Model, n)
 		if !valid {
 			continue
 		}
 		s.TP, s.PP = t, p
-		if s.MaxSequences(s.Compute(), ctx) >= concurrency {
+		r := s.Compute()
+		r.KVPool *= scale
+		if s.MaxSequences(r, ctx) >= concurrency {
 			return n, t, p, true
 		}
 	}
@@ -401,7 +410,13 @@ func (f Flat) MaxContext(gpuGB float64, concurrency int) int {
 // ok is false when one GPU holds none, or more than MaxGPUs are needed.
 // Unlike MaxSequences it counts only sequences that really fit.
 func (f Flat) GPUsNeeded(gpuGB float64, ctx, concurrency int) (int, bool) {
-	per := floorRatio(f.PoolGB(gpuGB), f.SequenceGB(ctx), concurrency)
+	return f.GPUsNeededAt(gpuGB, ctx, concurrency, 1)
+}
+
+// GPUsNeededAt is GPUsNeeded with the pool scale times the rule's, as
+// GPUsNeededAt scales an engine's.
+func (f Flat) GPUsNeededAt(gpuGB float64, ctx, concurrency int, scale float64) (int, bool) {
+	per := floorRatio(f.PoolGB(gpuGB)*scale, f.SequenceGB(ctx), concurrency)
 	if per < 1 {
 		return 0, false
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memview"
@@ -395,5 +396,35 @@ func TestFractionDefaultFollowsTheEngine(t *testing.T) {
 				t.Errorf("%s: fraction %s, want %s", engine, in.Value, want)
 			}
 		}
+	}
+}
+
+// The GPUs needed carry the GPUs needed at either end of the KV
+// capacity's band, not the count scaled. With capacities measured from
+// half to twice the estimate (errors P10 -50 %, P90 +100 %), the seed
+// preset's pools (memory.TestFlatRuleSizesThePoolAndTheGPUs: sequences
+// of 0.5096 GB, 32 of them) give:
+//   - T4, 7 GB: twice, 14 GB hold 27 (27.5), so 2 GPUs; half, 3.5 GB
+//     hold 6 (6.9), so 6: 2…6 around 3, "−33 %…+100 %";
+//   - A10G, 15 GB: 30 GB hold 58, 1 GPU; 7.5 GB hold 14, 3: 1…3 around
+//     2, "−50 %…+50 %";
+//   - A100 40GB, 31 GB: 62 GB hold 121, 1 GPU; 15.5 GB hold 30, 2:
+//     1…2 around 1;
+//   - A100 80GB, 71 GB: 1 either way, "0 %…0 %".
+//
+// Scaled as the capacity's reciprocal and rounded up, the A100 80GB that
+// holds the 32 sequences with half its pool to spare would have read
+// 1…2.
+func TestGPUsNeededBandIsTheGPUsAtTheCapacitysBounds(t *testing.T) {
+	d := load(t)
+	d.Bands = band.Table{Bands: []band.Band{{Metric: band.KVCapacity, Workload: band.All, N: 5, P10: -0.5, P90: 1}}}
+	c := memview.Build(memview.Resolve("preset=seed-002", d), d).CellsByKey()
+	for key, want := range map[string][3]float64{"a.gpus_needed": {3, 2, 6}, "b.gpus_needed": {2, 1, 3}, "c.gpus_needed": {1, 1, 2}, "d.gpus_needed": {1, 1, 1}} {
+		if got := c[key]; got.Value != want[0] || got.Low != want[1] || got.High != want[2] || !strings.Contains(got.BandNote, "GPUs needed") {
+			t.Errorf("%s: %v from %v to %v (%q); want %v from %v to %v", key, got.Value, got.Low, got.High, got.BandNote, want[0], want[1], want[2])
+		}
+	}
+	if got := c["a.gpus_needed"].Band; got != "−33 %…+100 %" {
+		t.Errorf("T4's band %q; want −33 %%…+100 %%", got)
 	}
 }

@@ -67,6 +67,7 @@ func Build(s Scenario, d Data) Page {
 	results := view.Table{ID: "results", Title: s.M.F("mem.results", "model", s.modelName()), Corner: s.M.T("mem.per_gpu"), Columns: cols, Rows: resultRows(s, row, cell)}
 	p.Tables = []view.Table{results, claimsTable(s, d, cols, cell), fitTable(s, d)}
 	d.Bands.Mark(s.M, p.Tables, s.bandOf)
+	s.gpusBands(d.Bands, p.Tables)
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{memoryChart(s, p.Results), concurrencyChart(s, p.Results)}
 	// The TCO link costs the GPUs option A needs (whatever the mode), so
@@ -212,9 +213,15 @@ func poolCell(m *msg.Catalog, key string, pool float64) view.Cell {
 // and how the page writes them; ok is false when no count up to
 // memory.MaxGPUs does.
 func gpusNeeded(s Scenario, a memory.Setup, gpuGB float64) (int, string, bool) {
+	return gpusNeededAt(s, a, gpuGB, 1)
+}
+
+// gpusNeededAt is gpusNeeded with each GPU's KV pool scale times the
+// estimate (memory.GPUsNeededAt).
+func gpusNeededAt(s Scenario, a memory.Setup, gpuGB, scale float64) (int, string, bool) {
 	none := s.M.F("mem.more_than", "n", strconv.Itoa(memory.MaxGPUs))
 	if s.IsFlat() {
-		n, ok := s.Flat.GPUsNeeded(gpuGB, s.Context, s.Concurrency)
+		n, ok := s.Flat.GPUsNeededAt(gpuGB, s.Context, s.Concurrency, scale)
 		if !ok {
 			if fits, _ := s.Flat.Fits(gpuGB, s.Context); !fits {
 				none = s.M.T("mem.none_fits")
@@ -223,7 +230,7 @@ func gpusNeeded(s Scenario, a memory.Setup, gpuGB float64) (int, string, bool) {
 		}
 		return n, strconv.Itoa(n), true
 	}
-	n, tp, pp, ok := memory.GPUsNeeded(a, s.Context, s.Concurrency)
+	n, tp, pp, ok := memory.GPUsNeededAt(a, s.Context, s.Concurrency, scale)
 	if !ok {
 		return 0, none, false
 	}
@@ -445,8 +452,49 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	switch metric {
 	case "kv_pool_gib", "kv_capacity_tokens", "max_sequences", "max_context", "max_sequences_arch":
 		return band.Estimate{Kind: k}, true
-	case "gpus_needed":
-		return band.Estimate{Kind: k, Inverse: true, Whole: true}, true
 	}
 	return band.Estimate{}, false
+}
+
+// gpusBands gives each option's GPUs needed its band (tables, after the
+// others are marked): the GPUs needed with the KV capacity per GPU at
+// either end of the range measured capacities put it in (band.Range of
+// the capacity's kind). Scaling the count as the capacity's reciprocal
+// would not do: the count is whole, and one GPU for a model that takes
+// a third of it would read as one to two.
+func (s Scenario) gpusBands(bands band.Table, tables []view.Table) {
+	k, _ := s.bandOf("a.kv_capacity_tokens")
+	b, ok := bands.For(k.Kind)
+	options := map[string]OptionInput{}
+	for _, o := range s.Options {
+		options[o.Letter] = o
+	}
+	for ti := range tables {
+		for ri := range tables[ti].Rows {
+			cells := tables[ti].Rows[ri].Cells
+			for ci, c := range cells {
+				letter, metric, _ := strings.Cut(c.Key, ".")
+				if metric != "gpus_needed" {
+					continue
+				}
+				switch {
+				case c.Value <= 0:
+					cells[ci].BandNote = s.M.T("band.not_positive")
+					continue
+				case !ok:
+					cells[ci] = bands.Cell(s.M, c, k.Kind, false) // says why there is none
+					continue
+				}
+				o := options[letter]
+				// The least capacity measured runs suggest needs the most GPUs.
+				low, _, lowOK := gpusNeededAt(s, o.Setup, o.MemoryGiB, 1/(1+b.P10))
+				high, _, highOK := gpusNeededAt(s, o.Setup, o.MemoryGiB, 1/(1+b.P90))
+				if !lowOK || !highOK {
+					cells[ci].BandNote = s.M.F("mem.band.beyond", "n", strconv.Itoa(memory.MaxGPUs))
+					continue
+				}
+				cells[ci] = band.Apply(s.M, c, float64(low), float64(high), s.M.F("band.note_gpus", "n", strconv.Itoa(b.N), "kind", band.KindText(s.M, b)))
+			}
+		}
+	}
 }

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [828]string{
+var englishKeys = [830]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -40,6 +40,7 @@ var englishKeys = [828]string{
 	"band.none",
 	"band.not_positive",
 	"band.note",
+	"band.note_gpus",
 	"band.note_inverse",
 	"band.range",
 	"band.ratio",
@@ -213,6 +214,7 @@ var englishKeys = [828]string{
 	"layout.theme.light",
 	"layout.theme.system",
 	"layout.theme_label",
+	"mem.band.beyond",
 	"mem.batch_note",
 	"mem.batch_note_engine",
 	"mem.chart.concurrency",
@@ -833,7 +835,7 @@ var englishKeys = [828]string{
 	"tco.years",
 }
 
-var englishTexts = [828]string{
+var englishTexts = [830]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -871,6 +873,7 @@ var englishTexts = [828]string{
 	"No band: fewer than {n} published runs of this kind ({found} in this data edition).",
 	"No band for a figure of zero or less: published runs measure what fits, not what is missing.",
 	"Measured values have been within this range of InferCost's estimate: the 10th–90th percentile of its errors over {n} published runs of this kind ({kind}). See the accuracy table on the methodology page.",
+	"The GPUs needed if each GPU's KV capacity is as far off as measured capacities have been from InferCost's estimates: the 10th to 90th percentile of their errors over {n} published runs of this kind ({kind}). See the accuracy table on the methodology page.",
 	"Propagated from the estimated throughput, to which this figure is inversely proportional: measured throughputs put it within this range (the 10th–90th percentile of errors over {n} published runs of this kind, {kind}). See the accuracy table on the methodology page.",
 	"{low}…{high}",
 	"No band: this figure sets two options' throughputs against each other, and no published run measures such a ratio.",
@@ -1044,6 +1047,7 @@ var englishTexts = [828]string{
 	"Light",
 	"System colours",
 	"Colour theme",
+	"No band: with the KV capacity as far off as published runs have been, more than {n} GPUs could be needed.",
 	"vLLM's default on this GPU.",
 	"{engine}'s default.",
 	"Sequences that fit, by context length",
