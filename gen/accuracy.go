@@ -42,7 +42,7 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs 
 		return accuracy.Measure(cal, accuracy.Today{Perf: p})
 	})
 	return inLangs(msgs, map[string]func(m *msg.Catalog) string{
-		"perf-efficiency-groups": func(m *msg.Catalog) string { return efficiencyGroups(m, all, sharedOnly(), report()) },
+		"perf-efficiency-groups":  func(m *msg.Catalog) string { return efficiencyGroups(m, all, sharedOnly(), report()) },
 		"perf-accuracy-summary":   func(m *msg.Catalog) string { return accuracySummary(m, report(), speed) },
 		"perf-accuracy-rows":      func(m *msg.Catalog) string { return a.rows(m, report(), speed) },
 		"memory-accuracy-summary": func(m *msg.Catalog) string { return accuracySummary(m, report(), kv) },
