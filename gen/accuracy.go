@@ -118,19 +118,23 @@ func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Met
 // efficiencyGroups is the table of the compute and memory efficiencies by
 // GPU architecture and precision: for each, the catalog's GPUs of the
 // architecture, the efficiencies, and the group's published speed figures
-// with their median |error| with the shared efficiencies (shared) and
-// with the group's (grouped).
+// and their sources, with their median |error| with the shared
+// efficiencies (shared) and with the group's (grouped), on the runs the
+// fit saw.
 func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accuracy.Report) string {
 	est := accuracy.Today{Perf: all.Perf}
-	of := func(rep accuracy.Report, g accuracy.Group) []float64 {
-		var abs []float64
+	// of is the group's sorted |errors| in rep, and its sources.
+	of := func(rep accuracy.Report, g accuracy.Group) (abs []float64, sources []string) {
 		for _, c := range rep.Comparisons {
 			if rg, ok := est.GroupOf(c.Row); ok && rg == g && c.Metric != accuracy.KVCapacity {
 				abs = append(abs, math.Abs(c.Err))
+				if !slices.Contains(sources, c.Row.Source) {
+					sources = append(sources, c.Row.Source)
+				}
 			}
 		}
 		slices.Sort(abs)
-		return abs
+		return abs, sources
 	}
 	medianAbs := func(abs []float64) string {
 		if len(abs) == 0 {
@@ -147,15 +151,16 @@ func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accurac
 			}
 		}
 		g := accuracy.Group{Arch: ge.Arch, Precision: ge.Precision}
-		before, after := of(shared, g), of(grouped, g)
+		before, _ := of(shared, g)
+		after, sources := of(grouped, g)
 		rows = append(rows, []string{html.EscapeString(ge.Arch), html.EscapeString(perfview.PrecisionLabel(ge.Precision)), html.EscapeString(strings.Join(gpus, ", ")),
-			m.Num(ge.Compute.Value, 3), m.Num(ge.Memory.Value, 3), m.Num(float64(len(after)), 0), medianAbs(before), medianAbs(after)})
+			m.Num(ge.Compute.Value, 3), m.Num(ge.Memory.Value, 3), m.Num(float64(len(after)), 0), m.Num(float64(len(sources)), 0), medianAbs(before), medianAbs(after)})
 	}
 	if len(rows) == 0 {
 		return "<p>" + html.EscapeString(m.T("doc.eff.none")) + "</p>"
 	}
 	return htmlTable(heads(m, "doc.eff.arch", "doc.eff.precision", "doc.eff.gpus", "doc.t.perf.mfu", "doc.t.perf.mbu", "doc.acc.published",
-		"doc.eff.shared", "doc.eff.grouped"), rows)
+		"doc.eff.sources", "doc.eff.shared", "doc.eff.grouped"), rows)
 }
 
 // accuracyPage writes the per-figure table of a methodology page.

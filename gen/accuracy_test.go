@@ -2,6 +2,7 @@ package main
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,6 +89,39 @@ func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
 		engines := tables.Eq(2).Find("tbody tr")
 		if last := engines.Last().Find("td").First().Text(); engines.Length() < 3 || last != tt.allEngines {
 			t.Errorf("%s: %d rows in the table by engine, the last %q; want at least 3 ending with %s", tt.page, engines.Length(), last, tt.allEngines)
+		}
+	}
+}
+
+// The performance methodology's table of efficiencies by GPU
+// architecture and precision has a row for each of the data's groups,
+// with its efficiencies in the page's number format and its published
+// figures, or says that the edition has none.
+func TestEfficienciesByArchitectureTable(t *testing.T) {
+	data := datasettest.Load(t)
+	cal, err := dataset.LoadCalibration(content.FS, "data", dataset.Today(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := accuracyTables(data, cal, "/", testMsgs(t))
+	en, de := tables["perf-efficiency-groups"](), tables["perf-efficiency-groups-de"]()
+	groups := data.Perf.Defaults.EfficiencyBy
+	if len(groups) == 0 {
+		if !strings.Contains(en, "one compute and one memory efficiency") || !strings.Contains(de, "eine Rechen- und eine Speichereffizienz") {
+			t.Errorf("an edition without groups: %q, %q; want the sentence that says so", en, de)
+		}
+		return
+	}
+	if got := strings.Count(en, "<tr>") - 1; got != len(groups) {
+		t.Errorf("%d rows; want one for each of the %d groups", got, len(groups))
+	}
+	for _, g := range groups {
+		c := strconv.FormatFloat(g.Compute.Value, 'f', 3, 64)
+		if want := "<td>" + g.Arch + "</td>"; !strings.Contains(en, want) || !strings.Contains(en, "<td>"+c+"</td>") {
+			t.Errorf("no row %s with compute %s in\n%s", g.Arch, c, en)
+		}
+		if want := "<td>" + strings.Replace(c, ".", ",", 1) + "</td>"; !strings.Contains(de, want) {
+			t.Errorf("German table lacks %s for %s", want, g.Arch)
 		}
 	}
 }
