@@ -8,20 +8,29 @@ import (
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/accuracy"
+	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/sitedata"
 )
 
-// The methodology pages' accuracy tables list every measured figure of
-// the calibration table once, on the page of its calculator, each row
-// linking its source, and sum up each kind.
-func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
+// testAccuracyTables loads the data and the calibration table of today's
+// edition and returns them with the accuracy tables gen renders from them.
+func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[string]func() string) {
+	t.Helper()
 	data := datasettest.Load(t)
 	cal, err := dataset.LoadCalibration(content.FS, "data", dataset.Today(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := accuracyTables(data, cal, "/", testMsgs(t))
+	return data, cal, accuracyTables(data, cal, "/", testMsgs(t))
+}
+
+// The methodology pages' accuracy tables list every measured figure of
+// the calibration table once, on the page of its calculator, each row
+// linking its source, and sum up each kind.
+func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
+	data, cal, tables := testAccuracyTables(t)
 	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.Perf})
 	perf, mem := tables["perf-accuracy-rows"](), tables["memory-accuracy-rows"]()
 	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header
@@ -98,12 +107,7 @@ func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
 // with its efficiencies in the page's number format and its published
 // figures, or says that the edition has none.
 func TestEfficienciesByArchitectureTable(t *testing.T) {
-	data := datasettest.Load(t)
-	cal, err := dataset.LoadCalibration(content.FS, "data", dataset.Today(), data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables := accuracyTables(data, cal, "/", testMsgs(t))
+	data, _, tables := testAccuracyTables(t)
 	en, de := tables["perf-efficiency-groups"](), tables["perf-efficiency-groups-de"]()
 	groups := data.Perf.Defaults.EfficiencyBy
 	if len(groups) == 0 {

@@ -38,17 +38,18 @@ type Defaults struct {
 	// figures, which assume the whole batch runs together; editions
 	// before it lack it and show the figures with a warning.
 	KVOverflowPreempts fact.Figure `yaml:"kv_overflow_preempts" json:"kv_overflow_preempts"`
+	PromptTokens       fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
+	OutputTokens       fact.Figure `yaml:"output_tokens" json:"output_tokens"`
+	Batch              fact.Figure `yaml:"batch" json:"batch"`
+	Rate               fact.Figure `yaml:"rate" json:"rate"`
+	P99TargetS         fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
+	Requests           fact.Figure `yaml:"requests" json:"requests"`
+
 	// EfficiencyBy are compute and memory efficiencies of a GPU
 	// architecture at a precision, which replace the shared ones for the
 	// GPUs of that architecture; editions before they were fitted lack
 	// them, and every GPU takes the shared ones.
 	EfficiencyBy []GroupEfficiency `yaml:"efficiency_by,omitempty" json:"efficiency_by,omitempty"`
-	PromptTokens fact.Figure       `yaml:"prompt_tokens" json:"prompt_tokens"`
-	OutputTokens fact.Figure       `yaml:"output_tokens" json:"output_tokens"`
-	Batch        fact.Figure       `yaml:"batch" json:"batch"`
-	Rate         fact.Figure       `yaml:"rate" json:"rate"`
-	P99TargetS   fact.Figure       `yaml:"p99_target_s" json:"p99_target_s"`
-	Requests     fact.Figure       `yaml:"requests" json:"requests"`
 }
 
 // GroupEfficiency is the compute and memory efficiency that serving

@@ -819,16 +819,6 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.MoETouchedExperts)
 		case "kv_overflow_preempts":
 			decodeFactFigure(d, &v.KVOverflowPreempts)
-		case "efficiency_by":
-			v.EfficiencyBy = nil
-			if d.Array() {
-				v.EfficiencyBy = []perfview.GroupEfficiency{}
-				for d.More() {
-					var e32 perfview.GroupEfficiency
-					decodePerfviewGroupEfficiency(d, &e32)
-					v.EfficiencyBy = append(v.EfficiencyBy, e32)
-				}
-			}
 		case "prompt_tokens":
 			decodeFactFigure(d, &v.PromptTokens)
 		case "output_tokens":
@@ -841,6 +831,16 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.P99TargetS)
 		case "requests":
 			decodeFactFigure(d, &v.Requests)
+		case "efficiency_by":
+			v.EfficiencyBy = nil
+			if d.Array() {
+				v.EfficiencyBy = []perfview.GroupEfficiency{}
+				for d.More() {
+					var e32 perfview.GroupEfficiency
+					decodePerfviewGroupEfficiency(d, &e32)
+					v.EfficiencyBy = append(v.EfficiencyBy, e32)
+				}
+			}
 		default:
 			d.Unknown(key)
 		}
