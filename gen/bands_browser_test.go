@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // readBand reads a cell's error band as the page shows it: the band's
@@ -82,5 +84,38 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 		if d := (1+signed(tb[0]))*(1+signed(cb[1])) - 1; d < -0.02 || d > 0.02 {
 			t.Errorf("tokens band %s, cost band %s: not inverted", tokens[0], cost[0])
 		}
+	}
+
+	// The cost-per-token chart shades option a's bar from the cell's
+	// lower to its upper bound: a range [bar index, width, low, high]
+	// stacked on the invisible lower bound.
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#chart-per-token-tab`)))
+	bar := evalAsync[[]float64](t, ctx, `(async () => { const el = document.getElementById('chart-per-token'); el.scrollIntoView(); await nextFrames(3);
+		const o = echarts.getInstanceByDom(el).getOption(), s = id => o.series.find(x => x.id === id);
+		return s('cost_per_mtok-band').data.length === 1 && s('cost_per_mtok-lo').stack === s('cost_per_mtok-band').stack ? s('cost_per_mtok-band').data[0] : []; })()`)
+	if num := func(s string) float64 { f, _ := strconv.ParseFloat(s, 64); return f }; len(bar) != 4 || bar[0] != 0 || bar[2] != num(cost[3]) || bar[3] != num(cost[4]) {
+		t.Errorf("cost chart's band %v; want one range, [0, width, %s, %s], stacked", bar, cost[3], cost[4])
+	}
+
+	// An edit rewrites the figure, and leaves its band's element in place
+	// when the band stays.
+	costText := eval[string](t, ctx, `document.querySelector('td[data-key="a.cost_per_mtok"]').firstChild.nodeValue`)
+	eval[any](t, ctx, `(() => { document.querySelector('td[data-key="a.cost_per_mtok"] .band').kept = 1;
+		const e = document.getElementById('in-a.kwh'); e.value = '0.31'; e.dispatchEvent(new Event('input', {bubbles: true})); return 0; })()`)
+	after := eval[[]string](t, ctx, `(() => { const td = document.querySelector('td[data-key="a.cost_per_mtok"]'), b = td.querySelector('.band');
+		return [td.firstChild.nodeValue, b ? b.textContent : '', b && b.kept ? 'kept' : 'new', String(td.querySelectorAll('.band').length)]; })()`)
+	if after[0] == costText || after[1] != cost[0] || after[2] != "kept" || after[3] != "1" {
+		t.Errorf("after an edit the cost cell shows %q; want a new figure %q → other, the band %s in the same element, once", after, costText, cost[0])
+	}
+
+	// With both options estimated, the cheaper one heads the answer: its
+	// key figure for the cost per token carries its cell's band.
+	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&b.pm=llama-3.1-70b")
+	head := eval[[]string](t, ctx, `(() => { const dd = document.querySelector('#key-figures dd'), b = dd.querySelector('.band');
+		const letter = document.querySelector('#key-figures dt').textContent.slice(-1).toLowerCase();
+		const td = document.querySelector('td[data-key="' + letter + '.cost_per_mtok"]');
+		return [dd.firstChild.nodeValue, b ? b.textContent : '', b ? b.title : '', td.firstChild.nodeValue, td.querySelector('.band').textContent]; })()`)
+	if head[0] != head[3] || head[1] != head[4] || !bandText.MatchString(head[1]) || !strings.Contains(head[2], "inversely proportional") {
+		t.Errorf("first key figure %q %q (%q); want its cell's %q %q", head[0], head[1], head[2], head[3], head[4])
 	}
 }

@@ -44,3 +44,17 @@ func TestTabAndCurrencyRoundTripInTheLink(t *testing.T) {
 		}
 	}
 }
+
+// A link to a part of the page (#results) keeps its fragment when the
+// page writes the scenario's canonical query into the address bar, so
+// that the address a reader copies still points where theirs did.
+func TestTheLinksFragmentSurvivesTheCanonicalQuery(t *testing.T) {
+	ctx, tco := browser(t)
+	waitReady(ctx, t, tco+"?a.n=16#results")
+	loc := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !location.search.includes('ed='); i++) await new Promise(r => setTimeout(r, 20));
+		return location.search + '|' + location.hash; })()`)
+	if !strings.Contains(loc, "ed=") || !strings.Contains(loc, "a.n=16") || !strings.HasSuffix(loc, "|#results") {
+		t.Errorf("address after the canonical query: %q; want the edition, a.n=16 and #results", loc)
+	}
+}

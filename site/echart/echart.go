@@ -87,6 +87,12 @@ type Series struct {
 	ShowSymbol *bool           `json:"showSymbol,omitempty"`
 	Label      *opts.Label     `json:"label,omitempty"`
 	Step       string          `json:"step,omitempty"`
+	// BarGap "-100%" lays a bar series over the others rather than
+	// beside them; Encode maps its data's columns to the axes.
+	BarGap string         `json:"barGap,omitempty"`
+	Encode map[string]int `json:"encode,omitempty"`
+	// Silent series take no pointer events: no tooltip, no highlight.
+	Silent bool `json:"silent,omitempty"`
 }
 
 // Bars leave categoryWidth pixels on the left for the category names,
@@ -175,6 +181,10 @@ func New(c chart.Chart) Option {
 		case chart.Stacked:
 			sr.Stack = "total"
 		case chart.Bars:
+			if s.Band != chart.NotBand {
+				barBand(&sr, s)
+				break
+			}
 			sr.Label = &opts.Label{Show: opts.Bool(true), Position: "right"}
 		}
 		o.Series = append(o.Series, sr)
@@ -191,6 +201,26 @@ func (o Option) JSON() string {
 	}
 	return string(b)
 }
+
+// barBand draws a part of the error band of bars (chart.Bands, its
+// ranges' x the bar's index): both parts stacked over the bars they shade
+// rather than beside them, the width above the lower bound a translucent
+// grey, since the bars below differ in colour.
+func barBand(sr *Series, s chart.Series) {
+	sr.Stack, sr.BarGap = "band-"+s.Of, "-100%"
+	// A range is (index, width, low, high): the index is the category
+	// axis (y, as bars run across) and the width the value axis.
+	sr.Encode = map[string]int{"x": 1, "y": 0}
+	// The lower bound is nothing to point at.
+	sr.ItemStyle, sr.Silent = &opts.ItemStyle{Color: "transparent"}, true
+	if s.Band == chart.BandArea {
+		sr.Silent = false
+		sr.ItemStyle = &opts.ItemStyle{Color: bandGrey, Opacity: opts.Float(0.35)}
+	}
+}
+
+// bandGrey shades the error band of bars.
+const bandGrey = "#6b7280"
 
 // band draws a part of an error band (chart.Bands) in the colour of the
 // series it shades: both parts stacked, without lines or marks, the width

@@ -10,6 +10,7 @@
   var form = document.getElementById("calc-form");
   var calc = document.querySelector("[data-calculator]");
   if (!form || !calc) return;
+  var figures = window.InferCostFigures;
   var name = calc.getAttribute("data-calculator");
   var script = document.currentScript;
   var status = document.getElementById("engine-status");
@@ -171,7 +172,9 @@
     var head = document.createElement("div");
     head.className = "tip-head";
     var first = list[0];
-    head.textContent = Array.isArray(first.value) ? number(first.value[0]) : first.axisValueLabel || first.name;
+    // Lines head with their x value; bars (an error band's ranges too,
+    // whose first value is the bar's index) with their category.
+    head.textContent = Array.isArray(first.value) && first.seriesType !== "bar" ? number(first.value[0]) : first.axisValueLabel || first.name;
     box.appendChild(head);
     list.forEach(function (p) {
       // An error band's nameless base (wasm/chart Bands) has no row; its
@@ -343,21 +346,16 @@
     text = text || "";
     if (el && el.textContent !== text) el.textContent = text;
   }
-  // setBand puts an estimated figure's error band beside its text (as
-  // site/calc.templ's bandView does), or a mark that says why it has none.
-  function setBand(el, c) {
-    var b = el.querySelector(".band");
-    if (!c.band && !c.bandNote) {
-      if (b) b.remove();
-      return;
+  // setLead writes a cell's figure as its first text, leaving the band
+  // beside it (figures.js) in place.
+  function setLead(el, text) {
+    text = text || "";
+    var n = el.firstChild;
+    if (n && n.nodeType === Node.TEXT_NODE) {
+      if (n.nodeValue !== text) n.nodeValue = text;
+    } else {
+      el.insertBefore(document.createTextNode(text), n);
     }
-    if (!b) {
-      b = document.createElement("span");
-      el.appendChild(b);
-    }
-    b.className = c.band ? "band" : "band band-none";
-    b.textContent = c.band || "±?";
-    b.title = c.bandNote;
   }
   function setHidden(el, hidden) {
     if (el && el.hidden !== hidden) el.hidden = hidden;
@@ -434,8 +432,8 @@
         setHidden(toggle, !c.text);
         toggle.disabled = c.value !== 1 && !c.option;
       } else {
-        setText(el, c.text);
-        setBand(el, c);
+        setLead(el, c.text);
+        figures.band(el, c);
       }
       setAttr(el, "data-value", String(c.value));
       setAttr(el, "data-low", c.band ? String(c.low) : "");
@@ -492,18 +490,7 @@
     var key = JSON.stringify(h.figures);
     if (key === shownFigures) return;
     shownFigures = key;
-    var dl = $("key-figures");
-    dl.textContent = "";
-    h.figures.forEach(function (f) {
-      var div = document.createElement("div");
-      var dt = document.createElement("dt");
-      var dd = document.createElement("dd");
-      dt.textContent = f.label;
-      dd.textContent = f.text;
-      div.appendChild(dt);
-      div.appendChild(dd);
-      dl.appendChild(div);
-    });
+    figures.keyFigures($("key-figures"), h.figures);
   }
 
   // showEdition shows, on a link that pins an older data edition, that its
@@ -536,7 +523,7 @@
     clearTimeout(urlTimer);
     if (query === null) return;
     var q = query + (tabParam ? "&tab=" + encodeURIComponent(tabParam) : "");
-    if (location.search !== "?" + q) history.replaceState(null, "", "?" + q);
+    if (location.search !== "?" + q) history.replaceState(null, "", "?" + q + location.hash);
     requestQR();
   }
   addEventListener("pagehide", writeURL);

@@ -71,18 +71,7 @@
   // a calculator page.
   function show(el, h) {
     el.querySelector(".headline-text").textContent = h.text;
-    var dl = el.querySelector(".key-figures");
-    dl.textContent = "";
-    h.figures.forEach(function (f) {
-      var div = document.createElement("div");
-      var dt = document.createElement("dt");
-      var dd = document.createElement("dd");
-      dt.textContent = f.label;
-      dd.textContent = f.text;
-      div.appendChild(dt);
-      div.appendChild(dd);
-      dl.appendChild(div);
-    });
+    window.InferCostFigures.keyFigures(el.querySelector(".key-figures"), h.figures);
   }
 
   var seen = new IntersectionObserver(function (entries) {

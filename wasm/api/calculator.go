@@ -43,10 +43,14 @@ type Headline struct {
 	Figures []Figure `json:"figures"`
 }
 
-// Figure is a key figure of the headline, as text with its unit.
+// Figure is a key figure of the headline, as text with its unit; an
+// estimated one has its error band as the page shows it (Cell's Band) and
+// what the band is, or why it has none.
 type Figure struct {
-	Label string `json:"label"`
-	Text  string `json:"text"`
+	Label    string `json:"label"`
+	Text     string `json:"text"`
+	Band     string `json:"band,omitempty"`
+	BandNote string `json:"bandNote,omitempty"`
 }
 
 // Input is a resolved input: the value used, canonical, and whether the

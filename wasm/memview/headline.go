@@ -19,14 +19,14 @@ func headline(s Scenario, p view.Page) view.Headline {
 		}
 		name := strings.ToUpper(o.Letter) + " (" + o.GPU.Name + ")"
 		if s.IsFlat() {
-			seqs := cells[o.Letter+".max_sequences"].Text
-			parts = append(parts, name+" "+seqs)
-			h.Figures = append(h.Figures, view.Figure{Label: s.M.F("mem.head.seqs", "gpu", o.GPU.Name), Text: seqs})
+			seqs := cells[o.Letter+".max_sequences"]
+			parts = append(parts, name+" "+seqs.Text)
+			h.Figures = append(h.Figures, view.FigureOf(s.M.F("mem.head.seqs", "gpu", o.GPU.Name), seqs))
 			continue
 		}
-		gpus := cells[o.Letter+".gpus_needed"].Text
-		parts = append(parts, name+" "+gpus)
-		h.Figures = append(h.Figures, view.Figure{Label: s.M.F("mem.head.gpus", "option", name), Text: gpus})
+		gpus := cells[o.Letter+".gpus_needed"]
+		parts = append(parts, name+" "+gpus.Text)
+		h.Figures = append(h.Figures, view.FigureOf(s.M.F("mem.head.gpus", "option", name), gpus))
 	}
 	if s.IsFlat() {
 		h.Text = s.M.F("mem.head.flat", "context", s.M.Num(float64(s.Context), 0), "parts", strings.Join(parts, "; "))

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [827]string{
+var englishKeys = [828]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -670,6 +670,7 @@ var englishKeys = [827]string{
 	"tco.capital",
 	"tco.capital_help",
 	"tco.capital_year",
+	"tco.chart.band_desc",
 	"tco.chart.breakdown",
 	"tco.chart.breakdown_desc",
 	"tco.chart.cumulative",
@@ -832,7 +833,7 @@ var englishKeys = [827]string{
 	"tco.years",
 }
 
-var englishTexts = [827]string{
+var englishTexts = [828]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1240,7 +1241,7 @@ var englishTexts = [827]string{
 	"Request rate",
 	"Poisson arrivals for the latency percentiles.",
 	"Simulated requests",
-	"Requests per simulated run (50 to 2,000; the first tenth is warm-up and left out): more gives steadier tails and costs more time per change.",
+	"Requests per simulated run; the first tenth is warm-up and left out. More gives steadier tails and costs more time per change.",
 	"Sets the highest rate (open loop) or the most users (closed loop) that meet it.",
 	"Think time",
 	"A user's pause between a reply and the next request.",
@@ -1500,6 +1501,7 @@ var englishTexts = [827]string{
 	"Cost of capital",
 	"Interest part of the annuity that repays the capex.",
 	"Cost of capital per year",
+	"Where an option's throughput is estimated, the grey range over its bar is the error band of its cost: where costs would have fallen with the throughputs measured in published runs (10th–90th percentile of the estimator's errors).",
 	"Cost by item over {years}",
 	"Stacked bars: capex items and opex items over the whole period, per option.",
 	"Cumulative cost",

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
-	"slices"
+	"sync"
 )
 
 // Mode is how a simulation's requests arrive.
@@ -116,7 +116,9 @@ const MaxEvents = 10000
 // It stops after MaxEvents events with Stats.TooLarge set.
 func (s Setup) Simulate(l Load) Stats {
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
-	b := batch{rl: s.roofline(), l: l, reqs: make([]request, l.Requests), running: make([]int, 0, l.Requests)}
+	buf := getBuffers(l.Requests)
+	defer buffers.Put(buf)
+	b := batch{rl: s.roofline(), l: l, reqs: buf.reqs, running: buf.running}
 	reqs := b.reqs
 	fixed := 0.0
 	if l.Mode != Offline {
@@ -201,11 +203,11 @@ func (s Setup) Simulate(l Load) Stats {
 		}
 		kvFree += need * n
 	}
-	// One array for the three latencies, allocated once at their size.
+	// One array for the three latencies, at their size.
 	n := len(reqs)
-	lat := make([]float64, 3*n)
+	lat := buf.lat
 	ttft, tpot, e2e := lat[:0:n], lat[n:n:2*n], lat[2*n:2*n:3*n]
-	sum, from, last := 0.0, 0.0, 0.0
+	sum, sumTTFT, sumTPOT, from, last := 0.0, 0.0, 0.0, 0.0, 0.0
 	for i, r := range reqs {
 		if r.done == 0 {
 			continue
@@ -218,25 +220,19 @@ func (s Setup) Simulate(l Load) Stats {
 		// Latencies count from the sending, fixed before the arrival.
 		ttft = append(ttft, r.first-r.arrival+fixed)
 		e2e = append(e2e, r.done-r.arrival+fixed)
+		sumTTFT += r.first - r.arrival + fixed
 		if l.Output > 1 {
 			tpot = append(tpot, (r.done-r.first)/float64(l.Output-1))
+			sumTPOT += (r.done - r.first) / float64(l.Output-1)
 		}
 		sum += r.done - r.arrival + fixed
 	}
-	slices.Sort(ttft)
-	slices.Sort(tpot)
-	slices.Sort(e2e)
-	for k, p := range []float64{50, 95, 99} {
-		st.TTFT[k], st.E2E[k] = Quantile(ttft, p), Quantile(e2e, p)
+	ttftQ, tpotQ, e2eQ := quantiles(ttft), quantiles(tpot), quantiles(e2e)
+	st.TTFT, st.E2E = [3]float64{ttftQ[0], ttftQ[2], ttftQ[3]}, [3]float64{e2eQ[0], e2eQ[2], e2eQ[3]}
+	tail := func(q [4]float64, sum float64, n int) Latency {
+		return Latency{q[0], q[1], q[3], sum / float64(max(1, n))}
 	}
-	tail := func(sorted []float64) Latency {
-		sum := 0.0
-		for _, v := range sorted {
-			sum += v
-		}
-		return Latency{Quantile(sorted, 50), Quantile(sorted, 90), Quantile(sorted, 99), sum / float64(max(1, len(sorted)))}
-	}
-	st.TimeToFirst, st.PerToken, st.EndToEnd = tail(ttft), tail(tpot), tail(e2e)
+	st.TimeToFirst, st.PerToken, st.EndToEnd = tail(ttftQ, sumTTFT, len(ttft)), tail(tpotQ, sumTPOT, len(tpot)), tail(e2eQ, sum, len(e2e))
 	if len(e2e) > 0 {
 		st.MeanE2E = sum / float64(len(e2e))
 	}
@@ -442,6 +438,96 @@ func generated(reqs []request, output int, t0, t1 float64) float64 {
 	return n
 }
 
+// quantiles returns the nearest-rank 50th, 90th, 95th and 99th
+// percentiles of vals (as Quantile of them sorted), reordering vals: a
+// selection for each, from the highest down within the values below it,
+// costs a simulation less than a sort.
+func quantiles(vals []float64) [4]float64 {
+	var q [4]float64
+	if len(vals) == 0 {
+		return q
+	}
+	ps := [4]float64{50, 90, 95, 99}
+	below := vals
+	for i := len(ps) - 1; i >= 0; i-- {
+		k := rank(len(vals), ps[i])
+		selectKth(below, k)
+		q[i], below = below[k], below[:k+1]
+	}
+	return q
+}
+
+// rank is the index in n sorted values of their nearest-rank p-th
+// percentile.
+func rank(n int, p float64) int {
+	return max(0, min(int(math.Ceil(p/100*float64(n)))-1, n-1))
+}
+
+// selectKth reorders v so that v[k] holds the value a sort would put
+// there, none greater before it and none smaller after it (Hoare's
+// selection, the median of three as pivot).
+func selectKth(v []float64, k int) {
+	lo, hi := 0, len(v)-1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if v[mid] < v[lo] {
+			v[mid], v[lo] = v[lo], v[mid]
+		}
+		if v[hi] < v[lo] {
+			v[hi], v[lo] = v[lo], v[hi]
+		}
+		if v[hi] < v[mid] {
+			v[hi], v[mid] = v[mid], v[hi]
+		}
+		pivot := v[mid]
+		i, j := lo, hi
+		for i <= j {
+			for v[i] < pivot {
+				i++
+			}
+			for v[j] > pivot {
+				j--
+			}
+			if i <= j {
+				v[i], v[j] = v[j], v[i]
+				i++
+				j--
+			}
+		}
+		// v[lo:j+1] ≤ pivot ≤ v[i:hi+1], and between them only the pivot.
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return
+		}
+	}
+}
+
+// simBuffers are a simulation's working arrays, kept between runs: a page
+// change runs up to 19 simulations of the same size, and fresh arrays for
+// each were most of what it allocated.
+type simBuffers struct {
+	reqs    []request
+	running []int
+	lat     []float64
+}
+
+var buffers = sync.Pool{New: func() any { return new(simBuffers) }}
+
+// getBuffers returns buffers for n requests, cleared (Put them back).
+func getBuffers(n int) *simBuffers {
+	b := buffers.Get().(*simBuffers)
+	if cap(b.reqs) < n {
+		b.reqs, b.running, b.lat = make([]request, n), make([]int, 0, n), make([]float64, 3*n)
+	}
+	b.reqs, b.running, b.lat = b.reqs[:n], b.running[:0], b.lat[:3*n]
+	clear(b.reqs)
+	return b
+}
+
 // Quantile is the nearest-rank p-th percentile of sorted values: the
 // smallest value with at least p % of the values at or below it; 0 for
 // none.
@@ -449,8 +535,7 @@ func Quantile(sorted []float64, p float64) float64 {
 	if len(sorted) == 0 {
 		return 0
 	}
-	k := int(math.Ceil(p/100*float64(len(sorted)))) - 1
-	return sorted[max(0, min(k, len(sorted)-1))]
+	return sorted[rank(len(sorted), p)]
 }
 
 // Ceiling is the replica's most requests per second: the throughput of

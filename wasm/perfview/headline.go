@@ -20,7 +20,7 @@ func headline(s Scenario, p view.Page) view.Headline {
 		return view.Headline{Text: setup + ": " + tps.Text + "."}
 	}
 	batch := strconv.Itoa(s.Batch)
-	h := view.Headline{Figures: []view.Figure{{Label: t.F("perf.head.tps_label", "batch", batch), Text: tps.Text}}}
+	h := view.Headline{Figures: []view.Figure{view.FigureOf(t.F("perf.head.tps_label", "batch", batch), tps)}}
 	h.Text = t.F("perf.head.text", "setup", setup, "tps", tps.Text, "batch", batch)
 	if tps.Metric == "" { // a batch beyond the KV cache: the cell says so
 		h.Text = t.F("perf.head.overflow", "setup", setup, "batch", batch, "text", tps.Text)
@@ -43,14 +43,14 @@ func headline(s Scenario, p view.Page) view.Headline {
 			h.Text += t.F("perf.head.users_hold", "target", target, "max", max.Text)
 		}
 		h.Figures = append(h.Figures,
-			view.Figure{Label: t.F("perf.head.p99_users", "users", users), Text: p99},
-			view.Figure{Label: t.T("perf.row.max_users"), Text: c["a.max_users_at_slo"].Text})
+			view.FigureOf(t.F("perf.head.p99_users", "users", users), c["a.p99_latency_ms"]),
+			view.FigureOf(t.T("perf.row.max_users"), c["a.max_users_at_slo"]))
 		return h
 	case perf.Offline:
 		h.Text += t.F("perf.head.offline", "n", t.Num(float64(s.Traffic.Requests), 0), "tps", tokS, "p99", p99)
 		h.Figures = append(h.Figures,
-			view.Figure{Label: t.T("perf.head.offline_tps"), Text: tokS},
-			view.Figure{Label: t.T("perf.head.offline_p99"), Text: p99})
+			view.FigureOf(t.T("perf.head.offline_tps"), c["a.output_tokens_per_s"]),
+			view.FigureOf(t.T("perf.head.offline_p99"), c["a.p99_latency_ms"]))
 		return h
 	}
 	rate := t.F("perf.rps", "n", t.Num(s.Rate, 2))
@@ -61,7 +61,7 @@ func headline(s Scenario, p view.Page) view.Headline {
 		h.Text += t.F("perf.head.rate_meets", "target", target, "max", max.Text)
 	}
 	h.Figures = append(h.Figures,
-		view.Figure{Label: t.F("perf.head.p99_rate", "rate", rate), Text: p99},
-		view.Figure{Label: t.T("perf.row.max_rate"), Text: c["a.max_rps_at_slo"].Text})
+		view.FigureOf(t.F("perf.head.p99_rate", "rate", rate), c["a.p99_latency_ms"]),
+		view.FigureOf(t.T("perf.row.max_rate"), c["a.max_rps_at_slo"]))
 	return h
 }

@@ -29,16 +29,16 @@ func headline(s Scenario, offered []offer, p view.Page) view.Headline {
 		return view.Headline{Text: t.F("pri.head.none", "workload", workload)}
 	}
 	h := view.Headline{Text: t.F("pri.head.text", "workload", workload, "cost", month(*cheapest).Text, "api", cheapest.Name),
-		Figures: []view.Figure{{Label: t.F("pri.head.per_month", "api", cheapest.Name), Text: month(*cheapest).Text}}}
+		Figures: []view.Figure{view.FigureOf(t.F("pri.head.per_month", "api", cheapest.Name), month(*cheapest))}}
 	if vs != nil && vs != cheapest {
 		h.Text += t.F("pri.head.and", "cost", month(*vs).Text, "api", vs.Name)
-		h.Figures = append(h.Figures, view.Figure{Label: t.F("pri.head.per_month", "api", vs.Name), Text: month(*vs).Text})
+		h.Figures = append(h.Figures, view.FigureOf(t.F("pri.head.per_month", "api", vs.Name), month(*vs)))
 	}
 	h.Text += "."
 	if vs != nil {
 		if be := c[vs.Key+".be"]; be.Value > 0 {
 			h.Text += t.F("pri.head.pays", "api", vs.Name, "volume", be.Text)
-			h.Figures = append(h.Figures, view.Figure{Label: t.T("pri.col.be"), Text: be.Text})
+			h.Figures = append(h.Figures, view.FigureOf(t.T("pri.col.be"), be))
 		}
 	}
 	return h

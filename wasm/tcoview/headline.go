@@ -32,11 +32,13 @@ func headline(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline
 	name := func(i int) string {
 		return strings.ToUpper(s.Options[i].Letter) + " (" + optionTitle(s.M, s.Options[i]) + ")"
 	}
-	cost := func(i int) string { return s.M.Money(res[i].USDPerMTok*s.FXPerUSD, s.Currency) }
+	cells := p.CellsByKey()
+	cell := func(i int, metric string) view.Cell { return cells[s.Options[i].Letter+"."+metric] }
+	cost := func(i int) string { return cell(i, "cost_per_mtok").Text }
 	h := view.Headline{Text: s.M.F("tco.head.text", "years", years, "option", name(best), "cost", cost(best)),
 		Figures: []view.Figure{
-			{Label: s.M.F("tco.head.cost", "option", strings.ToUpper(s.Options[best].Letter)), Text: cost(best)},
-			{Label: s.M.F("tco.head.tco", "years", years, "option", strings.ToUpper(s.Options[best].Letter)), Text: s.M.Money(res[best].TCOUSD*s.FXPerUSD, s.Currency)},
+			view.FigureOf(s.M.F("tco.head.cost", "option", strings.ToUpper(s.Options[best].Letter)), cell(best, "cost_per_mtok")),
+			view.FigureOf(s.M.F("tco.head.tco", "years", years, "option", strings.ToUpper(s.Options[best].Letter)), cell(best, "tco")),
 		}}
 	if next < 0 {
 		h.Text += "."
@@ -45,9 +47,9 @@ func headline(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline
 	less := (1 - res[best].USDPerMTok/res[next].USDPerMTok) * 100
 	h.Text += s.M.F("tco.head.less", "pct", s.M.Num(less, 0), "option", name(next), "cost", cost(next))
 	h.Figures = append(h.Figures, view.Figure{Label: s.M.F("tco.head.less_label", "option", strings.ToUpper(s.Options[next].Letter)), Text: s.M.Num(less, 0) + " %"})
-	if be := p.CellsByKey()[s.Options[best].Letter+".breakeven_months"]; next == 0 && be.Value > 0 {
+	if be := cell(best, "breakeven_months"); next == 0 && be.Value > 0 {
 		h.Text += s.M.F("tco.head.over_time", "breakeven", be.Text)
-		h.Figures = append(h.Figures, view.Figure{Label: s.M.T("tco.breakeven"), Text: be.Text})
+		h.Figures = append(h.Figures, view.FigureOf(s.M.T("tco.breakeven"), be))
 	}
 	return h
 }

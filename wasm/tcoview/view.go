@@ -115,7 +115,7 @@ func Build(s Scenario) Page {
 		p.Tables[i].Corner, p.Tables[i].Columns = s.M.T("tco.metric"), p.Columns
 	}
 	p.Explanation = s.Explanation()
-	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res)}
+	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res, p.CellsByKey())}
 	p.Links = []view.Link{memoryLink(s)}
 	return p
 }
@@ -436,15 +436,23 @@ func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 	return c
 }
 
-func perTokenChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
+// perTokenChart shows each option's cost per million tokens, shaded over
+// the error band of its cell (cells, by key) where the cost comes from
+// an estimated throughput.
+func perTokenChart(s Scenario, res [MaxOptions]tco.Result, cells map[string]view.Cell) chart.Chart {
 	idx, names := optionNames(s)
 	sr := chart.Series{ID: "cost_per_mtok", Name: s.M.T("tco.cost_mtok")}
-	for _, i := range idx {
+	var ranges [][3]float64
+	for j, i := range idx {
 		sr.Values = append(sr.Values, round4(res[i].USDPerMTok*s.FXPerUSD))
 		sr.Colors = append(sr.Colors, chart.Color(i))
+		if c := cells[s.Options[i].Letter+".cost_per_mtok"]; c.Band != "" {
+			ranges = append(ranges, [3]float64{float64(j), c.Low, c.High})
+		}
 	}
-	return chart.Chart{ID: "chart-per-token", Title: s.M.T("tco.cost_mtok"), Desc: s.M.T("tco.cost_mtok_help"),
-		Kind: chart.Bars, Categories: names, Unit: s.Currency.Code, Series: []chart.Series{sr}}
+	bands := chart.Bands(sr, s.M.F("band.series", "series", sr.Name), ranges)
+	return chart.Chart{ID: "chart-per-token", Title: s.M.T("tco.cost_mtok"), Desc: s.M.T("tco.cost_mtok_help") + " " + s.M.T("tco.chart.band_desc"),
+		Kind: chart.Bars, Categories: names, Unit: s.Currency.Code, Series: []chart.Series{sr, bands[0], bands[1]}}
 }
 
 func round2(v float64) float64 { return math.Round(v*100) / 100 }

@@ -134,9 +134,16 @@ type Headline struct {
 }
 
 // Figure is a key figure of the headline: what it is, and its value as
-// text with its unit.
+// text with its unit; an estimated one carries its cell's error band
+// (Cell.Band, Cell.BandNote).
 type Figure struct {
-	Label, Text string
+	Label, Text    string
+	Band, BandNote string
+}
+
+// FigureOf is cell c as the key figure label, with its band.
+func FigureOf(label string, c Cell) Figure {
+	return Figure{Label: label, Text: c.Text, Band: c.Band, BandNote: c.BandNote}
 }
 
 // Page is everything a calculator page shows for a scenario.
@@ -356,7 +363,7 @@ func (p Page) Since(prev *Page) map[string]any {
 	}
 	figures := make([]any, len(p.Headline.Figures))
 	for i, f := range p.Headline.Figures {
-		figures[i] = map[string]any{"label": f.Label, "text": f.Text}
+		figures[i] = map[string]any{"label": f.Label, "text": f.Text, "band": f.Band, "bandNote": f.BandNote}
 	}
 	headline := map[string]any{"text": p.Headline.Text, "figures": figures}
 	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": plain(p.Edition.Changes), "query": p.Edition.Query}
