@@ -15,6 +15,7 @@ import (
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -33,7 +34,15 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs 
 	vllmOnly := sync.OnceValue(func() accuracy.Report {
 		return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: memview.DefaultEngine})
 	})
+	// The speed rows with the shared efficiencies alone, for the table of
+	// what the efficiencies by architecture and precision change.
+	sharedOnly := sync.OnceValue(func() accuracy.Report {
+		p := all.Perf
+		p.Defaults.EfficiencyBy = nil
+		return accuracy.Measure(cal, accuracy.Today{Perf: p})
+	})
 	return inLangs(msgs, map[string]func(m *msg.Catalog) string{
+		"perf-efficiency-groups":  func(m *msg.Catalog) string { return efficiencyGroups(m, all, sharedOnly(), report()) },
 		"perf-accuracy-summary":   func(m *msg.Catalog) string { return accuracySummary(m, report(), speed) },
 		"perf-accuracy-rows":      func(m *msg.Catalog) string { return a.rows(m, report(), speed) },
 		"memory-accuracy-summary": func(m *msg.Catalog) string { return accuracySummary(m, report(), kv) },
@@ -104,6 +113,54 @@ func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Met
 		}
 	}
 	return htmlTable(heads(m, "doc.acc.figure", "doc.acc.workload", "doc.acc.published", "doc.acc.median_abs", "doc.acc.median", "doc.acc.p10_p90"), rows)
+}
+
+// efficiencyGroups is the table of the compute and memory efficiencies by
+// GPU architecture and precision: for each, the catalog's GPUs of the
+// architecture, the efficiencies, and the group's published speed figures
+// and their sources, with their median |error| with the shared
+// efficiencies (shared) and with the group's (grouped), on the runs the
+// fit saw.
+func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accuracy.Report) string {
+	est := accuracy.Today{Perf: all.Perf}
+	// of is the group's sorted |errors| in rep, and its sources.
+	of := func(rep accuracy.Report, g accuracy.Group) (abs []float64, sources []string) {
+		for _, c := range rep.Comparisons {
+			if rg, ok := est.GroupOf(c.Row); ok && rg == g && c.Metric != accuracy.KVCapacity {
+				abs = append(abs, math.Abs(c.Err))
+				if !slices.Contains(sources, c.Row.Source) {
+					sources = append(sources, c.Row.Source)
+				}
+			}
+		}
+		slices.Sort(abs)
+		return abs, sources
+	}
+	medianAbs := func(abs []float64) string {
+		if len(abs) == 0 {
+			return "–"
+		}
+		return m.Digits(fmt.Sprintf("%.1f %%", 100*accuracy.Median(abs)))
+	}
+	var rows [][]string
+	for _, ge := range all.Perf.Defaults.EfficiencyBy {
+		var gpus []string
+		for _, g := range all.Perf.Memory.GPUs.GPUs {
+			if g.Arch == ge.Arch {
+				gpus = append(gpus, g.Name)
+			}
+		}
+		g := accuracy.Group{Arch: ge.Arch, Precision: ge.Precision}
+		before, _ := of(shared, g)
+		after, sources := of(grouped, g)
+		rows = append(rows, []string{html.EscapeString(ge.Arch), html.EscapeString(perfview.PrecisionLabel(ge.Precision)), html.EscapeString(strings.Join(gpus, ", ")),
+			m.Num(ge.Compute.Value, 3), m.Num(ge.Memory.Value, 3), m.Num(float64(len(after)), 0), m.Num(float64(len(sources)), 0), medianAbs(before), medianAbs(after)})
+	}
+	if len(rows) == 0 {
+		return "<p>" + html.EscapeString(m.T("doc.eff.none")) + "</p>"
+	}
+	return htmlTable(heads(m, "doc.eff.arch", "doc.eff.precision", "doc.eff.gpus", "doc.t.perf.mfu", "doc.t.perf.mbu", "doc.acc.published",
+		"doc.eff.sources", "doc.eff.shared", "doc.eff.grouped"), rows)
 }
 
 // accuracyPage writes the per-figure table of a methodology page.

@@ -2,25 +2,35 @@ package main
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/accuracy"
+	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/sitedata"
 )
 
-// The methodology pages' accuracy tables list every measured figure of
-// the calibration table once, on the page of its calculator, each row
-// linking its source, and sum up each kind.
-func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
+// testAccuracyTables loads the data and the calibration table of today's
+// edition and returns them with the accuracy tables gen renders from them.
+func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[string]func() string) {
+	t.Helper()
 	data := datasettest.Load(t)
 	cal, err := dataset.LoadCalibration(content.FS, "data", dataset.Today(), data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := accuracyTables(data, cal, "/", testMsgs(t))
+	return data, cal, accuracyTables(data, cal, "/", testMsgs(t))
+}
+
+// The methodology pages' accuracy tables list every measured figure of
+// the calibration table once, on the page of its calculator, each row
+// linking its source, and sum up each kind.
+func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
+	data, cal, tables := testAccuracyTables(t)
 	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.Perf})
 	perf, mem := tables["perf-accuracy-rows"](), tables["memory-accuracy-rows"]()
 	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header
@@ -88,6 +98,34 @@ func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
 		engines := tables.Eq(2).Find("tbody tr")
 		if last := engines.Last().Find("td").First().Text(); engines.Length() < 3 || last != tt.allEngines {
 			t.Errorf("%s: %d rows in the table by engine, the last %q; want at least 3 ending with %s", tt.page, engines.Length(), last, tt.allEngines)
+		}
+	}
+}
+
+// The performance methodology's table of efficiencies by GPU
+// architecture and precision has a row for each of the data's groups,
+// with its efficiencies in the page's number format and its published
+// figures, or says that the edition has none.
+func TestEfficienciesByArchitectureTable(t *testing.T) {
+	data, _, tables := testAccuracyTables(t)
+	en, de := tables["perf-efficiency-groups"](), tables["perf-efficiency-groups-de"]()
+	groups := data.Perf.Defaults.EfficiencyBy
+	if len(groups) == 0 {
+		if !strings.Contains(en, "one compute and one memory efficiency") || !strings.Contains(de, "eine Rechen- und eine Speichereffizienz") {
+			t.Errorf("an edition without groups: %q, %q; want the sentence that says so", en, de)
+		}
+		return
+	}
+	if got := strings.Count(en, "<tr>") - 1; got != len(groups) {
+		t.Errorf("%d rows; want one for each of the %d groups", got, len(groups))
+	}
+	for _, g := range groups {
+		c := strconv.FormatFloat(g.Compute.Value, 'f', 3, 64)
+		if want := "<td>" + g.Arch + "</td>"; !strings.Contains(en, want) || !strings.Contains(en, "<td>"+c+"</td>") {
+			t.Errorf("no row %s with compute %s in\n%s", g.Arch, c, en)
+		}
+		if want := "<td>" + strings.Replace(c, ".", ",", 1) + "</td>"; !strings.Contains(de, want) {
+			t.Errorf("German table lacks %s for %s", want, g.Arch)
 		}
 	}
 }

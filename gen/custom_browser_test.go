@@ -1,20 +1,25 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 )
 
 // TestCustomModelAndGPUInBrowser chooses the custom model and GPU on the
 // estimator through its form: their fields appear only then, start as
-// the defaults' (Llama 3.1 8B on the H100 SXM, so the figures stay), and
-// what is typed into them changes the figures and the link, which a fresh
-// tab reproduces.
+// the defaults' (Llama 3.1 8B on the H100 SXM, so the figures stay at the
+// shared efficiencies, which the page is opened with: a custom GPU names
+// no architecture), and what is typed into them changes the figures and
+// the link, which a fresh tab reproduces.
 func TestCustomModelAndGPUInBrowser(t *testing.T) {
 	ctx, tco := browser(t)
-	page := strings.TrimSuffix(tco, "tco/") + "performance/"
+	df := datasettest.Load(t).Perf.Defaults
+	page := strings.TrimSuffix(tco, "tco/") + "performance/?mfu=" + strconv.FormatFloat(df.ComputeEfficiency.Value, 'g', -1, 64) +
+		"&mbu=" + strconv.FormatFloat(df.MemoryEfficiency.Value, 'g', -1, 64)
 	live := waitReady(ctx, t, page)
 	const hidden = `[...document.querySelectorAll('fieldset[data-group="m"], fieldset[data-group="g"]')].map(f => f.hidden).join()`
 	if got := eval[string](t, ctx, hidden); got != "true,true" {

@@ -304,15 +304,19 @@ func germanProblemStates(t *testing.T, ctx context.Context, base string, parts [
 			return [l, await window.__infercost.call("export", ["performance", location.search.slice(1), "`+format+`", l])]; })()`)
 		return r[0], r[1]
 	}
+	// The export names the latest edition, in German: DD.MM.YYYY.
+	eds := datasettest.Load(t).Perf.Editions
+	latest := eds[len(eds)-1].Date
+	stand := "Datenstand " + latest[8:] + "." + latest[5:7] + "." + latest[:4]
 	link, md := export("md")
 	noEnglish(t, "/de/performance/ Markdown", strings.ReplaceAll(md, link, ""), parts)
-	if !strings.Contains(md, "[InferCost-Szenario „Durchsatz und Latenz“, Datenstand 01.12.2026]") || !strings.Contains(md, "passt nicht: braucht 384,0 GiB KV-Cache") {
+	if !strings.Contains(md, "[InferCost-Szenario „Durchsatz und Latenz“, "+stand+"]") || !strings.Contains(md, "passt nicht: braucht 384,0 GiB KV-Cache") {
 		t.Errorf("/de/performance/ Markdown:\n%.600s", md)
 	}
 	link, csvText := export("csv")
 	first, rest, _ := strings.Cut(csvText, "\n")
 	noEnglish(t, "/de/performance/ CSV", strings.ReplaceAll(first, link, ""), parts)
-	if first != "# InferCost-Szenario „Durchsatz und Latenz“, Datenstand 01.12.2026: "+link {
+	if first != "# InferCost-Szenario „Durchsatz und Latenz“, "+stand+": "+link {
 		t.Errorf("/de/performance/ CSV: first line %q", first)
 	}
 	rows, err := csv.NewReader(strings.NewReader(rest)).ReadAll()

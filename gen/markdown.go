@@ -762,7 +762,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				row := []string{html.EscapeString(m.F("doc.t.seedperf.tps", "model", md.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := perfview.Setup(md, g, sd.TP, st.prec, st.prec, pf.Efficiency())
+					s, _ := perfview.Setup(md, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
 					est := s.At(float64(sd.ThroughputBatch), float64(sd.Input), float64(sd.Output)).TokensPerSecond
 					row = append(row, html.EscapeString(m.F("doc.t.seedperf.claimed", "claim", m.Num(claim(r, i), 0), "estimate", m.Num(est, 0))))
 				}
@@ -773,7 +773,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				row := []string{html.EscapeString(m.F("doc.t.seedperf.p99", "batch", strconv.Itoa(r.Batch), "model", pm.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := perfview.Setup(pm, g, sd.TP, st.prec, st.prec, pf.Efficiency())
+					s, _ := perfview.Setup(pm, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
 					pt := s.At(float64(r.Batch), float64(sd.Input), float64(sd.Output))
 					row = append(row, html.EscapeString(m.F("doc.t.seedperf.latency", "claim", m.Num(claim(r, i), 0), "ttft", m.Num(pt.TTFT*1000, 0), "e2e", m.Num(pt.E2E*1000, 0))))
 				}

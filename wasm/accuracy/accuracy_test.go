@@ -194,7 +194,7 @@ func TestAClosedLoopRowOfOneClientIsSequential(t *testing.T) {
 	d := est.Perf
 	m, _ := d.Memory.Models.Find(row.Model)
 	g, _ := d.Memory.GPUs.Find(row.GPU)
-	e := d.Efficiency()
+	e := d.EfficiencyOn(g, "bf16")
 	s, _ := perfview.Setup(m, g, 1, "bf16", "bf16", e)
 	l := d.Load(s, g, 1000, 500)
 	l.Mode, l.Requests, l.WarmupRequest = perf.Offline, 1, 0

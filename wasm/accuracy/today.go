@@ -77,13 +77,8 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 		return t.capacity(r, kv)
 	}
 
-	precision := ""
-	switch r.Weights {
-	case "bf16", "fp8":
-		precision = r.Weights
-	case "nvfp4", "mxfp4":
-		precision = "fp4"
-	default:
+	precision := speedPrecision(r.Weights)
+	if precision == "" {
 		return Estimate{Unexpressed: "The speed estimator computes in BF16, FP8 or FP4 only, not with these weights."}
 	}
 	if msg := perfview.PrecisionError(msg.English, g, precision); msg != "" {
@@ -92,6 +87,9 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	e := t.Efficiency
 	if e.Compute == 0 {
 		e = d.Efficiency()
+	}
+	if ge, ok := d.Defaults.GroupOf(g.Arch, precision); ok {
+		e.Compute, e.Memory = ge.Compute.Value, ge.Memory.Value
 	}
 	s, _ := perfview.Setup(m, g, tp, precision, kv, e)
 	in, out := int(math.Round(r.Input)), int(math.Round(r.Output))
@@ -133,6 +131,19 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 		return calibration.Latency{P50: q.P50 * 1000, P90: q.P90 * 1000, P99: q.P99 * 1000, Mean: q.Mean * 1000}
 	}
 	return Estimate{OutputTokS: st.OutputTokS * replicas, TTFT: ms(st.TimeToFirst), TPOT: ms(st.PerToken), E2E: ms(st.EndToEnd), Gaps: gaps}
+}
+
+// speedPrecision is the estimator's precision for weights of format w:
+// BF16, FP8, or FP4 for NVFP4 and MXFP4; "" for weights it does not
+// compute in.
+func speedPrecision(w string) string {
+	switch w {
+	case "bf16", "fp8":
+		return w
+	case "nvfp4", "mxfp4":
+		return "fp4"
+	}
+	return ""
 }
 
 // capacity is the KV capacity of /memory/ for a start-up row: the row's

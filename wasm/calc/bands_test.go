@@ -1,6 +1,7 @@
 package calc_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/infercost/infercost/content"
@@ -30,6 +31,13 @@ func TestEveryEstimatedFigureHasABandOrSaysWhyNot(t *testing.T) {
 	moved := d
 	moved.Perf.Defaults.ComputeEfficiency.Value *= 0.7
 	moved.Perf.Defaults.MemoryEfficiency.Value *= 0.7
+	// And those of each GPU architecture and precision, which replace
+	// them where an edition has them.
+	moved.Perf.Defaults.EfficiencyBy = slices.Clone(d.Perf.Defaults.EfficiencyBy)
+	for i := range moved.Perf.Defaults.EfficiencyBy {
+		moved.Perf.Defaults.EfficiencyBy[i].Compute.Value *= 0.7
+		moved.Perf.Defaults.EfficiencyBy[i].Memory.Value *= 0.7
+	}
 	moved.Memory.Defaults.DriverReservedGiB.Value += 3
 	moved.Link()
 	var s, m = set(e), set(e)

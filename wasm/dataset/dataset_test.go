@@ -89,6 +89,22 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/pricing.yaml: presets[0] "seed-000-roi": query.vs: The preset's value is rejected: Not one of the listed options.`},
 		{"TCO preset", TCOFile, "a.kwh=0.30", "a.kwh=-1",
 			`d/tco.yaml: presets[0] "seed-000": query.a.kwh: The preset's value is rejected: Must be between 0 and 1000000000.`},
+		// Efficiencies by GPU architecture name an architecture of the
+		// catalog (the first edition's GPUs have none) and lie in (0, 1].
+		{"efficiency of an unknown architecture", PerfFile, "defaults:\n", "defaults:\n  efficiency_by:\n    - {arch: volta, precision: bf16, " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.7, source: trtllm-090, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.efficiency_by[0] "volta" "bf16": arch: no GPU of the catalog has architecture "volta"`},
+		{"efficiency above 1", PerfFile, "defaults:\n", "defaults:\n  efficiency_by:\n    - {arch: volta, precision: fp6, " +
+			"compute: {value: 1.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.7, source: trtllm-091, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.efficiency_by[0] "volta" "fp6": compute.value: 1.5 is outside`},
+		{"efficiency of an unknown precision", PerfFile, "defaults:\n", "defaults:\n  efficiency_by:\n    - {arch: volta, precision: fp6, " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.7, source: trtllm-091, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.efficiency_by[0] "volta" "fp6": precision: unknown precision "fp6"`},
+		{"efficiency from an unknown source", PerfFile, "defaults:\n", "defaults:\n  efficiency_by:\n    - {arch: volta, precision: fp6, " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.7, source: trtllm-091, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.efficiency_by[0] "volta" "fp6": memory.source: unknown source "trtllm-091"`},
+		{"architecture not an id", GPUFile, "  - id: h100-sxm\n", "  - id: h100-sxm\n    arch: Hopper\n",
+			`d/gpus.yaml: gpus[4] "h100-sxm": arch: `},
 		// A preset's words are in both languages: German pages show the
 		// _de fields and never fall back to English.
 		{"preset without its German title", PerfFile, "    title_de: \"Seed 000: Llama 3.1 70B auf einem Server mit 8 x H100 in FP8\"\n", "",

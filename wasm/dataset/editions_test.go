@@ -88,7 +88,7 @@ func TestBadEditions(t *testing.T) {
 // the API rows that serve it: a link pinned to the first edition sees
 // none of them, today's sees all.
 func TestCatalogEdition(t *testing.T) {
-	e, err := dataset.LoadEditions(content.FS, "data", "2026-12-01")
+	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
 	if err != nil {
 		t.Fatal(err)
 	}

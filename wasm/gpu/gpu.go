@@ -29,7 +29,12 @@ type GPU struct {
 	Vendor string `yaml:"vendor" json:"vendor"`
 	// FormFactor is how the GPU is built and mounted ("SXM", "PCIe card,
 	// dual slot"), as the vendor states it; optional.
-	FormFactor      string  `yaml:"form_factor,omitempty" json:"form_factor,omitempty"`
+	FormFactor string `yaml:"form_factor,omitempty" json:"form_factor,omitempty"`
+	// Arch is the GPU's architecture (hopper, cdna3…), lowercase as an
+	// id: GPUs of one architecture share the throughput estimator's
+	// efficiencies where the data has them by architecture; optional,
+	// as editions before those lack it.
+	Arch            string  `yaml:"arch,omitempty" json:"arch,omitempty"`
 	MemoryGB        Figure  `yaml:"memory_gb" json:"memory_gb"`
 	BandwidthGBps   Figure  `yaml:"bandwidth_gbps" json:"bandwidth_gbps"`
 	BF16DenseTFLOPS Figure  `yaml:"bf16_dense_tflops" json:"bf16_dense_tflops"`
@@ -79,6 +84,11 @@ func (c Catalog) Validate() error {
 			bad(entry, "id", "duplicate id")
 		}
 		seen[g.ID] = true
+		if g.Arch != "" {
+			if msg := fact.ID(g.Arch); msg != "" {
+				bad(entry, "arch", "%s", msg)
+			}
+		}
 		for _, f := range []struct{ name, v string }{{"name", g.Name}, {"vendor", g.Vendor}, {"link.kind", g.Link.Kind}} {
 			if msg := fact.PlainText(f.v); msg != "" {
 				bad(entry, f.name, "%s", msg)

@@ -44,6 +44,42 @@ type Defaults struct {
 	Rate               fact.Figure `yaml:"rate" json:"rate"`
 	P99TargetS         fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
 	Requests           fact.Figure `yaml:"requests" json:"requests"`
+
+	// EfficiencyBy are compute and memory efficiencies of a GPU
+	// architecture at a precision, which replace the shared ones for the
+	// GPUs of that architecture; editions before they were fitted lack
+	// them, and every GPU takes the shared ones.
+	EfficiencyBy []GroupEfficiency `yaml:"efficiency_by,omitempty" json:"efficiency_by,omitempty"`
+}
+
+// GroupEfficiency is the compute and memory efficiency that serving
+// reaches on GPUs of one architecture (gpu.GPU Arch) at one precision (a
+// value of Precisions), where it differs from the shared efficiencies.
+type GroupEfficiency struct {
+	Arch      string      `yaml:"arch" json:"arch"`
+	Precision string      `yaml:"precision" json:"precision"`
+	Compute   fact.Figure `yaml:"compute" json:"compute"`
+	Memory    fact.Figure `yaml:"memory" json:"memory"`
+}
+
+// GroupOf returns the row of EfficiencyBy for GPUs of architecture arch
+// at precision; ok is false when there is none (or arch is unknown, as a
+// custom GPU's is).
+func (df Defaults) GroupOf(arch, precision string) (g GroupEfficiency, ok bool) {
+	i := slices.IndexFunc(df.EfficiencyBy, func(g GroupEfficiency) bool { return arch != "" && g.Arch == arch && g.Precision == precision })
+	if i < 0 {
+		return GroupEfficiency{}, false
+	}
+	return df.EfficiencyBy[i], true
+}
+
+// Group returns the compute and memory efficiency figures for GPUs of
+// architecture arch at precision: GroupOf's, or the shared figures.
+func (df Defaults) Group(arch, precision string) (compute, memory fact.Figure) {
+	if g, ok := df.GroupOf(arch, precision); ok {
+		return g.Compute, g.Memory
+	}
+	return df.ComputeEfficiency, df.MemoryEfficiency
 }
 
 // Measurement is a published result: output tokens per second per GPU or
@@ -183,6 +219,16 @@ func (d Data) Efficiency() perf.Efficiency {
 		RequestSeconds: df.RequestOverheadMS.Value * 1e-3, TouchedExperts: df.MoETouchedExperts.Value == 1}
 }
 
+// EfficiencyOn returns the data's efficiencies for GPUs g at precision:
+// the shared ones, with the compute and memory efficiencies of g's
+// architecture at the precision where the data has them (Defaults.Group).
+func (d Data) EfficiencyOn(g gpu.GPU, precision string) perf.Efficiency {
+	e := d.Efficiency()
+	c, m := d.Defaults.Group(g.Arch, precision)
+	e.Compute, e.Memory = c.Value, m.Value
+	return e
+}
+
 // Setup builds a replica of model m on GPUs g (from the catalogs or
 // custom); ok is false for a precision the GPU has no tensor cores for.
 func Setup(m model.Model, g gpu.GPU, tp int, precision, kv string, e perf.Efficiency) (perf.Setup, bool) {
@@ -196,7 +242,7 @@ func Setup(m model.Model, g gpu.GPU, tp int, precision, kv string, e perf.Effici
 func (d Data) measured(m Measurement) (perf.Setup, bool) {
 	mod, okM := d.Memory.Models.Find(m.Model)
 	g, okG := d.Memory.GPUs.Find(m.GPU)
-	s, ok := Setup(mod, g, m.TP, m.Precision, m.KV, d.Efficiency())
+	s, ok := Setup(mod, g, m.TP, m.Precision, m.KV, d.EfficiencyOn(g, m.Precision))
 	return s, okM && okG && ok
 }
 
@@ -285,6 +331,7 @@ func (d Data) Validate() error {
 	if df.KVOverflowPreempts != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.KVOverflowPreempts, "defaults", "kv_overflow_preempts", 0, 1)...)
 	}
+	errs = append(errs, d.validateGroups()...)
 	// A request of the default lengths fits every model, so that a
 	// rejected length can fall back to its default.
 	for _, m := range d.Memory.Models.Models {
@@ -349,6 +396,31 @@ func (d Data) Validate() error {
 
 func (d Data) note(t *msg.Catalog, f fact.Figure) string {
 	return fact.NoteIn(t, f, d.Sources[f.Source])
+}
+
+// validateGroups checks the efficiencies by architecture and precision:
+// each names an architecture of a catalog GPU and a precision of
+// Precisions, once, with efficiencies in (0, 1] from a known source.
+func (d Data) validateGroups() []error {
+	var errs []error
+	seen := map[string]bool{}
+	for i, g := range d.Defaults.EfficiencyBy {
+		entry := fmt.Sprintf("defaults.efficiency_by[%d] %q %q", i, g.Arch, g.Precision)
+		if !slices.ContainsFunc(d.Memory.GPUs.GPUs, func(c gpu.GPU) bool { return c.Arch != "" && c.Arch == g.Arch }) {
+			errs = append(errs, fact.Errorf(entry, "arch", "no GPU of the catalog has architecture %q", g.Arch))
+		}
+		if !slices.ContainsFunc(Precisions, func(c scenario.Choice) bool { return c.Value == g.Precision }) {
+			errs = append(errs, fact.Errorf(entry, "precision", "unknown precision %q", g.Precision))
+		}
+		if key := g.Arch + "/" + g.Precision; seen[key] {
+			errs = append(errs, fact.Errorf(entry, "arch", "a second row for this architecture and precision"))
+		} else {
+			seen[key] = true
+		}
+		errs = append(errs, d.Sources.Check(g.Compute, entry, "compute", 0.01, 1)...)
+		errs = append(errs, d.Sources.Check(g.Memory, entry, "memory", 0.01, 1)...)
+	}
+	return errs
 }
 
 // bound is a field of a data row and the range its value must lie in.

@@ -219,14 +219,15 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Default: num(df.P99TargetS.Value), Note: d.note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
 
 	effSec := t.T("perf.sec.efficiency")
-	e := d.Efficiency()
+	e := d.EfficiencyOn(s.GPU, precision)
+	computeFig, memoryFig := df.Group(s.GPU.Arch, precision)
 	// label and help are keys of the catalogs.
 	frac := func(key, label, help string, f float64, note string) float64 {
 		return r.Number(scenario.Field{Key: key, Label: t.T(label), Unit: t.T("perf.unit.peak"), Section: effSec, Min: 0.01, Max: 1,
 			Default: num(f), Note: note, Help: t.T(help)})
 	}
-	e.Compute = frac("mfu", "perf.in.mfu", "perf.in.mfu_help", e.Compute, d.note(t, df.ComputeEfficiency))
-	e.Memory = frac("mbu", "perf.in.mbu", "perf.in.mbu_help", e.Memory, d.note(t, df.MemoryEfficiency))
+	e.Compute = frac("mfu", "perf.in.mfu", "perf.in.mfu_help", e.Compute, d.note(t, computeFig))
+	e.Memory = frac("mbu", "perf.in.mbu", "perf.in.mbu_help", e.Memory, d.note(t, memoryFig))
 	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.note(t, df.LinkEfficiency))
 
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -278,12 +279,13 @@ func TestChartMarksAreOnTheAxis(t *testing.T) {
 // AMD's, and multiplies at the GPU's FP4 tensor rate. Llama 3.1 70B on one
 // B300 (7,700 GB/s, FP4 14,000 TFLOPS dense, edition 2026-12-01), NVFP4 weights
 // 42,733,185,312 B (worked in memview's TestFP4WeightFormats), one sequence
-// at an empty context, memory efficiency 0.75 and a fixed 1.05 ms a step
+// at an empty context, the Blackwell FP4 efficiencies (memory 0.7,
+// compute 0.325; edition 2026-12-02) and a fixed 1.05 ms a step
 // (perf.yaml, edition 2026-12-01):
 //
-//	bandwidth-bound  42,733,185,312 B / (7,700e9 B/s x 0.75) = 7.400 ms
-//	                 + 1.05 ms                                = 8.450 ms per token
-//	compute          2 x 70.6e9 FLOP / (14,000e12 x 0.5)     = 0.020 ms, far below
+//	bandwidth-bound  42,733,185,312 B / (7,700e9 B/s x 0.7)  = 7.928 ms
+//	                 + 1.05 ms                                = 8.978 ms per token
+//	compute          2 x 70.6e9 FLOP / (14,000e12 x 0.325)   = 0.031 ms, far below
 //
 // An H100 has no FP4 tensor cores: the field says so, naming the GPU, and
 // the estimate falls back to BF16 as it does for FP8 on an A100.
@@ -293,8 +295,8 @@ func TestFP4Precision(t *testing.T) {
 	if s.Setup.Weights.ID != "nvfp4" || s.Setup.Hardware.TFLOPS != 14000 {
 		t.Fatalf("B300 in FP4: weights %q at %v TFLOPS, want nvfp4 at 14,000", s.Setup.Weights.ID, s.Setup.Hardware.TFLOPS)
 	}
-	if got, computeBound := s.Setup.Decode(1, 0); computeBound || math.Abs(got*1000-8.450) > 0.001 {
-		t.Errorf("decode step %.4f ms (compute-bound %v), want 8.450 ms bandwidth-bound", got*1000, computeBound)
+	if got, computeBound := s.Setup.Decode(1, 0); computeBound || math.Abs(got*1000-8.978) > 0.001 {
+		t.Errorf("decode step %.4f ms (compute-bound %v), want 8.978 ms bandwidth-bound", got*1000, computeBound)
 	}
 	if a := perfview.Resolve("model=llama-3.1-70b&gpu=mi355x&prec=fp4", d); a.Setup.Weights.ID != "mxfp4" || a.Setup.Hardware.TFLOPS != 10100 {
 		t.Errorf("MI355X in FP4: weights %q at %v TFLOPS, want mxfp4 at 10,100", a.Setup.Weights.ID, a.Setup.Hardware.TFLOPS)
@@ -312,10 +314,14 @@ func TestFP4Precision(t *testing.T) {
 }
 
 // A custom model and GPU typed field by field as catalog rows give exactly
-// the catalog rows' figures: Llama 3.1 8B on the H100 SXM, the MoE
-// Mixtral 8x7B on two B200s in FP4, and DeepSeek-V3 (MLA) on eight.
+// the catalog rows' figures at the same efficiencies: Llama 3.1 8B on the
+// H100 SXM, the MoE Mixtral 8x7B on two B200s in FP4, and DeepSeek-V3
+// (MLA) on eight. A custom GPU names no architecture, so it takes the
+// shared efficiencies, which both links set.
 func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 	d := load(t)
+	shared := "&mfu=" + strconv.FormatFloat(d.Defaults.ComputeEfficiency.Value, 'g', -1, 64) +
+		"&mbu=" + strconv.FormatFloat(d.Defaults.MemoryEfficiency.Value, 'g', -1, 64)
 	for _, tc := range []struct{ model, gpu, rest string }{
 		{"llama-3.1-8b", "h100-sxm", ""},
 		{"mixtral-8x7b", "b200", "&prec=fp4&kv=fp8&tp=2&b=64"},
@@ -334,8 +340,8 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 			}
 			return out
 		}
-		want := cells("model=" + tc.model + "&gpu=" + tc.gpu + tc.rest)
-		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + custom.GPUQuery(msg.English, g) + tc.rest)
+		want := cells("model=" + tc.model + "&gpu=" + tc.gpu + tc.rest + shared)
+		got := cells("model=custom&" + custom.ModelQuery(m) + "&gpu=custom&" + custom.GPUQuery(msg.English, g) + tc.rest + shared)
 		if !reflect.DeepEqual(got, want) {
 			for k, v := range want {
 				if got[k] != v {

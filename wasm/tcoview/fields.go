@@ -171,7 +171,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	if !ok {
 		m = cu.Model
 	}
-	s, _ := perfview.Setup(m, g, 1, precision, kv, pd.Efficiency())
+	s, _ := perfview.Setup(m, g, 1, precision, kv, pd.EfficiencyOn(g, precision))
 	if in+out > s.Model.MaxContext {
 		r.Reject(k("pm"), t.F("tco.err.context", "in", strconv.Itoa(in), "out", strconv.Itoa(out), "model", s.Model.Name,
 			"context", strconv.Itoa(s.Model.MaxContext)))

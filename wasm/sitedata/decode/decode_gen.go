@@ -831,6 +831,16 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.P99TargetS)
 		case "requests":
 			decodeFactFigure(d, &v.Requests)
+		case "efficiency_by":
+			v.EfficiencyBy = nil
+			if d.Array() {
+				v.EfficiencyBy = []perfview.GroupEfficiency{}
+				for d.More() {
+					var e32 perfview.GroupEfficiency
+					decodePerfviewGroupEfficiency(d, &e32)
+					v.EfficiencyBy = append(v.EfficiencyBy, e32)
+				}
+			}
 		default:
 			d.Unknown(key)
 		}
@@ -890,9 +900,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.Throughput = []perfview.SeedRow{}
 				for d.More() {
-					var e32 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e32)
-					v.Throughput = append(v.Throughput, e32)
+					var e33 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e33)
+					v.Throughput = append(v.Throughput, e33)
 				}
 			}
 		case "p99_model":
@@ -902,9 +912,9 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 			if d.Array() {
 				v.P99ms = []perfview.SeedRow{}
 				for d.More() {
-					var e33 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e33)
-					v.P99ms = append(v.P99ms, e33)
+					var e34 perfview.SeedRow
+					decodePerfviewSeedRow(d, &e34)
+					v.P99ms = append(v.P99ms, e34)
 				}
 			}
 		default:
@@ -927,6 +937,8 @@ func decodeGpuGPU(d *datafile.Decoder, v *gpu.GPU) {
 			v.Vendor = d.String()
 		case "form_factor":
 			v.FormFactor = d.String()
+		case "arch":
+			v.Arch = d.String()
 		case "memory_gb":
 			decodeFactFigure(d, &v.MemoryGB)
 		case "bandwidth_gbps":
@@ -1190,9 +1202,9 @@ func decodeMemviewFractionReserve(d *datafile.Decoder, v *memview.FractionReserv
 			if d.Array() {
 				v.Tiers = []memview.ReserveTier{}
 				for d.More() {
-					var e34 memview.ReserveTier
-					decodeMemviewReserveTier(d, &e34)
-					v.Tiers = append(v.Tiers, e34)
+					var e35 memview.ReserveTier
+					decodeMemviewReserveTier(d, &e35)
+					v.Tiers = append(v.Tiers, e35)
 				}
 			}
 		default:
@@ -1294,9 +1306,9 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			if d.Array() {
 				v.Tiers = []apiprices.Tier{}
 				for d.More() {
-					var e35 apiprices.Tier
-					decodeApipricesTier(d, &e35)
-					v.Tiers = append(v.Tiers, e35)
+					var e36 apiprices.Tier
+					decodeApipricesTier(d, &e36)
+					v.Tiers = append(v.Tiers, e36)
 				}
 			}
 		case "currency":
@@ -1311,6 +1323,26 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			v.Announced = d.Bool()
 		case "note":
 			v.Note = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodePerfviewGroupEfficiency(d *datafile.Decoder, v *perfview.GroupEfficiency) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "arch":
+			v.Arch = d.String()
+		case "precision":
+			v.Precision = d.String()
+		case "compute":
+			decodeFactFigure(d, &v.Compute)
+		case "memory":
+			decodeFactFigure(d, &v.Memory)
 		default:
 			d.Unknown(key)
 		}
