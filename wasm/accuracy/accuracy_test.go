@@ -246,3 +246,36 @@ func TestKVCapacityByEngine(t *testing.T) {
 		t.Errorf("engine profiles raise the median |error| of KV capacity: %.3f before, %.3f after", allB.MedianAbs, allA.MedianAbs)
 	}
 }
+
+// TestErrorsByEngineAndMetric prints, for every metric, the error of each
+// serving engine's rows (n, median |error|, signed median) and the rows
+// more than 30 % off, and checks that every engine with rows in the table
+// has figures the estimator compares.
+func TestErrorsByEngineAndMetric(t *testing.T) {
+	tab, rep := today(t)
+	for _, m := range Metrics {
+		for _, s := range SummarizeByEngine(rep.Comparisons, m) {
+			name := s.Engine
+			if name == "" {
+				name = "all"
+			}
+			t.Logf("%-22s %-7s n %3d  median |err| %5.1f %%  median %+6.1f %%", m.Label(), name, s.N, 100*s.MedianAbs, 100*s.Median)
+		}
+	}
+	compared := map[string]bool{}
+	for _, c := range rep.Comparisons {
+		compared[c.Row.Engine] = true
+		if c.Metric == KVCapacity {
+			t.Logf("KV capacity: %s %s measured %g, estimated %.4g (%+.1f %%)", c.Row.ID, c.Unit, c.Measured, c.Estimate, 100*c.Err)
+		}
+		if math.Abs(c.Err) > 0.3 {
+			t.Logf("over 30 %%: %s %s %s measured %g, estimated %.4g (%+.1f %%)", c.Row.ID, c.Metric.Label(), c.Stat, c.Measured, c.Estimate, 100*c.Err)
+		}
+	}
+	for _, r := range tab.Rows {
+		if !compared[r.Engine] {
+			t.Errorf("no figure of engine %s is compared (row %s and others)", r.Engine, r.ID)
+			compared[r.Engine] = true
+		}
+	}
+}
