@@ -202,6 +202,33 @@ func Apply(m *msg.Catalog, c view.Cell, low, high float64, note string) view.Cel
 	return c
 }
 
+// AtBounds returns c, a figure computed from an estimate of kind k, with
+// the band of the figure computed again from the estimate at either end
+// of the range measurements have had around it (Range): at(scale) is the
+// figure with the estimate scale times its value, false when it cannot
+// be computed there. A figure that is no multiple of its estimate takes
+// its band so, not by Range or Inverse, which scale the figure itself:
+// a whole count (GPUs: ⌈demand ÷ capacity⌉) scaled would read one GPU
+// for a model that takes a third of it as one to two, and its cost
+// follows the whole GPUs. note is the message key of the band's note,
+// given the band's runs (n) and kind. A figure without a band (no unit,
+// none positive, a kind without MinRuns runs) is returned as Cell
+// returns it; ok is false when at fails at either end, and c is then
+// returned without a band, for the caller to say why.
+func (t Table) AtBounds(m *msg.Catalog, c view.Cell, k Kind, note string, at func(scale float64) (float64, bool)) (_ view.Cell, ok bool) {
+	b, found := t.For(k)
+	if c.Unit == "" || c.Value <= 0 || !found {
+		return t.Cell(m, c, k, false), true
+	}
+	// The least the estimate has stood for, then the most.
+	least, lowOK := at(1 / (1 + b.P90))
+	most, highOK := at(1 / (1 + b.P10))
+	if !lowOK || !highOK {
+		return c, false
+	}
+	return Apply(m, c, math.Min(least, most), math.Max(least, most), m.F(note, "n", strconv.Itoa(b.N), "kind", KindText(m, b))), true
+}
+
 // KindText names a band's kind for readers: "throughput, decode-heavy".
 func KindText(m *msg.Catalog, b Band) string {
 	return m.F("band.kind", "metric", m.T(metricKeys[b.Metric]), "workload", m.T(workloadKeys[b.Workload]))
@@ -247,7 +274,9 @@ type Estimate struct {
 	Kind    Kind
 	Inverse bool
 	// Whole rounds the bounds up to whole numbers, as the figure is
-	// (GPUs: a fraction of one is a whole one).
+	// (GPUs: a fraction of one is a whole one). It is the rule of the
+	// data editions before a count took the count at its estimate's
+	// bounds (Table.AtBounds), kept so that their links keep their bands.
 	Whole bool
 	None  string
 }

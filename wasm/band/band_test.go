@@ -97,3 +97,39 @@ func TestBandOfTheMostSpecificKindWithEnoughRuns(t *testing.T) {
 
 // contains reports whether s says sub.
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// A whole count takes the count at either end of its estimate's range,
+// not the count scaled. A demand of 1,000 tokens/s on GPUs estimated at
+// 300 tokens/s each needs ⌈1,000 / 300⌉ = 4 (3.33 exactly). Errors from
+// P10 −20 % to P90 +25 % put measured throughputs between 300 / 1.25 =
+// 240 and 300 / 0.8 = 375 (Range): ⌈1,000 / 375⌉ = 3 (2.67) to
+// ⌈1,000 / 240⌉ = 5 (4.17) GPUs, "−25 %…+25 %" of 4. The count scaled as
+// the throughput's reciprocal (Inverse) would be 4 × 0.8 = 3.2 to
+// 4 × 1.25 = 5, rounded up 4 to 5: never fewer GPUs than the estimate,
+// though a faster GPU would need one fewer.
+func TestWholeCountBandIsTheCountAtTheEstimatesBounds(t *testing.T) {
+	tab := band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.All, N: 5, P10: -0.20, P90: 0.25}}}
+	k := band.Kind{Metric: band.Throughput}
+	gpus := func(scale float64) (float64, bool) { return math.Ceil(1000 / (300 * scale)), true }
+	c, ok := tab.AtBounds(msg.English, view.Cell{Value: 4, Unit: "GPUs", Text: "4"}, k, "band.note_demand_gpus", gpus)
+	if !ok || c.Low != 3 || c.High != 5 || c.Band != "−25 %…+25 %" {
+		t.Errorf("GPUs %g to %g (%q, ok %v); want 3 to 5, −25 %%…+25 %%", c.Low, c.High, c.Band, ok)
+	}
+	if want := "over 5 published runs of this kind (throughput, all workloads)"; !contains(c.BandNote, want) {
+		t.Errorf("note %q; want it to say %q", c.BandNote, want)
+	}
+	// A count that cannot be computed at a bound gets no band; the caller
+	// says why.
+	beyond := func(scale float64) (float64, bool) { return 0, scale > 1 }
+	if c, ok := tab.AtBounds(msg.English, view.Cell{Value: 4, Unit: "GPUs"}, k, "band.note_demand_gpus", beyond); ok || c.Band != "" || c.BandNote != "" {
+		t.Errorf("count beyond a bound: %q %q, ok %v; want no band and not ok", c.Band, c.BandNote, ok)
+	}
+	// Nothing to band, or too few runs: as Cell says.
+	if c, _ := tab.AtBounds(msg.English, view.Cell{Value: 0, Unit: "GPUs"}, k, "band.note_demand_gpus", gpus); c.BandNote != msg.English.T("band.not_positive") {
+		t.Errorf("no GPUs: note %q; want band.not_positive's", c.BandNote)
+	}
+	few := band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.All, N: 4, P10: -0.20, P90: 0.25}}}
+	if c, _ := few.AtBounds(msg.English, view.Cell{Value: 4, Unit: "GPUs"}, k, "band.note_demand_gpus", gpus); c.Band != "" || !contains(c.BandNote, "No band") {
+		t.Errorf("4 runs: band %q, note %q; want none", c.Band, c.BandNote)
+	}
+}

@@ -458,13 +458,12 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 
 // gpusBands gives each option's GPUs needed its band (tables, after the
 // others are marked): the GPUs needed with the KV capacity per GPU at
-// either end of the range measured capacities put it in (band.Range of
-// the capacity's kind). Scaling the count as the capacity's reciprocal
-// would not do: the count is whole, and one GPU for a model that takes
-// a third of it would read as one to two.
+// either end of the range measured capacities put it in
+// (band.Table.AtBounds of the capacity's kind). Scaling the count as the
+// capacity's reciprocal would not do: the count is whole, and one GPU for
+// a model that takes a third of it would read as one to two.
 func (s Scenario) gpusBands(bands band.Table, tables []view.Table) {
 	k, _ := s.bandOf("a.kv_capacity_tokens")
-	b, ok := bands.For(k.Kind)
 	options := map[string]OptionInput{}
 	for _, o := range s.Options {
 		options[o.Letter] = o
@@ -477,23 +476,15 @@ func (s Scenario) gpusBands(bands band.Table, tables []view.Table) {
 				if metric != "gpus_needed" {
 					continue
 				}
-				switch {
-				case c.Value <= 0:
-					cells[ci].BandNote = s.M.T("band.not_positive")
-					continue
-				case !ok:
-					cells[ci] = bands.Cell(s.M, c, k.Kind, false) // says why there is none
-					continue
-				}
 				o := options[letter]
-				// The least capacity measured runs suggest needs the most GPUs.
-				low, _, lowOK := gpusNeededAt(s, o.Setup, o.MemoryGiB, 1/(1+b.P10))
-				high, _, highOK := gpusNeededAt(s, o.Setup, o.MemoryGiB, 1/(1+b.P90))
-				if !lowOK || !highOK {
+				var ok bool
+				cells[ci], ok = bands.AtBounds(s.M, c, k.Kind, "band.note_gpus", func(scale float64) (float64, bool) {
+					n, _, found := gpusNeededAt(s, o.Setup, o.MemoryGiB, scale)
+					return float64(n), found
+				})
+				if !ok {
 					cells[ci].BandNote = s.M.F("mem.band.beyond", "n", strconv.Itoa(memory.MaxGPUs))
-					continue
 				}
-				cells[ci] = band.Apply(s.M, c, float64(low), float64(high), s.M.F("band.note_gpus", "n", strconv.Itoa(b.N), "kind", band.KindText(s.M, b)))
 			}
 		}
 	}

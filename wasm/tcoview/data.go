@@ -29,6 +29,14 @@ type Defaults struct {
 	RentedHoursPerMonth  fact.Figure `yaml:"rented_hours_per_month" json:"rented_hours_per_month"`
 	EURPerUSD            fact.Figure `yaml:"eur_per_usd" json:"eur_per_usd"`
 	CNYPerUSD            fact.Figure `yaml:"cny_per_usd" json:"cny_per_usd"`
+	// DemandGPUsAtBounds, at 1, bounds the GPUs for the demand by the GPUs
+	// needed at either end of the throughput's band, and the demand's TCO
+	// by their TCO (band.Table.AtBounds); editions before it lack it and
+	// scale both as the throughput's reciprocal, as their links were
+	// published. A rule of computation that changes figures is a field of
+	// the data, so that the edition a link loads says which rule it was
+	// computed by, and no engine code compares dates.
+	DemandGPUsAtBounds fact.Figure `yaml:"demand_gpus_at_bounds" json:"demand_gpus_at_bounds"`
 }
 
 // ThroughputRow is a published throughput used as a GPU's default, and
@@ -112,6 +120,9 @@ func (d Data) Validate() error {
 		fact.Range("rented_hours_per_month", df.RentedHoursPerMonth, 1, 744),
 		fact.Range("eur_per_usd", df.EURPerUSD, 0.01, 100), fact.Range("cny_per_usd", df.CNYPerUSD, 0.01, 100),
 	})...)
+	if df.DemandGPUsAtBounds != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.DemandGPUsAtBounds, "defaults", "demand_gpus_at_bounds", 0, 1)...)
+	}
 	if _, ok := d.GPUs.Find(d.Throughput.Reference); !ok {
 		errs = append(errs, fact.Errorf("throughput", "reference", "unknown GPU %q", d.Throughput.Reference))
 	}

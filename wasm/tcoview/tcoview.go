@@ -61,6 +61,9 @@ type Scenario struct {
 	ThinkS float64
 	// Bands are the edition's error bands of estimated figures.
 	Bands band.Table
+	// DemandAtBounds bounds the demand's GPUs and TCO by the GPUs at the
+	// throughput's bounds (Defaults.DemandGPUsAtBounds).
+	DemandAtBounds bool
 	// Custom says whether some option uses the custom model or GPU.
 	Custom custom.Use
 	// M is the page's language: its words and number format.
@@ -79,7 +82,8 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Default: num(d.Defaults.Years.Value), Help: t.T("tco.in.y_help")})
 	count := r.Int(scenario.Field{Key: keyCount, Label: t.T("tco.in.k"), Unit: t.T("mem.unit.options"), Min: 2, Max: MaxOptions,
 		Default: num(defaultCount), Help: t.T("tco.in.k_help")})
-	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t, Bands: d.Perf.Memory.Bands}
+	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t, Bands: d.Perf.Memory.Bands,
+		DemandAtBounds: d.Defaults.DemandGPUsAtBounds.Value == 1}
 	sizing := r.Choice(scenario.Field{Key: "mode", Label: t.T("tco.in.mode"), Default: perfview.Modes[perf.Poisson].Value,
 		Choices: perfview.ModeChoices(t), Help: t.T("tco.in.mode_help")})
 	for m, c := range perfview.Modes {

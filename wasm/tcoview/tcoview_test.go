@@ -9,8 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -394,5 +396,48 @@ func TestEstimatorEngine(t *testing.T) {
 	}
 	if v := tcoview.Resolve("a.pm=llama-3.1-8b", d).Options[0].Estimate; v == nil || v.Load.MaxSeqs == 128 {
 		t.Errorf("without a.pe the estimate is vLLM's: %v", v)
+	}
+}
+
+// From the edition that sets defaults.demand_gpus_at_bounds, the GPUs for
+// the demand carry the GPUs needed at either end of the throughput's
+// band, and the demand's TCO the TCO of those GPUs. Worked by hand: 1,000
+// tokens/s is 2.628e9 tokens a month (730 h x 3,600 s = 2,628,000 s);
+// option a estimates Llama 2 7B but takes 300 tokens/s per GPU typed in,
+// at a load of 1, so it needs ⌈1,000 / 300⌉ = 4 GPUs (3.33). Throughput
+// errors from P10 −20 % to P90 +25 % put measured throughputs between
+// 300 / 1.25 = 240 and 300 / 0.8 = 375 tokens/s (band.Range): ⌈1,000 /
+// 375⌉ = 3 (2.67) to ⌈1,000 / 240⌉ = 5 (4.17) GPUs. Editions without the
+// field keep the count scaled as the throughput's reciprocal: 4 x 0.8 =
+// 3.2 to 4 x 1.25 = 5, rounded up 4 to 5, and the TCO scaled alike.
+func TestDemandGPUsBandIsTheGPUsAtTheThroughputsBounds(t *testing.T) {
+	d := load(t)
+	d.Perf.Memory.Bands = band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.All, N: 5, P10: -0.20, P90: 0.25}}}
+	const q = "a.pm=llama-2-7b&a.tps=300&a.load=1"
+	tcoAt := func(n int) float64 {
+		return tcoview.Build(tcoview.Resolve(q+"&a.n="+strconv.Itoa(n), d)).CellsByKey()["a.tco"].Value
+	}
+	near := func(got, want float64) bool { return math.Abs(got/want-1) < 5e-4 } // bounds keep 4 significant digits
+	for _, tc := range []struct {
+		name            string
+		rule            fact.Figure
+		low, high       float64
+		tcoLow, tcoHigh float64
+	}{
+		{"at the bounds", fact.Figure{Value: 1, Source: "assumption", AsOf: "2026-12-02"}, 3, 5, tcoAt(3), tcoAt(5)},
+		{"scaled, as editions before", fact.Figure{}, 4, 5, tcoAt(4) * 0.8, tcoAt(4) * 1.25},
+	} {
+		d.Defaults.DemandGPUsAtBounds = tc.rule
+		c := tcoview.Build(tcoview.Resolve(q+"&dem=2.628e9", d)).CellsByKey()
+		g, cost := c["a.demand_gpus"], c["a.demand_tco"]
+		if g.Value != 4 || g.Low != tc.low || g.High != tc.high {
+			t.Errorf("%s: %v GPUs from %v to %v; want 4 from %v to %v", tc.name, g.Value, g.Low, g.High, tc.low, tc.high)
+		}
+		if cost.Value != tcoAt(4) || !near(cost.Low, tc.tcoLow) || !near(cost.High, tc.tcoHigh) {
+			t.Errorf("%s: TCO %v from %v to %v; want %v from %v to %v", tc.name, cost.Value, cost.Low, cost.High, tcoAt(4), tc.tcoLow, tc.tcoHigh)
+		}
+		if tc.rule.Value == 1 && (g.Band != "−25 %…+25 %" || !strings.Contains(g.BandNote, "throughput is as far off")) {
+			t.Errorf("%s: band %q, note %q; want −25 %%…+25 %% and the note of GPUs at the throughput's bounds", tc.name, g.Band, g.BandNote)
+		}
 	}
 }

@@ -196,26 +196,40 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		}
 		n := tco.GPUsForThroughput(o.Option, base.TokensPerSecond)
 		gpus.Cells[i] = cell(i, "equal_throughput_gpus", float64(n), "GPUs", strconv.Itoa(n))
-		sized := o.Option
-		sized.GPUs = n
-		v := tco.Compute(sized, years).TCOUSD * s.FXPerUSD
+		v := s.tcoOf(o, n)
 		cost.Cells[i] = cell(i, "equal_throughput_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
 	}
 	demG := Row{Label: s.M.T("tco.demand_gpus"), Help: s.M.T("tco.demand_gpus_help"), Cells: make([]Cell, MaxOptions)}
 	demC := Row{Label: s.M.T("tco.demand_tco"), Help: s.M.T("tco.cluster_help"), Cells: make([]Cell, MaxOptions)}
 	for i, o := range s.Options {
-		n, text := demandGPUs(s, o)
+		z, text := demandGPUs(s, o)
+		n := z.gpus(1)
 		demG.Cells[i] = cell(i, "demand_gpus", float64(n), "GPUs", text)
 		demC.Cells[i] = cell(i, "demand_tco", -1, s.Currency.Code, "–")
 		demC.Cells[i].Note = s.M.F("tco.not_sized", "reason", text)
 		if n > 0 {
-			sized := o.Option
-			sized.GPUs = n
-			v := tco.Compute(sized, years).TCOUSD * s.FXPerUSD
+			v := s.tcoOf(o, n)
 			demC.Cells[i] = cell(i, "demand_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
+		}
+		if s.DemandAtBounds && o.Estimate != nil {
+			// Both always computable: the sizing at a bound is arithmetic.
+			k := throughputKind(o.Estimate)
+			demG.Cells[i], _ = s.Bands.AtBounds(s.M, demG.Cells[i], k, "band.note_demand_gpus", func(scale float64) (float64, bool) {
+				return float64(z.gpus(scale)), true
+			})
+			demC.Cells[i], _ = s.Bands.AtBounds(s.M, demC.Cells[i], k, "band.note_demand_tco", func(scale float64) (float64, bool) {
+				return s.tcoOf(o, z.gpus(scale)), true
+			})
 		}
 	}
 	return Table{ID: "compare", Title: s.M.T("tco.compare"), Rows: []Row{be, gpus, cost, demG, demC}}
+}
+
+// tcoOf returns the TCO of option o with n GPUs, in the display currency.
+func (s Scenario) tcoOf(o OptionInput, n int) float64 {
+	sized := o.Option
+	sized.GPUs = n
+	return tco.Compute(sized, float64(s.Years)).TCOUSD * s.FXPerUSD
 }
 
 // comparative returns the key dearer or cheaper: how an option compares
@@ -242,28 +256,50 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// sizing is an option sized for the demand: need (output tokens per
+// second, or users in flight) served by whole replicas of tp GPUs that
+// each serve per. Its zero value sizes nothing.
+type sizing struct {
+	need, per float64
+	tp        int
+}
+
+// gpus returns the GPUs of the whole replicas that serve the demand when
+// each serves scale times per (1 for the estimate; at a bound of the
+// throughput's band, what a replica serves, tokens/s or users, is taken
+// to be as far off as its throughput), 0 for the zero sizing.
+func (z sizing) gpus(scale float64) int {
+	if z.tp == 0 {
+		return 0
+	}
+	return int(math.Ceil(z.need/(z.per*scale))) * z.tp
+}
+
 // demandGPUs sizes an option for the scenario's demand, in whole replicas
 // of its estimate where it has one: in the open loop with a latency
 // target at the highest request rate whose simulated P99 meets it
 // (perf.MaxRate), for users in flight at the most users whose P99 meets
 // it (perf.MaxUsers), and for a batch job at the output tokens per second
 // of a run sent all at once; otherwise GPUs at the option's throughput
-// and load. 0 with a reason when it cannot. An option runs at most 11
-// simulations of the estimator's default request; four options searching
-// at once are the page's worst case (BenchmarkWorstCase).
-func demandGPUs(s Scenario, o OptionInput) (int, string) {
+// and load. It returns the sizing, so that its band can size again at
+// the throughput's bounds without another simulation, and how the page
+// writes it; the zero sizing with a reason when it cannot. An option
+// runs at most 11 simulations of the estimator's default request; four
+// options searching at once are the page's worst case
+// (BenchmarkWorstCase).
+func demandGPUs(s Scenario, o OptionInput) (sizing, string) {
 	e := o.Estimate
 	// The engine's searches fail only by exceeding their work budget
 	// (perf.ErrTooLarge), which the catalogs word.
-	tooLarge := func() (int, string) { return 0, s.M.T("tco.too_large") }
+	tooLarge := func() (sizing, string) { return sizing{}, s.M.T("tco.too_large") }
 	if s.Sizing == perf.Closed {
 		switch {
 		case s.Users <= 0:
-			return 0, s.M.T("tco.no_users")
+			return sizing{}, s.M.T("tco.no_users")
 		case e == nil:
-			return 0, s.M.T("tco.users_need_estimate")
+			return sizing{}, s.M.T("tco.users_need_estimate")
 		case s.SLO <= 0:
-			return 0, s.M.T("tco.users_need_slo")
+			return sizing{}, s.M.T("tco.users_need_slo")
 		}
 		l := e.Load
 		l.ThinkSeconds = s.ThinkS
@@ -272,23 +308,24 @@ func demandGPUs(s Scenario, o OptionInput) (int, string) {
 			return tooLarge()
 		}
 		if per == 0 {
-			return 0, s.M.T("tco.p99_unmet")
+			return sizing{}, s.M.T("tco.p99_unmet")
 		}
-		replicas := (s.Users + per - 1) / per
-		n := replicas * e.Setup.TP
+		z := sizing{need: float64(s.Users), per: float64(per), tp: e.Setup.TP}
+		n := z.gpus(1)
 		key := "tco.replicas_users"
 		if per >= l.Requests {
 			key = "tco.replicas_users_more"
 		}
-		return n, s.M.F(key, "n", strconv.Itoa(n), "replicas", s.M.Num(float64(replicas), 0), "users", s.M.Num(float64(per), 0))
+		return z, s.M.F(key, "n", strconv.Itoa(n), "replicas", s.M.Num(float64(n/z.tp), 0), "users", s.M.Num(float64(per), 0))
 	}
 	if s.DemandPerMonth <= 0 {
-		return 0, s.M.T("tco.no_demand")
+		return sizing{}, s.M.T("tco.no_demand")
 	}
 	perSecond := s.DemandPerMonth / (tco.HoursPerYear / 12 * 3600)
-	replicasAt := func(tokS float64) (int, float64) {
-		replicas := math.Ceil(perSecond / tokS)
-		return int(replicas) * e.Setup.TP, replicas
+	replicasAt := func(tokS float64) (sizing, int, float64) {
+		z := sizing{need: perSecond, per: tokS, tp: e.Setup.TP}
+		n := z.gpus(1)
+		return z, n, float64(n / z.tp)
 	}
 	switch {
 	case e != nil && s.Sizing == perf.Offline:
@@ -298,22 +335,21 @@ func demandGPUs(s Scenario, o OptionInput) (int, string) {
 		if st.TooLarge {
 			return tooLarge()
 		}
-		n, replicas := replicasAt(st.OutputTokS)
-		return n, s.M.F("tco.replicas_offline", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "tps", s.M.Num(st.OutputTokS, 0))
+		z, n, replicas := replicasAt(st.OutputTokS)
+		return z, s.M.F("tco.replicas_offline", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "tps", s.M.Num(st.OutputTokS, 0))
 	case e != nil && s.SLO > 0:
 		rate, err := e.Setup.MaxRate(e.Load, s.SLO)
 		if err != nil {
 			return tooLarge()
 		}
 		if rate <= 0 {
-			return 0, s.M.T("tco.p99_unmet")
+			return sizing{}, s.M.T("tco.p99_unmet")
 		}
-		n, replicas := replicasAt(rate * float64(e.Load.Output))
-		return n, s.M.F("tco.replicas", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "rate", s.M.Num(rate, 2))
+		z, n, replicas := replicasAt(rate * float64(e.Load.Output))
+		return z, s.M.F("tco.replicas", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "rate", s.M.Num(rate, 2))
 	}
-	perGPU := o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor
-	n := int(math.Ceil(perSecond / perGPU))
-	return n, strconv.Itoa(n)
+	z := sizing{need: perSecond, per: o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor, tp: 1}
+	return z, strconv.Itoa(z.gpus(1))
 }
 
 // claimsTable sets the preset source's figures beside the engine's.
@@ -471,8 +507,10 @@ func Convert(rawQuery, code string, d Data) string {
 // bandOf is the kind of a cell of an option whose throughput is
 // estimated, by its key: the tokens it serves, as far off as the
 // estimated throughput (offline throughput of the estimator's default
-// request), and what they cost per token and the GPUs and cost a demand
-// needs, which fall as the throughput rises (the band inverted). The
+// request), and what they cost per token, which falls as the throughput
+// rises (the band inverted). The GPUs and cost a demand needs take the
+// band inverted too in editions before Defaults.DemandGPUsAtBounds; from
+// it, compareTable gives them the GPUs at the throughput's bounds. The
 // cells that set an option's throughput against another's, when any is
 // estimated, have no band: the calibration table has no measured ratio
 // to judge them by. An option whose throughput is typed in or published
@@ -493,14 +531,20 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	if e == nil {
 		return band.Estimate{}, false
 	}
-	k := band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output), MoE: e.Setup.Model.Experts > 0}
-	switch metric {
-	case "tokens", "tokens_per_year_engine":
+	k := throughputKind(e)
+	switch {
+	case metric == "tokens" || metric == "tokens_per_year_engine":
 		return band.Estimate{Kind: k}, true
-	case "cost_per_mtok", "cost_per_mtok_engine", "demand_tco":
+	case metric == "cost_per_mtok" || metric == "cost_per_mtok_engine" || metric == "demand_tco" && !s.DemandAtBounds:
 		return band.Estimate{Kind: k, Inverse: true}, true
-	case "demand_gpus":
+	case metric == "demand_gpus" && !s.DemandAtBounds:
 		return band.Estimate{Kind: k, Inverse: true, Whole: true}, true
 	}
 	return band.Estimate{}, false
+}
+
+// throughputKind is the kind of an estimated throughput: the estimator's
+// default request on the option's model.
+func throughputKind(e *Estimate) band.Kind {
+	return band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output), MoE: e.Setup.Model.Experts > 0}
 }

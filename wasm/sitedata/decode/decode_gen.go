@@ -389,6 +389,8 @@ func decodeTcoviewDefaults(d *datafile.Decoder, v *tcoview.Defaults) {
 			decodeFactFigure(d, &v.EURPerUSD)
 		case "cny_per_usd":
 			decodeFactFigure(d, &v.CNYPerUSD)
+		case "demand_gpus_at_bounds":
+			decodeFactFigure(d, &v.DemandGPUsAtBounds)
 		default:
 			d.Unknown(key)
 		}
