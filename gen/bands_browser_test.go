@@ -108,6 +108,17 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 		t.Errorf("after an edit the cost cell shows %q; want a new figure %q → other, the band %s in the same element, once", after, costText, cost[0])
 	}
 
+	// The GPUs for a demand and their TCO carry the GPUs at either end of
+	// the throughput's band in an edition that sets
+	// defaults.demand_gpus_at_bounds (today's data, from 2026-12-02), and
+	// the count scaled as the throughput's reciprocal in one before: the
+	// engine in the browser reads the rule from the edition's data file.
+	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&dem=1e10")
+	checkBand(t, "tco, a demand", "a.demand_gpus", "throughput is as far off", eval[[]string](t, ctx, readBand+`('a.demand_gpus')`))
+	checkBand(t, "tco, a demand", "a.demand_tco", "at either end of their band", eval[[]string](t, ctx, readBand+`('a.demand_tco')`))
+	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&dem=1e10&ed=2026-12-01")
+	checkBand(t, "tco, a demand in edition 2026-12-01", "a.demand_gpus", "inversely proportional", eval[[]string](t, ctx, readBand+`('a.demand_gpus')`))
+
 	// With both options estimated, the cheaper one heads the answer: its
 	// key figure for the cost per token carries its cell's band.
 	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&b.pm=llama-3.1-70b")
