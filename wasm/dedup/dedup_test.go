@@ -104,3 +104,26 @@ func TestADamagedIndexIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkReadAndAssemble is what a worker request pays for the pack
+// before decoding: reading the index of a pack like the worker's (two
+// editions of four files, 1.5 MB, sharing most entries) and assembling
+// its largest file, 0.5 MB.
+func BenchmarkReadAndAssemble(b *testing.B) {
+	files := map[string][]byte{}
+	for name, n := range map[string]int{"memory": 1300, "performance": 1500, "pricing": 8600, "tco": 1800} {
+		files["2026-11-30/"+name] = entries(0, n)
+		files["2026-12-01/"+name] = entries(3, n+200)
+	}
+	pieces, index := New(files).Write()
+	b.SetBytes(int64(len(files["2026-12-01/pricing"])))
+	for b.Loop() {
+		p, err := Read(pieces, index)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, ok := p.File("2026-12-01/pricing"); !ok {
+			b.Fatal("no file")
+		}
+	}
+}
