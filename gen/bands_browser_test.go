@@ -36,8 +36,9 @@ func checkBand(t *testing.T, where, key, note string, got []string) string {
 // The estimator's figures show their error band beside them, as the
 // engine computes it for the scenario on screen: a decode-heavy request
 // takes the decode-heavy band, the throughput chart shades the band
-// around its line, and the TCO calculator's cost per token of an
-// estimated option carries the throughput's band inverted.
+// around its line, the TCO calculator's cost per token of an estimated
+// option carries the throughput's band inverted, and the break-even and
+// sequences charts shade their estimated lines.
 func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
@@ -128,5 +129,35 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 		return [dd.firstChild.nodeValue, b ? b.textContent : '', b ? b.title : '', td.firstChild.nodeValue, td.querySelector('.band').textContent]; })()`)
 	if head[0] != head[3] || head[1] != head[4] || !bandText.MatchString(head[1]) || !strings.Contains(head[2], "inversely proportional") {
 		t.Errorf("first key figure %q %q (%q); want its cell's %q %q", head[0], head[1], head[2], head[3], head[4])
+	}
+
+	// The break-even chart shades the self-hosted cost of an estimated
+	// cluster: every volume's cost between the band's bounds, wider
+	// somewhere, stacked on the invisible lower bound.
+	waitReady(ctx, t, root+"pricing/?h.pm=llama-3.1-70b")
+	checkBand(t, "pricing", "h.capacity", "(throughput,", eval[[]string](t, ctx, readBand+`('h.capacity')`))
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#chart-breakeven-tab`)))
+	be := evalAsync[[]float64](t, ctx, `(async () => { const el = document.getElementById('chart-breakeven'); el.scrollIntoView(); await nextFrames(3);
+		const o = echarts.getInstanceByDom(el).getOption(), s = id => o.series.find(x => x.id === id);
+		const own = s('cluster').data, band = s('cluster-band').data;
+		let within = 0, wider = 0;
+		own.forEach((p, i) => { within += band[i] && band[i][2] <= p[1] && p[1] <= band[i][3] ? 1 : 0; wider += band[i] && band[i][2] < band[i][3] ? 1 : 0; });
+		return [own.length, band.length, within, wider, s('cluster-lo').stack === s('cluster-band').stack ? 1 : 0]; })()`)
+	if len(be) != 5 || be[0] == 0 || be[1] != be[0] || be[2] != be[0] || be[3] == 0 || be[4] != 1 {
+		t.Errorf("break-even chart's band: %v; want [points, as many ranges, all holding the cost, some wider, stacked]", be)
+	}
+
+	// The sequences-by-context chart shades each option's line, and its
+	// legend names the bands once.
+	waitReady(ctx, t, root+"memory/?preset=seed-002")
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#chart-concurrency-tab`)))
+	seqs := evalAsync[[]float64](t, ctx, `(async () => { const el = document.getElementById('chart-concurrency'); el.scrollIntoView(); await nextFrames(3);
+		const o = echarts.getInstanceByDom(el).getOption(), s = id => o.series.find(x => x.id === id);
+		const names = o.legend[0].data.map(d => typeof d === 'string' ? d : d.name);
+		return [s('a').data.length, s('a-band').data.length, s('d-band').data.length,
+			names.filter(n => n === s('a-band').name).length, s('a-band').data[0][2] < s('a-band').data[0][3] ? 1 : 0,
+			[...document.querySelectorAll('#chart-concurrency-legend li:not([hidden]) .legend-name')].filter(e => e.textContent === s('a-band').name).length]; })()`)
+	if len(seqs) != 6 || seqs[0] == 0 || seqs[1] != seqs[0] || seqs[2] != seqs[0] || seqs[3] != 1 || seqs[4] != 1 || seqs[5] != 1 {
+		t.Errorf("sequences chart's bands: %v; want [points, as many for a and d, the band named once in ECharts' legend, low < high, one button for them]", seqs)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dedup"
+	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/infercost/infercost/wasm/preview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -96,36 +98,40 @@ func dataFile(editions dataset.Editions, date, name string) ([]byte, error) {
 	return b, nil
 }
 
-// writeWorkerData writes every data edition's data files into dir as
-// DATE/NAME.json, for the worker to embed (package edgedata), after
-// removing the JSON files a previous run wrote there: the worker then
-// holds the editions the browser's pages load, decoded by the same code.
+// writeWorkerData writes every data edition's data files into dir as a
+// pack (package dedup), for the worker to embed (package edgedata), in
+// place of what a previous run wrote there: the worker then holds the
+// editions the browser's pages load, decoded by the same code.
 func writeWorkerData(contentDir, dir, today string) error {
 	editions, _, err := accuracy.LoadEditions(os.DirFS(contentDir), "data", today)
 	if err != nil {
 		return fmt.Errorf("%s: %w", contentDir, err)
 	}
-	old, err := filepath.Glob(filepath.Join(dir, "*", "*.json"))
-	if err != nil {
-		return err
-	}
-	for _, f := range old {
-		if err := os.Remove(f); err != nil {
-			return err
-		}
-	}
+	files := map[string][]byte{}
 	for _, date := range editions.DataDates() {
 		for _, name := range sitedata.Calculators {
 			b, err := dataFile(editions, date, name)
 			if err != nil {
 				return err
 			}
-			if err := writeFile(filepath.Join(dir, date, name+".json"), b); err != nil {
+			files[edgedata.PackName(date, name)] = b
+		}
+	}
+	pieces, index := dedup.New(files).Write()
+	// Earlier builds' files, from before the pack (DATE/NAME.json), would
+	// be embedded too: only the README, which keeps the directory, stays.
+	old, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for _, f := range old {
+		if filepath.Base(f) != "README.md" {
+			if err := os.RemoveAll(f); err != nil {
 				return err
 			}
 		}
 	}
-	return nil
+	if err := writeFile(filepath.Join(dir, edgedata.PiecesFile), pieces); err != nil {
+		return err
+	}
+	return writeFile(filepath.Join(dir, edgedata.IndexFile), index)
 }
 
 // copyWorkerPages copies what the worker's pages of every language read

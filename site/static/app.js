@@ -212,17 +212,19 @@
   }
 
   // The legend is HTML: its n-th button shows or hides the n-th series
-  // through ECharts' legend, which the option keeps hidden. Hidden names
-  // stay hidden when a series is renamed back.
+  // through ECharts' legend, which the option keeps hidden; series of one
+  // name (the bands of several lines) share the first one's button.
+  // Hidden names stay hidden when a series is renamed back.
   var off = {};
   function updateLegend(id, patch) {
     var list = $(id + "-legend");
     if (!list) return;
-    var shown = patch.legend[0].data || [];
+    var shown = patch.legend[0].data || [], listed = {};
     patch.series.forEach(function (s, i) {
       var li = list.children[i];
       if (!li) return;
-      setHidden(li, shown.indexOf(s.name) < 0);
+      setHidden(li, shown.indexOf(s.name) < 0 || listed[s.name]);
+      if (s.data.length) listed[s.name] = true;
       setText(li.querySelector(".legend-name"), s.name);
       setAttr(li.firstElementChild, "aria-pressed", off[id + "\n" + s.name] ? "false" : "true");
     });

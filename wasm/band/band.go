@@ -13,6 +13,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -154,6 +155,21 @@ func (t Table) For(k Kind) (b Band, ok bool) {
 // estimator that has been too high (a positive error) thus puts the range
 // below the estimate.
 func (b Band) Range(v float64) (low, high float64) { return v / (1 + b.P90), v / (1 + b.P10) }
+
+// Series returns the two series that shade the error band of line of,
+// whose points are estimates of kind k (chart.Bands), named name in the
+// legend: each point's range as a cell's (Range), to four decimals;
+// none, so a hidden band, when k has no band.
+func (t Table) Series(name string, of chart.Series, k Kind) [2]chart.Series {
+	var ranges [][3]float64
+	if b, ok := t.For(k); ok {
+		for _, p := range of.Points {
+			low, high := b.Range(p[1])
+			ranges = append(ranges, [3]float64{p[0], math.Round(low*1e4) / 1e4, math.Round(high*1e4) / 1e4})
+		}
+	}
+	return chart.Bands(of, name, ranges)
+}
 
 // Inverse returns the range of a figure proportional to the reciprocal of
 // an estimate of this band's kind (a cost per token from tokens per

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -131,5 +132,32 @@ func TestWholeCountBandIsTheCountAtTheEstimatesBounds(t *testing.T) {
 	few := band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.All, N: 4, P10: -0.20, P90: 0.25}}}
 	if c, _ := few.AtBounds(msg.English, view.Cell{Value: 4, Unit: "GPUs"}, k, "band.note_demand_gpus", gpus); c.Band != "" || !contains(c.BandNote, "No band") {
 		t.Errorf("4 runs: band %q, note %q; want none", c.Band, c.BandNote)
+	}
+}
+
+// A chart's line of estimates is shaded with each point's range as a
+// cell's: with errors from −20 % to +50 %, the estimate 1,200 stood for
+// measurements from 1,200 / 1.5 = 800 to 1,200 / 0.8 = 1,500, and 600
+// for 400 to 750. A kind without a band gives a hidden, empty band.
+func TestALinesBandIsEachPointsRange(t *testing.T) {
+	tab := band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.All, N: 6, P10: -0.20, P90: 0.50}}}
+	line := chart.Series{ID: "tps", Name: "Throughput", Points: [][2]float64{{1, 1200}, {2, 600}}}
+	s := tab.Series("Throughput's band", line, band.Kind{Metric: band.Throughput})
+	want := [][3]float64{{1, 800, 1500}, {2, 400, 750}}
+	if s[0].ID != "tps-lo" || s[1].ID != "tps-band" || s[1].Hidden || len(s[1].Ranges) != 2 {
+		t.Fatalf("band series %+v", s)
+	}
+	for i, r := range s[1].Ranges {
+		for j := range r {
+			if math.Abs(r[j]-want[i][j]) > 1e-9 {
+				t.Errorf("point %d: range %v; want %v", i, r, want[i])
+			}
+		}
+	}
+	if s[1].Name != "Throughput's band" || s[0].Name != "" {
+		t.Errorf("band named %q, its base %q; want the name given on the band, none on its base", s[1].Name, s[0].Name)
+	}
+	if none := tab.Series("", line, band.Kind{Metric: band.TTFT}); !none[0].Hidden || !none[1].Hidden || len(none[1].Ranges) != 0 {
+		t.Errorf("a kind without a band: %+v; want a hidden, empty band", none)
 	}
 }

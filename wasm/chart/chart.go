@@ -148,15 +148,24 @@ func (s Series) MarkData() []any {
 }
 
 // Legend returns the names of the series that are shown (a band's
-// nameless base is not).
+// nameless base is not), each once: ECharts shows and hides every series
+// of a name with its entry.
 func (c Chart) Legend() []any {
 	var names []any
-	for _, s := range c.Series {
-		if !s.Hidden && s.Name != "" {
+	for i, s := range c.Series {
+		if c.InLegend(i) {
 			names = append(names, s.Name)
 		}
 	}
 	return names
+}
+
+// InLegend reports whether series i has the legend's entry of its name:
+// it is shown, named, and the first shown series of that name.
+func (c Chart) InLegend(i int) bool {
+	s := c.Series[i]
+	return !s.Hidden && s.Name != "" &&
+		!slices.ContainsFunc(c.Series[:i], func(o Series) bool { return !o.Hidden && o.Name == s.Name })
 }
 
 // ColorIndex is the index in Palette of series i's colour: its own

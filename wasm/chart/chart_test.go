@@ -77,3 +77,15 @@ func TestBandsStackTheWidthOnTheLowerBound(t *testing.T) {
 		t.Error("a band without ranges is shown")
 	}
 }
+
+// Series of one name, such as the bands of several lines, are one entry
+// of the legend, which shows and hides them together.
+func TestSeriesOfOneNameAreOneLegendEntry(t *testing.T) {
+	a := chart.Series{ID: "a", Name: "A", Points: [][2]float64{{1, 1}}}
+	b := chart.Series{ID: "b", Name: "B", Points: [][2]float64{{1, 2}}}
+	pa, pb := chart.Bands(a, "Error bands", [][3]float64{{1, 0, 2}}), chart.Bands(b, "Error bands", [][3]float64{{1, 1, 3}})
+	c := chart.Chart{Kind: chart.Lines, Series: []chart.Series{a, b, pa[0], pa[1], pb[0], pb[1]}}
+	if got := c.Legend(); !reflect.DeepEqual(got, []any{"A", "B", "Error bands"}) {
+		t.Errorf("legend %v; want A, B and the bands once", got)
+	}
+}

@@ -1,31 +1,62 @@
 // Package edgedata holds what is compiled into the worker: every data
 // edition's calculator data files that gen publishes for the browser,
 // written by `go run ./gen -worker-data wasm/edgedata/data` (make
-// worker-data) and read by the browser module's own decoder (package
-// decode), so that the worker computes from the very bytes the pages
-// load; and the calculators' pages of the built site in both languages
-// (Pages), into which it renders scenario links.
+// worker-data) as a pack (package dedup: each edition repeats most of
+// the one before, and a copy of each would soon take the worker past the
+// free plan's upload limit) and read by the browser module's own decoder
+// (package decode), so that the worker computes from the very bytes the
+// pages load; and the calculators' pages of the built site in both
+// languages (Pages), into which it renders scenario links.
 package edgedata
 
 import (
 	"embed"
 	"errors"
 	"io/fs"
-	"path"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/dedup"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/sitedata/decode"
 )
 
-// files holds data/DATE/NAME.json; data/README.md keeps the directory
-// (and so the package) buildable before the files are generated.
+// files holds data/pieces and data/index, the pack of every DATE/NAME
+// data file (PackName); data/README.md keeps the directory (and so the
+// package) buildable before the files are generated.
 //
 //go:embed data
 var files embed.FS
+
+// The names of the pack's two files in data/ (dedup.Pack.Write).
+const (
+	PiecesFile = "pieces"
+	IndexFile  = "index"
+)
+
+// PackName is the name of calculator name's data file of the edition of
+// date in the pack.
+func PackName(date, name string) string { return date + "/" + name }
+
+// pack returns the embedded pack, read once; an empty one if the worker
+// was built without its data files.
+var pack = sync.OnceValues(func() (*dedup.Pack, error) {
+	pieces, err := files.ReadFile("data/" + PiecesFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return dedup.New(nil), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	index, err := files.ReadFile("data/" + IndexFile)
+	if err != nil {
+		return nil, err
+	}
+	return dedup.Read(pieces, index)
+})
 
 // pages holds what the worker's pages read of the built site, as gen
 // wrote it (preview.Files: CALC/index.html, de/CALC/index.html and the
@@ -55,26 +86,36 @@ var ErrMissing = errors.New("the worker was built without its data files: run ma
 // them. It is safe for concurrent use; its zero value is ready.
 type Store struct {
 	mu      sync.Mutex
-	decoded map[string]*sitedata.Data // by DATE/NAME
+	decoded map[string]*sitedata.Data // by PackName
 }
 
 // Dates returns the dates of the embedded data editions, oldest first.
-func Dates() []string {
-	dirs, _ := fs.ReadDir(files, "data")
+func Dates() ([]string, error) {
+	p, err := pack()
+	if err != nil {
+		return nil, err
+	}
 	var out []string
-	for _, d := range dirs {
-		if d.IsDir() {
-			out = append(out, d.Name())
+	for _, name := range p.Names() {
+		if date, _, ok := strings.Cut(name, "/"); ok && !slices.Contains(out, date) {
+			out = append(out, date)
 		}
 	}
-	slices.Sort(out)
-	return out
+	return out, nil
 }
 
-// File returns calculator name's data file of the edition of date, as
-// embedded.
+// File returns a copy of calculator name's data file of the edition of
+// date, as embedded.
 func File(date, name string) ([]byte, error) {
-	return files.ReadFile(path.Join("data", date, name+".json"))
+	p, err := pack()
+	if err != nil {
+		return nil, err
+	}
+	b, ok := p.File(PackName(date, name))
+	if !ok {
+		return nil, errors.New("no data file " + PackName(date, name) + " embedded")
+	}
+	return b, nil
 }
 
 // Set returns a new calc.Set that builds calculator name's page for
@@ -89,7 +130,10 @@ func (s *Store) Set(name, rawQuery string) (*calc.Set, error) {
 	if !calc.Known(name) {
 		return nil, errors.New("unknown calculator " + name)
 	}
-	dates := Dates()
+	dates, err := Dates()
+	if err != nil {
+		return nil, err
+	}
 	if len(dates) == 0 {
 		return nil, ErrMissing
 	}
@@ -118,7 +162,7 @@ func (s *Store) Set(name, rawQuery string) (*calc.Set, error) {
 func (s *Store) data(date, name string) (*sitedata.Data, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if d, ok := s.decoded[date+"/"+name]; ok {
+	if d, ok := s.decoded[PackName(date, name)]; ok {
 		return d, nil
 	}
 	b, err := File(date, name)
@@ -127,12 +171,12 @@ func (s *Store) data(date, name string) (*sitedata.Data, error) {
 	}
 	d, err := decode.Data(b)
 	if err != nil {
-		return nil, errors.New("data file " + date + "/" + name + ": " + err.Error())
+		return nil, errors.New("data file " + PackName(date, name) + ": " + err.Error())
 	}
 	d.Link()
 	if s.decoded == nil {
 		s.decoded = map[string]*sitedata.Data{}
 	}
-	s.decoded[date+"/"+name] = &d
+	s.decoded[PackName(date, name)] = &d
 	return &d, nil
 }

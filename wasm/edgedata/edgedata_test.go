@@ -31,8 +31,12 @@ func TestEmbeddedEditionsAreTheContentsData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := edgedata.Dates(), editions.DataDates(); !slices.Equal(got, want) {
-		t.Fatalf("embedded editions %q; want %q (run make worker-data)", got, want)
+	dates, err := edgedata.Dates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := editions.DataDates(); !slices.Equal(dates, want) {
+		t.Fatalf("embedded editions %q; want %q (run make worker-data)", dates, want)
 	}
 	for _, date := range editions.DataDates() {
 		for _, name := range sitedata.Calculators {

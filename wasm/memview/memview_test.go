@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memview"
@@ -426,5 +427,48 @@ func TestGPUsNeededBandIsTheGPUsAtTheCapacitysBounds(t *testing.T) {
 	}
 	if got := c["a.gpus_needed"].Band; got != "−33 %…+100 %" {
 		t.Errorf("T4's band %q; want −33 %%…+100 %%", got)
+	}
+}
+
+// The sequences-by-context chart shades each enabled option's line with
+// the KV capacity's band, as the table's "max sequences" cells: with
+// capacities measured from half to twice the estimate, n sequences stood
+// for n / 2 to 2n. The bands share one name, so that the legend lists
+// them once; a disabled option's band is hidden with its line.
+func TestConcurrencyChartShadesTheKVCapacitysBand(t *testing.T) {
+	d := load(t)
+	d.Bands = band.Table{Bands: []band.Band{{Metric: band.KVCapacity, Workload: band.All, N: 5, P10: -0.5, P90: 1}}}
+	p := memview.Build(memview.Resolve("preset=seed-002", d), d)
+	var c chart.Chart
+	for _, ch := range p.Charts {
+		if ch.ID == "chart-concurrency" {
+			c = ch
+		}
+	}
+	series := map[string]chart.Series{}
+	for _, s := range c.Series {
+		series[s.ID] = s
+	}
+	for _, id := range []string{"a", "d"} {
+		line, lo, area := series[id], series[id+"-lo"], series[id+"-band"]
+		if len(line.Points) == 0 || lo.Hidden || area.Hidden || len(area.Ranges) != len(line.Points) || area.Of != id {
+			t.Fatalf("%s: line of %d points, band %+v", id, len(line.Points), area)
+		}
+		for i, pt := range line.Points {
+			if want := [3]float64{pt[0], pt[1] / 2, pt[1] * 2}; area.Ranges[i] != want {
+				t.Errorf("%s at %v tokens: range %v; want %v", id, pt[0], area.Ranges[i], want)
+			}
+		}
+	}
+	if a, d := series["a-band"].Name, series["d-band"].Name; a == "" || a != d {
+		t.Errorf("bands named %q and %q; want one name", a, d)
+	}
+	off := memview.Build(memview.Resolve("preset=seed-002&k=3", d), d)
+	for _, ch := range off.Charts {
+		for _, s := range ch.Series {
+			if s.ID == "d-band" && !s.Hidden {
+				t.Error("a disabled option's band is shown")
+			}
+		}
 	}
 }

@@ -69,7 +69,7 @@ func Build(s Scenario, d Data) Page {
 	d.Bands.Mark(s.M, p.Tables, s.bandOf)
 	s.gpusBands(d.Bands, p.Tables)
 	p.Explanation = s.Explanation()
-	p.Charts = []chart.Chart{memoryChart(s, p.Results), concurrencyChart(s, p.Results)}
+	p.Charts = []chart.Chart{memoryChart(s, p.Results), concurrencyChart(s, p.Results, d.Bands)}
 	// The TCO link costs the GPUs option A needs (whatever the mode), so
 	// every scenario has it.
 	a := s.Options[0]
@@ -401,14 +401,15 @@ func memoryChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
 }
 
 // concurrencyChart plots the sequences that fit against the context
-// length, doubling from 512 tokens to the model's limit.
-func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {
+// length, doubling from 512 tokens to the model's limit, each line
+// shaded with the KV capacity's band, as the table's sequences are.
+func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result, bands band.Table) chart.Chart {
 	maxCtx := 1 << 17
 	if !s.IsFlat() && s.Model.MaxContext > 0 {
 		maxCtx = max(s.Model.MaxContext, 1024)
 	}
 	c := chart.Chart{ID: "chart-concurrency", Title: s.M.T("mem.chart.concurrency"),
-		Desc: s.M.T("mem.chart.concurrency_desc"), Kind: chart.Lines,
+		Desc: s.M.T("mem.chart.concurrency_desc") + " " + s.M.T("mem.chart.band_desc"), Kind: chart.Lines,
 		XName: s.M.T("mem.unit.tokens"), XMin: 512, XMax: float64(maxCtx), XLog: true, Unit: s.M.T("mem.unit.sequences")}
 	for i, o := range s.Options {
 		sr := chart.Series{ID: o.Letter, Name: optionTitle(s, o), Points: [][2]float64{}, Hidden: !o.Enabled}
@@ -424,6 +425,13 @@ func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Char
 			}
 		}
 		c.Series = append(c.Series, sr)
+	}
+	// After the lines, which keep their options' colours (a band takes
+	// its line's); one name for all, so that the legend lists them once.
+	k, _ := s.bandOf("a.max_sequences")
+	for _, sr := range c.Series[:len(s.Options)] {
+		shade := bands.Series(s.M.T("band.series_all"), sr, k.Kind)
+		c.Series = append(c.Series, shade[:]...)
 	}
 	return c
 }

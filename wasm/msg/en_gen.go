@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [832]string{
+var englishKeys = [835]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -47,6 +47,7 @@ var englishKeys = [832]string{
 	"band.range",
 	"band.ratio",
 	"band.series",
+	"band.series_all",
 	"band.unmeasured",
 	"band.workload.all",
 	"band.workload.balanced",
@@ -219,6 +220,7 @@ var englishKeys = [832]string{
 	"mem.band.beyond",
 	"mem.batch_note",
 	"mem.batch_note_engine",
+	"mem.chart.band_desc",
 	"mem.chart.concurrency",
 	"mem.chart.concurrency_desc",
 	"mem.chart.memory",
@@ -499,6 +501,7 @@ var englishKeys = [832]string{
 	"pri.be.never",
 	"pri.budget_over",
 	"pri.budget_warn",
+	"pri.chart.band_desc",
 	"pri.chart.be",
 	"pri.chart.be_desc",
 	"pri.chart.history",
@@ -837,7 +840,7 @@ var englishKeys = [832]string{
 	"tco.years",
 }
 
-var englishTexts = [832]string{
+var englishTexts = [835]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -882,6 +885,7 @@ var englishTexts = [832]string{
 	"{low}…{high}",
 	"No band: this figure sets two options' throughputs against each other, and no published run measures such a ratio.",
 	"{series}: error band (10th–90th percentile)",
+	"Error bands (10th–90th percentile)",
 	"No band: no published benchmark reports this figure, so there is nothing to compare it with.",
 	"all workloads",
 	"balanced",
@@ -1054,6 +1058,7 @@ var englishTexts = [832]string{
 	"No band: with the KV capacity as far off as published runs have been, more than {n} GPUs could be needed.",
 	"vLLM's default on this GPU.",
 	"{engine}'s default.",
+	"The shaded range around each line is its error band: the sequences that would fit with KV capacities as far off as those read at start-up in published runs (10th–90th percentile of the estimator's errors).",
 	"Sequences that fit, by context length",
 	"Concurrent sequences per model replica; the context axis doubles.",
 	"Memory of one GPU",
@@ -1334,6 +1339,7 @@ var englishTexts = [832]string{
 	"never: cheaper than the cluster at full load",
 	"{pct} %: over budget",
 	"{pct} %: nearly used up",
+	"Where the cluster's throughput is estimated, the shaded range is the error band of its cost: the clusters needed, and so the cost, with throughputs as far off as those measured in published runs (10th–90th percentile of the estimator's errors).",
 	"Monthly cost against volume",
 	"The chosen API and the self-hosted cluster (a step for each added cluster); the line marks where the cluster becomes cheaper.",
 	"Output price history",

@@ -424,17 +424,9 @@ func (s Scenario) kind(m band.Metric) band.Kind {
 }
 
 // bandSeries is the shaded error band of a line of the charts whose
-// figures are of metric m: each point's range as a cell's (band.Range),
-// hidden when the scenario's kind has no band.
+// figures are of metric m (band.Table.Series).
 func (s Scenario) bandSeries(of chart.Series, m band.Metric) [2]chart.Series {
-	var ranges [][3]float64
-	if b, ok := s.Bands.For(s.kind(m)); ok {
-		for _, p := range of.Points {
-			low, high := b.Range(p[1])
-			ranges = append(ranges, [3]float64{p[0], round(low, 4), round(high, 4)})
-		}
-	}
-	return chart.Bands(of, s.M.F("band.series", "series", of.Name), ranges)
+	return s.Bands.Series(s.M.F("band.series", "series", of.Name), of, s.kind(m))
 }
 
 // bandOf is the kind of an estimated cell of the page, by its key: the

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/msg"
@@ -309,4 +311,70 @@ func TestClusterTakesACustomModelAndGPU(t *testing.T) {
 	if s := pricingview.Resolve("h.gpu=custom&g.tdp=555&m.p=5", d); strings.Contains(s.Query, "m.p") || !strings.Contains(s.Query, "g.tdp=555") {
 		t.Errorf("link %q: want the GPU's fields kept, the unused model's dropped", s.Query)
 	}
+}
+
+// The break-even chart shades the self-hosted cost with the cluster's
+// estimated capacity at either end of the throughput's band: with
+// errors (estimate / measured − 1) from −33 % to +25 %, throughputs were
+// measured from 1 / 1.25 = 0.8 to 1 / 0.6667 = 1.5 times the estimate,
+// so a cluster of capacity C serves
+// from 0.8 C to 1.5 C, so a volume v costs ceil(v / 1.5 C) clusters at
+// least and ceil(v / 0.8 C) at most, each at the cluster's monthly cost.
+// At v = 2 C: 2 clusters estimated, 2 (1.33) at least, 3 (2.5) at most.
+// A cluster whose throughput is given, not estimated, has no band.
+func TestBreakEvenChartShadesTheClustersCostWithTheCapacitysBand(t *testing.T) {
+	d := load(t)
+	d.TCO.Perf.Memory.Bands = band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.All, N: 6, P10: -1 / 3.0, P90: 0.25}}}
+	s := pricingview.Resolve("h.pm=llama-3.1-70b", d)
+	if s.Cluster.Estimate == nil {
+		t.Fatal("the cluster's throughput is not estimated")
+	}
+	c := s.ClusterCost()
+	own, shade := breakEvenSeries(t, pricingview.Build(s, d))
+	if shade.Hidden || len(shade.Ranges) != len(own.Points) {
+		t.Fatalf("band %+v for a line of %d points", shade, len(own.Points))
+	}
+	for i, pt := range own.Points {
+		v := pt[0]
+		low := math.Max(1, math.Ceil(v/(1.5*c.TokensPerMonth))) * c.PerMonth
+		high := math.Max(1, math.Ceil(v/(0.8*c.TokensPerMonth))) * c.PerMonth
+		if r := shade.Ranges[i]; r[0] != v || math.Abs(r[1]-low) > 0.01 || math.Abs(r[2]-high) > 0.01 || r[1] > pt[1] || pt[1] > r[2] {
+			t.Errorf("at %g tokens: %v, cost %v; want %g to %g", v, r, pt[1], low, high)
+		}
+	}
+	// Hand-worked at twice the capacity (the chart's volumes double, so
+	// the same counts hold at the first volume from 2 C to 2.4 C).
+	v := 2 * c.TokensPerMonth
+	if n := math.Ceil(v / (1.5 * c.TokensPerMonth)); n != 2 {
+		t.Errorf("at 2 C, %v clusters at least; want 2", n)
+	}
+	if n := math.Ceil(v / (0.8 * c.TokensPerMonth)); n != 3 {
+		t.Errorf("at 2 C, %v clusters at most; want 3", n)
+	}
+	if _, none := breakEvenSeries(t, build(t, d, "")); !none.Hidden || len(none.Ranges) != 0 {
+		t.Errorf("a given throughput's cost has a band: %+v", none)
+	}
+}
+
+// breakEvenSeries returns the break-even chart's self-hosted line and
+// its band.
+func breakEvenSeries(t *testing.T, p pricingview.Page) (own, shade chart.Series) {
+	t.Helper()
+	for _, c := range p.Charts {
+		if c.ID != "chart-breakeven" {
+			continue
+		}
+		for _, s := range c.Series {
+			switch s.ID {
+			case "cluster":
+				own = s
+			case "cluster-band":
+				shade = s
+			}
+		}
+	}
+	if own.ID == "" {
+		t.Fatal("no self-hosted line in the break-even chart")
+	}
+	return own, shade
 }

@@ -307,7 +307,7 @@ func volumes() []float64 {
 
 func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster) chart.Chart {
 	c := chart.Chart{ID: "chart-breakeven", Title: s.M.T("pri.chart.be"),
-		Desc: s.M.T("pri.chart.be_desc"),
+		Desc: s.M.T("pri.chart.be_desc") + " " + s.M.T("pri.chart.band_desc"),
 		Kind: chart.Lines, XName: s.M.T("pri.unit.tokens_month"), XMin: 1e6, XMax: 1e13, XLog: true, Unit: s.Currency.Code, YLog: true}
 	api := chart.Series{ID: "api", Points: [][2]float64{}}
 	// The API set against the cluster need not be among the compared.
@@ -337,7 +337,32 @@ func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster
 		own.Points = append(own.Points, [2]float64{v, round(cluster.CostAt(v)*s.FX, 2)})
 	}
 	c.Series = []chart.Series{api, own}
+	shade := chart.Bands(own, s.M.F("band.series", "series", own.Name), s.costRanges(cluster))
+	c.Series = append(c.Series, shade[:]...)
 	return c
+}
+
+// costRanges is the clusters' monthly cost at each of the chart's
+// volumes with an estimated capacity at either end of its band (the
+// capacity cell's, band.Range): the fewest clusters where runs measured
+// the most capacity, the most where they measured the least. None when
+// the throughput is given rather than estimated.
+func (s Scenario) costRanges(cluster pricing.Cluster) [][3]float64 {
+	k, ok := s.bandOf("h.capacity")
+	if !ok {
+		return nil
+	}
+	b, ok := s.Bands.For(k.Kind)
+	if !ok {
+		return nil
+	}
+	tight, roomy := cluster, cluster
+	tight.TokensPerMonth, roomy.TokensPerMonth = b.Range(cluster.TokensPerMonth)
+	var ranges [][3]float64
+	for _, v := range volumes() {
+		ranges = append(ranges, [3]float64{v, round(roomy.CostAt(v)*s.FX, 2), round(tight.CostAt(v)*s.FX, 2)})
+	}
+	return ranges
 }
 
 // historyChart plots each compared model's output price over time, up
