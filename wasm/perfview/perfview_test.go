@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
@@ -396,5 +397,42 @@ func TestEngineSetsTheSchedulerLimits(t *testing.T) {
 	// activations leaves more KV cache than vLLM's 0.9 of everything.
 	if v, trt := perfview.Resolve("", d).Traffic.KVCapacity, perfview.Resolve("engine=trtllm", d).Traffic.KVCapacity; trt <= v {
 		t.Errorf("KV capacity: vLLM %d, TensorRT-LLM %d", v, trt)
+	}
+}
+
+// The rate chart shades the median end-to-end latency with the
+// end-to-end band and the median time to first token with the TTFT band,
+// each point's range as a cell's: with latencies estimated 20 % too low
+// to 10 % too high (E2E) and 50 % too low to as measured (TTFT), a
+// latency l stood for l / 1.1 to l / 0.8, and a first token t for t to
+// t / 0.5.
+func TestRateChartShadesTheMedianLatencies(t *testing.T) {
+	d := load(t)
+	d.Memory.Bands = band.Table{Bands: []band.Band{
+		{Metric: band.E2E, Workload: band.All, N: 5, P10: -0.2, P90: 0.1},
+		{Metric: band.TTFT, Workload: band.All, N: 5, P10: -0.5, P90: 0},
+	}}
+	p := perfview.Build(perfview.Resolve("", d))
+	var rate chart.Chart
+	for _, c := range p.Charts {
+		if c.ID == "chart-rate" {
+			rate = c
+		}
+	}
+	series := map[string]chart.Series{}
+	for _, s := range rate.Series {
+		series[s.ID] = s
+	}
+	for id, scale := range map[string][2]float64{"p50": {1 / 1.1, 1 / 0.8}, "ttft50": {1, 2}} {
+		line, shade := series[id], series[id+"-band"]
+		if len(line.Points) == 0 || shade.Hidden || len(shade.Ranges) != len(line.Points) {
+			t.Fatalf("%s: %d points, band %+v", id, len(line.Points), shade)
+		}
+		for i, pt := range line.Points {
+			r := shade.Ranges[i]
+			if r[0] != pt[0] || math.Abs(r[1]-pt[1]*scale[0]) > 1e-4 || math.Abs(r[2]-pt[1]*scale[1]) > 1e-4 {
+				t.Errorf("%s at %v req/s: range %v; want %v to %v", id, pt[0], r, pt[1]*scale[0], pt[1]*scale[1])
+			}
+		}
 	}
 }

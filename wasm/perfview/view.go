@@ -243,8 +243,9 @@ func (b *Builder) Build(s Scenario) Page {
 	p.Tables = []view.Table{roof, load}
 	s.Bands.Mark(t, p.Tables, s.bandOf)
 	rate := rateChart(s.M, curve, p.MaxRate, fits && s.Mode == perf.Poisson)
-	e2eBand := s.bandSeries(rate.Series[0], band.E2E)
-	rate.Series = append(rate.Series, e2eBand[0], e2eBand[1])
+	// The medians' bands, after the lines, which keep their colours.
+	e2eBand, ttftBand := s.bandSeries(rate.Series[0], band.E2E), s.bandSeries(rate.Series[3], band.TTFT)
+	rate.Series = append(rate.Series, e2eBand[0], e2eBand[1], ttftBand[0], ttftBand[1])
 	p.Charts = []chart.Chart{batchChart(s), rate}
 	p.Headline = headline(s, p.Page)
 	return p
