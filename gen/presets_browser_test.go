@@ -25,7 +25,9 @@ func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 	}{{"desktop", 1366, 900, nil}, {"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}}} {
 		do(t, ctx, chromedp.EmulateViewport(size.width, size.height, size.opts...))
 		for _, c := range calcs {
-			do(t, ctx, chromedp.Navigate(root+c.path))
+			// The toolbar is in the page as served; wait for it, since the
+			// first navigation of a fresh tab has once returned before it.
+			do(t, ctx, chromedp.Navigate(root+c.path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+c.presets[0].Name+`"]`)))
 			for _, p := range c.presets {
 				where := fmt.Sprintf("%s %s%s", size.name, c.path, p.Name)
 				link := fmt.Sprintf(`document.querySelector('.toolbar a[href$="?preset=%s"]')`, p.Name)

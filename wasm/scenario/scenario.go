@@ -125,6 +125,8 @@ type Input struct {
 	Error string
 	// Hidden inputs do not apply to the scenario (see Resolver.Hide).
 	Hidden bool
+	// m is the page's language, in which Shown names an empty value.
+	m *msg.Catalog
 }
 
 // Preset is a named set of query values that stand in for the defaults.
@@ -190,7 +192,7 @@ func (r *Resolver) Choice(f Field) string { return r.read(f).Value }
 // read resolves a field: the query's value, else the preset's, else the
 // default. A rejected query value leaves the fallback in place.
 func (r *Resolver) read(f Field) Input {
-	in := Input{Field: f, Value: f.Default}
+	in := Input{Field: f, Value: f.Default, m: r.M}
 	if r.preset != nil {
 		if pv, ok := r.preset.Query.Lookup(f.Key); ok {
 			if v, msg := f.parse(r.M, pv); msg != "" {
@@ -377,7 +379,11 @@ func (f Field) shown(m *msg.Catalog, value string) string {
 // Shown returns the input's value as the form shows it, with its unit:
 // "H100 SXM", "27500 USD".
 func (in Input) Shown() string {
-	v := in.shown(msg.English, in.Value)
+	m := in.m
+	if m == nil {
+		m = msg.English
+	}
+	v := in.shown(m, in.Value)
 	if in.Unit != "" && !in.IsChoice() {
 		v += " " + in.Unit
 	}

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 var testFields = struct{ n, price, gpu Field }{
@@ -251,5 +253,22 @@ func TestIgnore(t *testing.T) {
 	}
 	if u := r.Unknown(); len(u) != 0 {
 		t.Errorf("Unknown = %v; want none: ignored fields were read", u)
+	}
+}
+
+// An input names an empty value in its page's language ("the default"
+// was English on German pages, in the edition note's and the handout's
+// list of changed inputs).
+func TestShownNamesAnEmptyValueInThePagesLanguage(t *testing.T) {
+	de := msg.New("de", map[string]string{"scen.the_default": "der Standardwert"})
+	r := NewResolverIn(de, "n=3", nil)
+	r.Number(testFields.n)
+	in := r.Inputs[0]
+	if got := in.Shown(); got != "3" {
+		t.Errorf("Shown() = %q; want 3", got)
+	}
+	in.Value = ""
+	if got := in.Shown(); got != "der Standardwert" {
+		t.Errorf("empty value on a German page: %q; want der Standardwert", got)
 	}
 }
