@@ -136,22 +136,32 @@ func TestFitGroups(t *testing.T) {
 
 	before, after := GroupsOutOfSource(tab, est, starts, Params, ShrinkChoices)
 	t.Logf("leave one source out, shared only: loss %.4f", speedLoss(before))
+	logSummaries(t, "leave one source out, shared efficiencies only", before)
+	logShrinks(t, "leave one source out, groups shrunk by", after)
+}
+
+// logShrinks logs the loss and the errors by kind of each weight of
+// ShrinkChoices (after, one list per weight) and the weight the
+// one-standard-error rule takes.
+func logShrinks(t *testing.T, title string, after [][]Comparison) {
+	t.Helper()
 	for i, k := range ShrinkChoices {
-		t.Logf("leave one source out, groups shrunk by %g: loss %.4f", k, speedLoss(after[i]))
+		t.Logf("%s %g: loss %.4f", title, k, speedLoss(after[i]))
 	}
 	k, lowest, se := ChooseShrink(ShrinkChoices, after)
 	t.Logf("lowest loss %.4f, its standard error %.4f: the one-standard-error rule chooses %g (Shrink is %d)", lowest, se, k, Shrink)
-	logSummaries(t, "leave one source out, shared efficiencies only", before)
 	for i, k := range ShrinkChoices {
-		logSummaries(t, fmt.Sprintf("leave one source out, groups shrunk by %g", k), after[i])
+		logSummaries(t, fmt.Sprintf("%s %g", title, k), after[i])
 	}
 }
 
 // TestFitJoint is the joint fit of the shared figures and the
-// efficiencies by group (go test ./wasm/accuracy -run TestFitJoint -fit
-// -v): the values from each start, the errors on every row, and the
-// leave-one-source-out errors at every weight of ShrinkChoices with the
-// weight the one-standard-error rule takes.
+// efficiencies by group, the alternative to the data's pooled one (go
+// test ./wasm/accuracy -run TestFitJoint -fit -v; -short for the fit on
+// every row alone): the values fitted from Starts at Shrink, the lowest
+// loss kept, the errors on every row, and the leave-one-source-out
+// errors at every weight of ShrinkChoices with the weight the
+// one-standard-error rule takes.
 func TestFitJoint(t *testing.T) {
 	if !*fit {
 		t.Skip("run with -fit")
@@ -176,15 +186,7 @@ func TestFitJoint(t *testing.T) {
 		logSummaries(t, fmt.Sprintf("leave one source out, joint, shrunk by %g", k), cs)
 	}
 	defer func() { Progress = nil }()
-	after := JointOutOfSource(tab, est, []perf.Efficiency{e}, Params, ShrinkChoices)
-	for i, k := range ShrinkChoices {
-		t.Logf("leave one source out, joint, shrunk by %g: loss %.4f", k, speedLoss(after[i]))
-	}
-	k, lowest, se := ChooseShrink(ShrinkChoices, after)
-	t.Logf("lowest loss %.4f, its standard error %.4f: the one-standard-error rule chooses %g (Shrink is %d)", lowest, se, k, Shrink)
-	for i, k := range ShrinkChoices {
-		logSummaries(t, fmt.Sprintf("leave one source out, joint, shrunk by %g", k), after[i])
-	}
+	logShrinks(t, "leave one source out, joint, shrunk by", JointOutOfSource(tab, est, []perf.Efficiency{e}, Params, ShrinkChoices))
 }
 
 // TestRowErrors logs every speed figure's error with the data's step
