@@ -108,9 +108,12 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 		t.Errorf("after an edit the cost cell shows %q; want a new figure %q → other, the band %s in the same element, once", after, costText, cost[0])
 	}
 
-	// With both options estimated, the cheaper one heads the answer: its
-	// key figure for the cost per token carries its cell's band.
-	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&b.pm=llama-3.1-70b")
+	// With every option shown estimated (C, rented, too: without a model it
+	// takes a throughput that is not estimated and has no band, and from
+	// edition 2026-12-02 it is the cheapest), the cheapest heads the
+	// answer: its key figure for the cost per token carries its cell's
+	// band.
+	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&b.pm=llama-3.1-70b&c.pm=llama-3.1-70b")
 	head := eval[[]string](t, ctx, `(() => { const dd = document.querySelector('#key-figures dd'), b = dd.querySelector('.band');
 		const letter = document.querySelector('#key-figures dt').textContent.slice(-1).toLowerCase();
 		const td = document.querySelector('td[data-key="' + letter + '.cost_per_mtok"]');
