@@ -120,9 +120,12 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&dem=1e10&ed=2026-12-01")
 	checkBand(t, "tco, a demand in edition 2026-12-01", "a.demand_gpus", "inversely proportional", eval[[]string](t, ctx, readBand+`('a.demand_gpus')`))
 
-	// With both options estimated, the cheaper one heads the answer: its
-	// key figure for the cost per token carries its cell's band.
-	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&b.pm=llama-3.1-70b")
+	// With every option shown estimated (C, rented, too: without a model it
+	// takes a throughput that is not estimated and has no band, and from
+	// edition 2026-12-02 it is the cheapest), the cheapest heads the
+	// answer: its key figure for the cost per token carries its cell's
+	// band.
+	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&b.pm=llama-3.1-70b&c.pm=llama-3.1-70b")
 	head := eval[[]string](t, ctx, `(() => { const dd = document.querySelector('#key-figures dd'), b = dd.querySelector('.band');
 		const letter = document.querySelector('#key-figures dt').textContent.slice(-1).toLowerCase();
 		const td = document.querySelector('td[data-key="' + letter + '.cost_per_mtok"]');

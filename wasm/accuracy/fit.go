@@ -1,9 +1,12 @@
 package accuracy
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"slices"
+	"sync"
 
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/fact"
@@ -61,9 +64,20 @@ func Loss(rep Report) float64 {
 // changes none (at most maxRounds). Params not in params keep start's
 // values.
 func Fit(t calibration.Table, est Today, start perf.Efficiency, params []Param) perf.Efficiency {
+	return fitWith(t, est, start, params, nil)
+}
+
+// fitWith is Fit with, when groups is not nil, each candidate's
+// efficiencies by group set to groups(candidate): the joint fit
+// (FitJoint), in which a row of a group is estimated with its group's
+// efficiencies while the shared values are searched.
+func fitWith(t calibration.Table, est Today, start perf.Efficiency, params []Param, groups func(perf.Efficiency) []perfview.GroupEfficiency) perf.Efficiency {
 	const maxRounds = 6
 	loss := func(e perf.Efficiency) float64 {
 		est.Efficiency = e
+		if groups != nil {
+			est.Perf.Defaults.EfficiencyBy = groups(e)
+		}
 		return Loss(Measure(t, est))
 	}
 	best, bestLoss := start, loss(start)
@@ -85,18 +99,29 @@ func Fit(t calibration.Table, est Today, start perf.Efficiency, params []Param) 
 	return best
 }
 
-// LeaveOneSourceOut fits params on all sources of t but one and measures
-// the fit on the one left out, for every source with speed figures, and
-// returns the comparisons of every source measured so: errors of rows no
-// fit saw.
-func LeaveOneSourceOut(t calibration.Table, est Today, start perf.Efficiency, params []Param) []Comparison {
-	var out []Comparison
-	for _, s := range speedSources(t) {
-		in, left := split(t, s)
-		est.Efficiency = Fit(in, est, start, params)
-		out = append(out, Measure(left, est).Comparisons...)
+// FitFrom is Fit from each of starts (their Link and TouchedExperts
+// replaced by est's data), the result of lowest loss: coordinate search
+// ends at a local optimum that depends on its start, and the lowest of
+// several makes the result depend on none of them.
+func FitFrom(t calibration.Table, est Today, starts []perf.Efficiency, params []Param) perf.Efficiency {
+	data := est.Perf.Efficiency()
+	fits := make([]perf.Efficiency, len(starts))
+	losses := make([]float64, len(starts))
+	parallel(len(starts), func(i int) {
+		s := starts[i]
+		s.Link, s.TouchedExperts = data.Link, data.TouchedExperts
+		e := est
+		fits[i] = Fit(t, e, s, params)
+		e.Efficiency = fits[i]
+		losses[i] = Loss(Measure(t, e))
+	})
+	best := 0
+	for i := range losses {
+		if losses[i] < losses[best] {
+			best = i
+		}
 	}
-	return out
+	return fits[best]
 }
 
 // speedSources are the sources of t's rows with speed figures, in the
@@ -142,8 +167,9 @@ func (t Today) GroupOf(r calibration.Row) (Group, bool) {
 // moves n / (n + Shrink) of the way, in logarithms, from the shared value
 // to its own optimum. Groups of few runs, often one source's, overfit
 // alone; the weight is the one of ShrinkChoices that ChooseShrink takes
-// by leave-one-source-out error (TestFitGroups logs the choice).
-const Shrink = 5
+// by leave-one-source-out error (TestFitGroups logs the choice: 20 with
+// edition 2026-12-02's runs, the lowest error at 10).
+const Shrink = 20
 
 // ShrinkChoices are the shrink weights the leave-one-source-out check
 // compares; +Inf keeps the shared values (no group efficiencies).
@@ -223,28 +249,38 @@ func nearest(g []float64, v float64) float64 {
 	return best
 }
 
-// GroupsOutOfSource is LeaveOneSourceOut for the efficiencies by group:
-// for every source, the shared figures params are fitted on the other
-// sources (without groups), and each group's own efficiencies on them
-// (FitOwn); the source left out is then measured with the shared figures
-// alone (before) and with the groups shrunk by each of shrinks (after,
-// one list per shrink weight).
-func GroupsOutOfSource(t calibration.Table, est Today, start perf.Efficiency, params []Param, shrinks []float64) (before []Comparison, after [][]Comparison) {
+// GroupsOutOfSource is LeaveOneSourceOut for the efficiencies by group
+// fitted pooled: for every source, the shared figures params are fitted
+// on the other sources without groups (FitFrom starts), and each group's
+// own efficiencies on them (FitOwn); the source left out is then measured
+// with the shared figures alone (before) and with the groups shrunk by
+// each of shrinks (after, one list per shrink weight). Sources are
+// fitted on every CPU.
+func GroupsOutOfSource(t calibration.Table, est Today, starts []perf.Efficiency, params []Param, shrinks []float64) (before []Comparison, after [][]Comparison) {
 	est.Perf.Defaults.EfficiencyBy = nil
-	after = make([][]Comparison, len(shrinks))
-	for _, s := range speedSources(t) {
+	sources := speedSources(t)
+	bs := make([][]Comparison, len(sources))
+	as := make([][][]Comparison, len(shrinks))
+	for i := range as {
+		as[i] = make([][]Comparison, len(sources))
+	}
+	for j, s := range sources {
 		in, left := split(t, s)
-		shared := Fit(in, est, start, params)
+		shared := FitFrom(in, est, starts, params)
 		own := FitOwn(in, est, shared)
 		e := est
 		e.Efficiency = shared
-		before = append(before, Measure(left, e).Comparisons...)
+		bs[j] = Measure(left, e).Comparisons
 		for i, k := range shrinks {
 			e.Perf.Defaults.EfficiencyBy = Shrunk(own, shared, k)
-			after[i] = append(after[i], Measure(left, e).Comparisons...)
+			as[i][j] = Measure(left, e).Comparisons
 		}
 	}
-	return before, after
+	after = make([][]Comparison, len(shrinks))
+	for i := range as {
+		after[i] = slices.Concat(as[i]...)
+	}
+	return slices.Concat(bs...), after
 }
 
 // ChooseShrink returns the largest weight of shrinks whose
@@ -289,4 +325,134 @@ func ChooseShrink(shrinks []float64, after [][]Comparison) (shrink, lowest, se f
 		}
 	}
 	return shrink, lowest, se
+}
+
+// Joint says how the data's shared figures are fitted: jointly with the
+// efficiencies by group (FitJoint) or, when false, pooled over every run
+// without groups (FitFrom), the groups then fitted at them and shrunk
+// towards them. It is the choice of the one-standard-error rule on the
+// two fits' leave-one-source-out losses (TestFitJoint and TestFitGroups
+// log them): the joint fit unless it is worse by more than one standard
+// error.
+const Joint = false
+
+// Starts are start points of the fit: the first edition's efficiencies
+// with no fixed costs, edition 2026-12-01's fitted values (Previous),
+// and a point of low efficiencies and large fixed costs. Coordinate
+// search on a median ends at a local optimum that depends on its start;
+// the data is fitted from Previous, the one-standard-error rule's choice
+// by leave-one-source-out error among these three and the lowest loss
+// of all of them (FitFrom), which fits the runs it sees best and the
+// runs it left out worst.
+var Starts = []perf.Efficiency{
+	// The first start, before a fitted edition.
+	{Compute: 0.5, Memory: 0.7, Link: 0.7, CollectiveLatency: 8e-6},
+	Previous,
+	{Compute: 0.3, Memory: 0.5, Link: 0.7, CollectiveLatency: 30e-6, StepSeconds: 2.5e-3, RequestSeconds: 50e-3},
+}
+
+// Previous is the start the data's fit takes: the values of the edition
+// before, 2026-12-01's, so that a refit moves from the published figures
+// only as far as the new runs ask.
+var Previous = perf.Efficiency{Compute: 0.5, Memory: 0.75, Link: 0.7, CollectiveLatency: 18e-6, StepSeconds: 1050e-6, RequestSeconds: 42.5e-3}
+
+// FitJoint fits the shared figures params together with the efficiencies
+// by group shrunk by shrink: from each of starts (their Link and
+// TouchedExperts replaced by est's data), it alternates each group's own
+// fit (FitOwn) at the shared figures with a search of the shared figures
+// in which every row of a group is estimated with its group's
+// efficiencies, shrunk towards the candidate shared pair, until a round
+// changes nothing (at most 6); it returns the result of lowest loss. A
+// group so absorbs its GPUs' offset instead of pulling the figures of
+// every other GPU. The data's fit is pooled (Joint is false): this is
+// the alternative the one-standard-error rule compares it with.
+func FitJoint(t calibration.Table, est Today, starts []perf.Efficiency, params []Param, shrink float64) (perf.Efficiency, []perfview.GroupEfficiency) {
+	const maxRounds = 6
+	data := est.Perf.Efficiency()
+	shared := make([]perf.Efficiency, len(starts))
+	groups := make([][]perfview.GroupEfficiency, len(starts))
+	losses := make([]float64, len(starts))
+	parallel(len(starts), func(i int) {
+		s := starts[i]
+		s.Link, s.TouchedExperts = data.Link, data.TouchedExperts
+		own := FitOwn(t, est, s)
+		for range maxRounds {
+			next := fitWith(t, est, s, params, func(e perf.Efficiency) []perfview.GroupEfficiency { return Shrunk(own, e, shrink) })
+			if next == s {
+				break
+			}
+			s = next
+			own = FitOwn(t, est, s)
+		}
+		e := est
+		e.Efficiency, e.Perf.Defaults.EfficiencyBy = s, Shrunk(own, s, shrink)
+		shared[i], groups[i], losses[i] = s, e.Perf.Defaults.EfficiencyBy, Loss(Measure(t, e))
+	})
+	best := 0
+	for i := range losses {
+		if losses[i] < losses[best] {
+			best = i
+		}
+	}
+	return shared[best], groups[best]
+}
+
+// parallel runs f(0) … f(n-1) on every CPU and waits for them all.
+func parallel(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.NumCPU())
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			f(i)
+		}()
+	}
+	wg.Wait()
+}
+
+// Progress, when set, is given the comparisons of each shrink weight
+// JointOutOfSource has measured on every source, as soon as it has.
+var Progress func(shrink float64, cs []Comparison)
+
+// JointOutOfSource is GroupsOutOfSource for FitJoint: for every source
+// and every shrink weight of shrinks, the joint fit on the other sources
+// measured on the one left out (one list of comparisons per weight, as
+// ChooseShrink takes them, sources in the order of their first row). The
+// fits run on every CPU, a weight's next to Shrink first: they are
+// independent, and a few hundred of them take an hour on two.
+func JointOutOfSource(t calibration.Table, est Today, starts []perf.Efficiency, params []Param, shrinks []float64) [][]Comparison {
+	sources := speedSources(t)
+	at := max(slices.Index(shrinks, Shrink), 0)
+	order := make([]int, len(shrinks))
+	for i := range order {
+		order[i] = i
+	}
+	dist := func(i int) float64 { return math.Abs(float64(i-at)) - float64(i)*1e-3 }
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(dist(a), dist(b)) })
+	per := make([][][]Comparison, len(shrinks))
+	left := make([]int, len(shrinks))
+	for i := range per {
+		per[i], left[i] = make([][]Comparison, len(sources)), len(sources)
+	}
+	var mu sync.Mutex
+	parallel(len(sources)*len(shrinks), func(n int) {
+		i, j := order[n/len(sources)], n%len(sources)
+		in, out := split(t, sources[j])
+		e := est
+		e.Efficiency, e.Perf.Defaults.EfficiencyBy = FitJoint(in, est, starts, params, shrinks[i])
+		cs := Measure(out, e).Comparisons
+		mu.Lock()
+		defer mu.Unlock()
+		per[i][j] = cs
+		if left[i]--; left[i] == 0 && Progress != nil {
+			Progress(shrinks[i], slices.Concat(per[i]...))
+		}
+	})
+	after := make([][]Comparison, len(shrinks))
+	for i := range per {
+		after[i] = slices.Concat(per[i]...)
+	}
+	return after
 }

@@ -11,7 +11,10 @@ import (
 	"github.com/infercost/infercost/wasm/perfview"
 )
 
-var fit = flag.Bool("fit", false, "fit the step model on the calibration table; log the values and the leave-one-source-out errors")
+var (
+	fit     = flag.Bool("fit", false, "fit the step model on the calibration table; log the values and the leave-one-source-out errors")
+	startAt = flag.Int("start", 1, "TestFitGroups: fit from Starts[start] alone (1, Previous, the data's); from all of them, the lowest loss kept, when negative")
+)
 
 func TestGridByHand(t *testing.T) {
 	got := grid(0, 1, 0.25)
@@ -36,46 +39,20 @@ func logSummaries(t *testing.T, title string, cs []Comparison) {
 	}
 }
 
-// TestFitStepModel is the fit of the data's step model (go test
-// ./wasm/accuracy -run TestFitStepModel -fit -v): it logs the fitted
-// values, the errors by kind with them, and the leave-one-source-out
-// errors of the fit with and without a step cost.
-func TestFitStepModel(t *testing.T) {
-	if !*fit {
-		t.Skip("run with -fit")
-	}
-	tab, est := calibrated(t)
-	// The shared values are the pooled fit the groups are shrunk towards,
-	// fitted and checked (TestTheDataHoldsTheFittedStepModel) without them.
-	est.Perf.Defaults.EfficiencyBy = nil
-	start := perf.Efficiency{Compute: 0.5, Memory: 0.7, Link: 0.7, CollectiveLatency: 8e-6}
-	e := Fit(tab, est, start, Params)
-	t.Logf("fitted: compute %.3f, memory %.3f, step %.0f µs, request %.1f ms, all-reduce %.0f µs", e.Compute, e.Memory, e.StepSeconds*1e6, e.RequestSeconds*1e3, e.CollectiveLatency*1e6)
-	est.Efficiency = e
-	rep := Measure(tab, est)
-	t.Logf("loss %.4f", Loss(rep))
-	logSummaries(t, "fitted, on every row", rep.Comparisons)
-	logSummaries(t, "leave one source out, compute and memory efficiency only, as before", LeaveOneSourceOut(tab, est, start, Params[:2]))
-	logSummaries(t, "leave one source out, every parameter", LeaveOneSourceOut(tab, est, start, Params))
-	for _, c := range rep.Comparisons {
-		if c.Metric == Throughput {
-			t.Logf("  %-60s %-10s %+6.1f %%", c.Row.ID, c.Row.Weights, 100*c.Err)
-		}
-	}
-}
-
-// The data's step model is where Fit leaves it: no shared parameter's
-// neighbour on its grid, the others held, gives a lower loss (with the
-// shared efficiencies alone: they are the pooled fit the groups are
-// shrunk towards), and the efficiencies by architecture and precision
-// are each group's own fit shrunk by Shrink (FitOwn, Shrunk). A figure
-// edited by hand fails this.
+// The data's step model is where its fit leaves it (Joint says which):
+// the efficiencies by architecture and precision are each group's own
+// fit at the shared figures shrunk by Shrink (FitOwn, Shrunk), and no
+// shared parameter's neighbour on its grid, the others held, gives a
+// lower loss, without the groups for a pooled fit, with the groups
+// shrunk towards the neighbour for a joint one. A figure edited by hand
+// fails this. Editions before the groups have none, and both fits are
+// the plain one.
 func TestTheDataHoldsTheFittedStepModel(t *testing.T) {
 	tab, est := calibrated(t)
 	e := est.Perf.Efficiency()
 	groups := est.Perf.Defaults.EfficiencyBy
-	est.Perf.Defaults.EfficiencyBy = nil
-	want := Shrunk(FitOwn(tab, est, e), e, Shrink)
+	own := FitOwn(tab, est, e)
+	want := Shrunk(own, e, Shrink)
 	if len(groups) != len(want) {
 		t.Errorf("the data has %d efficiencies by architecture and precision; the fit gives %d: %v", len(groups), len(want), want)
 	}
@@ -90,7 +67,10 @@ func TestTheDataHoldsTheFittedStepModel(t *testing.T) {
 		}
 	}
 	loss := func(e perf.Efficiency) float64 {
-		est.Efficiency = e
+		est.Efficiency, est.Perf.Defaults.EfficiencyBy = e, nil
+		if Joint {
+			est.Perf.Defaults.EfficiencyBy = Shrunk(own, e, Shrink)
+		}
 		return Loss(Measure(tab, est))
 	}
 	at := loss(e)
@@ -117,18 +97,27 @@ func TestTheDataHoldsTheFittedStepModel(t *testing.T) {
 // speedLoss is Loss over comparisons.
 func speedLoss(cs []Comparison) float64 { return Loss(Report{Comparisons: cs}) }
 
-// TestFitGroups is the fit of the efficiencies by GPU architecture and
-// precision (go test ./wasm/accuracy -run TestFitGroups -fit -v, with
-// SOURCE_DATE_EPOCH at an edition whose GPUs have architectures): each
-// group's own optimum, the values shrunk by Shrink that the data holds,
-// and the errors on every row and leaving one source out, without the
-// groups (before) and with them at every weight of ShrinkChoices.
+// TestFitGroups is the data's fit (go test ./wasm/accuracy -run
+// TestFitGroups -fit -v, with SOURCE_DATE_EPOCH at an edition whose GPUs
+// have architectures): the shared figures pooled, from Previous (or
+// -start), each group's own optimum at them, the values shrunk by Shrink
+// that the data holds, and the errors on every row and leaving one
+// source out, without the groups (before) and with them at every weight
+// of ShrinkChoices, with the weight the one-standard-error rule takes.
 func TestFitGroups(t *testing.T) {
 	if !*fit {
 		t.Skip("run with -fit")
 	}
 	tab, est := calibrated(t)
-	shared := est.Perf.Efficiency()
+	est.Perf.Defaults.EfficiencyBy = nil
+	starts := Starts
+	if *startAt >= 0 {
+		starts = Starts[*startAt : *startAt+1]
+	}
+	t.Logf("from %d of Starts (-start %d)", len(starts), *startAt)
+	shared := FitFrom(tab, est, starts, Params)
+	t.Logf("pooled fit: compute %.3f, memory %.3f, step %.0f µs, request %.1f ms, all-reduce %.0f µs", shared.Compute, shared.Memory, shared.StepSeconds*1e6, shared.RequestSeconds*1e3, shared.CollectiveLatency*1e6)
+	est.Efficiency = shared
 	own := FitOwn(tab, est, shared)
 	for _, o := range own {
 		t.Logf("own fit %-14s %-5s n %3d: compute %.3f memory %.3f", o.Arch, o.Precision, o.N, o.Compute, o.Memory)
@@ -145,16 +134,78 @@ func TestFitGroups(t *testing.T) {
 	t.Logf("on every row, with the groups: loss %.4f", speedLoss(in))
 	logSummaries(t, "on every row, with the groups shrunk by Shrink", in)
 
-	start := perf.Efficiency{Compute: 0.5, Memory: 0.7, Link: 0.7, CollectiveLatency: 8e-6}
-	before, after := GroupsOutOfSource(tab, est, start, Params, ShrinkChoices)
+	before, after := GroupsOutOfSource(tab, est, starts, Params, ShrinkChoices)
 	t.Logf("leave one source out, shared only: loss %.4f", speedLoss(before))
+	logSummaries(t, "leave one source out, shared efficiencies only", before)
+	logShrinks(t, "leave one source out, groups shrunk by", after)
+}
+
+// logShrinks logs the loss and the errors by kind of each weight of
+// ShrinkChoices (after, one list per weight) and the weight the
+// one-standard-error rule takes.
+func logShrinks(t *testing.T, title string, after [][]Comparison) {
+	t.Helper()
 	for i, k := range ShrinkChoices {
-		t.Logf("leave one source out, groups shrunk by %g: loss %.4f", k, speedLoss(after[i]))
+		t.Logf("%s %g: loss %.4f", title, k, speedLoss(after[i]))
 	}
 	k, lowest, se := ChooseShrink(ShrinkChoices, after)
 	t.Logf("lowest loss %.4f, its standard error %.4f: the one-standard-error rule chooses %g (Shrink is %d)", lowest, se, k, Shrink)
-	logSummaries(t, "leave one source out, shared efficiencies only", before)
 	for i, k := range ShrinkChoices {
-		logSummaries(t, fmt.Sprintf("leave one source out, groups shrunk by %g", k), after[i])
+		logSummaries(t, fmt.Sprintf("%s %g", title, k), after[i])
+	}
+}
+
+// TestFitJoint is the joint fit of the shared figures and the
+// efficiencies by group, the alternative to the data's pooled one (go
+// test ./wasm/accuracy -run TestFitJoint -fit -v; -short for the fit on
+// every row alone): the values fitted from Starts at Shrink, the lowest
+// loss kept, the errors on every row, and the leave-one-source-out
+// errors at every weight of ShrinkChoices with the weight the
+// one-standard-error rule takes.
+func TestFitJoint(t *testing.T) {
+	if !*fit {
+		t.Skip("run with -fit")
+	}
+	tab, est := calibrated(t)
+	e, g := FitJoint(tab, est, Starts, Params, Shrink)
+	est.Efficiency, est.Perf.Defaults.EfficiencyBy = e, g
+	t.Logf("joint fit: compute %.3f, memory %.3f, step %.0f µs, request %.1f ms, all-reduce %.0f µs", e.Compute, e.Memory, e.StepSeconds*1e6, e.RequestSeconds*1e3, e.CollectiveLatency*1e6)
+	for _, x := range g {
+		t.Logf("  %-14s %-5s compute %.3f memory %.3f", x.Arch, x.Precision, x.Compute.Value, x.Memory.Value)
+	}
+	in := Measure(tab, est).Comparisons
+	t.Logf("on every row: loss %.4f", speedLoss(in))
+	logSummaries(t, "joint fit, on every row", in)
+	if testing.Short() {
+		return
+	}
+	// Each fit that leaves a source out starts from the joint fit on every
+	// row: with several starts each, the few hundred fits would take hours.
+	Progress = func(k float64, cs []Comparison) {
+		t.Logf("leave one source out, joint, shrunk by %g: loss %.4f", k, speedLoss(cs))
+		logSummaries(t, fmt.Sprintf("leave one source out, joint, shrunk by %g", k), cs)
+	}
+	defer func() { Progress = nil }()
+	logShrinks(t, "leave one source out, joint, shrunk by", JointOutOfSource(tab, est, []perf.Efficiency{e}, Params, ShrinkChoices))
+}
+
+// TestRowErrors logs every speed figure's error with the data's step
+// model (go test ./wasm/accuracy -run TestRowErrors -fit -v): which rows
+// a kind's median hides.
+func TestRowErrors(t *testing.T) {
+	if !*fit {
+		t.Skip("run with -fit")
+	}
+	tab, est := calibrated(t)
+	for _, c := range Measure(tab, est).Comparisons {
+		if c.Metric == KVCapacity {
+			continue
+		}
+		var kinds []string
+		for _, w := range c.Workloads {
+			kinds = append(kinds, w.Label())
+		}
+		r := c.Row
+		t.Logf("%-8s %-4s %+7.1f %%  %-55s %-8s %-6s %-14s tp %d b %d in %g out %g rate %g conc %d %v", c.Metric.Label()[:8], c.Stat, 100*c.Err, r.ID, r.Engine, r.Weights, r.GPU, r.TP, r.Batch, r.Input, r.Output, r.RateRPS, r.Concurrency, kinds)
 	}
 }

@@ -281,12 +281,13 @@ func TestChartMarksAreOnTheAxis(t *testing.T) {
 // B300 (7,750 GB/s, NVIDIA's 62 TB/s for 8 GPUs, edition 2026-12-02; FP4
 // 14,000 TFLOPS dense, edition 2026-12-01), NVFP4 weights
 // 42,733,185,312 B (worked in memview's TestFP4WeightFormats), one sequence
-// at an empty context, the Blackwell FP4 efficiencies (memory 0.65,
-// compute 0.3; edition 2026-12-02) and no fixed cost a step (edition
-// 2026-12-02's refit leaves none):
+// at an empty context, the Blackwell FP4 efficiencies (memory 0.7,
+// compute 0.4; edition 2026-12-02) and a fixed cost of 2.3 ms a step
+// (edition 2026-12-02):
 //
-//	bandwidth-bound  42,733,185,312 B / (7,750e9 B/s x 0.65) = 8.483 ms per token
-//	compute          2 x 70.6e9 FLOP / (14,000e12 x 0.3)     = 0.034 ms, far below
+//	bandwidth-bound  42,733,185,312 B / (7,750e9 B/s x 0.7)  = 7.877 ms
+//	                 + 2.3 ms                                 = 10.177 ms per token
+//	compute          2 x 70.6e9 FLOP / (14,000e12 x 0.4)     = 0.025 ms, far below
 //
 // An H100 has no FP4 tensor cores: the field says so, naming the GPU, and
 // the estimate falls back to BF16 as it does for FP8 on an A100.
@@ -296,8 +297,8 @@ func TestFP4Precision(t *testing.T) {
 	if s.Setup.Weights.ID != "nvfp4" || s.Setup.Hardware.TFLOPS != 14000 {
 		t.Fatalf("B300 in FP4: weights %q at %v TFLOPS, want nvfp4 at 14,000", s.Setup.Weights.ID, s.Setup.Hardware.TFLOPS)
 	}
-	if got, computeBound := s.Setup.Decode(1, 0); computeBound || math.Abs(got*1000-8.483) > 0.001 {
-		t.Errorf("decode step %.4f ms (compute-bound %v), want 8.483 ms bandwidth-bound", got*1000, computeBound)
+	if got, computeBound := s.Setup.Decode(1, 0); computeBound || math.Abs(got*1000-10.177) > 0.001 {
+		t.Errorf("decode step %.4f ms (compute-bound %v), want 10.177 ms bandwidth-bound", got*1000, computeBound)
 	}
 	if a := perfview.Resolve("model=llama-3.1-70b&gpu=mi355x&prec=fp4", d); a.Setup.Weights.ID != "mxfp4" || a.Setup.Hardware.TFLOPS != 10100 {
 		t.Errorf("MI355X in FP4: weights %q at %v TFLOPS, want mxfp4 at 10,100", a.Setup.Weights.ID, a.Setup.Hardware.TFLOPS)
