@@ -9,6 +9,19 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// chartHasJS defines chartHas(el, id), a promise resolved once the chart
+// in el draws series id with data, or after 10 s: a chart takes the
+// engine's answer when it is on screen, some frames after the answer
+// (app.js), and before that shows the page's defaults, where a band may
+// be empty.
+const chartHasJS = `const chartHas = async (el, id) => {
+	for (let i = 0; i < 200; i++) {
+		const c = window.echarts && echarts.getInstanceByDom(el), s = c && c.getOption().series.find(x => x.id === id);
+		if (s && s.data.length) return;
+		await new Promise(r => setTimeout(r, 50));
+	}
+};`
+
 // readBand reads a cell's error band as the page shows it: the band's
 // text and tooltip, and the cell's data-value, data-low and data-high.
 const readBand = `(key => { const td = document.querySelector('td[data-key="' + key + '"]'), b = td && td.querySelector('.band');
@@ -140,7 +153,8 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 	waitReady(ctx, t, root+"pricing/?h.pm=llama-3.1-70b")
 	checkBand(t, "pricing", "h.capacity", "(throughput,", eval[[]string](t, ctx, readBand+`('h.capacity')`))
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#chart-breakeven-tab`)))
-	be := evalAsync[[]float64](t, ctx, `(async () => { const el = document.getElementById('chart-breakeven'); el.scrollIntoView(); await nextFrames(3);
+	be := evalAsync[[]float64](t, ctx, `(async () => { `+chartHasJS+` const el = document.getElementById('chart-breakeven'); el.scrollIntoView();
+		await chartHas(el, 'cluster-band');
 		const o = echarts.getInstanceByDom(el).getOption(), s = id => o.series.find(x => x.id === id);
 		const own = s('cluster').data, band = s('cluster-band').data;
 		let within = 0, wider = 0;
@@ -154,7 +168,8 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 	// legend names the bands once.
 	waitReady(ctx, t, root+"memory/?preset=seed-002")
 	do(t, ctx, chromedp.Click(chromedp.CSS(`#chart-concurrency-tab`)))
-	seqs := evalAsync[[]float64](t, ctx, `(async () => { const el = document.getElementById('chart-concurrency'); el.scrollIntoView(); await nextFrames(3);
+	seqs := evalAsync[[]float64](t, ctx, `(async () => { `+chartHasJS+` const el = document.getElementById('chart-concurrency'); el.scrollIntoView();
+		await chartHas(el, 'd-band');
 		const o = echarts.getInstanceByDom(el).getOption(), s = id => o.series.find(x => x.id === id);
 		const names = o.legend[0].data.map(d => typeof d === 'string' ? d : d.name);
 		return [s('a').data.length, s('a-band').data.length, s('d-band').data.length,

@@ -25,10 +25,13 @@ func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 	}{{"desktop", 1366, 900, nil}, {"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}}} {
 		do(t, ctx, chromedp.EmulateViewport(size.width, size.height, size.opts...))
 		for _, c := range calcs {
-			// The toolbar is in the page as served; wait for it, since the
-			// first navigation of a fresh tab has once returned before it.
-			do(t, ctx, chromedp.Navigate(root+c.path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+c.presets[0].Name+`"]`)))
 			for _, p := range c.presets {
+				// Each preset's link is read on the calculator's own page,
+				// as served, once it is there: read on the page of the
+				// preset before, it was missing twice on a busy machine,
+				// and the first navigation of a fresh tab has once
+				// returned before the toolbar.
+				do(t, ctx, chromedp.Navigate(root+c.path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+p.Name+`"]`)))
 				where := fmt.Sprintf("%s %s%s", size.name, c.path, p.Name)
 				link := fmt.Sprintf(`document.querySelector('.toolbar a[href$="?preset=%s"]')`, p.Name)
 				if got := eval[string](t, ctx, link+`?.textContent ?? ""`); got != p.Title {
