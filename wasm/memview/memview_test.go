@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/band"
-	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
 func load(t testing.TB) memview.Data { return datasettest.Load(t).Memory }
@@ -439,16 +439,7 @@ func TestConcurrencyChartShadesTheKVCapacitysBand(t *testing.T) {
 	d := load(t)
 	d.Bands = band.Table{Bands: []band.Band{{Metric: band.KVCapacity, Workload: band.All, N: 5, P10: -0.5, P90: 1}}}
 	p := memview.Build(memview.Resolve("preset=seed-002", d), d)
-	var c chart.Chart
-	for _, ch := range p.Charts {
-		if ch.ID == "chart-concurrency" {
-			c = ch
-		}
-	}
-	series := map[string]chart.Series{}
-	for _, s := range c.Series {
-		series[s.ID] = s
-	}
+	series := viewtest.ChartSeries(p.Charts, "chart-concurrency")
 	for _, id := range []string{"a", "d"} {
 		line, lo, area := series[id], series[id+"-lo"], series[id+"-band"]
 		if len(line.Points) == 0 || lo.Hidden || area.Hidden || len(area.Ranges) != len(line.Points) || area.Of != id {
@@ -464,11 +455,7 @@ func TestConcurrencyChartShadesTheKVCapacitysBand(t *testing.T) {
 		t.Errorf("bands named %q and %q; want one name", a, d)
 	}
 	off := memview.Build(memview.Resolve("preset=seed-002&k=3", d), d)
-	for _, ch := range off.Charts {
-		for _, s := range ch.Series {
-			if s.ID == "d-band" && !s.Hidden {
-				t.Error("a disabled option's band is shown")
-			}
-		}
+	if !viewtest.ChartSeries(off.Charts, "chart-concurrency")["d-band"].Hidden {
+		t.Error("a disabled option's band is shown")
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
 func load(t testing.TB) perfview.Data { return datasettest.Load(t).Perf }
@@ -413,17 +414,7 @@ func TestRateChartShadesTheMedianLatencies(t *testing.T) {
 		{Metric: band.E2E, Workload: band.All, N: 5, P10: -0.2, P90: 0.1},
 		{Metric: band.TTFT, Workload: band.All, N: 5, P10: -0.5, P90: 0},
 	}}
-	p := perfview.Build(perfview.Resolve("", d))
-	var rate chart.Chart
-	for _, c := range p.Charts {
-		if c.ID == "chart-rate" {
-			rate = c
-		}
-	}
-	series := map[string]chart.Series{}
-	for _, s := range rate.Series {
-		series[s.ID] = s
-	}
+	series := viewtest.ChartSeries(perfview.Build(perfview.Resolve("", d)).Charts, "chart-rate")
 	for id, scale := range map[string][2]float64{"p50": {1 / 1.1, 1 / 0.8}, "ttft50": {1, 2}} {
 		line, shade := series[id], series[id+"-band"]
 		if len(line.Points) == 0 || shade.Hidden || len(shade.Ranges) != len(line.Points) {

@@ -16,6 +16,7 @@ import (
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/view"
+	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
 func load(t testing.TB) pricingview.Data { return datasettest.Load(t).Pricing }
@@ -360,21 +361,9 @@ func TestBreakEvenChartShadesTheClustersCostWithTheCapacitysBand(t *testing.T) {
 // its band.
 func breakEvenSeries(t *testing.T, p pricingview.Page) (own, shade chart.Series) {
 	t.Helper()
-	for _, c := range p.Charts {
-		if c.ID != "chart-breakeven" {
-			continue
-		}
-		for _, s := range c.Series {
-			switch s.ID {
-			case "cluster":
-				own = s
-			case "cluster-band":
-				shade = s
-			}
-		}
-	}
-	if own.ID == "" {
+	series := viewtest.ChartSeries(p.Charts, "chart-breakeven")
+	if series["cluster"].ID == "" {
 		t.Fatal("no self-hosted line in the break-even chart")
 	}
-	return own, shade
+	return series["cluster"], series["cluster-band"]
 }

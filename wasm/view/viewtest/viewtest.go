@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -188,4 +189,18 @@ func Readable(value string) bool {
 	_, decimals, _ := strings.Cut(value, ".")
 	digits := strings.TrimLeft(strings.ReplaceAll(strings.TrimPrefix(value, "-"), ".", ""), "0")
 	return len(decimals) <= 2 || len(strings.TrimRight(digits, "0")) <= 4
+}
+
+// ChartSeries returns the series of the chart of id among charts, by
+// their IDs; none when no chart has that id.
+func ChartSeries(charts []chart.Chart, id string) map[string]chart.Series {
+	series := map[string]chart.Series{}
+	for _, c := range charts {
+		if c.ID == id {
+			for _, s := range c.Series {
+				series[s.ID] = s
+			}
+		}
+	}
+	return series
 }
