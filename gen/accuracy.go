@@ -15,6 +15,7 @@ import (
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -140,7 +141,7 @@ func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accurac
 		if len(abs) == 0 {
 			return "–"
 		}
-		return m.Digits(fmt.Sprintf("%.1f %%", 100*accuracy.Median(abs)))
+		return m.Digits(fmt.Sprintf("%.1f %%", 100*perf.Median(abs)))
 	}
 	var rows [][]string
 	for _, ge := range all.Perf.Defaults.EfficiencyBy {

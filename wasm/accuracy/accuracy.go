@@ -261,24 +261,11 @@ func Summarize(cs []Comparison) []Summary {
 			}
 			slices.Sort(errs)
 			slices.Sort(abs)
-			out = append(out, Summary{Metric: m, Workload: w, N: len(errs), MedianAbs: Median(abs), Median: Median(errs),
+			out = append(out, Summary{Metric: m, Workload: w, N: len(errs), MedianAbs: perf.Median(abs), Median: perf.Median(errs),
 				P10: Percentile(errs, 10), P90: Percentile(errs, 90)})
 		}
 	}
 	return out
-}
-
-// Median is the median of sorted values: the middle one, or the mean of
-// the middle two; NaN for none.
-func Median(sorted []float64) float64 {
-	n := len(sorted)
-	switch {
-	case n == 0:
-		return math.NaN()
-	case n%2 == 1:
-		return sorted[n/2]
-	}
-	return (sorted[n/2-1] + sorted[n/2]) / 2
 }
 
 // Percentile is the nearest-rank p-th percentile of sorted values: the

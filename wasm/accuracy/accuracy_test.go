@@ -36,7 +36,7 @@ func TestMedianAndPercentileByHand(t *testing.T) {
 					t.Errorf("%s = %g; want %g (NaN %t)", what, got, want, nan)
 				}
 			}
-			same("Median", Median(tt.sorted), tt.median, tt.medianNaN)
+			same("Median", perf.Median(tt.sorted), tt.median, tt.medianNaN)
 			same("Percentile 10", Percentile(tt.sorted, 10), tt.p10, tt.rankNaNs)
 			same("Percentile 90", Percentile(tt.sorted, 90), tt.p90, tt.rankNaNs)
 		})

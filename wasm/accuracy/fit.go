@@ -55,7 +55,7 @@ func Loss(rep Report) float64 {
 		}
 	}
 	slices.Sort(l)
-	return Median(l)
+	return perf.Median(l)
 }
 
 // Fit returns the efficiencies, from start, that minimise Loss over the
@@ -313,7 +313,7 @@ func ChooseShrink(shrinks []float64, after [][]Comparison) (shrink, lowest, se f
 			sample[i] = abs[rng.IntN(len(abs))]
 		}
 		slices.Sort(sample)
-		m := Median(sample)
+		m := perf.Median(sample)
 		sum, sumSq = sum+m, sumSq+m*m
 	}
 	mean := sum / resamples

@@ -538,6 +538,19 @@ func Quantile(sorted []float64, p float64) float64 {
 	return sorted[rank(len(sorted), p)]
 }
 
+// Median is the median of sorted values: the middle one, or the mean of
+// the middle two; NaN for none.
+func Median(sorted []float64) float64 {
+	n := len(sorted)
+	switch {
+	case n == 0:
+		return math.NaN()
+	case n%2 == 1:
+		return sorted[n/2]
+	}
+	return (sorted[n/2-1] + sorted[n/2]) / 2
+}
+
 // Ceiling is the replica's most requests per second: the throughput of
 // the largest batch it runs, max_num_seqs or as many requests as the KV
 // cache holds, whichever is fewer.

@@ -296,15 +296,8 @@ func MedianAbsError(rs []Result) float64 {
 			errs = append(errs, math.Abs(r.Err))
 		}
 	}
-	if len(errs) == 0 {
-		return math.NaN()
-	}
 	slices.Sort(errs)
-	n := len(errs)
-	if n%2 == 1 {
-		return errs[n/2]
-	}
-	return (errs[n/2-1] + errs[n/2]) / 2
+	return perf.Median(errs)
 }
 
 // Validate checks the estimator's data.
