@@ -112,7 +112,7 @@ func feed(root string, m *msg.Catalog, pages []indexed, editions edition.List) (
 	for _, e := range editions.DataOnly() {
 		f.Entries = append(f.Entries, atomEntry{ID: "tag:" + host + "," + e.Date + id, Title: m.F("doc.feed.edition", "date", m.Date(e.Date)),
 			Updated: atomTime(e.Date), Link: atomLink{Rel: "alternate", Type: "text/html", Href: home},
-			Content: &atomText{Type: "text", Text: fact.PlainText(e.Note)}})
+			Content: &atomText{Type: "text", Text: e.NoteIn(m.Lang)}})
 	}
 	slices.SortStableFunc(f.Entries, func(a, b atomEntry) int { return strings.Compare(b.Updated, a.Updated) })
 	if len(f.Entries) > 0 {

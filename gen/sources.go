@@ -147,7 +147,7 @@ func (s sourcePage) changelog(m *msg.Catalog) string {
 	notes := map[string]string{}
 	for _, e := range s.eds.List {
 		if e.Data {
-			notes[e.Date] = e.Note
+			notes[e.Date] = e.NoteIn(m.Lang)
 		}
 	}
 	dates := s.eds.DataDates()

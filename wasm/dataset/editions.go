@@ -66,8 +66,10 @@ func (e Editions) DataDates() []string {
 
 // changeFile is an edition's file.
 type changeFile struct {
-	// Note says what changed and why, for the changelog and old links.
-	Note string `yaml:"note"`
+	// Note says what changed and why, in English, and NoteDE in German,
+	// for the changelog and the feeds of each language.
+	Note   string `yaml:"note"`
+	NoteDE string `yaml:"note_de"`
 	// Changes maps a data file's name to what changed in it: maps are
 	// merged key by key; a list element with an id (or a name, or for a
 	// rental offer its provider, GPU and instance) replaces the fields it
@@ -106,11 +108,13 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 		if err := decode(fsys, name, &c.changeFile); err != nil {
 			return Editions{}, err
 		}
-		if c.Note == "" {
-			return Editions{}, fmt.Errorf("%s: note: say what changed in this edition", name)
-		}
-		if msg := fact.PlainText(c.Note); msg != "" {
-			return Editions{}, fmt.Errorf("%s: note: %s", name, msg)
+		for _, n := range []struct{ field, text, lang string }{{"note", c.Note, "English"}, {"note_de", c.NoteDE, "German"}} {
+			if n.text == "" {
+				return Editions{}, fmt.Errorf("%s: %s: say what changed in this edition, in %s", name, n.field, n.lang)
+			}
+			if msg := fact.PlainText(n.text); msg != "" {
+				return Editions{}, fmt.Errorf("%s: %s: %s", name, n.field, msg)
+			}
 		}
 		if i == 0 && len(c.Changes) > 0 {
 			return Editions{}, fmt.Errorf("%s: changes: the first edition is the data files as they are; it has no changes", name)
@@ -125,7 +129,7 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 
 	out := Editions{Data: map[string]sitedata.Data{}, Changes: map[string][]Change{}}
 	for i, c := range changes {
-		out.List = append(out.List, edition.Edition{Date: c.date, Note: c.Note, Data: true})
+		out.List = append(out.List, edition.Edition{Date: c.date, Note: c.Note, NoteDE: c.NoteDE, Data: true})
 		layered := fstest.MapFS{}
 		for _, file := range dataFiles {
 			b, err := fs.ReadFile(fsys, path.Join(dir, file))
@@ -160,7 +164,7 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 	first := out.List[0].Date
 	for _, date := range out.Latest().Pricing.APIs.Changes() {
 		if date > first && date <= today && !slices.ContainsFunc(out.List, func(e edition.Edition) bool { return e.Date == date }) {
-			out.List = append(out.List, edition.Edition{Date: date, Note: "API prices changed."})
+			out.List = append(out.List, edition.Edition{Date: date})
 		}
 	}
 	slices.SortFunc(out.List, func(a, b edition.Edition) int { return strings.Compare(a.Date, b.Date) })

@@ -58,7 +58,10 @@ func TestBadEditions(t *testing.T) {
 	}{
 		{"not a date", "2027-13-01.yaml", good, "the name must be the edition's date"},
 		{"after the build", "2099-01-01.yaml", good, "dated after the build date"},
-		{"no note", "2027-01-15.yaml", strings.Replace(good, `note: "A test edition: new H100 price, defaults and GPT-4.1 prices."`, `note: ""`, 1), "note: say what changed"},
+		{"no note", "2027-01-15.yaml", strings.Replace(good, `note: "A test edition: new H100 price, defaults and GPT-4.1 prices."`, `note: ""`, 1), "note: say what changed in this edition, in English"},
+		{"no German note", "2027-01-15.yaml", strings.Replace(good, `note_de: "Ein Test-Datenstand: neuer H100-Preis, Standardwerte und GPT-4.1-Preise."`, "", 1),
+			"2027-01-15.yaml: note_de: say what changed in this edition, in German"},
+		{"markup in the German note", "2027-01-15.yaml", strings.Replace(good, `note_de: "Ein Test`, `note_de: "<b>Ein</b> Test`, 1), "2027-01-15.yaml: note_de: "},
 		{"unknown file", "2027-01-15.yaml", strings.Replace(good, "memory.yaml:", "memroy.yaml:", 1), "changes.memroy.yaml: not a data file"},
 		{"unknown key", "2027-01-15.yaml", good + "extra: 1\n", "unknown field"},
 		{"bad value", "2027-01-15.yaml", strings.Replace(good, "value: 22000", "value: -1", 1),

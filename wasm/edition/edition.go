@@ -26,8 +26,21 @@ const (
 // only API prices changed, whose rows every data file holds.
 type Edition struct {
 	Date string `json:"date"`
-	Note string `json:"note"`
-	Data bool   `json:"data"`
+	// Note says what changed in a data edition and why, in English, and
+	// NoteDE in German, for the changelog and the feeds. The calculators
+	// do not show them, so they stay out of the pages' data.
+	Note   string `json:"-"`
+	NoteDE string `json:"-"`
+	Data   bool   `json:"data"`
+}
+
+// NoteIn returns the edition's note in lang: German for "de", English
+// otherwise.
+func (e Edition) NoteIn(lang string) string {
+	if lang == "de" {
+		return e.NoteDE
+	}
+	return e.Note
 }
 
 // List is every edition, oldest first.
@@ -39,6 +52,16 @@ func (l List) Latest() string {
 		return ""
 	}
 	return l[len(l)-1].Date
+}
+
+// WithoutNotes returns the list with every note left out, as the pages'
+// data carries it (see Edition).
+func (l List) WithoutNotes() List {
+	out := make(List, len(l))
+	for i, e := range l {
+		out[i] = Edition{Date: e.Date, Data: e.Data}
+	}
+	return out
 }
 
 // DataOnly returns the data editions.

@@ -51,9 +51,11 @@ func (d *Data) Presets(name string) []scenario.PresetData {
 	return nil
 }
 
-// Unlinked returns the data with the shared copies left out, as the
-// browser module compiles it in; Link restores them.
+// Unlinked returns the data with the shared copies and the editions'
+// notes left out, as the browser module compiles it in; Link restores
+// the copies (the pages show no note).
 func (d Data) Unlinked() Data {
+	d.Editions = d.Editions.WithoutNotes()
 	d.Memory.GPUs = gpu.Catalog{}
 	d.Perf.Memory = memview.Data{}
 	d.TCO.Perf = perfview.Data{}

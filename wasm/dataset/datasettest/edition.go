@@ -14,6 +14,7 @@ import (
 // (TCO, pricing), the memory calculator's utilization, the estimator's
 // memory efficiency, and GPT-4.1's prices (a new history row).
 const Edition = `note: "A test edition: new H100 price, defaults and GPT-4.1 prices."
+note_de: "Ein Test-Datenstand: neuer H100-Preis, Standardwerte und GPT-4.1-Preise."
 changes:
   gpus.yaml:
     sources:

@@ -67,8 +67,6 @@ func decodeEditionEdition(d *datafile.Decoder, v *edition.Edition) {
 		switch key {
 		case "date":
 			v.Date = d.String()
-		case "note":
-			v.Note = d.String()
 		case "data":
 			v.Data = d.Bool()
 		default:
