@@ -74,3 +74,19 @@ func testMsgs(t testing.TB) map[string]*msg.Catalog {
 	}
 	return msgs
 }
+
+// A number field's help writes its range and default as the page's
+// language writes numbers, grouped: the network cost per server of
+// /tco/'s first option (0 to 1e9, 20,000 by default, content/data/tco.yaml).
+func TestFieldHelpWritesNumbersInThePageLanguage(t *testing.T) {
+	out := buildSite(t, "/")
+	for page, want := range map[string]string{
+		"tco/index.html":    "Range 0–1,000,000,000; default 20,000.",
+		"de/tco/index.html": "Bereich 0–1.000.000.000; Standard 20.000.",
+	} {
+		help := readDoc(t, filepath.Join(out, filepath.FromSlash(page))).Find(`[id="help-a.net"]`).Text()
+		if !strings.HasSuffix(strings.Join(strings.Fields(help), " "), want) {
+			t.Errorf("%s: help of a.net is %q; want it to end %q", page, help, want)
+		}
+	}
+}

@@ -390,6 +390,21 @@ func (in Input) Shown() string {
 	return v
 }
 
+// DefaultShown returns a number field's default as the form's help
+// writes it: grouped, in the page's language (20,000 and 0.6 in English,
+// 20.000 and 0,6 in German); another field's default as it is.
+func (in Input) DefaultShown() string {
+	v, err := strconv.ParseFloat(in.Default, 64)
+	if in.IsChoice() || in.IsText() || err != nil {
+		return in.Default
+	}
+	m := in.m
+	if m == nil {
+		m = msg.English
+	}
+	return m.Num(v, -1)
+}
+
 // Reject marks the value read for key as wrong for a reason that only the
 // calculator knows (a degree that does not divide the heads, say): msg
 // is shown next to the field, and the default is used.

@@ -272,3 +272,38 @@ func TestShownNamesAnEmptyValueInThePagesLanguage(t *testing.T) {
 		t.Errorf("empty value on a German page: %q; want der Standardwert", got)
 	}
 }
+
+// The form's help writes a number field's default grouped and in the
+// page's language; a choice's default stays its value.
+func TestDefaultShownInTheLanguage(t *testing.T) {
+	de, err := msg.Parse("de", []byte(`{"scen.the_default": "der Standardwert"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fields := []Field{
+		{Key: "n", Min: 0, Max: 1e9, Default: "20000"},
+		{Key: "u", Min: 0.01, Max: 1, Default: "0.6"},
+		{Key: "g", Choices: []Choice{{Value: "h100-sxm", Label: "H100 SXM"}}, Default: "h100-sxm"},
+	}
+	for _, tt := range []struct {
+		m    *msg.Catalog
+		want []string
+	}{
+		{msg.English, []string{"20,000", "0.6", "h100-sxm"}},
+		{de, []string{"20.000", "0,6", "h100-sxm"}},
+	} {
+		r := NewResolverIn(tt.m, "", nil)
+		for _, f := range fields {
+			if f.Choices != nil {
+				r.Choice(f)
+			} else {
+				r.Number(f)
+			}
+		}
+		for i, in := range r.Inputs {
+			if got := in.DefaultShown(); got != tt.want[i] {
+				t.Errorf("%s: %s's default shown as %q; want %q", tt.m.Lang, in.Key, got, tt.want[i])
+			}
+		}
+	}
+}

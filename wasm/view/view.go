@@ -402,7 +402,7 @@ type inputState struct {
 func inputStates(ins []scenario.Input) []inputState {
 	out := make([]inputState, len(ins))
 	for i, in := range ins {
-		out[i] = inputState{in.Key, in.Value, in.Error, in.Note, in.Unit, in.Default, in.Hidden}
+		out[i] = inputState{in.Key, in.Value, in.Error, in.Note, in.Unit, in.DefaultShown(), in.Hidden}
 	}
 	return out
 }
