@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [835]string{
+var englishKeys = [836]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -395,6 +395,7 @@ var englishKeys = [835]string{
 	"perf.head.text",
 	"perf.head.tps_label",
 	"perf.head.users_hold",
+	"perf.head.users_hold_all",
 	"perf.in.b",
 	"perf.in.b_help",
 	"perf.in.gpu_help",
@@ -840,7 +841,7 @@ var englishKeys = [835]string{
 	"tco.years",
 }
 
-var englishTexts = [835]string{
+var englishTexts = [836]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1233,6 +1234,7 @@ var englishTexts = [835]string{
 	"{setup} generates {tps} per GPU at batch {batch} (roofline estimate).",
 	"Output tokens/s per GPU at batch {batch}",
 	"the {target} holds for up to {max}.",
+	"the {target} holds for {max}.",
 	"Batch",
 	"Requests served together in the batch view.",
 	"Peak TFLOPS, memory bandwidth and link from the GPU table; Custom uses the fields below.",

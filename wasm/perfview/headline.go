@@ -37,9 +37,14 @@ func headline(s Scenario, p view.Page) view.Headline {
 	case perf.Closed:
 		users := usersText(s)
 		h.Text += t.F("perf.head.closed", "users", users, "p99", p99, "tps", tokS)
-		if max := c["a.max_users_at_slo"]; max.Value == 0 {
+		switch max := c["a.max_users_at_slo"]; {
+		case max.Value == 0:
 			h.Text += t.F("perf.head.no_user", "target", target)
-		} else {
+		case max.Value >= float64(s.Traffic.Requests):
+			// The search stopped at the run's requests: "up to" would
+			// read as a limit found.
+			h.Text += t.F("perf.head.users_hold_all", "target", target, "max", max.Text)
+		default:
 			h.Text += t.F("perf.head.users_hold", "target", target, "max", max.Text)
 		}
 		h.Figures = append(h.Figures,

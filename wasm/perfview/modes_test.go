@@ -3,6 +3,7 @@ package perfview_test
 import (
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -292,5 +293,20 @@ func TestSimulatedRequestsAreInTheLink(t *testing.T) {
 		if !refused || s.Traffic.Requests != 400 {
 			t.Errorf("reqs=%s: refused %v, %d requests; want refused and the data's 400", bad, refused, s.Traffic.Requests)
 		}
+	}
+}
+
+// When every user of the run meets the target, the search stops at the
+// run's requests and the headline says so, not "up to": Llama 3.1 8B on
+// an H100 with a P99 target of an hour holds for all 400 of its users.
+func TestHeadlineOfUsersBeyondTheRun(t *testing.T) {
+	d := load(t)
+	p := perfview.Build(perfview.Resolve("mode=closed&model=llama-3.1-8b&gpu=h100-sxm&slo=3600", d))
+	if p.MaxUsers < p.Scenario.Traffic.Requests {
+		t.Fatalf("%d users meet the target; want the run's %d", p.MaxUsers, p.Scenario.Traffic.Requests)
+	}
+	want := "holds for " + strconv.Itoa(p.Scenario.Traffic.Requests) + " or more users."
+	if h := p.Headline.Text; !strings.HasSuffix(h, want) || strings.Contains(h, "up to") {
+		t.Errorf("headline %q; want it to end %q", h, want)
 	}
 }
