@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 )
 
@@ -379,10 +380,7 @@ func (f Field) shown(m *msg.Catalog, value string) string {
 // Shown returns the input's value as the form shows it, with its unit:
 // "H100 SXM", "27500 USD".
 func (in Input) Shown() string {
-	m := in.m
-	if m == nil {
-		m = msg.English
-	}
+	m := in.catalog()
 	v := in.shown(m, in.Value)
 	if in.Unit != "" && !in.IsChoice() {
 		v += " " + in.Unit
@@ -390,17 +388,38 @@ func (in Input) Shown() string {
 	return v
 }
 
+// catalog is the input's language, English when none was given.
+func (in Input) catalog() *msg.Catalog {
+	if in.m == nil {
+		return msg.English
+	}
+	return in.m
+}
+
 // DefaultShown returns a number field's default as the form's help
-// writes it: grouped, in the page's language (20,000 and 0.6 in English,
-// 20.000 and 0,6 in German); another field's default as it is.
+// writes it (see RangeShown); another field's default as it is.
 func (in Input) DefaultShown() string {
 	v, err := strconv.ParseFloat(in.Default, 64)
 	if in.IsChoice() || in.IsText() || err != nil {
 		return in.Default
 	}
-	m := in.m
-	if m == nil {
-		m = msg.English
+	return numberShown(in.catalog(), v)
+}
+
+// RangeShown returns a number field's bounds as the form's help writes
+// them: every digit, grouped, in the page's language (20,000 and 0.6 in
+// English, 20.000 and 0,6 in German).
+func (in Input) RangeShown() (low, high string) {
+	m := in.catalog()
+	return numberShown(m, in.Min), numberShown(m, in.Max)
+}
+
+// numberShown writes v as the form's help does. A bound beyond what
+// money writes in digits (it would read "> 10^15") keeps its digits,
+// ungrouped.
+func numberShown(m *msg.Catalog, v float64) string {
+	if math.Abs(v) > money.MaxDisplay {
+		return m.Digits(FormatNumber(v))
 	}
 	return m.Num(v, -1)
 }

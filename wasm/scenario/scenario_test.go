@@ -273,8 +273,8 @@ func TestShownNamesAnEmptyValueInThePagesLanguage(t *testing.T) {
 	}
 }
 
-// The form's help writes a number field's default grouped and in the
-// page's language; a choice's default stays its value.
+// The form's help writes a number field's default and bounds grouped
+// and in the page's language; a choice's default stays its value.
 func TestDefaultShownInTheLanguage(t *testing.T) {
 	de, err := msg.Parse("de", []byte(`{"scen.the_default": "der Standardwert"}`))
 	if err != nil {
@@ -304,6 +304,16 @@ func TestDefaultShownInTheLanguage(t *testing.T) {
 			if got := in.DefaultShown(); got != tt.want[i] {
 				t.Errorf("%s: %s's default shown as %q; want %q", tt.m.Lang, in.Key, got, tt.want[i])
 			}
+		}
+	}
+	// Bounds too: every digit, also beyond what money writes in digits
+	// (a demand of up to 1e16 tokens a month).
+	r := NewResolverIn(de, "", nil)
+	r.Number(Field{Key: "u", Min: 0.01, Max: 1e9, Default: "1"})
+	r.Number(Field{Key: "dem", Min: 0, Max: 1e16, Default: "0"})
+	for i, want := range [][2]string{{"0,01", "1.000.000.000"}, {"0", "10000000000000000"}} {
+		if low, high := r.Inputs[i].RangeShown(); low != want[0] || high != want[1] {
+			t.Errorf("%s: range %s–%s; want %s–%s", r.Inputs[i].Key, low, high, want[0], want[1])
 		}
 	}
 }
