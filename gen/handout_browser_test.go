@@ -38,7 +38,8 @@ func TestHandoutsAndExports(t *testing.T) {
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	dir := t.TempDir()
-	cdpCall(t, ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: "allow", DownloadPath: dir})
+	cdpCall(t, ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{Behavior: "allow", DownloadPath: dir,
+		BrowserContextID: chromedp.FromContext(ctx).BrowserContextID})
 	for _, width := range []int64{1366, 390} {
 		do(t, ctx, chromedp.EmulateViewport(width, 900))
 		for _, name := range sitedata.Calculators {
@@ -78,8 +79,10 @@ func TestHandoutsAndExports(t *testing.T) {
 			for _, b := range []string{`button[data-export="csv"]`, `button[data-export="json"]`, `button[data-export="md"]`, `button[data-chart][data-format="png"]`, `button[data-chart][data-format="svg"]`} {
 				eval[any](t, ctx, `document.querySelector('`+b+`').click()`)
 			}
-			eval[any](t, ctx, `new Promise(r => setTimeout(r, 300))`)
-			status := eval[string](t, ctx, `document.getElementById('export-status').textContent`)
+			// The confirmation, once it comes (10 s bound a hung page only).
+			status := evalAsync[string](t, ctx, `(async () => { const s = document.getElementById('export-status');
+				for (let i = 0; i < 500 && !s.textContent; i++) await new Promise(r => setTimeout(r, 20));
+				return s.textContent; })()`)
 			if status == "" {
 				t.Errorf("%s: the exports confirm nothing", name)
 			}

@@ -303,7 +303,7 @@ func unmarshalFile(t *testing.T, name string, v any) {
 // 1200×630 PNG on which the title (and a calculator's figure) is drawn,
 // the same bytes in a second build.
 func TestCardsAreLargePreviewImagesWithText(t *testing.T) {
-	first, second := buildSite(t, "/sub/"), buildSite(t, "/sub/")
+	first, second := buildSite(t, "/sub/"), buildOwnSite(t, "/sub/")
 	cards, err := filepath.Glob(filepath.Join(first, "cards", "*.png"))
 	if err != nil || len(cards) < 9 {
 		t.Fatalf("got cards %q (%v); want one per calculator and article, 9", cards, err)

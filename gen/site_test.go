@@ -56,21 +56,76 @@ func browserModule(t testing.TB) string {
 	return wasmPath
 }
 
-// buildSite builds the real content into a temp folder under base.
+// buildSite returns the real content built under base (see buildSiteWith).
 func buildSite(t testing.TB, base string) string {
 	t.Helper()
 	return buildSiteWith(t, Config{Base: base})
 }
 
-// buildSiteWith builds the real content into a temp folder with c's base
-// and Hugging Face base.
+// builtSites holds the sites built by this test binary, a func() (string,
+// error) by Config, and sitesDir the folder they are in (TestMain removes
+// it). A build takes 5 s or more and the tests only read what it wrote, so
+// each distinct Config is built once and its folder shared. A test that
+// must change a site, or see a build of its own, builds with Build.
+var (
+	builtSites sync.Map
+	sitesMu    sync.Mutex // one build at a time: the machine has 2 cores
+	sitesDir   string
+)
+
+// buildSiteWith returns the real content built with c's base and Hugging
+// Face base into a folder shared by every test that asks for the same
+// Config; the tests must not write into it.
 func buildSiteWith(t testing.TB, c Config) string {
 	t.Helper()
-	c.Content, c.Out, c.Wasm, c.Modules, c.Version = "../content", filepath.Join(t.TempDir(), "public"), browserModule(t), "../node_modules", "test"
+	c.Content, c.Wasm, c.Modules, c.Version = "../content", browserModule(t), "../node_modules", "test"
+	build, _ := builtSites.LoadOrStore(c, sync.OnceValues(func() (string, error) {
+		sitesMu.Lock()
+		defer sitesMu.Unlock()
+		if sitesDir == "" {
+			dir, err := os.MkdirTemp("", "infercost-sites")
+			if err != nil {
+				return "", err
+			}
+			sitesDir = dir
+		}
+		dir, err := os.MkdirTemp(sitesDir, "site")
+		if err != nil {
+			return "", err
+		}
+		c.Out = filepath.Join(dir, "public")
+		_, err = Build(context.Background(), c)
+		return c.Out, err
+	}))
+	out, err := build.(func() (string, error))()
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return out
+}
+
+// buildOwnSite builds the real content under base into a temp folder of
+// t's own, for a test that compares two builds.
+func buildOwnSite(t testing.TB, base string) string {
+	t.Helper()
+	c := Config{Content: "../content", Out: filepath.Join(t.TempDir(), "public"), Base: base, Wasm: browserModule(t), Modules: "../node_modules", Version: "test"}
 	if _, err := Build(context.Background(), c); err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	return c.Out
+}
+
+// TestMain removes the sites the tests shared, and stops the shared
+// browser (see startBrowser).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	stopSharedBrowser()
+	sitesMu.Lock()
+	if sitesDir != "" {
+		_ = os.RemoveAll(sitesDir)
+	}
+	sitesMu.Unlock()
+	os.Exit(code)
 }
 
 func readDoc(t testing.TB, file string) *goquery.Document {
