@@ -30,7 +30,7 @@ const layoutShifts = `new Promise(done => {
 // zero-height notice that held the margins apart, and everything below
 // the headline moved up 8 px (CLS 0.018-0.023 in Lighthouse).
 func TestNoLayoutShiftWhileLoading(t *testing.T) {
-	ctx, tco := browser(t)
+	ctx, tco := ownBrowser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	for _, width := range []int64{412, 1366} {
 		do(t, ctx, chromedp.EmulateViewport(width, 823))
