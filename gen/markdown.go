@@ -281,9 +281,9 @@ func (blockRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 // newMarkdown builds the one goldmark converter for the site: GFM
 // (tables, strikethrough, autolinks, task lists), footnotes, smart
 // typography, heading ids with anchors and a table of contents on long
-// pages (toc.go), code highlighted by chroma with CSS classes (the CSP
-// allows no style attribute; chromaCSS), YAML front matter and the
-// ```infercost blocks.
+// pages (toc.go), tables in a scrolling box (scrollbox.go), code
+// highlighted by chroma with CSS classes (the CSP allows no style
+// attribute; chromaCSS), YAML front matter and the ```infercost blocks.
 func newMarkdown(b *Blocks) goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
@@ -293,9 +293,10 @@ func newMarkdown(b *Blocks) goldmark.Markdown {
 			extension.Strikethrough, extension.Linkify, extension.TaskList, extension.Footnote, extension.Typographer, &frontmatter.Extender{},
 			highlighting.NewHighlighting(highlighting.WithFormatOptions(chromahtml.WithClasses(true)))),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithAttribute(),
-			parser.WithASTTransformers(util.Prioritized(blockTransformer{b}, 100), util.Prioritized(tocTransformer{b.Msgs}, 200))),
+			parser.WithASTTransformers(util.Prioritized(blockTransformer{b}, 100), util.Prioritized(tocTransformer{b.Msgs}, 200),
+				util.Prioritized(scrollTransformer{}, 300))),
 		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
-			renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100), util.Prioritized(tocRenderer{}, 100))),
+			renderer.WithNodeRenderers(util.Prioritized(blockRenderer{}, 100), util.Prioritized(tocRenderer{}, 100), util.Prioritized(scrollRenderer{}, 100))),
 	)
 }
 
