@@ -90,3 +90,18 @@ func TestFieldHelpWritesNumbersInThePageLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A German calculator names InferCost's own sources in German beside its
+// defaults (title_de); English pages keep the English title.
+func TestOwnSourcesInTheLanguage(t *testing.T) {
+	out := buildSite(t, "/")
+	for page, want := range map[string]string{
+		"tco/index.html":    "InferCost assumption (see the methodology page)",
+		"de/tco/index.html": "Annahme von InferCost (siehe die Methodikseite)",
+	} {
+		note := readDoc(t, filepath.Join(out, filepath.FromSlash(page))).Find(`[id="note-a.load"]`).Text()
+		if !strings.Contains(note, want) {
+			t.Errorf("%s: the default's note is %q; want it to name %q", page, note, want)
+		}
+	}
+}

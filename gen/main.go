@@ -157,7 +157,7 @@ func presetLinks(m *msg.Catalog, ps []scenario.PresetData, sources fact.Sources)
 	for i, p := range ps {
 		p = p.In(m)
 		src := sources[p.Source]
-		out[i] = site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description, SourceTitle: src.Title, SourceURL: src.URL, AsOf: p.AsOf}
+		out[i] = site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description, SourceTitle: src.TitleIn(m), SourceURL: src.URL, AsOf: p.AsOf}
 	}
 	return out
 }

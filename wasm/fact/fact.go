@@ -13,10 +13,22 @@ import (
 
 // Source is a document that figures are taken from. URL is an https://
 // address, or a path on this site (a "/" and then no second "/") for
-// InferCost's own documented assumptions.
+// InferCost's own documented assumptions. TitleDE, optional, is the title
+// in German: InferCost's own sources have one; another document keeps
+// the title it has.
 type Source struct {
-	Title string `yaml:"title" json:"title"`
-	URL   string `yaml:"url" json:"url"`
+	Title   string `yaml:"title" json:"title"`
+	TitleDE string `yaml:"title_de,omitempty" json:"title_de,omitempty"`
+	URL     string `yaml:"url" json:"url"`
+}
+
+// TitleIn returns the source's title in the language of m: TitleDE on a
+// German page where there is one, else Title.
+func (s Source) TitleIn(m *msg.Catalog) string {
+	if m.German() && s.TitleDE != "" {
+		return s.TitleDE
+	}
+	return s.Title
 }
 
 // Sources maps a short key, used by figures, to a source.
@@ -39,7 +51,7 @@ func Note(f Figure, src Source) string { return NoteIn(msg.English, f, src) }
 // NoteIn is Note in the language of m; the figure's own note is data,
 // as the data files write it.
 func NoteIn(m *msg.Catalog, f Figure, src Source) string {
-	s := m.F("fact.default_from", "source", src.Title, "date", m.Date(f.AsOf))
+	s := m.F("fact.default_from", "source", src.TitleIn(m), "date", m.Date(f.AsOf))
 	if f.Note != "" {
 		s += " (" + f.Note + ")"
 	}
@@ -71,6 +83,9 @@ func (s Sources) Validate() []error {
 		entry := "sources." + key
 		if msg := PlainText(src.Title); msg != "" {
 			errs = append(errs, Errorf(entry, "title", "%s", msg))
+		}
+		if msg := PlainText(src.TitleDE); src.TitleDE != "" && msg != "" {
+			errs = append(errs, Errorf(entry, "title_de", "%s", msg))
 		}
 		if !validURL(src.URL) {
 			errs = append(errs, Errorf(entry, "url", "must be an https:// URL or a site path such as /methodology/, got %q", src.URL))

@@ -2,7 +2,10 @@ package fact
 
 import (
 	"math"
+	"strings"
 	"testing"
+
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 func TestPlainText(t *testing.T) {
@@ -57,5 +60,34 @@ func TestCheckRejectsNaN(t *testing.T) {
 	errs := s.Check(Figure{Value: math.NaN(), Source: "k", AsOf: "2026-01-01"}, "e", "f", 0, 1)
 	if len(errs) != 1 || errs[0].Error() != "e: f.value: NaN is outside [0, 1]" {
 		t.Errorf("got %v; want one error for the value", errs)
+	}
+}
+
+// A default's note names its source in the page's language: InferCost's
+// own sources have a German title, another document keeps its own.
+func TestNoteNamesTheSourceInTheLanguage(t *testing.T) {
+	de, err := msg.Parse("de", []byte(`{"fact.default_from": "Standardwert aus {source}, Stand {date}"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := Figure{Value: 0.6, Source: "assumption", AsOf: "2026-11-30"}
+	own := Source{Title: "InferCost assumption (see the methodology page)", TitleDE: "Annahme von InferCost (siehe die Methodikseite)", URL: "/methodology/tco/#defaults"}
+	theirs := Source{Title: "NVIDIA DGX A100 User Guide", URL: "https://docs.nvidia.com/"}
+	for _, tt := range []struct {
+		m    *msg.Catalog
+		src  Source
+		want string
+	}{
+		{de, own, "Standardwert aus Annahme von InferCost (siehe die Methodikseite), Stand 30.11.2026."},
+		{de, theirs, "Standardwert aus NVIDIA DGX A100 User Guide, Stand 30.11.2026."},
+		{msg.English, own, "Default from InferCost assumption (see the methodology page), 2026-11-30."},
+	} {
+		if got := NoteIn(tt.m, f, tt.src); got != tt.want {
+			t.Errorf("%s: %q; want %q", tt.m.Lang, got, tt.want)
+		}
+	}
+	bad := Sources{"a": {Title: "ok", TitleDE: "<b>nein</b>", URL: "/x/"}}
+	if errs := bad.Validate(); len(errs) != 1 || !strings.Contains(errs[0].Error(), "sources.a: title_de: ") {
+		t.Errorf("markup in title_de: %v; want one error naming sources.a: title_de", errs)
 	}
 }

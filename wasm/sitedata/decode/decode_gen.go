@@ -347,6 +347,8 @@ func decodeFactSource(d *datafile.Decoder, v *fact.Source) {
 		switch key {
 		case "title":
 			v.Title = d.String()
+		case "title_de":
+			v.TitleDE = d.String()
 		case "url":
 			v.URL = d.String()
 		default:
