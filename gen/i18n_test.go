@@ -75,33 +75,22 @@ func testMsgs(t testing.TB) map[string]*msg.Catalog {
 	return msgs
 }
 
-// A number field's help writes its range and default as the page's
-// language writes numbers, grouped: the network cost per server of
-// /tco/'s first option (0 to 1e9, 20,000 by default, content/data/tco.yaml).
-func TestFieldHelpWritesNumbersInThePageLanguage(t *testing.T) {
+// A calculator writes its form's help and notes in the page's language:
+// a number field's range and default as the language writes numbers,
+// grouped (the network cost per server of /tco/'s first option: 0 to
+// 1e9, 20,000 by default, content/data/tco.yaml), and InferCost's own
+// sources by their German title on German pages (title_de).
+func TestFormHelpInThePageLanguage(t *testing.T) {
 	out := buildSite(t, "/")
-	for page, want := range map[string]string{
-		"tco/index.html":    "Range 0–1,000,000,000; default 20,000.",
-		"de/tco/index.html": "Bereich 0–1.000.000.000; Standard 20.000.",
+	for _, c := range []struct{ page, id, want string }{
+		{"tco/index.html", "help-a.net", "Range 0–1,000,000,000; default 20,000."},
+		{"de/tco/index.html", "help-a.net", "Bereich 0–1.000.000.000; Standard 20.000."},
+		{"tco/index.html", "note-a.load", "Default from InferCost assumption (see the methodology page),"},
+		{"de/tco/index.html", "note-a.load", "Standardwert aus Annahme von InferCost (siehe die Methodikseite),"},
 	} {
-		help := readDoc(t, filepath.Join(out, filepath.FromSlash(page))).Find(`[id="help-a.net"]`).Text()
-		if !strings.HasSuffix(strings.Join(strings.Fields(help), " "), want) {
-			t.Errorf("%s: help of a.net is %q; want it to end %q", page, help, want)
-		}
-	}
-}
-
-// A German calculator names InferCost's own sources in German beside its
-// defaults (title_de); English pages keep the English title.
-func TestOwnSourcesInTheLanguage(t *testing.T) {
-	out := buildSite(t, "/")
-	for page, want := range map[string]string{
-		"tco/index.html":    "InferCost assumption (see the methodology page)",
-		"de/tco/index.html": "Annahme von InferCost (siehe die Methodikseite)",
-	} {
-		note := readDoc(t, filepath.Join(out, filepath.FromSlash(page))).Find(`[id="note-a.load"]`).Text()
-		if !strings.Contains(note, want) {
-			t.Errorf("%s: the default's note is %q; want it to name %q", page, note, want)
+		text := readDoc(t, filepath.Join(out, filepath.FromSlash(c.page))).Find(`[id="` + c.id + `"]`).Text()
+		if !strings.Contains(strings.Join(strings.Fields(text), " "), c.want) {
+			t.Errorf("%s: #%s is %q; want it to hold %q", c.page, c.id, text, c.want)
 		}
 	}
 }
