@@ -89,7 +89,8 @@ type atomEntry struct {
 
 // feed is the Atom feed of one language, the catalog m's: its articles
 // and the data editions, newest first. An edition's entry has a tag URI
-// as its id, since no page of its own shows it.
+// as its id, since no page of its own shows it, and links to its row of
+// the changelog.
 func feed(root string, m *msg.Catalog, pages []indexed, editions edition.List) ([]byte, error) {
 	u, err := url.Parse(root)
 	if err != nil {
@@ -111,7 +112,7 @@ func feed(root string, m *msg.Catalog, pages []indexed, editions edition.List) (
 	id := ":" + suffixed("data-edition", m.Lang)
 	for _, e := range editions.DataOnly() {
 		f.Entries = append(f.Entries, atomEntry{ID: "tag:" + host + "," + e.Date + id, Title: m.F("doc.feed.edition", "date", m.Date(e.Date)),
-			Updated: atomTime(e.Date), Link: atomLink{Rel: "alternate", Type: "text/html", Href: home},
+			Updated: atomTime(e.Date), Link: atomLink{Rel: "alternate", Type: "text/html", Href: root + langPath(m.Lang, changelogPath) + "#" + editionAnchor(e.Date)},
 			Content: &atomText{Type: "text", Text: e.NoteIn(m.Lang)}})
 	}
 	slices.SortStableFunc(f.Entries, func(a, b atomEntry) int { return strings.Compare(b.Updated, a.Updated) })

@@ -270,8 +270,19 @@ func TestSitemapAndFeedListThePages(t *testing.T) {
 				articles++
 			}
 			for _, ed := range editions.List.DataOnly() {
-				if e.Title == msgs[l].F("doc.feed.edition", "date", msgs[l].Date(ed.Date)) && e.Content != "" && e.Content == ed.NoteIn(l) {
+				if e.Title != msgs[l].F("doc.feed.edition", "date", msgs[l].Date(ed.Date)) {
+					continue
+				}
+				if e.Content != "" && e.Content == ed.NoteIn(l) {
 					notes++
+				}
+				// It links to its row of the changelog in the feed's language.
+				page := langPath(l, changelogPath)
+				if want := root + page + "#" + editionAnchor(ed.Date); e.Link.Href != want {
+					t.Errorf("%s: entry %q links %s; want %s", self, e.Title, e.Link.Href, want)
+				}
+				if html, _ := os.ReadFile(filepath.Join(out, filepath.FromSlash(page), "index.html")); !bytes.Contains(html, []byte(`id="`+editionAnchor(ed.Date)+`"`)) {
+					t.Errorf("/%s has no row with id %q for the feed's entry %q", page, editionAnchor(ed.Date), e.Title)
 				}
 			}
 		}

@@ -30,6 +30,13 @@ func timeHTML(m *msg.Catalog, iso string) string {
 	return `<time datetime="` + iso + `">` + m.Date(iso) + `</time>`
 }
 
+// changelogPath is the changelog's page in English (its German one is
+// under de/); editionAnchor is the fragment of an edition's row on it,
+// which the feeds' entries of the edition link to.
+const changelogPath = "articles/data-sources-changelog/"
+
+func editionAnchor(date string) string { return "edition-" + date }
+
 // sourcePage renders the tables from the editions and the calibration table.
 type sourcePage struct {
 	fsys fs.FS
@@ -142,7 +149,8 @@ func cited(v any) citations {
 }
 
 // changelog is the table of the data editions, newest first: each one's
-// date, note, and what it added and changed in each data file.
+// date (with its anchor), note, and what it added and changed in each
+// data file.
 func (s sourcePage) changelog(m *msg.Catalog) string {
 	notes := map[string]string{}
 	for _, e := range s.eds.List {
@@ -162,7 +170,8 @@ func (s sourcePage) changelog(m *msg.Catalog) string {
 			}
 			what = "<ul>" + strings.Join(items, "") + "</ul>"
 		}
-		rows = append(rows, []string{timeHTML(m, date), html.EscapeString(notes[date]), what})
+		cell := `<time id="` + editionAnchor(date) + `" datetime="` + date + `">` + m.Date(date) + `</time>`
+		rows = append(rows, []string{cell, html.EscapeString(notes[date]), what})
 	}
 	return htmlTable(heads(m, "doc.src.edition", "doc.src.note", "doc.src.what"), rows)
 }

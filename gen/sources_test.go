@@ -18,8 +18,8 @@ import (
 )
 
 // The changelog lists every edition file, in both languages, with its
-// date (German day first) and its note in that language, and names each
-// data file the edition changes.
+// date (German day first, with the anchor the feeds link to) and its note
+// in that language, and names each data file the edition changes.
 func TestChangelogListsEveryEditionWithItsDateAndNote(t *testing.T) {
 	fsys := datasettest.WithEdition(t)
 	eds, err := dataset.LoadEditions(fsys, "data", datasettest.Today)
@@ -52,7 +52,9 @@ func TestChangelogListsEveryEditionWithItsDateAndNote(t *testing.T) {
 		date := strings.TrimSuffix(path.Base(f), ".yaml")
 		german := date[8:10] + "." + date[5:7] + "." + date[:4]
 		note := "<td>" + html.EscapeString(ed.Note) + "</td>"
-		cell := func(shown string) string { return `<td><time datetime="` + date + `">` + shown + "</time></td>" }
+		cell := func(shown string) string {
+			return `<td><time id="edition-` + date + `" datetime="` + date + `">` + shown + "</time></td>"
+		}
 		if !strings.Contains(en, cell(date)+note) {
 			t.Errorf("English changelog lacks %s with its note %q", date, ed.Note)
 		}
