@@ -25,9 +25,14 @@ func sourceTables(contentFS fs.FS, eds dataset.Editions, cal calibration.Table, 
 }
 
 // timeHTML writes a YYYY-MM-DD date as a time element, which the
-// stylesheet keeps on one line, in the catalog's language.
-func timeHTML(m *msg.Catalog, iso string) string {
-	return `<time datetime="` + iso + `">` + m.Date(iso) + `</time>`
+// stylesheet keeps on one line, in the catalog's language; id, when set,
+// is its anchor.
+func timeHTML(m *msg.Catalog, iso, id string) string {
+	attr := ""
+	if id != "" {
+		attr = ` id="` + id + `"`
+	}
+	return `<time` + attr + ` datetime="` + iso + `">` + m.Date(iso) + `</time>`
 }
 
 // changelogPath is the changelog's page in English (its German one is
@@ -93,7 +98,7 @@ func (s sourcePage) sources(m *msg.Catalog) string {
 		if c.href != "" {
 			where = `<a href="` + html.EscapeString(c.href) + `">` + html.EscapeString(c.link) + `</a>`
 		}
-		rows = append(rows, []string{html.EscapeString(c.name), m.Num(float64(c.n), 0), m.Num(float64(len(f.sources)), 0), timeHTML(m, f.oldest), timeHTML(m, f.newest), where})
+		rows = append(rows, []string{html.EscapeString(c.name), m.Num(float64(c.n), 0), m.Num(float64(len(f.sources)), 0), timeHTML(m, f.oldest, ""), timeHTML(m, f.newest, ""), where})
 	}
 	return htmlTable(heads(m, "doc.src.catalog", "doc.src.rows", "doc.src.cited", "doc.src.oldest", "doc.src.newest", "doc.src.where"), rows)
 }
@@ -170,8 +175,7 @@ func (s sourcePage) changelog(m *msg.Catalog) string {
 			}
 			what = "<ul>" + strings.Join(items, "") + "</ul>"
 		}
-		cell := `<time id="` + editionAnchor(date) + `" datetime="` + date + `">` + m.Date(date) + `</time>`
-		rows = append(rows, []string{cell, html.EscapeString(notes[date]), what})
+		rows = append(rows, []string{timeHTML(m, date, editionAnchor(date)), html.EscapeString(notes[date]), what})
 	}
 	return htmlTable(heads(m, "doc.src.edition", "doc.src.note", "doc.src.what"), rows)
 }
