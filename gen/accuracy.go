@@ -171,9 +171,11 @@ type accuracyPage struct {
 	base string
 }
 
-// rows is every measured figure of the metrics, in the calibration
-// table's order: the source, the setting, the figure, InferCost's estimate
-// and its error, or the reason there is none (the engine's, in English).
+// rows is every measured figure of the metrics, under its source (each
+// source's title once, as a heading row of its own rows, in the order the
+// calibration table first cites it): the setting, the figure, InferCost's
+// estimate and its error, or the reason there is none (the engine's, in
+// English).
 func (a accuracyPage) rows(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Metric) string {
 	// Figures in ms and GiB have a decimal; tokens and tokens/s none.
 	value := func(v float64, unit string) string {
@@ -199,15 +201,33 @@ func (a accuracyPage) rows(m *msg.Catalog, rep accuracy.Report, metrics []accura
 				value(g.Measured, g.Unit), html.EscapeString(g.Reason), "–"}})
 		}
 	}
-	var rows [][]string
+	var order []string
+	bySource := map[string][][]string{}
 	for _, r := range a.cal.Rows {
 		fs := byRow[r.ID]
+		if len(fs) == 0 {
+			continue
+		}
+		if _, ok := bySource[r.Source]; !ok {
+			order = append(order, r.Source)
+		}
 		slices.SortStableFunc(fs, func(a, b cells) int { return int(a.metric) - int(b.metric) })
 		for _, f := range fs {
-			rows = append(rows, append([]string{a.source(r.Source), html.EscapeString(a.setting(m, r))}, f.td...))
+			bySource[r.Source] = append(bySource[r.Source], append([]string{html.EscapeString(a.setting(m, r))}, f.td...))
 		}
 	}
-	return htmlTable(heads(m, "doc.t.source", "doc.acc.setting", "doc.acc.figure", "doc.acc.measured", "doc.t.infercost", "doc.t.error"), rows)
+	head := heads(m, "doc.acc.setting", "doc.acc.figure", "doc.acc.measured", "doc.t.infercost", "doc.t.error")
+	var b strings.Builder
+	b.WriteString(tableStart(head))
+	for _, key := range order {
+		s := a.cal.Sources[key]
+		fmt.Fprintf(&b, `<tbody><tr class="source"><th colspan="%d" scope="rowgroup"><a href="%s">%s</a></th></tr>`,
+			len(head), html.EscapeString(site.Meta{Base: a.base}.SourceURL(s.URL)), html.EscapeString(s.TitleIn(m)))
+		writeRows(&b, bySource[key])
+		b.WriteString("</tbody>")
+	}
+	b.WriteString(tableEnd)
+	return b.String()
 }
 
 // units are the keys of the calibration's units (accuracy's figures
@@ -229,18 +249,6 @@ func figureLabel(m *msg.Catalog, metric accuracy.Metric, stat, unit string) stri
 		unit = m.T(k)
 	}
 	return html.EscapeString(s + " (" + unit + ")")
-}
-
-// source links a calibration source by the start of its title, the whole
-// title in the link's tooltip.
-func (a accuracyPage) source(key string) string {
-	s := a.cal.Sources[key]
-	short := s.Title
-	if i := strings.IndexAny(short, "(:"); i > 0 {
-		short = strings.TrimRight(short[:i], " ,")
-	}
-	return `<a href="` + html.EscapeString(site.Meta{Base: a.base}.SourceURL(s.URL)) + `" title="` + html.EscapeString(s.Title) + `">` +
-		html.EscapeString(short) + `</a>`
 }
 
 // engineNames are the serving engines as their projects write them.

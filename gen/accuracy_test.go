@@ -27,13 +27,13 @@ func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[str
 }
 
 // The methodology pages' accuracy tables list every measured figure of
-// the calibration table once, on the page of its calculator, each row
-// linking its source, and sum up each kind.
+// the calibration table once, on the page of its calculator, under a
+// heading row that links its source once, and sum up each kind.
 func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 	data, cal, tables := testAccuracyTables(t)
 	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.Perf})
 	perf, mem := tables["perf-accuracy-rows"](), tables["memory-accuracy-rows"]()
-	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header
+	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header; a source's row has a class
 	if got, want := rows(perf)+rows(mem), len(rep.Comparisons)+len(rep.Gaps); got != want {
 		t.Errorf("the two pages list %d figures; want %d", got, want)
 	}
@@ -41,8 +41,9 @@ func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 		t.Error("KV-cache capacity belongs on the memory page only")
 	}
 	for _, s := range cal.Sources {
-		if !strings.Contains(perf+mem, `href="`+s.URL+`"`) {
-			t.Errorf("no row links %s", s.URL)
+		link := `<tr class="source"><th colspan="5" scope="rowgroup"><a href="` + s.URL + `">`
+		if n := strings.Count(perf, link) + strings.Count(mem, link); n == 0 || strings.Count(perf, link) > 1 || strings.Count(mem, link) > 1 {
+			t.Errorf("%s heads %d groups of rows; want one on a page that cites it", s.URL, n)
 		}
 	}
 	// The simulation gives the time per output token under load, so the

@@ -362,11 +362,29 @@ func chromaCSS() (string, error) {
 // htmlTable writes a table with a header row; cells are escaped.
 func htmlTable(head []string, rows [][]string) string {
 	var b strings.Builder
+	b.WriteString(tableStart(head))
+	b.WriteString("<tbody>")
+	writeRows(&b, rows)
+	b.WriteString("</tbody>" + tableEnd)
+	return b.String()
+}
+
+// tableStart opens a table that scrolls sideways on a narrow screen, and
+// writes its head row; tableEnd closes it.
+func tableStart(head []string) string {
+	var b strings.Builder
 	b.WriteString(`<div class="scroll"><table><thead><tr>`)
 	for _, h := range head {
 		b.WriteString("<th>" + html.EscapeString(h) + "</th>")
 	}
-	b.WriteString("</tr></thead><tbody>")
+	b.WriteString("</tr></thead>")
+	return b.String()
+}
+
+const tableEnd = "</table></div>\n"
+
+// writeRows writes rows of table cells, given as HTML.
+func writeRows(b *strings.Builder, rows [][]string) {
 	for _, r := range rows {
 		b.WriteString("<tr>")
 		for _, c := range r {
@@ -374,8 +392,6 @@ func htmlTable(head []string, rows [][]string) string {
 		}
 		b.WriteString("</tr>")
 	}
-	b.WriteString("</tbody></table></div>\n")
-	return b.String()
 }
 
 // claimsHTML renders the claims table of a preset's page, with the
