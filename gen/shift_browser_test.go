@@ -42,3 +42,22 @@ func TestNoLayoutShiftWhileLoading(t *testing.T) {
 		}
 	}
 }
+
+// The header's theme menu is as wide before the parser reaches its
+// options as after: on a busy machine Chromium painted the header between
+// the menu and its options, 22 px wide, and the menu then grew to 133 px
+// and moved the header's links (a shift of 0.0033). A copy of the menu
+// without options stands for that moment, in each language.
+func TestThemeMenuKeepsItsWidthWithoutOptions(t *testing.T) {
+	ctx, tco := browser(t)
+	root := strings.TrimSuffix(tco, "tco/")
+	do(t, ctx, chromedp.EmulateViewport(412, 823))
+	for _, page := range []string{"tco/", "de/tco/"} {
+		do(t, ctx, chromedp.Navigate(root+page))
+		w := eval[[]float64](t, ctx, `(() => { const s = document.querySelector('select.theme'), e = s.cloneNode(false);
+			s.after(e); const w = [s.getBoundingClientRect().width, e.getBoundingClientRect().width]; e.remove(); return w; })()`)
+		if w[0] != w[1] {
+			t.Errorf("%s: the theme menu is %v px wide with its options, %v px without", page, w[0], w[1])
+		}
+	}
+}
