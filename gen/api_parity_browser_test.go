@@ -32,6 +32,7 @@ const readCells = `Object.fromEntries([...document.querySelectorAll('td[data-key
 // with the same data-key, once the engine has applied the link, and the
 // page shows no cell the answer lacks.
 func TestAPIAndPageShowTheSameFigures(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}))

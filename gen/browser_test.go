@@ -59,6 +59,13 @@ func serveSite(t *testing.T) string {
 // window has (no cookies, storage or cache from another test), without
 // the 1.5–2.5 s of starting a browser for every test. The tab and its
 // browser context close when the test ends.
+//
+// The longest tests (walks over many links or presets, and those that
+// build a site of their own) call t.Parallel: go test runs them after
+// the others, two at a time (-parallel defaults to GOMAXPROCS), each in
+// a browser context of its own, where one's waits for the engine, the
+// network and the build leave the CPU to the other. Tests that measure
+// layout or time stay sequential.
 func startBrowser(t *testing.T) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(sharedBrowser(t), chromedp.WithNewBrowserContext())

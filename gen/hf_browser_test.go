@@ -76,6 +76,7 @@ func hfLoad(t *testing.T, ctx context.Context, id string) (status string, metric
 // load supersedes an older one, and each page's link reproduces the
 // figures with the stand-in for huggingface.co gone.
 func TestHuggingFaceModelInBrowser(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	hf := hfStandIn(t)
 	out := buildSiteWith(t, Config{Base: "/sub/", HFBase: hf.URL})
 	doc := readDoc(t, filepath.Join(out, "memory", "index.html"))

@@ -20,6 +20,7 @@ import (
 // without answering while the engine works is logged, not asserted: this
 // machine is shared, and a timed assertion would fail with its load.
 func TestHostileAndHeavyLinks(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	urls := readCorpus(t, "testdata/hostile-urls.txt")

@@ -91,6 +91,7 @@ func englishParts(t *testing.T) []string {
 // German calculator writes German numbers, and the language switch
 // keeps the scenario.
 func TestGermanPagesShowNoEnglish(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	hf := hfStandIn(t)
 	out := buildSiteWith(t, Config{Base: "/sub/", HFBase: hf.URL})
 	srv := httptest.NewServer(SiteHandler(out, "/sub/"))

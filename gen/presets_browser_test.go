@@ -15,6 +15,7 @@ import (
 // the source of its rationale within the screen's width, and reports no
 // problem and no rejected value.
 func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	calcs := calculators(datasettest.Load(t))

@@ -24,6 +24,7 @@ const answerJS = `[document.getElementById('headline-text').textContent,
 // same, and so does the preview server's page once its engine has
 // started.
 func TestServerRenderedLinkWithoutJavaScript(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	s := servePreview(t, "/sub/")
 	static := httptest.NewServer(SiteHandler(s.out, "/sub/"))
 	t.Cleanup(static.Close)
