@@ -359,7 +359,8 @@ func chromaCSS() (string, error) {
 		"@media (prefers-color-scheme: dark) {\n" + dark.String() + "}\n", nil
 }
 
-// htmlTable writes a table with a header row; cells are escaped.
+// htmlTable writes a table with a header row: the head is text (escaped),
+// the cells HTML.
 func htmlTable(head []string, rows [][]string) string {
 	var b strings.Builder
 	b.WriteString(tableStart(head))
