@@ -50,6 +50,7 @@ func contentWithEdition(t *testing.T) string {
 // site with a newer edition shows the old figures, says so, names what
 // changed, and links to today's figures. At desktop and phone widths.
 func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	today := buildSite(t, "/sub/")
 	later := filepath.Join(t.TempDir(), "public")
 	if _, err := Build(context.Background(), Config{Content: contentWithEdition(t), Out: later, Base: "/sub/",

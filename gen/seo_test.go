@@ -314,6 +314,7 @@ func unmarshalFile(t *testing.T, name string, v any) {
 // 1200×630 PNG on which the title (and a calculator's figure) is drawn,
 // the same bytes in a second build.
 func TestCardsAreLargePreviewImagesWithText(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	first, second := buildSite(t, "/sub/"), buildOwnSite(t, "/sub/")
 	cards, err := filepath.Glob(filepath.Join(first, "cards", "*.png"))
 	if err != nil || len(cards) < 9 {

@@ -12,6 +12,7 @@ import (
 // The local server exits when the process that started it (make serve)
 // is killed by PID: it must not keep the port.
 func TestServerExitsWithItsParent(t *testing.T) {
+	t.Parallel() // one of the longest tests: see startBrowser
 	bin := filepath.Join(t.TempDir(), "gen")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build gen: %v\n%s", err, out)
