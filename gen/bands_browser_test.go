@@ -27,8 +27,12 @@ const chartHasJS = `const chartHas = async (el, id) => {
 const readBand = `(key => { const td = document.querySelector('td[data-key="' + key + '"]'), b = td && td.querySelector('.band');
 	return td ? [b ? b.textContent : '', b ? b.title : '', td.dataset.value || '', td.dataset.low || '', td.dataset.high || ''] : []; })`
 
-// bandText is a band as the page writes it: signed whole percentages.
-var bandText = regexp.MustCompile(`^[−+]?\d+ %…[−+]?\d+ %$`)
+// bandText is a band as the page writes it: signed whole percentages,
+// or a count's band in counts (countBand).
+var (
+	bandText  = regexp.MustCompile(`^[−+]?\d+ %…[−+]?\d+ %$|` + countBand.String())
+	countBand = regexp.MustCompile(`^\d+…\d+$|^same across the band$`)
+)
 
 // checkBand fails t unless the cell of key shows a band whose bounds hold
 // its value and whose tooltip says what it is (note).
@@ -128,7 +132,9 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 	// the count scaled as the throughput's reciprocal in one before: the
 	// engine in the browser reads the rule from the edition's data file.
 	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&dem=1e10")
-	checkBand(t, "tco, a demand", "a.demand_gpus", "throughput is as far off", eval[[]string](t, ctx, readBand+`('a.demand_gpus')`))
+	if b := checkBand(t, "tco, a demand", "a.demand_gpus", "throughput is as far off", eval[[]string](t, ctx, readBand+`('a.demand_gpus')`)); !countBand.MatchString(b) {
+		t.Errorf("tco, a demand: the GPUs' band is %q; want it in GPUs", b)
+	}
 	checkBand(t, "tco, a demand", "a.demand_tco", "at either end of their band", eval[[]string](t, ctx, readBand+`('a.demand_tco')`))
 	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&dem=1e10&ed=2026-12-01")
 	checkBand(t, "tco, a demand in edition 2026-12-01", "a.demand_gpus", "inversely proportional", eval[[]string](t, ctx, readBand+`('a.demand_gpus')`))

@@ -207,13 +207,28 @@ func (t Table) Cell(m *msg.Catalog, c view.Cell, k Kind, inverse bool) view.Cell
 }
 
 // Apply returns c with the range low to high and its note: the range
-// rounded to 4 significant digits, and as text in percent of the figure.
+// rounded to 4 significant digits, and as text in percent of the figure,
+// or "same across the band" when both ends are the figure (a count that
+// the band does not change; "0 %…0 %" read as if there were no error).
 // A figure whose range another band gives (GPUs needed, a break-even
 // volume) is set with it directly.
 func Apply(m *msg.Catalog, c view.Cell, low, high float64, note string) view.Cell {
 	c.Low, c.High, c.BandNote = significant(low), significant(high), note
-	if c.Value != 0 {
+	switch {
+	case c.Low == c.Value && c.High == c.Value:
+		c.Band = m.T("band.same")
+	case c.Value != 0:
 		c.Band = m.F("band.range", "low", signed(m, low/c.Value-1), "high", signed(m, high/c.Value-1))
+	}
+	return c
+}
+
+// InCounts writes the band of a whole count (GPUs) as counts rather than
+// shares of it, which read oddly for a few GPUs: "2…6", not
+// "−33 %…+100 %".
+func InCounts(m *msg.Catalog, c view.Cell) view.Cell {
+	if c.Band != "" && (c.Low != c.Value || c.High != c.Value) {
+		c.Band = m.F("band.range", "low", m.Num(c.Low, 0), "high", m.Num(c.High, 0))
 	}
 	return c
 }

@@ -406,12 +406,14 @@ func TestFractionDefaultFollowsTheEngine(t *testing.T) {
 // preset's pools (memory.TestFlatRuleSizesThePoolAndTheGPUs: sequences
 // of 0.5096 GB, 32 of them) give:
 //   - T4, 7 GB: twice, 14 GB hold 27 (27.5), so 2 GPUs; half, 3.5 GB
-//     hold 6 (6.9), so 6: 2…6 around 3, "−33 %…+100 %";
+//     hold 6 (6.9), so 6: 2…6 around 3, written so ("−33 %…+100 %" in
+//     shares of the count);
 //   - A10G, 15 GB: 30 GB hold 58, 1 GPU; 7.5 GB hold 14, 3: 1…3 around
 //     2, "−50 %…+50 %";
 //   - A100 40GB, 31 GB: 62 GB hold 121, 1 GPU; 15.5 GB hold 30, 2:
 //     1…2 around 1;
-//   - A100 80GB, 71 GB: 1 either way, "0 %…0 %".
+//   - A100 80GB, 71 GB: 1 either way, "same across the band" (it read
+//     "0 %…0 %", as if the estimate had no error).
 //
 // Scaled as the capacity's reciprocal and rounded up, the A100 80GB that
 // holds the 32 sequences with half its pool to spare would have read
@@ -425,8 +427,11 @@ func TestGPUsNeededBandIsTheGPUsAtTheCapacitysBounds(t *testing.T) {
 			t.Errorf("%s: %v from %v to %v (%q); want %v from %v to %v", key, got.Value, got.Low, got.High, got.BandNote, want[0], want[1], want[2])
 		}
 	}
-	if got := c["a.gpus_needed"].Band; got != "−33 %…+100 %" {
-		t.Errorf("T4's band %q; want −33 %%…+100 %%", got)
+	if got := c["a.gpus_needed"].Band; got != "2…6" {
+		t.Errorf("T4's band %q; want 2…6", got)
+	}
+	if got := c["d.gpus_needed"].Band; got != "same across the band" {
+		t.Errorf("A100 80GB's band %q; want same across the band", got)
 	}
 }
 

@@ -493,6 +493,7 @@ func (s Scenario) gpusBands(bands band.Table, tables []view.Table) {
 				if !ok {
 					cells[ci].BandNote = s.M.F("mem.band.beyond", "n", strconv.Itoa(memory.MaxGPUs))
 				}
+				cells[ci] = band.InCounts(s.M, cells[ci])
 			}
 		}
 	}

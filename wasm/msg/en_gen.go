@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [836]string{
+var englishKeys = [837]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -46,6 +46,7 @@ var englishKeys = [836]string{
 	"band.note_inverse",
 	"band.range",
 	"band.ratio",
+	"band.same",
 	"band.series",
 	"band.series_all",
 	"band.unmeasured",
@@ -841,7 +842,7 @@ var englishKeys = [836]string{
 	"tco.years",
 }
 
-var englishTexts = [836]string{
+var englishTexts = [837]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -885,6 +886,7 @@ var englishTexts = [836]string{
 	"Propagated from the estimated throughput, to which this figure is inversely proportional: measured throughputs put it within this range (the 10th–90th percentile of errors over {n} published runs of this kind, {kind}). See the accuracy table on the methodology page.",
 	"{low}…{high}",
 	"No band: this figure sets two options' throughputs against each other, and no published run measures such a ratio.",
+	"same across the band",
 	"{series}: error band (10th–90th percentile)",
 	"Error bands (10th–90th percentile)",
 	"No band: no published benchmark reports this figure, so there is nothing to compare it with.",

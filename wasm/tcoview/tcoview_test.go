@@ -436,8 +436,8 @@ func TestDemandGPUsBandIsTheGPUsAtTheThroughputsBounds(t *testing.T) {
 		if cost.Value != tcoAt(4) || !near(cost.Low, tc.tcoLow) || !near(cost.High, tc.tcoHigh) {
 			t.Errorf("%s: TCO %v from %v to %v; want %v from %v to %v", tc.name, cost.Value, cost.Low, cost.High, tcoAt(4), tc.tcoLow, tc.tcoHigh)
 		}
-		if tc.rule.Value == 1 && (g.Band != "−25 %…+25 %" || !strings.Contains(g.BandNote, "throughput is as far off")) {
-			t.Errorf("%s: band %q, note %q; want −25 %%…+25 %% and the note of GPUs at the throughput's bounds", tc.name, g.Band, g.BandNote)
+		if tc.rule.Value == 1 && (g.Band != "3…5" || !strings.Contains(g.BandNote, "throughput is as far off")) {
+			t.Errorf("%s: band %q, note %q; want 3…5 GPUs and the note of GPUs at the throughput's bounds", tc.name, g.Band, g.BandNote)
 		}
 	}
 }

@@ -217,6 +217,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 			demG.Cells[i], _ = s.Bands.AtBounds(s.M, demG.Cells[i], k, "band.note_demand_gpus", func(scale float64) (float64, bool) {
 				return float64(z.gpus(scale)), true
 			})
+			demG.Cells[i] = band.InCounts(s.M, demG.Cells[i])
 			demC.Cells[i], _ = s.Bands.AtBounds(s.M, demC.Cells[i], k, "band.note_demand_tco", func(scale float64) (float64, bool) {
 				return s.tcoOf(o, z.gpus(scale)), true
 			})
