@@ -329,7 +329,7 @@ func (t Table) Mark(m *msg.Catalog, tables []view.Table, of func(key string) (Es
 				default:
 					cells[k] = t.Cell(m, c, e.Kind, e.Inverse)
 					if e.Whole && cells[k].Band != "" {
-						cells[k] = Apply(m, cells[k], math.Ceil(cells[k].Low), math.Ceil(cells[k].High), cells[k].BandNote)
+						cells[k] = InCounts(m, Apply(m, cells[k], math.Ceil(cells[k].Low), math.Ceil(cells[k].High), cells[k].BandNote))
 					}
 				}
 			}

@@ -436,8 +436,12 @@ func TestDemandGPUsBandIsTheGPUsAtTheThroughputsBounds(t *testing.T) {
 		if cost.Value != tcoAt(4) || !near(cost.Low, tc.tcoLow) || !near(cost.High, tc.tcoHigh) {
 			t.Errorf("%s: TCO %v from %v to %v; want %v from %v to %v", tc.name, cost.Value, cost.Low, cost.High, tcoAt(4), tc.tcoLow, tc.tcoHigh)
 		}
-		if tc.rule.Value == 1 && (g.Band != "3…5" || !strings.Contains(g.BandNote, "throughput is as far off")) {
-			t.Errorf("%s: band %q, note %q; want 3…5 GPUs and the note of GPUs at the throughput's bounds", tc.name, g.Band, g.BandNote)
+		// Either way the band reads in GPUs, not in shares of them.
+		if want := strconv.Itoa(int(tc.low)) + "…" + strconv.Itoa(int(tc.high)); g.Band != want {
+			t.Errorf("%s: band %q; want %s", tc.name, g.Band, want)
+		}
+		if tc.rule.Value == 1 && !strings.Contains(g.BandNote, "throughput is as far off") {
+			t.Errorf("%s: note %q; want the note of GPUs at the throughput's bounds", tc.name, g.BandNote)
 		}
 	}
 }
