@@ -31,7 +31,7 @@ const readBand = `(key => { const td = document.querySelector('td[data-key="' + 
 // or a count's band in counts (countBand).
 var (
 	bandText  = regexp.MustCompile(`^[−+]?\d+ %…[−+]?\d+ %$|` + countBand.String())
-	countBand = regexp.MustCompile(`^\d+…\d+$|^same across the band$`)
+	countBand = regexp.MustCompile(`^\d+…\d+$|^either way$`)
 )
 
 // checkBand fails t unless the cell of key shows a band whose bounds hold

@@ -208,7 +208,7 @@ func (t Table) Cell(m *msg.Catalog, c view.Cell, k Kind, inverse bool) view.Cell
 
 // Apply returns c with the range low to high and its note: the range
 // rounded to 4 significant digits, and as text in percent of the figure,
-// or "same across the band" when both ends are the figure (a count that
+// or "either way" when both ends are the figure (a count that
 // the band does not change; "0 %…0 %" read as if there were no error).
 // A figure whose range another band gives (GPUs needed, a break-even
 // volume) is set with it directly.

@@ -412,7 +412,7 @@ func TestFractionDefaultFollowsTheEngine(t *testing.T) {
 //     2, "−50 %…+50 %";
 //   - A100 40GB, 31 GB: 62 GB hold 121, 1 GPU; 15.5 GB hold 30, 2:
 //     1…2 around 1;
-//   - A100 80GB, 71 GB: 1 either way, "same across the band" (it read
+//   - A100 80GB, 71 GB: 1 either way, and so "either way" (it read
 //     "0 %…0 %", as if the estimate had no error).
 //
 // Scaled as the capacity's reciprocal and rounded up, the A100 80GB that
@@ -430,8 +430,8 @@ func TestGPUsNeededBandIsTheGPUsAtTheCapacitysBounds(t *testing.T) {
 	if got := c["a.gpus_needed"].Band; got != "2…6" {
 		t.Errorf("T4's band %q; want 2…6", got)
 	}
-	if got := c["d.gpus_needed"].Band; got != "same across the band" {
-		t.Errorf("A100 80GB's band %q; want same across the band", got)
+	if got := c["d.gpus_needed"].Band; got != "either way" {
+		t.Errorf("A100 80GB's band %q; want either way", got)
 	}
 }
 

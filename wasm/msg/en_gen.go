@@ -886,7 +886,7 @@ var englishTexts = [837]string{
 	"Propagated from the estimated throughput, to which this figure is inversely proportional: measured throughputs put it within this range (the 10th–90th percentile of errors over {n} published runs of this kind, {kind}). See the accuracy table on the methodology page.",
 	"{low}…{high}",
 	"No band: this figure sets two options' throughputs against each other, and no published run measures such a ratio.",
-	"same across the band",
+	"either way",
 	"{series}: error band (10th–90th percentile)",
 	"Error bands (10th–90th percentile)",
 	"No band: no published benchmark reports this figure, so there is nothing to compare it with.",
