@@ -50,11 +50,11 @@ func TestNoLayoutShiftWhileLoading(t *testing.T) {
 // 133 px (0.0033), and the search link, pushed right, moved left as the
 // two arrived (0.0020 on /memory/ at 412 px). Removing the header's
 // elements last first stands for each moment the parser could have
-// painted, at a phone's and a laptop's width, in each language.
+// painted, at phones', a tablet's and a laptop's widths, in each language.
 func TestHeaderStaysPutWhileParsed(t *testing.T) {
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
-	for _, width := range []int64{320, 412, 1366} {
+	for _, width := range []int64{320, 412, 768, 1366} {
 		do(t, ctx, chromedp.EmulateViewport(width, 823))
 		for _, page := range []string{"tco/", "de/tco/"} {
 			do(t, ctx, chromedp.Navigate(root+page))
