@@ -406,14 +406,12 @@ func TestFractionDefaultFollowsTheEngine(t *testing.T) {
 // preset's pools (memory.TestFlatRuleSizesThePoolAndTheGPUs: sequences
 // of 0.5096 GB, 32 of them) give:
 //   - T4, 7 GB: twice, 14 GB hold 27 (27.5), so 2 GPUs; half, 3.5 GB
-//     hold 6 (6.9), so 6: 2…6 around 3, written so ("−33 %…+100 %" in
-//     shares of the count);
-//   - A10G, 15 GB: 30 GB hold 58, 1 GPU; 7.5 GB hold 14, 3: 1…3 around
-//     2, "−50 %…+50 %";
+//     hold 6 (6.9), so 6: "2…6" around 3 (in GPUs, not "−33 %…+100 %");
+//   - A10G, 15 GB: 30 GB hold 58, 1 GPU; 7.5 GB hold 14, 3: 1…3 around 2;
 //   - A100 40GB, 31 GB: 62 GB hold 121, 1 GPU; 15.5 GB hold 30, 2:
 //     1…2 around 1;
-//   - A100 80GB, 71 GB: 1 either way, and so "either way" (it read
-//     "0 %…0 %", as if the estimate had no error).
+//   - A100 80GB, 71 GB: 1 at both ends, "either way" (not "0 %…0 %",
+//     which read as if the estimate had no error).
 //
 // Scaled as the capacity's reciprocal and rounded up, the A100 80GB that
 // holds the 32 sequences with half its pool to spare would have read
