@@ -128,27 +128,31 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 	}
 
 	out := Editions{Data: map[string]sitedata.Data{}, Changes: map[string][]Change{}}
+	// Each edition's data files are the previous edition's with its own
+	// changes applied: the first edition's are the files as they are.
+	layered := fstest.MapFS{}
+	for _, file := range dataFiles {
+		b, err := fs.ReadFile(fsys, path.Join(dir, file))
+		if err != nil {
+			return Editions{}, err
+		}
+		layered[path.Join(dir, file)] = &fstest.MapFile{Data: b}
+	}
 	for i, c := range changes {
 		out.List = append(out.List, edition.Edition{Date: c.date, Note: c.Note, NoteDE: c.NoteDE, Data: true})
-		layered := fstest.MapFS{}
 		for _, file := range dataFiles {
-			b, err := fs.ReadFile(fsys, path.Join(dir, file))
+			patch, ok := c.Changes[file]
+			if !ok {
+				continue
+			}
+			name := path.Join(dir, file)
+			b, ch, err := apply(layered[name].Data, patch)
 			if err != nil {
-				return Editions{}, err
+				return Editions{}, fmt.Errorf("%s: changes.%s: %w", c.file, file, err)
 			}
-			for _, earlier := range changes[1 : i+1] {
-				if patch, ok := earlier.Changes[file]; ok {
-					var ch Change
-					if b, ch, err = apply(b, patch); err != nil {
-						return Editions{}, fmt.Errorf("%s: changes.%s: %w", earlier.file, file, err)
-					}
-					if earlier.date == c.date {
-						ch.File = file
-						out.Changes[c.date] = append(out.Changes[c.date], ch)
-					}
-				}
-			}
-			layered[path.Join(dir, file)] = &fstest.MapFile{Data: b}
+			ch.File = file
+			out.Changes[c.date] = append(out.Changes[c.date], ch)
+			layered[name] = &fstest.MapFile{Data: b}
 		}
 		d, err := load(layered, dir, today)
 		if err != nil {

@@ -169,3 +169,13 @@ func TestEditionChangesAreDescribed(t *testing.T) {
 		t.Errorf("2026-12-01 gpus.yaml: %+v; want b200 changed once", gpus)
 	}
 }
+
+// BenchmarkLoadEditions loads and validates every edition of the site's
+// data, as every build and most tests do.
+func BenchmarkLoadEditions(b *testing.B) {
+	for b.Loop() {
+		if _, err := dataset.LoadEditions(content.FS, "data", dataset.Today()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
