@@ -2,6 +2,7 @@ package pricingview_test
 
 import (
 	"encoding/csv"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,6 +35,8 @@ func TestExportNeutralisesHostileModelNames(t *testing.T) {
 	if len(d.APIs.Models) < len(hostile) {
 		t.Fatalf("got %d models; the test needs %d", len(d.APIs.Models), len(hostile))
 	}
+	// The data is shared between tests (datasettest.Load).
+	d.APIs.Providers, d.APIs.Models = slices.Clone(d.APIs.Providers), slices.Clone(d.APIs.Models)
 	for i, h := range hostile {
 		id := "hostile-" + string(rune('a'+i))
 		d.APIs.Providers = append(d.APIs.Providers, apiprices.Provider{ID: id, Name: h.name})

@@ -2,6 +2,9 @@
 package datasettest
 
 import (
+	"crypto/sha256"
+	"encoding/json"
+	"sync"
 	"testing"
 
 	"github.com/infercost/infercost/content"
@@ -9,12 +12,60 @@ import (
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
-// Load loads and validates content/data, failing t on any error.
+// Load returns content/data's latest edition, loaded and validated once
+// per test binary (about a second) and then shared by every test, as the
+// browser module shares one load between all its computations. A test
+// must not change it: one that does fails at its end (copy what a test
+// changes).
 func Load(t testing.TB) sitedata.Data {
 	t.Helper()
+	l := shared()
+	if l.err != nil {
+		t.Fatal(l.err)
+	}
+	t.Cleanup(func() {
+		spoilt.Lock()
+		defer spoilt.Unlock()
+		switch {
+		case spoilt.by != "":
+			t.Errorf("%s changed the data that datasettest.Load shares between tests", spoilt.by)
+		case fingerprint(t, l.data) != l.sum:
+			spoilt.by = t.Name()
+			t.Error("the test changed the data that datasettest.Load shares between tests: copy what it changes")
+		}
+	})
+	return l.data
+}
+
+// spoilt names the first test that changed the shared data: the tests
+// after it ran on changed data too.
+var spoilt struct {
+	sync.Mutex
+	by string
+}
+
+// loaded is the shared data and its fingerprint when loaded.
+type loaded struct {
+	data sitedata.Data
+	sum  [sha256.Size]byte
+	err  error
+}
+
+var shared = sync.OnceValue(func() loaded {
 	d, err := dataset.Load(content.FS, "data")
+	if err != nil {
+		return loaded{err: err}
+	}
+	b, err := json.Marshal(d)
+	return loaded{data: d, sum: sha256.Sum256(b), err: err}
+})
+
+// fingerprint is the hash of d's JSON encoding, which holds what the data
+// files give, in about 10 ms.
+func fingerprint(t testing.TB, d sitedata.Data) [sha256.Size]byte {
+	b, err := json.Marshal(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d
+	return sha256.Sum256(b)
 }
