@@ -29,7 +29,7 @@ func Load(t testing.TB) sitedata.Data {
 		switch {
 		case spoilt.by != "":
 			t.Errorf("%s changed the data that datasettest.Load shares between tests", spoilt.by)
-		case fingerprint(t, l.data) != l.sum:
+		case fingerprintOf(t, l.data) != l.sum:
 			spoilt.by = t.Name()
 			t.Error("the test changed the data that datasettest.Load shares between tests: copy what it changes")
 		}
@@ -51,21 +51,28 @@ type loaded struct {
 	err  error
 }
 
+// shared loads the data on its first call, and returns the same after.
 var shared = sync.OnceValue(func() loaded {
 	d, err := dataset.Load(content.FS, "data")
 	if err != nil {
 		return loaded{err: err}
 	}
-	b, err := json.Marshal(d)
-	return loaded{data: d, sum: sha256.Sum256(b), err: err}
+	sum, err := fingerprint(d)
+	return loaded{data: d, sum: sum, err: err}
 })
 
 // fingerprint is the hash of d's JSON encoding, which holds what the data
 // files give, in about 10 ms.
-func fingerprint(t testing.TB, d sitedata.Data) [sha256.Size]byte {
+func fingerprint(d sitedata.Data) ([sha256.Size]byte, error) {
 	b, err := json.Marshal(d)
+	return sha256.Sum256(b), err
+}
+
+// fingerprintOf is fingerprint, failing t on an error.
+func fingerprintOf(t testing.TB, d sitedata.Data) [sha256.Size]byte {
+	sum, err := fingerprint(d)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return sha256.Sum256(b)
+	return sum
 }
