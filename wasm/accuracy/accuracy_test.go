@@ -279,3 +279,28 @@ func TestErrorsByEngineAndMetric(t *testing.T) {
 		}
 	}
 }
+
+// Parallelism the estimator does not model makes a row a gap with the
+// reason, not an estimate of some other setting.
+func TestUnmodelledParallelismIsAGap(t *testing.T) {
+	_, est := calibrated(t)
+	base := calibration.Row{ID: "p", Model: "deepseek-r1", GPU: "h200-sxm", GPUs: 8, TP: 8, Weights: "fp8", KV: "fp8",
+		Load: calibration.Concurrency, Concurrency: 32, Input: 1000, Output: 500}
+	for _, tt := range []struct {
+		change func(*calibration.Row)
+		want   string
+	}{
+		{func(r *calibration.Row) { r.TP, r.PP = 4, 2 }, "Pipeline parallelism is not modelled."},
+		{func(r *calibration.Row) { r.EP = 8 }, "Expert parallelism is not modelled."},
+		{func(r *calibration.Row) { r.DP = 8 }, "Data-parallel attention is not modelled."},
+	} {
+		r := base
+		tt.change(&r)
+		if got := est.Estimate(r).Unexpressed; got != tt.want {
+			t.Errorf("%+v: got %q, want %q", r, got, tt.want)
+		}
+	}
+	if got := est.Estimate(base).Unexpressed; got != "" {
+		t.Errorf("TP 8 alone: %q, want an estimate", got)
+	}
+}

@@ -62,6 +62,8 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 		return Estimate{Unexpressed: "Pipeline parallelism is not modelled."}
 	case r.EP > 1:
 		return Estimate{Unexpressed: "Expert parallelism is not modelled."}
+	case r.DP > 1:
+		return Estimate{Unexpressed: "Data-parallel attention is not modelled."}
 	}
 	if text := memview.TPError(msg.English, m, tp); text != "" {
 		return Estimate{Unexpressed: text}

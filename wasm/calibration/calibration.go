@@ -87,6 +87,10 @@ type Row struct {
 	TP int `yaml:"tp,omitempty"`
 	PP int `yaml:"pp,omitempty"`
 	EP int `yaml:"ep,omitempty"`
+	// DP is the data-parallel attention groups within a replica (SGLang's
+	// --dp-size with --enable-dp-attention): each group of TP / DP GPUs
+	// holds the attention of its own requests; 0 means 1.
+	DP int `yaml:"dp,omitempty"`
 
 	Weights string `yaml:"weights"` // a weight format id (memory.WeightFormats)
 	KV      string `yaml:"kv"`      // a KV format id (memory.KVFormats) or KVUnstated
@@ -216,6 +220,9 @@ func (t Table) Validate(gpus gpu.Catalog, models model.Catalog) error {
 		}
 		if r.EP > r.GPUs {
 			bad("ep", "%d is more than the %d GPUs", r.EP, r.GPUs)
+		}
+		if r.DP < 0 || degree(r.TP)%degree(r.DP) != 0 {
+			bad("dp", "%d attention groups do not divide TP %d", r.DP, degree(r.TP))
 		}
 		if _, ok := memory.FindFormat(memory.WeightFormats, r.Weights); !ok {
 			bad("weights", "%q is not a weight format", r.Weights)

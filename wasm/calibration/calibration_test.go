@@ -28,6 +28,7 @@ func TestValidateNamesEachBadField(t *testing.T) {
 		{"HF id", func(r *Row) { r.Model, r.HFModel = "", "model-without-owner" }, `hf_model: want a Hugging Face id owner/name, got "model-without-owner"`},
 		{"MoE flag", func(r *Row) { r.Model = "moe-30b" }, "moe: false, but the catalog's moe-30b has 8 experts"},
 		{"GPUs and TP", func(r *Row) { r.GPUs = 3 }, "gpus: 3 GPUs cannot hold replicas of TP 2 x PP 1"},
+		{"attention groups", func(r *Row) { r.DP = 3 }, "dp: 3 attention groups do not divide TP 2"},
 		{"weights", func(r *Row) { r.Weights = "fp6" }, `weights: "fp6" is not a weight format`},
 		{"KV", func(r *Row) { r.KV = "int4" }, `kv: "int4" is not a KV-cache format`},
 		{"engine", func(r *Row) { r.Engine = "ollama" }, `engine: want one of vllm, sglang, trtllm, tgi, got "ollama"`},
