@@ -75,7 +75,7 @@ type Config struct {
 	// API: see README, "The edge worker".
 	APIURL string
 	// Today is the day of the build, YYYY-MM-DD (dataset.Today when
-	// empty): no edition or figure may be dated after it.
+	// empty): editions dated later are held (dataset.Editions.Held).
 	Today string
 }
 

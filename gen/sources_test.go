@@ -26,7 +26,7 @@ func TestChangelogListsEveryEditionWithItsDateAndNote(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cal, err := dataset.LoadCalibration(fsys, "data", datasettest.Today, eds.Latest())
+	cal, err := dataset.LoadCalibration(fsys, "data", eds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,7 +83,7 @@ func TestSourcesTableCountsTheDataRows(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := eds.Latest()
-	cal, err := dataset.LoadCalibration(content.FS, "data", dataset.Today(), d)
+	cal, err := dataset.LoadCalibration(content.FS, "data", eds)
 	if err != nil {
 		t.Fatal(err)
 	}

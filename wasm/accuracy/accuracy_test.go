@@ -104,15 +104,15 @@ func TestMeasureComparesTheStatisticBothGive(t *testing.T) {
 // latest edition's data.
 func calibrated(t *testing.T) (calibration.Table, Today) {
 	t.Helper()
-	d, err := dataset.Load(content.FS, "data")
+	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := dataset.LoadCalibration(content.FS, "data", dataset.Today(), d)
+	tab, err := dataset.LoadCalibration(content.FS, "data", e)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tab, Today{Perf: d.Perf}
+	return tab, Today{Perf: e.Latest().Perf}
 }
 
 // today runs today's estimator on the calibration table.

@@ -51,7 +51,7 @@ func LoadEditions(fsys fs.FS, dir, today string) (dataset.Editions, calibration.
 	if err != nil {
 		return e, calibration.Table{}, err
 	}
-	t, err := dataset.LoadCalibration(fsys, dir, today, e.Latest())
+	t, err := dataset.LoadCalibration(fsys, dir, e)
 	if err != nil {
 		return e, t, err
 	}

@@ -5,31 +5,36 @@ import (
 	"io/fs"
 	"path"
 	"reflect"
+	"slices"
 
 	"github.com/infercost/infercost/wasm/calibration"
-	"github.com/infercost/infercost/wasm/sitedata"
 )
 
 // CalibrationFile is the data file of published measurements
 // (wasm/calibration). No calculator reads it in the browser, so it stays
-// out of the editions' data and is checked against the latest edition's
-// catalogs.
+// out of the editions' data; each edition's error bands take the rows
+// that entered on or before its day (as_of).
 const CalibrationFile = "calibration.yaml"
 
 // LoadCalibration reads the calibration table from dir in fsys and
 // validates it as load does the other data files, against the GPU and
-// model catalogs of d. Errors name the file, the entry and the field.
-func LoadCalibration(fsys fs.FS, dir, today string, d sitedata.Data) (calibration.Table, error) {
+// model catalogs of the newest edition of e, held ones included. Rows
+// that enter with a held edition (as_of after e.Today, up to the held
+// edition's date) are validated and left out of the table returned, as
+// the held edition is. Errors name the file, the entry and the field.
+func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, error) {
 	var t calibration.Table
 	file := path.Join(dir, CalibrationFile)
 	if err := decode(fsys, file, &t); err != nil {
 		return t, err
 	}
-	if err := errors.Join(values(reflect.ValueOf(&t), "", "", today)...); err != nil {
+	newest, d := e.Newest()
+	if err := errors.Join(values(reflect.ValueOf(&t), "", "", max(e.Today, newest))...); err != nil {
 		return t, prefix(file, err)
 	}
 	if err := t.Validate(d.TCO.GPUs, d.Memory.Models); err != nil {
 		return t, prefix(file, err)
 	}
+	t.Rows = slices.DeleteFunc(t.Rows, func(r calibration.Row) bool { return r.AsOf > e.Today })
 	return t, nil
 }

@@ -12,11 +12,11 @@ import (
 // TestCalibrationTableCoversIssue14 checks the calibration table against
 // what issue 14 asks of it, and reports its counts.
 func TestCalibrationTableCoversIssue14(t *testing.T) {
-	d, err := Load(content.FS, "data")
+	e, err := LoadEditions(content.FS, "data", Today())
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab, err := LoadCalibration(content.FS, "data", Today(), d)
+	tab, err := LoadCalibration(content.FS, "data", e)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -76,7 +76,7 @@ func calibrationWith(t *testing.T, from, to string) fstest.MapFS {
 }
 
 func TestBadCalibrationRowNamesFileEntryAndField(t *testing.T) {
-	d, err := Load(content.FS, "data")
+	e, err := LoadEditions(content.FS, "data", Today())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,12 +88,12 @@ func TestBadCalibrationRowNamesFileEntryAndField(t *testing.T) {
 		{"unknown source", "source: trtllm-0140,", "source: trtllm-0141,", row + `: source: unknown source "trtllm-0141"`},
 		{"load mode", "load: offline, requests: 30000", "load: rate, requests: 30000", row + `: rate_rps: an open-loop row needs its request rate`},
 		{"bad date", `published: "2024-11-01"`, `published: "November 2024"`, row + `: published: want a date YYYY-MM-DD, got "November 2024"`},
-		{"future row", `as_of: "2026-12-01"`, `as_of: "2999-12-01"`, row + `: as_of: 2999-12-01 is after the build date`},
+		{"future row", `as_of: "2026-12-01"`, `as_of: "2999-12-01"`, row + `: as_of: 2999-12-01 is after 2`},
 		{"negative figure", "output_tok_s: 27778.8885", "output_tok_s: -1", row + `: output_tok_s: -1 is negative`},
 		{"unknown field", "output_tok_s: 27778.8885", "output_toks: 27778.8885", `unknown field "output_toks"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := LoadCalibration(calibrationWith(t, tt.from, tt.to), "d", Today(), d)
+			_, err := LoadCalibration(calibrationWith(t, tt.from, tt.to), "d", e)
 			want := "d/" + CalibrationFile + ": "
 			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %v; want an error containing %q and %q", err, want, tt.want)

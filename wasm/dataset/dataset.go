@@ -194,7 +194,7 @@ func values(v reflect.Value, entry, field, today string) []error {
 		}
 	case reflect.String:
 		if s := v.String(); strings.HasSuffix(field, "as_of") && len(s) == len(today) && s > today {
-			return bad("%s is after the build date %s", s, today)
+			return bad("%s is after %s, the day the data is published", s, today)
 		}
 	case reflect.Slice:
 		var errs []error

@@ -32,6 +32,12 @@ type Editions struct {
 	// data file it names, in the order the files are read; none for the
 	// first edition.
 	Changes map[string][]Change
+	// Today is the build date the editions were read as of.
+	Today string
+	// Held holds, by date, the data editions dated after Today: prepared
+	// ahead, validated as of their own dates, and published by the first
+	// build on or after that day. No scenario can pin them before.
+	Held map[string]sitedata.Data
 }
 
 // Change is what an edition changed in one data file, for the changelog.
@@ -51,7 +57,22 @@ type Change struct {
 	Sources int
 }
 
-// Latest returns the newest edition's data.
+// Newest returns the data of the newest edition, held ones included: the
+// catalogs that data dated up to its day must agree with.
+func (e Editions) Newest() (date string, d sitedata.Data) {
+	for day, h := range e.Held {
+		if day > date {
+			date, d = day, h
+		}
+	}
+	if date == "" {
+		date = e.DataDates()[len(e.Data)-1]
+		d = e.Data[date]
+	}
+	return date, d
+}
+
+// Latest returns the newest published edition's data.
 func (e Editions) Latest() sitedata.Data { return e.Data[e.DataDates()[len(e.Data)-1]] }
 
 // DataDates returns the dates of the data editions, oldest first.
@@ -80,8 +101,9 @@ type changeFile struct {
 
 // LoadEditions reads every edition from dir/editions and the data files
 // in dir, and validates each edition's data fully as Load does, as of the
-// day today (YYYY-MM-DD). An error names the edition's file, and the data
-// file, entry and field.
+// day today (YYYY-MM-DD); an edition dated later is validated as of its
+// own date and held (Editions.Held). An error names the edition's file,
+// and the data file, entry and field.
 func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 	names, err := fs.Glob(fsys, path.Join(dir, EditionsDir, "*.yaml"))
 	if err != nil {
@@ -101,8 +123,8 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 		if _, err := time.Parse(time.DateOnly, date); err != nil {
 			return Editions{}, fmt.Errorf("%s: the name must be the edition's date, YYYY-MM-DD.yaml", name)
 		}
-		if date > today {
-			return Editions{}, fmt.Errorf("%s: the edition is dated after the build date %s", name, today)
+		if i == 0 && date > today {
+			return Editions{}, fmt.Errorf("%s: the first edition is dated after the build date %s", name, today)
 		}
 		c := change{date: date, file: name}
 		if err := decode(fsys, name, &c.changeFile); err != nil {
@@ -127,7 +149,7 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 		changes = append(changes, c)
 	}
 
-	out := Editions{Data: map[string]sitedata.Data{}, Changes: map[string][]Change{}}
+	out := Editions{Data: map[string]sitedata.Data{}, Changes: map[string][]Change{}, Today: today, Held: map[string]sitedata.Data{}}
 	// Each edition's data files are the previous edition's with its own
 	// changes applied: the first edition's are the files as they are.
 	layered := fstest.MapFS{}
@@ -139,7 +161,7 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 		layered[path.Join(dir, file)] = &fstest.MapFile{Data: b}
 	}
 	for i, c := range changes {
-		out.List = append(out.List, edition.Edition{Date: c.date, Note: c.Note, NoteDE: c.NoteDE, Data: true})
+		var chs []Change
 		for _, file := range dataFiles {
 			patch, ok := c.Changes[file]
 			if !ok {
@@ -151,15 +173,23 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 				return Editions{}, fmt.Errorf("%s: changes.%s: %w", c.file, file, err)
 			}
 			ch.File = file
-			out.Changes[c.date] = append(out.Changes[c.date], ch)
+			chs = append(chs, ch)
 			layered[name] = &fstest.MapFile{Data: b}
 		}
-		d, err := load(layered, dir, today)
+		d, err := load(layered, dir, max(today, c.date))
 		if err != nil {
 			if i == 0 {
 				return Editions{}, err
 			}
 			return Editions{}, fmt.Errorf("edition %s (%s): %w", c.date, c.file, err)
+		}
+		if c.date > today {
+			out.Held[c.date] = d
+			continue
+		}
+		out.List = append(out.List, edition.Edition{Date: c.date, Note: c.Note, NoteDE: c.NoteDE, Data: true})
+		if chs != nil {
+			out.Changes[c.date] = chs
 		}
 		out.Data[c.date] = d
 	}

@@ -1,6 +1,7 @@
 package dataset_test
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -57,7 +58,6 @@ func TestBadEditions(t *testing.T) {
 		name, file, text, want string
 	}{
 		{"not a date", "2027-13-01.yaml", good, "the name must be the edition's date"},
-		{"after the build", "2099-01-01.yaml", good, "dated after the build date"},
 		{"no note", "2027-01-15.yaml", strings.Replace(good, `note: "A test edition: new H100 price, defaults and GPT-4.1 prices."`, `note: ""`, 1), "note: say what changed in this edition, in English"},
 		{"no German note", "2027-01-15.yaml", strings.Replace(good, `note_de: "Ein Test-Datenstand: neuer H100-Preis, Standardwerte und GPT-4.1-Preise."`, "", 1),
 			"2027-01-15.yaml: note_de: say what changed in this edition, in German"},
@@ -84,6 +84,88 @@ func TestBadEditions(t *testing.T) {
 	fsys["data/editions/2026-11-30.yaml"] = &fstest.MapFile{Data: []byte(good)}
 	if _, err := dataset.LoadEditions(fsys, "data", datasettest.Today); err == nil || !strings.Contains(err.Error(), "the first edition is the data files as they are") {
 		t.Errorf("first edition with changes: %v", err)
+	}
+}
+
+// An edition dated after the build is held: validated as of its own date
+// (its figures may be dated that day), but not published, so no scenario
+// can pin it and the latest edition is the one before. Built on its day,
+// it is published.
+func TestEditionsAfterTheBuildAreHeld(t *testing.T) {
+	fsys := datasettest.WithEdition(t)
+	before := "2027-01-14"
+	e, err := dataset.LoadEditions(fsys, "data", before)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := e.Held[datasettest.EditionDate]; !ok || len(e.Held) != 1 {
+		t.Errorf("held %v; want only %s", slices.Collect(maps.Keys(e.Held)), datasettest.EditionDate)
+	}
+	if _, ok := e.Data[datasettest.EditionDate]; ok || e.Changes[datasettest.EditionDate] != nil {
+		t.Errorf("the held edition is published")
+	}
+	if got := e.Latest().Editions.Latest(); got >= datasettest.EditionDate {
+		t.Errorf("a scenario can pin %s before its day", got)
+	}
+	if date, d := e.Newest(); date != datasettest.EditionDate {
+		t.Errorf("newest edition %s; want the held %s", date, datasettest.EditionDate)
+	} else if g, _ := d.TCO.GPUs.Find("h100-sxm"); g.PurchaseUSD.Value != 22000 {
+		t.Errorf("the held edition's H100 price %v; want its 22000", g.PurchaseUSD.Value)
+	}
+	// The test edition's figures are dated up to its own day (2027-01-15):
+	// valid in it, as they would not be in an edition of the day before.
+	on, err := dataset.LoadEditions(fsys, "data", datasettest.EditionDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(on.Held) != 0 || on.Latest().Editions.Latest() != datasettest.EditionDate {
+		t.Errorf("built on its day, the edition is not published: held %d", len(on.Held))
+	}
+	// A held edition is validated all the same.
+	bad := fsys.(fstest.MapFS)
+	bad["data/editions/"+datasettest.EditionDate+".yaml"] = &fstest.MapFile{Data: []byte(strings.Replace(datasettest.Edition, "value: 22000", "value: -1", 1))}
+	if _, err := dataset.LoadEditions(bad, "data", before); err == nil || !strings.Contains(err.Error(), `edition 2027-01-15 (data/editions/2027-01-15.yaml): data/gpus.yaml: gpus[`) {
+		t.Errorf("a bad held edition: %v", err)
+	}
+	// Nothing can be published before the first edition.
+	if _, err := dataset.LoadEditions(fsys, "data", "2026-11-29"); err == nil || !strings.Contains(err.Error(), "the first edition is dated after the build date 2026-11-29") {
+		t.Errorf("a build before the first edition: %v", err)
+	}
+}
+
+// A calibration row that enters with a held edition (as_of its day) is
+// checked, but left out of the table until the edition is published; a
+// row dated after every edition fails the build.
+func TestCalibrationRowsOfAHeldEdition(t *testing.T) {
+	fsys := datasettest.WithEdition(t).(fstest.MapFS)
+	file := "data/" + dataset.CalibrationFile
+	b := string(fsys[file].Data)
+	const first = `as_of: "2026-12-01"`
+	held := func(asOf string) {
+		fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(b, first, `as_of: "`+asOf+`"`, 1))}
+	}
+	rows := func(today string) (int, error) {
+		e, err := dataset.LoadEditions(fsys, "data", today)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tab, err := dataset.LoadCalibration(fsys, "data", e)
+		return len(tab.Rows), err
+	}
+	all, err := rows(datasettest.EditionDate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held(datasettest.EditionDate)
+	if n, err := rows("2027-01-14"); err != nil || n != all-1 {
+		t.Errorf("before the edition's day: %d rows, %v; want %d without the held one", n, err, all-1)
+	}
+	if n, err := rows(datasettest.EditionDate); err != nil || n != all {
+		t.Errorf("on the edition's day: %d rows, %v; want all %d", n, err, all)
+	}
+	held("2027-01-16")
+	if _, err := rows("2027-01-14"); err == nil || !strings.Contains(err.Error(), "as_of: 2027-01-16 is after 2027-01-15") {
+		t.Errorf("a row after every edition: %v", err)
 	}
 }
 
