@@ -347,8 +347,10 @@ func merge(base, patch any, at string) (any, error) {
 }
 
 // identities are the keys that identify a list element, in order of
-// preference: the first set that an element has all of.
-var identities = [][]string{{"id"}, {"name"}, {"provider", "gpu", "instance"}}
+// preference: the first set that an element has all of. An efficiency
+// group of perf.yaml is its GPU architecture and precision, so a refit
+// changes the group in place.
+var identities = [][]string{{"id"}, {"name"}, {"provider", "gpu", "instance"}, {"arch", "precision"}}
 
 // identity returns the keys that identify el, or nil.
 func identity(el any) []string {

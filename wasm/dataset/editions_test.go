@@ -133,6 +133,40 @@ func TestEditionsAfterTheBuildAreHeld(t *testing.T) {
 	}
 }
 
+// A later edition that refits an efficiency group changes it in place,
+// by its architecture and precision, and adds a group it does not have.
+func TestAnEditionChangesAnEfficiencyGroupInPlace(t *testing.T) {
+	fsys := datasettest.WithEdition(t).(fstest.MapFS)
+	fsys["data/editions/2027-02-01.yaml"] = &fstest.MapFile{Data: []byte(`note: "A refit."
+note_de: "Eine Neuanpassung."
+changes:
+  perf.yaml:
+    defaults:
+      efficiency_by:
+        - arch: hopper
+          precision: fp8
+          compute: {value: 0.3, source: calibration-fit, as_of: 2027-02-01}
+        - arch: cdna3
+          precision: fp8
+          compute: {value: 0.2, source: calibration-fit, as_of: 2027-02-01}
+          memory: {value: 0.4, source: calibration-fit, as_of: 2027-02-01}
+`)}
+	e, err := dataset.LoadEditions(fsys, "data", datasettest.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, after := e.Data[datasettest.EditionDate].Perf.Defaults, e.Data["2027-02-01"].Perf.Defaults
+	old, _ := before.GroupOf("hopper", "fp8")
+	g, _ := after.GroupOf("hopper", "fp8")
+	if g.Compute.Value != 0.3 || g.Memory != old.Memory || len(after.EfficiencyBy) != len(before.EfficiencyBy)+1 {
+		t.Errorf("Hopper FP8 %+v (was %+v); %d groups, want %d", g, old, len(after.EfficiencyBy), len(before.EfficiencyBy)+1)
+	}
+	want := dataset.Change{File: "perf.yaml", Changed: []string{"defaults.efficiency_by"}}
+	if got := e.Changes["2027-02-01"]; len(got) != 1 || !reflect.DeepEqual(got[0], want) {
+		t.Errorf("changes %+v; want %+v", got, want)
+	}
+}
+
 // A calibration row that enters with a held edition (as_of its day) is
 // checked, but left out of the table until the edition is published; a
 // row dated after every edition fails the build.
