@@ -296,8 +296,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 		names = append(names, found...)
 	}
+	if err := checkRevisions(contentFS, editions); err != nil {
+		return 0, fmt.Errorf("%s/%w", c.Content, err)
+	}
 	var arts []Article
 	for _, name := range names {
+		if name, err = revised(contentFS, name, dates); err != nil {
+			return 0, err
+		}
 		a, err := renderArticle(md, contentFS, name)
 		if err != nil {
 			return 0, fmt.Errorf("%s/%w", c.Content, err)
