@@ -21,7 +21,7 @@ const CalibrationFile = "calibration.yaml"
 // model catalogs of the newest edition of e, held ones included. Rows
 // that enter with a held edition (as_of after e.Today, up to the held
 // edition's date) are validated and left out of the table returned, as
-// the held edition is. Errors name the file, the entry and the field.
+// the held edition is, with the sources only they cite. Errors name the file, the entry and the field.
 func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, error) {
 	var t calibration.Table
 	file := path.Join(dir, CalibrationFile)
@@ -35,6 +35,18 @@ func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, err
 	if err := t.Validate(d.TCO.GPUs, d.Memory.Models); err != nil {
 		return t, prefix(file, err)
 	}
-	t.Rows = slices.DeleteFunc(t.Rows, func(r calibration.Row) bool { return r.AsOf > e.Today })
+	var held []string
+	t.Rows = slices.DeleteFunc(t.Rows, func(r calibration.Row) bool {
+		if r.AsOf > e.Today {
+			held = append(held, r.Source)
+			return true
+		}
+		return false
+	})
+	for _, key := range held {
+		if !slices.ContainsFunc(t.Rows, func(r calibration.Row) bool { return r.Source == key }) {
+			delete(t.Sources, key)
+		}
+	}
 	return t, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -184,12 +185,23 @@ func TestCalibrationRowsOfAHeldEdition(t *testing.T) {
 			t.Fatal(err)
 		}
 		tab, err := dataset.LoadCalibration(fsys, "data", e)
+		for _, r := range tab.Rows {
+			if _, ok := tab.Sources[r.Source]; !ok {
+				t.Errorf("row %s cites %s, which the table lacks", r.ID, r.Source)
+			}
+		}
+		if len(tab.Rows) > 0 && len(tab.Sources) != sources(tab) {
+			t.Errorf("%d sources for rows citing %d", len(tab.Sources), sources(tab))
+		}
 		return len(tab.Rows), err
 	}
 	all, err := rows(datasettest.EditionDate)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The held row is its source's only one (a source of its own).
+	b = strings.Replace(b, "\nrows:\n", "\n  held-source:\n    title: A source of held rows\n    url: https://example.com/held\nrows:\n", 1)
+	b = strings.Replace(b, `source: trtllm-0140, published: "2024-11-01", as_of: "2026-12-01"`, `source: held-source, published: "2024-11-01", as_of: "2026-12-01"`, 1)
 	held(datasettest.EditionDate)
 	if n, err := rows("2027-01-14"); err != nil || n != all-1 {
 		t.Errorf("before the edition's day: %d rows, %v; want %d without the held one", n, err, all-1)
@@ -201,6 +213,15 @@ func TestCalibrationRowsOfAHeldEdition(t *testing.T) {
 	if _, err := rows("2027-01-14"); err == nil || !strings.Contains(err.Error(), "as_of: 2027-01-16 is after 2027-01-15") {
 		t.Errorf("a row after every edition: %v", err)
 	}
+}
+
+// sources counts the sources that tab's rows cite.
+func sources(tab calibration.Table) int {
+	cited := map[string]bool{}
+	for _, r := range tab.Rows {
+		cited[r.Source] = true
+	}
+	return len(cited)
 }
 
 // The 2026-12-01 edition adds GPUs, a model and the open-weights links of
