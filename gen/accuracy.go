@@ -11,6 +11,7 @@ import (
 
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/accuracy"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
@@ -30,6 +31,14 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs 
 	speed := []accuracy.Metric{accuracy.Throughput, accuracy.TTFT, accuracy.TPOT, accuracy.E2E}
 	kv := []accuracy.Metric{accuracy.KVCapacity}
 	a := accuracyPage{all: all, cal: cal, base: base}
+	// The runs on AMD GPUs, which make bands of their own from the edition
+	// that has platform bands.
+	amd := func(cs []accuracy.Comparison) []accuracy.Comparison {
+		if all.Perf.Defaults.PlatformBands.Value != 1 {
+			return nil
+		}
+		return accuracy.OnPlatform(cs, all.Memory.GPUs, band.AMD)
+	}
 	// Every engine's start-up rows with vLLM's accounting, for the table
 	// of what each engine's own accounting changes.
 	vllmOnly := sync.OnceValue(func() accuracy.Report {
@@ -44,9 +53,9 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs 
 	})
 	return inLangs(msgs, map[string]func(m *msg.Catalog) string{
 		"perf-efficiency-groups":  func(m *msg.Catalog) string { return efficiencyGroups(m, all, sharedOnly(), report()) },
-		"perf-accuracy-summary":   func(m *msg.Catalog) string { return accuracySummary(m, report(), speed) },
+		"perf-accuracy-summary":   func(m *msg.Catalog) string { return accuracySummary(m, report(), speed, amd) },
 		"perf-accuracy-rows":      func(m *msg.Catalog) string { return a.rows(m, report(), speed) },
-		"memory-accuracy-summary": func(m *msg.Catalog) string { return accuracySummary(m, report(), kv) },
+		"memory-accuracy-summary": func(m *msg.Catalog) string { return accuracySummary(m, report(), kv, amd) },
 		"memory-accuracy-rows":    func(m *msg.Catalog) string { return a.rows(m, report(), kv) },
 		"memory-accuracy-engines": func(m *msg.Catalog) string { return accuracyByEngine(m, vllmOnly(), report()) },
 	})
@@ -90,16 +99,27 @@ func accuracyByEngine(m *msg.Catalog, before, after accuracy.Report) string {
 // accuracySummary is the errors of each kind of the metrics: how many
 // figures, the median of |error| and of the signed error, and the 10th to
 // 90th percentile band; a metric measured but never estimated says so.
-func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Metric) string {
+// The comparisons platform picks (those on AMD GPUs, or none) add a row
+// of all their workloads to each metric, as their bands do.
+func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Metric, platform func([]accuracy.Comparison) []accuracy.Comparison) string {
 	var rows [][]string
+	row := func(s accuracy.Summary, workload string) []string {
+		return []string{html.EscapeString(metricLabel(m, s.Metric)), html.EscapeString(workload), m.Num(float64(s.N), 0),
+			m.Digits(fmt.Sprintf("%.1f %%", 100*s.MedianAbs)), percentIn(m, s.Median), m.F("doc.acc.band", "low", percentIn(m, s.P10), "high", percentIn(m, s.P90))}
+	}
 	sums := accuracy.Summarize(rep.Comparisons)
+	onPlatform := accuracy.Summarize(platform(rep.Comparisons))
 	for _, metric := range metrics {
 		compared := false
 		for _, s := range sums {
 			if s.Metric == metric {
 				compared = true
-				rows = append(rows, []string{html.EscapeString(metricLabel(m, metric)), html.EscapeString(workloadLabel(m, s.Workload)), m.Num(float64(s.N), 0),
-					m.Digits(fmt.Sprintf("%.1f %%", 100*s.MedianAbs)), percentIn(m, s.Median), m.F("doc.acc.band", "low", percentIn(m, s.P10), "high", percentIn(m, s.P90))})
+				rows = append(rows, row(s, workloadLabel(m, s.Workload)))
+			}
+		}
+		for _, s := range onPlatform {
+			if s.Metric == metric && s.Workload == accuracy.All {
+				rows = append(rows, row(s, m.T("doc.acc.w.all_amd")))
 			}
 		}
 		gaps := 0

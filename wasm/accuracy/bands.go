@@ -2,10 +2,12 @@ package accuracy
 
 import (
 	"io/fs"
+	"slices"
 
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/perfview"
 )
 
@@ -13,7 +15,9 @@ import (
 // band of each kind of figure over the rows of t that entered the data on
 // or before date (as_of), each estimated with the edition's data d, so
 // that a link pinned to the edition keeps its bands as it keeps its
-// figures. An edition older than every row has none.
+// figures. An edition older than every row has none. An edition with
+// platform bands (perfview.Defaults.PlatformBands) also has each metric's
+// band over the rows on AMD GPUs, of all workloads.
 func Bands(t calibration.Table, date string, d perfview.Data) band.Table {
 	var rows []calibration.Row
 	for _, r := range t.Rows {
@@ -25,10 +29,28 @@ func Bands(t calibration.Table, date string, d perfview.Data) band.Table {
 	if len(rows) == 0 {
 		return out
 	}
-	for _, s := range Summarize(Measure(calibration.Table{Sources: t.Sources, Rows: rows}, Today{Perf: d}).Comparisons) {
+	cs := Measure(calibration.Table{Sources: t.Sources, Rows: rows}, Today{Perf: d}).Comparisons
+	for _, s := range Summarize(cs) {
 		out.Bands = append(out.Bands, band.Band{Metric: s.Metric, Workload: s.Workload, N: s.N, P10: s.P10, P90: s.P90})
 	}
+	if d.Defaults.PlatformBands.Value != 1 {
+		return out
+	}
+	for _, s := range Summarize(OnPlatform(cs, d.Memory.GPUs, band.AMD)) {
+		if s.Workload == band.All {
+			out.Bands = append(out.Bands, band.Band{Metric: s.Metric, Workload: s.Workload, Platform: band.AMD, N: s.N, P10: s.P10, P90: s.P90})
+		}
+	}
 	return out
+}
+
+// OnPlatform returns the comparisons of cs whose rows ran on GPUs of
+// platform (band.PlatformOf their vendor in the catalog gpus).
+func OnPlatform(cs []Comparison, gpus gpu.Catalog, platform string) []Comparison {
+	return slices.DeleteFunc(slices.Clone(cs), func(c Comparison) bool {
+		g, _ := gpus.Find(c.Row.GPU)
+		return band.PlatformOf(g.Vendor) != platform
+	})
 }
 
 // PinBands gives every data edition of e its bands (Bands) in the data

@@ -36,14 +36,41 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 			entered.Rows = append(entered.Rows, r)
 		}
 	}
-	sums := Summarize(Measure(entered, Today{Perf: latest.Perf}).Comparisons)
-	bands := latest.Memory.Bands.Bands
-	if len(bands) != len(sums) {
-		t.Fatalf("edition %s has %d bands; want one per kind, %d", dates[len(dates)-1], len(bands), len(sums))
+	cs := Measure(entered, Today{Perf: latest.Perf}).Comparisons
+	var want []band.Band
+	for _, s := range Summarize(cs) {
+		want = append(want, band.Band{Metric: s.Metric, Workload: s.Workload, N: s.N, P10: s.P10, P90: s.P90})
 	}
-	for i, s := range sums {
-		if want := (band.Band{Metric: s.Metric, Workload: s.Workload, N: s.N, P10: s.P10, P90: s.P90}); bands[i] != want {
-			t.Errorf("band %d: %+v; want %+v", i, bands[i], want)
+	// An edition with platform bands has, after the workloads' bands, each
+	// metric's over the runs on AMD GPUs.
+	if latest.Perf.Defaults.PlatformBands.Value == 1 {
+		var amd []Comparison
+		for _, c := range cs {
+			if g, _ := latest.Memory.GPUs.Find(c.Row.GPU); g.Vendor == "AMD" {
+				amd = append(amd, c)
+			}
+		}
+		for _, s := range Summarize(amd) {
+			if s.Workload == All {
+				want = append(want, band.Band{Metric: s.Metric, Workload: All, Platform: band.AMD, N: s.N, P10: s.P10, P90: s.P90})
+			}
+		}
+	}
+	bands := latest.Memory.Bands.Bands
+	if len(bands) != len(want) {
+		t.Fatalf("edition %s has %d bands; want %d: one per kind, and per metric on AMD GPUs when the edition has them", dates[len(dates)-1], len(bands), len(want))
+	}
+	for i := range want {
+		if bands[i] != want[i] {
+			t.Errorf("band %d: %+v; want %+v", i, bands[i], want[i])
+		}
+	}
+	// Editions before platform bands keep the bands they had.
+	for date, d := range e.Data {
+		for _, b := range d.Memory.Bands.Bands {
+			if b.Platform != "" && d.Perf.Defaults.PlatformBands.Value != 1 {
+				t.Errorf("edition %s, without platform bands, has %+v", date, b)
+			}
 		}
 	}
 	// Every calculator reads them from the shared memory data.

@@ -103,9 +103,25 @@ const MinRuns = 5
 type Band struct {
 	Metric   Metric   `json:"metric"`
 	Workload Workload `json:"workload"`
-	N        int      `json:"n"`
-	P10      float64  `json:"p10"`
-	P90      float64  `json:"p90"`
+	// Platform is set on the band of the runs on one platform's GPUs
+	// (AMD), whose estimates have been off in their own way; such a band
+	// is of all workloads.
+	Platform string  `json:"platform,omitempty"`
+	N        int     `json:"n"`
+	P10      float64 `json:"p10"`
+	P90      float64 `json:"p90"`
+}
+
+// AMD is the platform of AMD's GPUs (ROCm builds of the serving engines).
+const AMD = "amd"
+
+// PlatformOf returns the platform of a GPU by its vendor: AMD for AMD's,
+// none for the others, whose runs make the bands of every kind.
+func PlatformOf(vendor string) string {
+	if vendor == "AMD" {
+		return AMD
+	}
+	return ""
 }
 
 // Table is a data edition's bands, one per kind that has at least one
@@ -122,20 +138,28 @@ type Kind struct {
 	Metric        Metric
 	Input, Output float64
 	MoE           bool
+	Platform      string // PlatformOf the GPU's vendor
 }
 
-// For returns the band of a figure of kind k: of its most specific
-// workload that has MinRuns published figures, in the order MoE, long
-// context, its shape, all workloads (a figure of a mixture of experts is
-// as wrong as MoE estimates have been, whatever its lengths). ok is false
-// when none has: b is then the kind's most specific band with fewer runs,
-// or the zero Band when there is none at all.
+// For returns the band of a figure of kind k: its platform's band when
+// that has MinRuns published figures (estimates on AMD GPUs have been off
+// in their own way, whatever the workload), else the band of its most
+// specific workload that has MinRuns, in the order MoE, long context, its
+// shape, all workloads (a figure of a mixture of experts is as wrong as
+// MoE estimates have been, whatever its lengths). ok is false when none
+// has: b is then the kind's most specific band with fewer runs, or the
+// zero Band when there is none at all.
 func (t Table) For(k Kind) (b Band, ok bool) {
+	for _, c := range t.Bands {
+		if k.Platform != "" && c.Platform == k.Platform && c.Metric == k.Metric && c.N >= MinRuns {
+			return c, true
+		}
+	}
 	ws := WorkloadsOf(k.Input, k.Output, k.MoE)
 	found := false
 	for i := len(ws) - 1; i >= 0; i-- {
 		for _, c := range t.Bands {
-			if c.Metric != k.Metric || c.Workload != ws[i] {
+			if c.Metric != k.Metric || c.Workload != ws[i] || c.Platform != "" {
 				continue
 			}
 			if c.N >= MinRuns {
@@ -260,9 +284,14 @@ func (t Table) AtBounds(m *msg.Catalog, c view.Cell, k Kind, note string, at fun
 	return Apply(m, c, math.Min(least, most), math.Max(least, most), m.F(note, "n", strconv.Itoa(b.N), "kind", KindText(m, b))), true
 }
 
-// KindText names a band's kind for readers: "throughput, decode-heavy".
+// KindText names a band's kind for readers: "throughput, decode-heavy",
+// "throughput, all workloads on AMD GPUs".
 func KindText(m *msg.Catalog, b Band) string {
-	return m.F("band.kind", "metric", m.T(metricKeys[b.Metric]), "workload", m.T(workloadKeys[b.Workload]))
+	workload := m.T(workloadKeys[b.Workload])
+	if b.Platform == AMD {
+		workload = m.T("band.workload.all_amd")
+	}
+	return m.F("band.kind", "metric", m.T(metricKeys[b.Metric]), "workload", workload)
 }
 
 // metricKeys and workloadKeys are the message keys of the metrics' and

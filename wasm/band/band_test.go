@@ -96,6 +96,46 @@ func TestBandOfTheMostSpecificKindWithEnoughRuns(t *testing.T) {
 	}
 }
 
+// A figure on a platform whose runs have a band of their own (AMD GPUs)
+// takes it, for any workload, when it has MinRuns runs; a figure on
+// another GPU never does, and with too few runs the platform's figure
+// takes the band it would have anywhere.
+func TestAFigureOnAPlatformTakesThePlatformsBand(t *testing.T) {
+	amd := band.Band{Metric: band.Throughput, Workload: band.All, Platform: band.AMD, N: 74, P10: 0.002, P90: 2.384}
+	tab := band.Table{Bands: []band.Band{
+		{Metric: band.Throughput, Workload: band.All, N: 116, P10: -0.2, P90: 0.4},
+		{Metric: band.Throughput, Workload: band.MoE, N: 40, P10: -0.3, P90: 0.9},
+		amd,
+		{Metric: band.TTFT, Workload: band.All, N: 50, P10: -0.7, P90: 0.6},
+		{Metric: band.TTFT, Workload: band.All, Platform: band.AMD, N: 4, P10: -0.97, P90: 0.6},
+	}}
+	for _, tt := range []struct {
+		name string
+		k    band.Kind
+		want band.Band
+		ok   bool
+	}{
+		{"AMD throughput", band.Kind{Metric: band.Throughput, Input: 1000, Output: 1000, Platform: band.AMD}, amd, true},
+		{"AMD throughput of a MoE model", band.Kind{Metric: band.Throughput, Input: 1000, Output: 1000, MoE: true, Platform: band.AMD}, amd, true},
+		{"NVIDIA throughput", band.Kind{Metric: band.Throughput, Input: 1000, Output: 1000}, tab.Bands[0], true},
+		{"AMD TTFT of too few runs", band.Kind{Metric: band.TTFT, Input: 1000, Output: 1000, Platform: band.AMD}, tab.Bands[3], true},
+	} {
+		if b, ok := tab.For(tt.k); ok != tt.ok || b != tt.want {
+			t.Errorf("%s: got %+v (%t); want %+v (%t)", tt.name, b, ok, tt.want, tt.ok)
+		}
+	}
+	c := tab.Cell(msg.English, view.Cell{Value: 393, Unit: "tokens/s"}, band.Kind{Metric: band.Throughput, Platform: band.AMD}, false)
+	if !contains(c.BandNote, "74 published runs of this kind (throughput, all workloads on AMD GPUs)") {
+		t.Errorf("AMD cell's note %q; want its kind named", c.BandNote)
+	}
+	if got := band.PlatformOf("AMD"); got != band.AMD {
+		t.Errorf("PlatformOf(AMD) = %q", got)
+	}
+	if got := band.PlatformOf("NVIDIA"); got != "" {
+		t.Errorf("PlatformOf(NVIDIA) = %q; want none", got)
+	}
+}
+
 // contains reports whether s says sub.
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
 

@@ -4,6 +4,7 @@ import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -455,8 +456,11 @@ func plural(n int, one, many string) string {
 // and the GPUs that hold the scenario's sequences, fewer as the capacity
 // per GPU is larger (the band inverted, in whole GPUs).
 func (s Scenario) bandOf(key string) (band.Estimate, bool) {
-	_, metric, _ := strings.Cut(key, ".")
+	letter, metric, _ := strings.Cut(key, ".")
 	k := band.Kind{Metric: band.KVCapacity, MoE: !s.IsFlat() && s.Model.Experts > 0}
+	if i := slices.IndexFunc(s.Options[:], func(o OptionInput) bool { return o.Letter == letter }); i >= 0 {
+		k.Platform = band.PlatformOf(s.Options[i].GPU.Vendor)
+	}
 	switch metric {
 	case "kv_pool_gib", "kv_capacity_tokens", "max_sequences", "max_context", "max_sequences_arch":
 		return band.Estimate{Kind: k}, true
@@ -471,7 +475,6 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 // capacity's reciprocal would not do: the count is whole, and one GPU for
 // a model that takes a third of it would read as one to two.
 func (s Scenario) gpusBands(bands band.Table, tables []view.Table) {
-	k, _ := s.bandOf("a.kv_capacity_tokens")
 	options := map[string]OptionInput{}
 	for _, o := range s.Options {
 		options[o.Letter] = o
@@ -485,6 +488,7 @@ func (s Scenario) gpusBands(bands band.Table, tables []view.Table) {
 					continue
 				}
 				o := options[letter]
+				k, _ := s.bandOf(letter + ".kv_capacity_tokens")
 				var ok bool
 				cells[ci], ok = bands.AtBounds(s.M, c, k.Kind, "band.note_gpus", func(scale float64) (float64, bool) {
 					n, _, found := gpusNeededAt(s, o.Setup, o.MemoryGiB, scale)

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [837]string{
+var englishKeys = [838]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -51,6 +51,7 @@ var englishKeys = [837]string{
 	"band.series_all",
 	"band.unmeasured",
 	"band.workload.all",
+	"band.workload.all_amd",
 	"band.workload.balanced",
 	"band.workload.decode",
 	"band.workload.long",
@@ -842,7 +843,7 @@ var englishKeys = [837]string{
 	"tco.years",
 }
 
-var englishTexts = [837]string{
+var englishTexts = [838]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -891,6 +892,7 @@ var englishTexts = [837]string{
 	"Error bands (10th–90th percentile)",
 	"No band: no published benchmark reports this figure, so there is nothing to compare it with.",
 	"all workloads",
+	"all workloads on AMD GPUs",
 	"balanced",
 	"decode-heavy",
 	"long context",

@@ -38,12 +38,17 @@ type Defaults struct {
 	// figures, which assume the whole batch runs together; editions
 	// before it lack it and show the figures with a warning.
 	KVOverflowPreempts fact.Figure `yaml:"kv_overflow_preempts" json:"kv_overflow_preempts"`
-	PromptTokens       fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
-	OutputTokens       fact.Figure `yaml:"output_tokens" json:"output_tokens"`
-	Batch              fact.Figure `yaml:"batch" json:"batch"`
-	Rate               fact.Figure `yaml:"rate" json:"rate"`
-	P99TargetS         fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
-	Requests           fact.Figure `yaml:"requests" json:"requests"`
+	// PlatformBands, at 1, gives the edition error bands of the runs on
+	// AMD GPUs (band.AMD), which figures on those GPUs take before their
+	// workload's (accuracy.Bands); editions before lack it, and every
+	// figure keeps the band of its workload.
+	PlatformBands fact.Figure `yaml:"platform_bands" json:"platform_bands"`
+	PromptTokens  fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
+	OutputTokens  fact.Figure `yaml:"output_tokens" json:"output_tokens"`
+	Batch         fact.Figure `yaml:"batch" json:"batch"`
+	Rate          fact.Figure `yaml:"rate" json:"rate"`
+	P99TargetS    fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
+	Requests      fact.Figure `yaml:"requests" json:"requests"`
 
 	// EfficiencyBy are compute and memory efficiencies of a GPU
 	// architecture at a precision, which replace the shared ones for the
@@ -323,6 +328,9 @@ func (d Data) Validate() error {
 	}
 	if df.KVOverflowPreempts != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.KVOverflowPreempts, "defaults", "kv_overflow_preempts", 0, 1)...)
+	}
+	if df.PlatformBands != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.PlatformBands, "defaults", "platform_bands", 0, 1)...)
 	}
 	errs = append(errs, d.validateGroups()...)
 	// A request of the default lengths fits every model, so that a

@@ -421,7 +421,8 @@ func round(v float64, digits int) float64 {
 
 // kind is the kind of the scenario's figures of a metric.
 func (s Scenario) kind(m band.Metric) band.Kind {
-	return band.Kind{Metric: m, Input: float64(s.Prompt), Output: float64(s.Output), MoE: s.Setup.Model.Experts > 0}
+	return band.Kind{Metric: m, Input: float64(s.Prompt), Output: float64(s.Output), MoE: s.Setup.Model.Experts > 0,
+		Platform: band.PlatformOf(s.GPU.Vendor)}
 }
 
 // bandSeries is the shaded error band of a line of the charts whose
@@ -447,7 +448,7 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	case "a.tokens_per_s_gpu", "a.tokens_per_s_cluster", "a.output_tokens_per_s", "a.max_rps_at_slo", "a.max_users_at_slo":
 		k.Metric = band.Throughput
 	case "a.max_batch":
-		k = band.Kind{Metric: band.KVCapacity, MoE: k.MoE}
+		k = band.Kind{Metric: band.KVCapacity, MoE: k.MoE, Platform: k.Platform}
 	case "a.critical_batch":
 		return band.Estimate{None: "band.unmeasured"}, true
 	default:

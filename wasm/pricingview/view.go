@@ -434,7 +434,7 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	switch {
 	case key == "h.capacity":
 		return band.Estimate{Kind: band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output),
-			MoE: e.Setup.Model.Experts > 0}}, true
+			MoE: e.Setup.Model.Experts > 0, Platform: e.Platform}}, true
 	case strings.HasSuffix(key, ".be"):
 		return band.Estimate{None: "band.breakeven"}, true
 	}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
@@ -133,6 +134,8 @@ type Estimate struct {
 	Note  string
 	// Precision is the estimate's, a perfview.Precisions value.
 	Precision string
+	// Platform is the GPU's (band.PlatformOf), whose error bands apply.
+	Platform string
 }
 
 // readEstimate reads the estimator's fields of an option: the estimate,
@@ -187,7 +190,8 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		return nil, isCustom
 	}
 	s.TP = tp
-	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.LoadOn(engine, s, g, in, out), Precision: precision}
+	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.LoadOn(engine, s, g, in, out), Precision: precision,
+		Platform: band.PlatformOf(g.Vendor)}
 	e.Note = t.F("tco.estimated", "model", s.Model.Name, "precision", precision, "batch", strconv.Itoa(batch), "in", strconv.Itoa(in),
 		"out", strconv.Itoa(out), "tp", strconv.Itoa(tp))
 	return e, isCustom

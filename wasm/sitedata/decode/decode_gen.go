@@ -821,6 +821,8 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.MoETouchedExperts)
 		case "kv_overflow_preempts":
 			decodeFactFigure(d, &v.KVOverflowPreempts)
+		case "platform_bands":
+			decodeFactFigure(d, &v.PlatformBands)
 		case "prompt_tokens":
 			decodeFactFigure(d, &v.PromptTokens)
 		case "output_tokens":
@@ -1225,6 +1227,8 @@ func decodeBandBand(d *datafile.Decoder, v *band.Band) {
 			v.Metric = band.Metric(d.Int())
 		case "workload":
 			v.Workload = band.Workload(d.Int())
+		case "platform":
+			v.Platform = d.String()
 		case "n":
 			v.N = d.Int()
 		case "p10":
