@@ -147,8 +147,8 @@ changes:
         - arch: hopper
           precision: fp8
           compute: {value: 0.3, source: calibration-fit, as_of: 2027-02-01}
-        - arch: cdna3
-          precision: fp8
+        - arch: turing
+          precision: bf16
           compute: {value: 0.2, source: calibration-fit, as_of: 2027-02-01}
           memory: {value: 0.4, source: calibration-fit, as_of: 2027-02-01}
 `)}
@@ -157,6 +157,9 @@ changes:
 		t.Fatal(err)
 	}
 	before, after := e.Data[datasettest.EditionDate].Perf.Defaults, e.Data["2027-02-01"].Perf.Defaults
+	if _, ok := before.GroupOf("turing", "bf16"); ok {
+		t.Fatal("the data has a Turing BF16 group: pick another that it lacks")
+	}
 	old, _ := before.GroupOf("hopper", "fp8")
 	g, _ := after.GroupOf("hopper", "fp8")
 	if g.Compute.Value != 0.3 || g.Memory != old.Memory || len(after.EfficiencyBy) != len(before.EfficiencyBy)+1 {

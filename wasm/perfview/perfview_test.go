@@ -9,9 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
@@ -284,7 +286,8 @@ func TestChartMarksAreOnTheAxis(t *testing.T) {
 // 42,733,185,312 B (worked in memview's TestFP4WeightFormats), one sequence
 // at an empty context, the Blackwell FP4 efficiencies (memory 0.7,
 // compute 0.4; edition 2026-12-02) and a fixed cost of 2.3 ms a step
-// (edition 2026-12-02):
+// (edition 2026-12-02, whose figures are sealed; the test reads that
+// edition, so a later refit does not move it):
 //
 //	bandwidth-bound  42,733,185,312 B / (7,750e9 B/s x 0.7)  = 7.877 ms
 //	                 + 2.3 ms                                 = 10.177 ms per token
@@ -293,7 +296,11 @@ func TestChartMarksAreOnTheAxis(t *testing.T) {
 // An H100 has no FP4 tensor cores: the field says so, naming the GPU, and
 // the estimate falls back to BF16 as it does for FP8 on an A100.
 func TestFP4Precision(t *testing.T) {
-	d := load(t)
+	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := e.Data["2026-12-02"].Perf
 	s := perfview.Resolve("model=llama-3.1-70b&gpu=b300&prec=fp4", d)
 	if s.Setup.Weights.ID != "nvfp4" || s.Setup.Hardware.TFLOPS != 14000 {
 		t.Fatalf("B300 in FP4: weights %q at %v TFLOPS, want nvfp4 at 14,000", s.Setup.Weights.ID, s.Setup.Hardware.TFLOPS)

@@ -280,13 +280,16 @@ func TestOpenWeightsLink(t *testing.T) {
 
 // The self-hosted cluster takes the custom model and GPU as a TCO option
 // does: Llama 3.1 70B and the B200 typed field by field give the
-// catalog's figures, and the custom fields leave the link when the
-// cluster does not use them.
+// catalog's figures (with the efficiencies of the B200's architecture
+// aside: a custom GPU names none, so it takes the shared ones), and the
+// custom fields leave the link when the cluster does not use them.
 func TestClusterTakesACustomModelAndGPU(t *testing.T) {
 	d := load(t)
 	m, _ := d.TCO.Perf.Memory.Models.Find("llama-3.1-70b")
 	g, _ := d.TCO.GPUs.Find("b200")
-	values := func(q string) map[string]float64 {
+	shared := d
+	shared.TCO.Perf.Defaults.EfficiencyBy = nil
+	values := func(d pricingview.Data, q string) map[string]float64 {
 		s := pricingview.Resolve(q, d)
 		for _, in := range s.Inputs {
 			if in.Error != "" {
@@ -300,8 +303,8 @@ func TestClusterTakesACustomModelAndGPU(t *testing.T) {
 		return out
 	}
 	const rest = "&h.gp=40000&h.pp=fp8&vs=gpt-4.1"
-	want := values("h.gpu=b200&h.pm=llama-3.1-70b" + rest)
-	got := values("h.gpu=custom&" + custom.GPUQuery(msg.English, g) + "&h.pm=custom&" + custom.ModelQuery(m) + rest)
+	want := values(shared, "h.gpu=b200&h.pm=llama-3.1-70b"+rest)
+	got := values(d, "h.gpu=custom&"+custom.GPUQuery(msg.English, g)+"&h.pm=custom&"+custom.ModelQuery(m)+rest)
 	if len(want) == 0 || !reflect.DeepEqual(got, want) {
 		for k, v := range want {
 			if got[k] != v {
