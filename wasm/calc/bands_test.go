@@ -2,6 +2,7 @@ package calc_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/infercost/infercost/content"
@@ -68,4 +69,38 @@ func TestEveryEstimatedFigureHasABandOrSaysWhyNot(t *testing.T) {
 		}
 	}
 	t.Logf("estimated figures checked: %v", checked)
+}
+
+// From the edition that has platform bands, a figure on an AMD GPU takes
+// the band of the published runs on AMD GPUs, and says so; the same
+// figure on an NVIDIA GPU keeps its workload's band, and the same link
+// pinned to the edition before keeps the band it had.
+func TestAFigureOnAnAMDGPUTakesTheAMDBand(t *testing.T) {
+	e, _, err := accuracy.LoadEditions(content.FS, "data", datasettest.Today)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dates := e.DataDates()
+	i := slices.IndexFunc(dates, func(d string) bool { return e.Data[d].Perf.Defaults.PlatformBands.Value == 1 })
+	if i < 1 {
+		t.Fatalf("no edition after the first has platform bands: %v", dates)
+	}
+	s := set(e)
+	note := func(q, date string) string {
+		c := s.Page("performance", edition.With(q, date)).CellsByKey()["a.tokens_per_s_gpu"]
+		if c.Band == "" {
+			t.Errorf("%s, edition %s: %q without a band (%s)", q, date, c.Text, c.BandNote)
+		}
+		return c.BandNote
+	}
+	const amd = "all workloads on AMD GPUs"
+	if got := note("gpu=mi300x&model=llama-3.1-8b", dates[i]); !strings.Contains(got, amd) {
+		t.Errorf("MI300X, edition %s: band note %q; want the AMD runs' band", dates[i], got)
+	}
+	if got := note("gpu=h100-sxm&model=llama-3.1-8b", dates[i]); strings.Contains(got, "AMD") {
+		t.Errorf("H100, edition %s: band note %q; want its workload's band", dates[i], got)
+	}
+	if got := note("gpu=mi300x&model=llama-3.1-8b", dates[i-1]); strings.Contains(got, "AMD") {
+		t.Errorf("MI300X, edition %s: band note %q; want the band it had", dates[i-1], got)
+	}
 }
