@@ -8,8 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/site"
-	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/dataset"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/markdown")
@@ -18,9 +19,15 @@ var update = flag.Bool("update", false, "rewrite the golden files of testdata/ma
 // matter and whether it loads the engine in a first comment, then the
 // article's HTML; or, for a page the build must refuse, fails with the
 // error in NAME.err, which names the file and the line of the bad block.
-// go test ./gen -run TestMarkdownCases -update rewrites them.
+// go test ./gen -run TestMarkdownCases -update rewrites them. The data
+// is the site's as built on 2026-12-02 (a calculator embeds its figures
+// and edition), so that a later edition does not change the goldens.
 func TestMarkdownCases(t *testing.T) {
-	data := datasettest.Load(t)
+	e, err := dataset.LoadEditions(content.FS, "data", "2026-12-02")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := e.Latest()
 	engines := map[string]*site.Engine{}
 	for _, name := range []string{"tco", "memory", "performance", "pricing"} {
 		engines[name] = &site.Engine{Worker: "/assets/worker.js", Wasm: "/assets/engine.wasm", Data: "/assets/data/" + name + ".json",
