@@ -21,7 +21,8 @@ const CalibrationFile = "calibration.yaml"
 // model catalogs of the newest edition of e, held ones included. Rows
 // that enter with a held edition (as_of after e.Today, up to the held
 // edition's date) are validated and left out of the table returned, as
-// the held edition is, with the sources only they cite. Errors name the file, the entry and the field.
+// the held edition is, with the sources only they cite. Errors name the
+// file, the entry and the field.
 func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, error) {
 	var t calibration.Table
 	file := path.Join(dir, CalibrationFile)
