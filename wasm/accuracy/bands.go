@@ -64,8 +64,8 @@ func PinBands(e *dataset.Editions, t calibration.Table) {
 }
 
 // LoadEditions reads the data editions of dir in fsys as of today
-// (dataset.LoadEditions) and the calibration table, checked against the
-// latest edition's catalogs (dataset.LoadCalibration), and gives each
+// (dataset.LoadEditions) and the published calibration table, checked
+// against the editions' catalogs (dataset.LoadCalibration), and gives each
 // edition its bands (PinBands): the data the site, the worker and the
 // tests that compare with them are built from.
 func LoadEditions(fsys fs.FS, dir, today string) (dataset.Editions, calibration.Table, error) {

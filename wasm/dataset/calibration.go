@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"path"
 	"reflect"
@@ -18,11 +19,12 @@ const CalibrationFile = "calibration.yaml"
 
 // LoadCalibration reads the calibration table from dir in fsys and
 // validates it as load does the other data files, against the GPU and
-// model catalogs of the newest edition of e, held ones included. Rows
-// that enter with a held edition (as_of after e.Today, up to the held
-// edition's date) are validated and left out of the table returned, as
-// the held edition is, with the sources only they cite. Errors name the
-// file, the entry and the field.
+// model catalogs of the newest edition of e, held ones included. A row
+// enters the data on its as_of day: one dated after e.Today must be dated
+// a held edition's day, and it is left out of the table returned, as the
+// edition is, with the sources only such rows cite; the others must also
+// name GPUs and models of the latest published edition, which estimates
+// them. Errors name the file, the entry and the field.
 func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, error) {
 	var t calibration.Table
 	file := path.Join(dir, CalibrationFile)
@@ -34,6 +36,25 @@ func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, err
 		return t, prefix(file, err)
 	}
 	if err := t.Validate(d.TCO.GPUs, d.Memory.Models); err != nil {
+		return t, prefix(file, err)
+	}
+	latest := e.Latest()
+	var errs []error
+	for i, r := range t.Rows {
+		_, gpuOK := latest.TCO.GPUs.Find(r.GPU)
+		_, modelOK := latest.Memory.Models.Find(r.Model)
+		entry := fmt.Sprintf("rows[%d] %q: ", i, r.ID)
+		switch _, held := e.Held[r.AsOf]; {
+		case r.AsOf > e.Today && !held:
+			errs = append(errs, fmt.Errorf("%sas_of: %s is after the build date %s and is not the date of a held edition", entry, r.AsOf, e.Today))
+		case r.AsOf > e.Today:
+		case !gpuOK:
+			errs = append(errs, fmt.Errorf("%sgpu: %q is not a GPU of the published catalog (a row naming a held edition's GPU enters with that edition: its as_of is the edition's day)", entry, r.GPU))
+		case r.Model != "" && !modelOK:
+			errs = append(errs, fmt.Errorf("%smodel: %q is not a model of the published catalog (a row naming a held edition's model enters with that edition: its as_of is the edition's day)", entry, r.Model))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
 		return t, prefix(file, err)
 	}
 	var held []string

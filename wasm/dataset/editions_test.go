@@ -216,6 +216,33 @@ func TestCalibrationRowsOfAHeldEdition(t *testing.T) {
 	if _, err := rows("2027-01-14"); err == nil || !strings.Contains(err.Error(), "as_of: 2027-01-16 is after 2027-01-15") {
 		t.Errorf("a row after every edition: %v", err)
 	}
+	// A row enters with an edition, not on a day of its own between.
+	held("2027-01-14")
+	if _, err := rows("2027-01-13"); err == nil || !strings.Contains(err.Error(), "as_of: 2027-01-14 is after the build date 2027-01-13 and is not the date of a held edition") {
+		t.Errorf("a row dated between the build and the held edition: %v", err)
+	}
+	// A published row cannot name a GPU that only a held edition adds.
+	edition := "data/editions/" + datasettest.EditionDate + ".yaml"
+	fsys[edition] = &fstest.MapFile{Data: []byte(strings.Replace(datasettest.Edition, "    gpus:\n", `    gpus:
+      - id: test-gpu
+        name: Test GPU
+        vendor: NVIDIA
+        form_factor: SXM module
+        memory_gb: {value: 80, source: test-price, as_of: 2027-01-10}
+        bandwidth_gbps: {value: 3000, source: test-price, as_of: 2027-01-10}
+        bf16_dense_tflops: {value: 900, source: test-price, as_of: 2027-01-10}
+        tdp_w: {value: 700, source: test-price, as_of: 2027-01-10}
+        link: {kind: NVLink, gbps: {value: 900, source: test-price, as_of: 2027-01-10}}
+`, 1))}
+	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(b, "gpu: h200-sxm", "gpu: test-gpu", 1))}
+	if _, err := rows("2027-01-14"); err == nil || !strings.Contains(err.Error(), `gpu: "test-gpu" is not a GPU of the published catalog`) {
+		t.Errorf("a published row naming a held edition's GPU: %v", err)
+	}
+	held(datasettest.EditionDate)
+	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys[file].Data), "gpu: h200-sxm", "gpu: test-gpu", 1))}
+	if _, err := rows("2027-01-14"); err != nil {
+		t.Errorf("a held row naming the held edition's GPU: %v", err)
+	}
 }
 
 // sources counts the sources that tab's rows cite.
