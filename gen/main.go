@@ -289,7 +289,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs})
 	// Pages at the top, articles in every language under articles/.
 	var names []string
-	for _, pattern := range []string{"*.md", "articles/*.md"} {
+	for _, pattern := range pagePatterns {
 		found, err := fs.Glob(contentFS, pattern)
 		if err != nil {
 			return 0, err

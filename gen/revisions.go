@@ -19,6 +19,10 @@ import (
 // with them, not before.
 const RevisionsDir = "revisions"
 
+// pagePatterns match the pages of the content directory: at its top, and
+// the articles in every language.
+var pagePatterns = []string{"*.md", "articles/*.md"}
+
 // revised returns the file that stands for the page name: its revision
 // for the newest data edition published (dates, oldest first) that has
 // one, or name.
@@ -50,8 +54,8 @@ func checkRevisions(fsys fs.FS, e dataset.Editions) error {
 		if _, held := e.Held[parts[1]]; !published && !held {
 			return fmt.Errorf("%s: %s is not the date of a data edition", f, parts[1])
 		}
-		if len(parts) < 3 {
-			return fmt.Errorf("%s: a revision is %s/DATE/PAGE", f, RevisionsDir)
+		if len(parts) < 3 || !slices.ContainsFunc(pagePatterns, func(p string) bool { ok, _ := path.Match(p, parts[2]); return ok }) {
+			return fmt.Errorf("%s: a revision is %s/DATE/PAGE, a page being %s", f, RevisionsDir, strings.Join(pagePatterns, " or "))
 		}
 		if _, err := fs.Stat(fsys, parts[2]); err != nil {
 			return fmt.Errorf("%s: revises %s, which is not a page of the content directory", f, parts[2])

@@ -46,6 +46,8 @@ func TestRevisionsGoLiveWithTheirEdition(t *testing.T) {
 	for file, want := range map[string]string{
 		"revisions/2026-12-04/performance-methodology.md": "2026-12-04 is not the date of a data edition",
 		"revisions/2026-12-03/performance-methodolgy.md":  "revises performance-methodolgy.md, which is not a page",
+		"revisions/2026-12-03/data/perf.yaml":             "a revision is revisions/DATE/PAGE, a page being *.md or articles/*.md",
+		"revisions/2026-12-03/articles/new/x.md":          "a revision is revisions/DATE/PAGE",
 	} {
 		bad := fstest.MapFS{file: {Data: []byte("x")}}
 		if err := checkRevisions(bad, e); err == nil || !strings.Contains(err.Error(), want) {
