@@ -462,3 +462,33 @@ func TestConcurrencyChartShadesTheKVCapacitysBand(t *testing.T) {
 		t.Error("a disabled option's band is shown")
 	}
 }
+
+// Each option's figures take its own GPU's band: with a KV-capacity band
+// of AMD GPUs in the data, an MI300X option's cells and chart take it
+// (capacities measured from the estimate to half of it: n sequences stood
+// for n / 2 to n), and an H100 option beside it keeps the band of all
+// workloads (n / 2 to 2n).
+func TestEachOptionTakesItsGPUsBand(t *testing.T) {
+	d := load(t)
+	d.Bands = band.Table{Bands: []band.Band{
+		{Metric: band.KVCapacity, Workload: band.All, N: 5, P10: -0.5, P90: 1},
+		{Metric: band.KVCapacity, Workload: band.All, Platform: band.AMD, N: 5, P10: 0, P90: 1},
+	}}
+	p := memview.Build(memview.Resolve("a.gpu=h100-sxm&b.gpu=mi300x", d), d)
+	c := p.CellsByKey()
+	if a, b := c["a.kv_capacity_tokens"].BandNote, c["b.kv_capacity_tokens"].BandNote; strings.Contains(a, "AMD") || !strings.Contains(b, "on AMD GPUs") {
+		t.Errorf("H100's note %q, MI300X's %q; want the AMD band on the MI300X only", a, b)
+	}
+	series := viewtest.ChartSeries(p.Charts, "chart-concurrency")
+	for id, high := range map[string]float64{"a": 2, "b": 1} {
+		line, area := series[id], series[id+"-band"]
+		if len(line.Points) == 0 || len(area.Ranges) != len(line.Points) {
+			t.Fatalf("%s: line of %d points, band %+v", id, len(line.Points), area)
+		}
+		for i, pt := range line.Points {
+			if want := [3]float64{pt[0], pt[1] / 2, pt[1] * high}; area.Ranges[i] != want {
+				t.Errorf("%s at %v tokens: range %v; want %v", id, pt[0], area.Ranges[i], want)
+			}
+		}
+	}
+}

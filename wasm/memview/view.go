@@ -429,8 +429,9 @@ func concurrencyChart(s Scenario, res [view.MaxOptions]memory.Result, bands band
 	}
 	// After the lines, which keep their options' colours (a band takes
 	// its line's); one name for all, so that the legend lists them once.
-	k, _ := s.bandOf("a.max_sequences")
+	// Each option's band is its GPU's (an AMD GPU may have its own).
 	for _, sr := range c.Series[:len(s.Options)] {
+		k, _ := s.bandOf(sr.ID + ".max_sequences")
 		shade := bands.Series(s.M.T("band.series_all"), sr, k.Kind)
 		c.Series = append(c.Series, shade[:]...)
 	}
