@@ -12,11 +12,15 @@ import (
 )
 
 // TestHostileAndHeavyLinks opens every link of testdata/hostile-urls.txt
-// and, for each calculator, links with every number field at its largest
-// and at its smallest allowed value (alone, and all together with the
-// last choice of every list): each page becomes ready with only finite
-// figures and runs no script from the link, and the engine is not on the
-// page's main thread (it runs in a worker). How long the page goes
+// and, for each calculator, the links with every number field at its
+// largest and at its smallest allowed value, all together with the last
+// choice of every list: each page becomes ready with only finite figures
+// and runs no script from the link, and the engine is not on the page's
+// main thread (it runs in a worker). Each field's own limits are links
+// the engine answers alike whatever page shows them: wasm/calc's
+// TestEveryFieldAtItsLimitsGivesSensibleFigures checks their figures,
+// natively, where 587 links take 3 s instead of a page load each (the
+// walk over them took about 250 s of gen's test time). How long the page goes
 // without answering while the engine works is logged, not asserted: this
 // machine is shared, and a timed assertion would fail with its load.
 func TestHostileAndHeavyLinks(t *testing.T) {
@@ -30,7 +34,6 @@ func TestHostileAndHeavyLinks(t *testing.T) {
 		choices := eval[[][]string](t, ctx, `[...document.querySelectorAll('#calc-form select')].map(e => [e.name, e.options[e.options.length - 1].value])`)
 		var allMax, allMin []string
 		for _, f := range fields {
-			urls = append(urls, calc+"?"+f[0]+"="+f[2])
 			allMax, allMin = append(allMax, f[0]+"="+f[2]), append(allMin, f[0]+"="+f[1])
 		}
 		for _, c := range choices {

@@ -81,9 +81,9 @@ func englishParts(t *testing.T) []string {
 	return slices.Compact(out)
 }
 
-// TestGermanPagesShowNoEnglish walks every page of both languages in
-// Chromium, calculators once their engine has answered: English pages
-// say lang="en" and German ones lang="de", and no German page shows an
+// TestGermanPagesShowNoEnglish checks that English pages say lang="en"
+// and German ones lang="de", and walks the German pages in Chromium,
+// calculators once their engine has answered: no German page shows an
 // English message of the catalog or a preset's English text, naming the
 // page and the message, nor does a chart name an axis or series with an
 // English message. Then the calculators' problem states, presets, old
@@ -108,22 +108,31 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 		return err
 	})
 	german := 0
+	htmlLang := regexp.MustCompile(`<html lang="([^"]*)"`)
 	for _, page := range pages {
+		// Every page says its language as served; only a German one is
+		// opened, to read what it shows.
+		b, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(page), "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "en"
+		if strings.HasPrefix(page, "de/") {
+			want = "de"
+		}
+		if m := htmlLang.FindSubmatch(b); m == nil || string(m[1]) != want {
+			t.Errorf("/%s: <html lang> %q; want %q", page, m, want)
+		}
+		if want != "de" {
+			continue
+		}
 		t.Logf("/%s", page)
 		do(t, ctx, chromedp.Navigate(srv.URL+"/sub/"+page))
 		if eval[bool](t, ctx, `!!document.querySelector('[data-calculator]')`) {
 			do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
 		}
-		lang := eval[string](t, ctx, `document.documentElement.lang`)
-		want := "en"
-		if strings.HasPrefix(page, "de/") {
-			want = "de"
-		}
-		if lang != want {
-			t.Errorf("/%s: <html lang=%q>; want %q", page, lang, want)
-		}
-		if want != "de" {
-			continue
+		if lang := eval[string](t, ctx, `document.documentElement.lang`); lang != want {
+			t.Errorf("/%s: <html lang=%q> once shown; want %q", page, lang, want)
 		}
 		german++
 		noEnglish(t, "/"+page, eval[string](t, ctx, shownText), parts)

@@ -26,21 +26,21 @@ func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 	}{{"desktop", 1366, 900, nil}, {"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}}} {
 		do(t, ctx, chromedp.EmulateViewport(size.width, size.height, size.opts...))
 		for _, c := range calcs {
+			// The presets' links are read on the calculator's own page,
+			// as served, once it is there: read on the page of the
+			// preset before, one was missing twice on a busy machine, and
+			// the first navigation of a fresh tab has once returned before
+			// the toolbar. One load reads them all.
+			do(t, ctx, chromedp.Navigate(root+c.path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+c.presets[len(c.presets)-1].Name+`"]`)))
+			links := eval[map[string][2]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('.toolbar a[href*="?preset="]')].map(a => [new URL(a.href).searchParams.get('preset'), [a.textContent, a.href]]))`)
 			for _, p := range c.presets {
-				// Each preset's link is read on the calculator's own page,
-				// as served, once it is there: read on the page of the
-				// preset before, it was missing twice on a busy machine,
-				// and the first navigation of a fresh tab has once
-				// returned before the toolbar.
-				do(t, ctx, chromedp.Navigate(root+c.path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+p.Name+`"]`)))
 				where := fmt.Sprintf("%s %s%s", size.name, c.path, p.Name)
-				link := fmt.Sprintf(`document.querySelector('.toolbar a[href$="?preset=%s"]')`, p.Name)
-				if got := eval[string](t, ctx, link+`?.textContent ?? ""`); got != p.Title {
-					t.Errorf("%s: the toolbar's link reads %q; want %q", where, got, p.Title)
+				link, ok := links[p.Name]
+				if !ok || link[0] != p.Title {
+					t.Errorf("%s: the toolbar's link reads %q; want %q", where, link[0], p.Title)
 					continue
 				}
-				href := eval[string](t, ctx, link+`.href`)
-				waitReady(ctx, t, href)
+				waitReady(ctx, t, link[1])
 				got := eval[map[string]any](t, ctx, fmt.Sprintf(`(() => {
 					const shown = e => !!e && !e.closest('[hidden]') && e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().right <= innerWidth + 1;
 					const ex = document.getElementById('explanation'), src = document.querySelector('[data-preset-source="%s"]');
@@ -68,7 +68,6 @@ func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 				if got["nan"] == true {
 					t.Errorf("%s: the results show NaN or Infinity", where)
 				}
-				do(t, ctx, chromedp.Navigate(root+c.path))
 			}
 		}
 	}
