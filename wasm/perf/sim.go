@@ -23,20 +23,69 @@ const (
 	Offline
 )
 
+// Lengths is how the lengths of a run's requests vary about Load.Prompt
+// and Load.Output, which are their means.
+type Lengths int
+
+// The kinds of lengths.
+const (
+	// Fixed gives every request Load.Prompt tokens in and Load.Output out.
+	Fixed Lengths = iota
+	// Uniform draws each length uniformly from 1 to 2 mean - 1 tokens,
+	// whose mean is the mean: serving benchmarks' "random" requests at
+	// range ratio 0, which SGLang's bench_serving draws from 1 to the
+	// length set.
+	Uniform
+	// Chat draws each length from a log-normal distribution of log-σ
+	// ChatSigma with the mean, rounded, at least 1 token: the long tail of
+	// conversations such as ShareGPT's.
+	Chat
+)
+
+// ChatSigma is the log-σ of Chat lengths: an assumption, as no source
+// gives the spread of ShareGPT's lengths in tokens, that puts the median
+// at 0.61 times the mean (e^(-σ²/2)), 1 request in 6 above 1.65 times it
+// (e^(σ - σ²/2)) and 1 in 6 below 0.22 times it (e^(-σ - σ²/2)).
+const ChatSigma = 1.0
+
+// draw is one length of kind k about mean tokens.
+func (k Lengths) draw(rng *rand.Rand, mean int) int {
+	switch k {
+	case Uniform:
+		return 1 + rng.IntN(max(1, 2*mean-1))
+	case Chat:
+		// A log-normal's mean is exp(mu + σ²/2).
+		mu := math.Log(float64(mean)) - ChatSigma*ChatSigma/2
+		return max(1, int(math.Round(math.Exp(mu+ChatSigma*rng.NormFloat64()))))
+	}
+	return mean
+}
+
 // Load describes the traffic of a simulation.
 type Load struct {
-	Mode          Mode    // how requests arrive; Poisson when zero
-	Concurrency   int     // clients of a closed loop
-	ThinkSeconds  float64 // a closed-loop client's pause between a completion and its next request
-	Rate          float64 // requests per second, Poisson arrivals
-	Prompt        int     // input tokens per request
-	Output        int     // output tokens per request
-	Requests      int     // how many requests to simulate
-	Seed          uint64  // of the arrival times; equal seeds, equal results
-	MaxSeqs       int     // sequences the scheduler runs at once
-	MaxBatched    int     // tokens one step may process (chunked prefill)
-	KVCapacity    int     // tokens of KV cache; a request reserves prompt + output
-	WarmupRequest int     // requests left out of the statistics at the start
+	Mode         Mode    // how requests arrive; Poisson when zero
+	Concurrency  int     // clients of a closed loop
+	ThinkSeconds float64 // a closed-loop client's pause between a completion and its next request
+	Rate         float64 // requests per second, Poisson arrivals
+	Prompt       int     // input tokens per request, their mean when Lengths vary
+	Output       int     // output tokens per request, their mean when Lengths vary
+	// Lengths is how the requests' lengths vary about Prompt and Output,
+	// drawn from Seed; Fixed when zero. A drawn request never needs more
+	// than the KV cache (its output, then its prompt, is cut to fit); a
+	// fixed one that does is rejected.
+	Lengths  Lengths
+	Requests int    // how many requests to simulate
+	Seed     uint64 // of the arrival times and lengths; equal seeds, equal results
+	// PrefillFirst schedules as SGLang does (see Engines in perfview): a
+	// step runs the prompts being filled alone, up to MaxBatched tokens,
+	// and the running sequences decode only in steps without any. When
+	// false, each step decodes and fills prompts with what is left, as
+	// vLLM and TensorRT-LLM do.
+	PrefillFirst  bool
+	MaxSeqs       int // sequences the scheduler runs at once
+	MaxBatched    int // tokens one step may process (chunked prefill)
+	KVCapacity    int // tokens of KV cache; a request reserves its prompt + output
+	WarmupRequest int // requests left out of the statistics at the start
 }
 
 // Latency is the P50, P90, P99 and mean of a latency over a run's
@@ -48,8 +97,8 @@ type Stats struct {
 	TTFT, E2E [3]float64 // P50, P95, P99
 	// TimeToFirst, PerToken and EndToEnd are the P50, P90 and P99 of the
 	// time to first token, the time per output token after the first
-	// ((end-to-end - TTFT) / (output - 1) per request; 0 for one-token
-	// outputs) and the end-to-end latency.
+	// ((end-to-end - TTFT) / (output - 1) per request, of its own output;
+	// none for one-token outputs) and the end-to-end latency.
 	TimeToFirst, PerToken, EndToEnd Latency
 	// OutputTokS is output tokens per second from the warm-up's last
 	// completion (the run's start without one) to the run's last: the
@@ -74,10 +123,11 @@ type Stats struct {
 
 type request struct {
 	arrival, first, done float64
+	prompt, output       int // tokens
 	prefilled            int
-	// started is the run's count of steps when the prompt's last chunk
-	// yielded the first token: the request has decoded steps - started + 1
-	// tokens since.
+	// started is the run's count of decoding steps when the prompt's last
+	// chunk yielded the first token: the request has decoded steps -
+	// started + 1 tokens since.
 	started int
 }
 
@@ -89,10 +139,13 @@ type request struct {
 // last chunk. A request causes at most 5 events (an idle wait for it, the
 // stretches that end at its arrival, its prompt's last full chunk and its
 // completion, the step of its last chunk), so a run of n requests takes at
-// most 5n, whatever the lengths (see TestEventsDoNotGrowWithTokens), and
-// an event costs constant time. A closed loop's request arrives at a
-// completion or a think time later, an offline run's all at the start:
-// no more events (TestEventsOfEveryModeDoNotGrowWithTokens).
+// most 5n, whatever the lengths, fixed or varied, and the scheduling (see
+// TestEventsDoNotGrowWithTokens), and an event costs O(log n) time: the
+// decoding sequences are kept by the step they finish at, in a heap, as
+// requests of varied lengths do not finish in order. A closed loop's
+// request arrives at a completion or a think time later, an offline run's
+// all at the start: no more events
+// (TestEventsOfEveryModeDoNotGrowWithTokens).
 //
 // The default scenarios and presets of the data (400 requests a run) take
 // at most 1,200 events a run, 8 times less. A run at the budget takes
@@ -106,10 +159,11 @@ const MaxEvents = 10000
 // decodes one token for every running sequence and spends what is left of
 // the step's token budget on prefilling waiting prompts (first come, first
 // served, in chunks); a request is admitted when the KV cache can hold its
-// prompt and output. A step takes Setup.Step for its tokens. Requests
-// are sent as l.Mode says and, online (open or closed loop), reach the
-// scheduler a request's fixed latency (Efficiency.RequestSeconds) later;
-// latencies count from the sending.
+// prompt and output. With l.PrefillFirst, as SGLang schedules it: a step
+// with prompts to fill fills them alone, and decoding waits. A step takes
+// Setup.Step for its tokens. Requests are sent as l.Mode says and, online
+// (open or closed loop), reach the scheduler a request's fixed latency
+// (Efficiency.RequestSeconds) later; latencies count from the sending.
 //
 // The run advances by events, never by tokens: steps that differ only by
 // their growing contexts are added up in closed form (see batch.stretch).
@@ -118,7 +172,7 @@ func (s Setup) Simulate(l Load) Stats {
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
 	buf := getBuffers(l.Requests)
 	defer buffers.Put(buf)
-	b := batch{rl: s.roofline(), l: l, reqs: buf.reqs, running: buf.running}
+	b := batch{rl: s.roofline(), l: l, reqs: buf.reqs, queue: buf.queue, decoding: buf.decoding}
 	reqs := b.reqs
 	fixed := 0.0
 	if l.Mode != Offline {
@@ -137,6 +191,7 @@ func (s Setup) Simulate(l Load) Stats {
 			reqs[i].arrival = fixed
 		}
 	}
+	drawLengths(reqs, l)
 	// next sends a closed-loop client's next request once request i has
 	// completed or been rejected at now.
 	next := func(i int, now float64) {
@@ -144,7 +199,6 @@ func (s Setup) Simulate(l Load) Stats {
 			reqs[i+l.Concurrency].arrival = now + l.ThinkSeconds + fixed
 		}
 	}
-	need := l.Prompt + l.Output
 	st := Stats{Overloaded: l.Mode == Poisson && l.Rate >= s.Ceiling(l)}
 	admitted := 0 // first request not yet admitted
 	arrived := 0  // requests arrived by now; reqs[arrived] is the next arrival
@@ -161,6 +215,7 @@ func (s Setup) Simulate(l Load) Stats {
 		}
 		// Admit arrived requests while the cache and the scheduler allow.
 		for admitted < arrived && b.size() < l.MaxSeqs {
+			need := reqs[admitted].prompt + reqs[admitted].output
 			if need > l.KVCapacity {
 				st.Rejected++
 				next(admitted, now)
@@ -171,7 +226,7 @@ func (s Setup) Simulate(l Load) Stats {
 				break
 			}
 			kvFree -= need
-			b.running = append(b.running, admitted)
+			b.queue = append(b.queue, admitted)
 			admitted++
 		}
 		if b.size() == 0 {
@@ -197,11 +252,7 @@ func (s Setup) Simulate(l Load) Stats {
 		}
 		area += inSystem * dt
 		now += dt
-		n := b.retire(now)
-		for _, i := range b.running[b.head-n : b.head] {
-			next(i, now)
-		}
-		kvFree += need * n
+		kvFree += b.retire(now, func(i int) { next(i, now) })
 	}
 	// One array for the three latencies, at their size.
 	n := len(reqs)
@@ -221,9 +272,9 @@ func (s Setup) Simulate(l Load) Stats {
 		ttft = append(ttft, r.first-r.arrival+fixed)
 		e2e = append(e2e, r.done-r.arrival+fixed)
 		sumTTFT += r.first - r.arrival + fixed
-		if l.Output > 1 {
-			tpot = append(tpot, (r.done-r.first)/float64(l.Output-1))
-			sumTPOT += (r.done - r.first) / float64(l.Output-1)
+		if r.output > 1 {
+			tpot = append(tpot, (r.done-r.first)/float64(r.output-1))
+			sumTPOT += (r.done - r.first) / float64(r.output-1)
 		}
 		sum += r.done - r.arrival + fixed
 	}
@@ -237,7 +288,7 @@ func (s Setup) Simulate(l Load) Stats {
 		st.MeanE2E = sum / float64(len(e2e))
 	}
 	if last > from {
-		st.OutputTokS = generated(reqs, l.Output, from, last) / (last - from)
+		st.OutputTokS = generated(reqs, from, last) / (last - from)
 	}
 	if now > 0 {
 		st.MeanInSystem = area / now
@@ -245,46 +296,76 @@ func (s Setup) Simulate(l Load) Stats {
 	return st
 }
 
-// batch is the scheduler's running sequences, in the order admitted:
-// running[head:filled] decode, running[filled:] have prompts being
-// filled. First come, first served keeps them so: prompts are filled in
-// order, and as every request has the same lengths, sequences finish in
-// order. Each decoding sequence's context is then a function of the run's
-// step count, so that a step's work is known from sums kept as sequences
-// come and go, in constant time whatever the batch.
-type batch struct {
-	rl           roofline
-	l            Load
-	reqs         []request
-	running      []int
-	head, filled int
-	steps        int // steps taken in the run
-	startedSum   int // of request.started over the decoding sequences
-	finished     int
+// drawLengths sets each request's lengths as l.Lengths says, from a
+// stream of l.Seed's own, so that the arrivals are those of fixed lengths.
+// A drawn request is cut to fit the KV cache, its output first.
+func drawLengths(reqs []request, l Load) {
+	if l.Lengths == Fixed {
+		for i := range reqs {
+			reqs[i].prompt, reqs[i].output = l.Prompt, l.Output
+		}
+		return
+	}
+	rng := rand.New(rand.NewPCG(l.Seed, 0x2e2d2c))
+	for i := range reqs {
+		p, o := l.Lengths.draw(rng, l.Prompt), l.Lengths.draw(rng, l.Output)
+		p = max(1, min(p, l.KVCapacity-1))
+		reqs[i].prompt, reqs[i].output = p, max(1, min(o, l.KVCapacity-p))
+	}
 }
 
-func (b *batch) size() int     { return len(b.running) - b.head }
-func (b *batch) decoding() int { return b.filled - b.head }
+// batch is the scheduler's running sequences: queue holds them in the
+// order admitted, queue[filled:] those whose prompts are being filled,
+// first come, first served; decoding the others, in a heap by the step
+// they finish at. Each decoding sequence's context is a function of the
+// run's count of decoding steps, so that a step's work is known from sums
+// kept as sequences come and go, in constant time whatever the batch.
+type batch struct {
+	rl       roofline
+	l        Load
+	reqs     []request
+	queue    []int
+	filled   int
+	decoding []int // a min-heap by finish
+	// steps counts the run's decoding steps: with PrefillFirst, a step
+	// that fills prompts decodes nothing.
+	steps      int
+	startedSum int // of request.started over the decoding sequences
+	promptSum  int // of request.prompt over the decoding sequences
+	finished   int
+}
+
+func (b *batch) size() int { return len(b.decoding) + len(b.queue) - b.filled }
+
+// filling reports whether prompts are being filled.
+func (b *batch) filling() bool { return b.filled < len(b.queue) }
+
+// decodes reports whether the next step decodes the running sequences.
+func (b *batch) decodes() bool { return !b.l.PrefillFirst || !b.filling() }
 
 // decoded is how many tokens a decoding request has generated.
 func (b *batch) decoded(r *request) int { return b.steps - r.started + 1 }
 
+// finish is the count of decoding steps at which request i has generated
+// its output.
+func (b *batch) finish(i int) int { return b.reqs[i].started + b.reqs[i].output - 1 }
+
 // context is the decoding sequences' contexts in all: prompt plus tokens
 // generated, each.
 func (b *batch) context() float64 {
-	d := b.decoding()
-	return float64(d*b.l.Prompt + d*(b.steps+1) - b.startedSum)
+	d := len(b.decoding)
+	return float64(b.promptSum + d*(b.steps+1) - b.startedSum)
 }
 
 // stretch advances the batch by as many steps from now as are alike but
 // for their growing contexts, and returns their total time; false when
 // the next step is not part of a stretch. In a stretch every decoding
-// sequence decodes one token, and the first prompt being filled, if the
-// budget leaves room for it, takes all that is left of the step's tokens
-// without being finished by them. It runs until a sequence finishes, a
-// prompt's last chunk comes due (that step may share the budget, so it is
-// built on its own by step) or a request arrives (the step it arrives in
-// included).
+// sequence decodes one token (none while PrefillFirst fills prompts), and
+// the first prompt being filled, if the budget leaves room for it, takes
+// all that is left of the step's tokens without being finished by them.
+// It runs until a sequence finishes, a prompt's last chunk comes due (that
+// step may share the budget, so it is built on its own by step) or a
+// request arrives (the step it arrives in included).
 //
 // Every step j of a stretch processes the same tokens, attends to ctx0 +
 // j dctx pairs and reads kv0 + j dkv cached tokens, so its time is the
@@ -293,19 +374,22 @@ func (b *batch) context() float64 {
 // in.
 func (b *batch) stretch(now, arrival float64) (float64, bool) {
 	l := b.l
-	d := b.decoding()
+	d, ctx := 0, 0.0
 	left := math.MaxInt // steps until a sequence finishes
-	if d > 0 {
-		left = l.Output - b.decoded(&b.reqs[b.running[b.head]])
+	decode := b.decodes()
+	if decode {
+		d, ctx = len(b.decoding), b.context()
+		if d > 0 {
+			left = b.finish(b.decoding[0]) - b.steps
+		}
 	}
-	ctx := b.context()
 	ctx0, dctx, kv0, dkv := ctx, float64(d), ctx, float64(d)
 	tokens := float64(d)
 	chunk := l.MaxBatched - d // prompt tokens a step has room for
 	var filling *request
-	if b.filled < len(b.running) && chunk > 0 {
-		filling = &b.reqs[b.running[b.filled]]
-		rest := l.Prompt - filling.prefilled
+	if b.filling() && chunk > 0 {
+		filling = &b.reqs[b.queue[b.filled]]
+		rest := filling.prompt - filling.prefilled
 		if rest <= chunk {
 			return 0, false // the prompt's last chunk: a step of its own
 		}
@@ -356,7 +440,9 @@ func (b *batch) stretch(now, arrival float64) (float64, bool) {
 		}
 		k = lo
 	}
-	b.steps += k
+	if decode {
+		b.steps += k
+	}
 	if filling != nil {
 		filling.prefilled += k * chunk
 	}
@@ -364,19 +450,22 @@ func (b *batch) stretch(now, arrival float64) (float64, bool) {
 }
 
 // step advances the batch by one step from now and returns its time:
-// decodes first, then prompt chunks in order within the step's token
-// budget. It fills at least one prompt's last chunk, so it runs at most
-// once per request.
+// decodes first (unless PrefillFirst has prompts to fill), then prompt
+// chunks in order within the step's token budget. It fills at least one
+// prompt's last chunk, so it runs at most once per request.
 func (b *batch) step(now float64) float64 {
 	l := b.l
-	d := b.decoding()
+	d, ctx := 0, 0.0
+	decode := b.decodes()
+	if decode {
+		d, ctx = len(b.decoding), b.context()
+	}
 	budget := l.MaxBatched - d
-	ctx := b.context()
 	tokens, ctxSum, kvRead := float64(d), ctx, ctx
-	last := b.filled // running[filled:last] are the prompts in the step
-	for ; last < len(b.running) && budget > 0; last++ {
-		r := &b.reqs[b.running[last]]
-		n := min(l.Prompt-r.prefilled, budget)
+	last := b.filled // queue[filled:last] are the prompts in the step
+	for ; last < len(b.queue) && budget > 0; last++ {
+		r := &b.reqs[b.queue[last]]
+		n := min(r.prompt-r.prefilled, budget)
 		budget -= n
 		done := float64(r.prefilled)
 		tokens += float64(n)
@@ -384,17 +473,21 @@ func (b *batch) step(now float64) float64 {
 		kvRead += done
 	}
 	dt, _ := b.rl.step(tokens, ctxSum, kvRead)
-	b.steps++
+	if decode {
+		b.steps++
+	}
 	budget = l.MaxBatched - d
-	for _, i := range b.running[b.filled:last] {
+	for _, i := range b.queue[b.filled:last] {
 		r := &b.reqs[i]
-		n := min(l.Prompt-r.prefilled, budget)
+		n := min(r.prompt-r.prefilled, budget)
 		budget -= n
 		r.prefilled += n
-		if r.prefilled == l.Prompt {
+		if r.prefilled == r.prompt {
 			// The prefill's last pass yields the first token.
 			r.first, r.started = now+dt, b.steps
 			b.startedSum += r.started
+			b.promptSum += r.prompt
+			b.push(i)
 			b.filled++
 		}
 	}
@@ -402,27 +495,70 @@ func (b *batch) step(now float64) float64 {
 }
 
 // retire removes the sequences that have generated their output, at now,
-// and returns how many.
-func (b *batch) retire(now float64) int {
-	n := 0
-	for b.head < b.filled {
-		r := &b.reqs[b.running[b.head]]
-		if b.decoded(r) < b.l.Output {
-			break
-		}
+// calls done with each and returns the KV tokens they free.
+func (b *batch) retire(now float64, done func(i int)) int {
+	freed := 0
+	for len(b.decoding) > 0 && b.finish(b.decoding[0]) <= b.steps {
+		i := b.pop()
+		r := &b.reqs[i]
 		r.done = now
 		b.startedSum -= r.started
-		b.head++
-		n++
+		b.promptSum -= r.prompt
+		b.finished++
+		freed += r.prompt + r.output
+		done(i)
 	}
-	b.finished += n
-	return n
+	return freed
+}
+
+// less orders the heap of decoding sequences: by finish, then by request.
+func (b *batch) less(i, j int) bool {
+	fi, fj := b.finish(i), b.finish(j)
+	return fi < fj || fi == fj && i < j
+}
+
+// push adds request i to the heap of decoding sequences.
+func (b *batch) push(i int) {
+	h := append(b.decoding, i)
+	for c := len(h) - 1; c > 0; {
+		p := (c - 1) / 2
+		if !b.less(h[c], h[p]) {
+			break
+		}
+		h[c], h[p] = h[p], h[c]
+		c = p
+	}
+	b.decoding = h
+}
+
+// pop removes and returns the decoding sequence that finishes first.
+func (b *batch) pop() int {
+	h := b.decoding
+	top, n := h[0], len(h)-1
+	h[0] = h[n]
+	h = h[:n]
+	for p := 0; ; {
+		c := 2*p + 1
+		if c >= n {
+			break
+		}
+		if c+1 < n && b.less(h[c+1], h[c]) {
+			c++
+		}
+		if !b.less(h[c], h[p]) {
+			break
+		}
+		h[p], h[c] = h[c], h[p]
+		p = c
+	}
+	b.decoding = h
+	return top
 }
 
 // generated is about how many output tokens the completed requests
 // generate from time t0 to t1: a request's first token comes at its first
 // and the others evenly until it is done, one a step.
-func generated(reqs []request, output int, t0, t1 float64) float64 {
+func generated(reqs []request, t0, t1 float64) float64 {
 	n := 0.0
 	for _, r := range reqs {
 		if r.done == 0 {
@@ -432,7 +568,7 @@ func generated(reqs []request, output int, t0, t1 float64) float64 {
 			n++
 		}
 		if span := r.done - r.first; span > 0 {
-			n += float64(output-1) * max(0, min(r.done, t1)-max(r.first, t0)) / span
+			n += float64(r.output-1) * max(0, min(r.done, t1)-max(r.first, t0)) / span
 		}
 	}
 	return n
@@ -510,9 +646,9 @@ func selectKth(v []float64, k int) {
 // change runs up to 19 simulations of the same size, and fresh arrays for
 // each were most of what it allocated.
 type simBuffers struct {
-	reqs    []request
-	running []int
-	lat     []float64
+	reqs            []request
+	queue, decoding []int
+	lat             []float64
 }
 
 var buffers = sync.Pool{New: func() any { return new(simBuffers) }}
@@ -521,9 +657,9 @@ var buffers = sync.Pool{New: func() any { return new(simBuffers) }}
 func getBuffers(n int) *simBuffers {
 	b := buffers.Get().(*simBuffers)
 	if cap(b.reqs) < n {
-		b.reqs, b.running, b.lat = make([]request, n), make([]int, 0, n), make([]float64, 3*n)
+		b.reqs, b.queue, b.decoding, b.lat = make([]request, n), make([]int, 0, n), make([]int, 0, n), make([]float64, 3*n)
 	}
-	b.reqs, b.running, b.lat = b.reqs[:n], b.running[:0], b.lat[:3*n]
+	b.reqs, b.queue, b.decoding, b.lat = b.reqs[:n], b.queue[:0], b.decoding[:0], b.lat[:3*n]
 	clear(b.reqs)
 	return b
 }
