@@ -177,3 +177,26 @@ func TestVariedLengthsKeepTheEventBound(t *testing.T) {
 		}
 	}
 }
+
+// A closed loop's client sends its next request when its last completes,
+// whichever completes first: with varied lengths, out of order. The
+// requests are then served as they arrive, without waiting for the
+// clients before them: with the KV cache and max_num_seqs ample, each of
+// the 16 clients has a request in the system (14 on average, the run's
+// end included, when the clients have no more to send; 5 when a request
+// waited for the one before it to arrive), and the median request is
+// admitted at once, its TTFT a prefill's.
+func TestClosedLoopClientsDoNotWaitForEachOther(t *testing.T) {
+	s := setup(1)
+	for _, k := range []Lengths{Uniform, Chat} {
+		l := Load{Mode: Closed, Concurrency: 16, Lengths: k, Prompt: 500, Output: 500, Requests: 800, Seed: 1, MaxSeqs: 256, MaxBatched: 8192,
+			KVCapacity: 1 << 22, WarmupRequest: 80}
+		st := s.Simulate(l)
+		// A prefill of up to 16 prompts of at most 999 tokens, with the
+		// decoding of 15: under 16,000 + 15 tokens.
+		prefill, _ := s.Step(16*999+15, 16*999*999/2+15*2000, 15*2000)
+		if st.MeanInSystem < 14 || st.TimeToFirst.P50 > prefill {
+			t.Errorf("kind %d: %.1f requests in the system, median TTFT %.3f s; want at least 14, within %.3f s", k, st.MeanInSystem, st.TimeToFirst.P50, prefill)
+		}
+	}
+}

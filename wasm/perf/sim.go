@@ -192,11 +192,15 @@ func (s Setup) Simulate(l Load) Stats {
 		}
 	}
 	drawLengths(reqs, l)
-	// next sends a closed-loop client's next request once request i has
-	// completed or been rejected at now.
-	next := func(i int, now float64) {
-		if l.Mode == Closed && i+l.Concurrency < len(reqs) {
-			reqs[i+l.Concurrency].arrival = now + l.ThinkSeconds + fixed
+	// next sends a closed-loop client's next request once its last has
+	// completed or been rejected at now: the first request not yet sent,
+	// as requests of varied lengths complete out of order, so that the
+	// requests arrive in order.
+	sent := min(l.Concurrency, len(reqs))
+	next := func(now float64) {
+		if l.Mode == Closed && sent < len(reqs) {
+			reqs[sent].arrival = now + l.ThinkSeconds + fixed
+			sent++
 		}
 	}
 	st := Stats{Overloaded: l.Mode == Poisson && l.Rate >= s.Ceiling(l)}
@@ -218,7 +222,7 @@ func (s Setup) Simulate(l Load) Stats {
 			need := reqs[admitted].prompt + reqs[admitted].output
 			if need > l.KVCapacity {
 				st.Rejected++
-				next(admitted, now)
+				next(now)
 				admitted++
 				continue
 			}
@@ -252,7 +256,11 @@ func (s Setup) Simulate(l Load) Stats {
 		}
 		area += inSystem * dt
 		now += dt
-		kvFree += b.retire(now, func(i int) { next(i, now) })
+		n, freed := b.retire(now)
+		for range n {
+			next(now)
+		}
+		kvFree += freed
 	}
 	// One array for the three latencies, at their size.
 	n := len(reqs)
@@ -495,9 +503,8 @@ func (b *batch) step(now float64) float64 {
 }
 
 // retire removes the sequences that have generated their output, at now,
-// calls done with each and returns the KV tokens they free.
-func (b *batch) retire(now float64, done func(i int)) int {
-	freed := 0
+// and returns how many and the KV tokens they free.
+func (b *batch) retire(now float64) (n, freed int) {
 	for len(b.decoding) > 0 && b.finish(b.decoding[0]) <= b.steps {
 		i := b.pop()
 		r := &b.reqs[i]
@@ -506,9 +513,9 @@ func (b *batch) retire(now float64, done func(i int)) int {
 		b.promptSum -= r.prompt
 		b.finished++
 		freed += r.prompt + r.output
-		done(i)
+		n++
 	}
-	return freed
+	return n, freed
 }
 
 // less orders the heap of decoding sequences: by finish, then by request.
