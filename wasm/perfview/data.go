@@ -43,12 +43,24 @@ type Defaults struct {
 	// workload's (accuracy.Bands); editions before lack it, and every
 	// figure keeps the band of its workload.
 	PlatformBands fact.Figure `yaml:"platform_bands" json:"platform_bands"`
-	PromptTokens  fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
-	OutputTokens  fact.Figure `yaml:"output_tokens" json:"output_tokens"`
-	Batch         fact.Figure `yaml:"batch" json:"batch"`
-	Rate          fact.Figure `yaml:"rate" json:"rate"`
-	P99TargetS    fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
-	Requests      fact.Figure `yaml:"requests" json:"requests"`
+	// VariedLengths, at 1, makes the accuracy check simulate a
+	// calibration row's requests with lengths that vary as its dataset
+	// varies them (perf.Uniform for "random", perf.Chat for "sharegpt")
+	// instead of all at their means; editions before lack it, and take the
+	// means.
+	VariedLengths fact.Figure `yaml:"varied_lengths" json:"varied_lengths"`
+	// PrefillFirst, at 1, schedules the engines that run prompts before
+	// decoding (PrefillsFirst) so in the simulation (perf.Load
+	// PrefillFirst), on /performance/ and in the accuracy check; editions
+	// before lack it, and every engine mixes prompts and decoding in one
+	// step as vLLM does.
+	PrefillFirst fact.Figure `yaml:"prefill_first" json:"prefill_first"`
+	PromptTokens fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
+	OutputTokens fact.Figure `yaml:"output_tokens" json:"output_tokens"`
+	Batch        fact.Figure `yaml:"batch" json:"batch"`
+	Rate         fact.Figure `yaml:"rate" json:"rate"`
+	P99TargetS   fact.Figure `yaml:"p99_target_s" json:"p99_target_s"`
+	Requests     fact.Figure `yaml:"requests" json:"requests"`
 
 	// EfficiencyBy are compute and memory efficiencies of a GPU
 	// architecture at a precision, which replace the shared ones for the
@@ -260,12 +272,39 @@ func (d Data) Load(s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
 	return d.LoadOn(memview.EngineProfile{ID: memview.DefaultEngine}, s, g, prompt, output)
 }
 
-// LoadOn is Load with the scheduler's limits and KV cache of engine e.
+// LoadOn is Load with the scheduler's limits and KV cache of engine e,
+// and its scheduling where the data says so (SchedulesPrefillFirst).
 func (d Data) LoadOn(e memview.EngineProfile, s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
 	ms := d.Memory.OnEngine(e, s.Model, s.Weights, s.KV, g, s.TP)
 	n := int(d.Defaults.Requests.Value)
-	return perf.Load{Prompt: prompt, Output: output, Requests: n, Seed: 1, WarmupRequest: n / 10,
+	return perf.Load{Prompt: prompt, Output: output, Requests: n, Seed: 1, WarmupRequest: n / 10, PrefillFirst: d.SchedulesPrefillFirst(e.ID),
 		MaxSeqs: ms.Runtime.MaxNumSeqs, MaxBatched: ms.Runtime.MaxBatchedTokens, KVCapacity: ms.Compute().CapacityTokens}
+}
+
+// PrefillsFirst reports whether engine (a memory.Engine) runs the prompts
+// of newly admitted requests in steps of their own, the running sequences
+// waiting, instead of mixing them into decoding steps:
+//
+//   - SGLang: Scheduler.get_next_batch_to_run runs a new prefill batch
+//     whenever get_new_batch_prefill can admit a request ("Run prefill
+//     first if possible") and decodes only when none can; mixing them
+//     (--enable-mixed-chunk) is off by default
+//     (python/sglang/srt/managers/scheduler.py, server_args.py);
+//   - TGI: its router prefills a new batch alone, then concatenates it to
+//     the running one (the batching task of router/src/infer.rs and
+//     backends/v3/src/backend.rs), once enough requests wait
+//     (waiting_served_ratio) or the batch has decoded max_waiting_tokens
+//     steps without new ones, which the simulation does not model.
+//
+// vLLM's V1 scheduler and TensorRT-LLM's put prompt chunks and decoding in
+// one step, as perf.Simulate does without PrefillFirst.
+func PrefillsFirst(engine string) bool { return engine == "sglang" || engine == "tgi" }
+
+// SchedulesPrefillFirst reports whether the data simulates engine
+// prefill first: the engine does (PrefillsFirst) and the edition says to
+// (Defaults.PrefillFirst at 1).
+func (d Data) SchedulesPrefillFirst(engine string) bool {
+	return d.Defaults.PrefillFirst.Value == 1 && PrefillsFirst(engine)
 }
 
 // Result is the engine's estimate for a measurement.
@@ -331,6 +370,12 @@ func (d Data) Validate() error {
 	}
 	if df.PlatformBands != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.PlatformBands, "defaults", "platform_bands", 0, 1)...)
+	}
+	if df.VariedLengths != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.VariedLengths, "defaults", "varied_lengths", 0, 1)...)
+	}
+	if df.PrefillFirst != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.PrefillFirst, "defaults", "prefill_first", 0, 1)...)
 	}
 	errs = append(errs, d.validateGroups()...)
 	// A request of the default lengths fits every model, so that a

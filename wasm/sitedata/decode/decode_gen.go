@@ -823,6 +823,10 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.KVOverflowPreempts)
 		case "platform_bands":
 			decodeFactFigure(d, &v.PlatformBands)
+		case "varied_lengths":
+			decodeFactFigure(d, &v.VariedLengths)
+		case "prefill_first":
+			decodeFactFigure(d, &v.PrefillFirst)
 		case "prompt_tokens":
 			decodeFactFigure(d, &v.PromptTokens)
 		case "output_tokens":
