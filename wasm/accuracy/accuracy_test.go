@@ -119,7 +119,11 @@ func calibrated(t *testing.T) (calibration.Table, Today) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tab, Today{Perf: e.Latest().Perf}
+	d := e.Latest().Perf
+	if *scheduling {
+		d.Defaults.VariedLengths.Value, d.Defaults.PrefillFirst.Value = 1, 1
+	}
+	return tab, Today{Perf: d}
 }
 
 // today runs today's estimator on the calibration table.

@@ -18,6 +18,9 @@ import (
 var (
 	fit     = flag.Bool("fit", false, "fit the step model on the calibration table; log the values and the leave-one-source-out errors")
 	startAt = flag.Int("start", 1, "TestFitGroups: fit from Starts[start] alone (1, Previous, the data's); from all of them, the lowest loss kept, when negative")
+	// scheduling measures the edition flags varied_lengths and
+	// prefill_first before an edition sets them, without editing its data.
+	scheduling = flag.Bool("scheduling", false, "set the edition's varied_lengths and prefill_first to 1 before measuring or fitting")
 )
 
 func TestGridByHand(t *testing.T) {
@@ -198,6 +201,19 @@ func TestFitJoint(t *testing.T) {
 	}
 	defer func() { Progress = nil }()
 	logShrinks(t, "leave one source out, joint, shrunk by", JointOutOfSource(tab, est, []perf.Efficiency{e}, Params, ShrinkChoices))
+}
+
+// TestErrorsByKind logs the loss and the errors by kind with the data's
+// step model, without a refit (go test ./wasm/accuracy -run
+// TestErrorsByKind -fit -v; -scheduling to measure the flags it lacks).
+func TestErrorsByKind(t *testing.T) {
+	if !*fit {
+		t.Skip("run with -fit")
+	}
+	tab, est := calibrated(t)
+	cs := Measure(tab, est).Comparisons
+	t.Logf("varied lengths %g, prefill first %g: loss %.4f", est.Perf.Defaults.VariedLengths.Value, est.Perf.Defaults.PrefillFirst.Value, speedLoss(cs))
+	logSummaries(t, "the data's step model, on every row", cs)
 }
 
 // TestRowErrors logs every speed figure's error with the data's step

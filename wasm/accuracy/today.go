@@ -30,9 +30,12 @@ import (
 //
 // A simulated run has the row's requests where it gives them, up to
 // MaxRequests, and the data's run length otherwise. Lengths that vary
-// (random, ShareGPT) are taken at their means. A KV cache the source does
-// not name is taken as FP8 with FP8 or FP4 weights (the quantized
-// checkpoints these rows name) and 16-bit otherwise.
+// (random, ShareGPT) are taken at their means, or, where the data says so
+// (perfview.Defaults VariedLengths), drawn as the row's dataset draws
+// them (Lengths). The row's engine schedules as the page simulates it
+// (perfview.Data SchedulesPrefillFirst). A KV cache the source does not
+// name is taken as FP8 with FP8 or FP4 weights (the quantized checkpoints
+// these rows name) and 16-bit otherwise.
 type Today struct {
 	Perf perfview.Data
 	// Efficiency replaces the data's efficiencies and step cost when its
@@ -96,6 +99,10 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	s, _ := perfview.Setup(m, g, tp, precision, kv, e)
 	in, out := int(math.Round(r.Input)), int(math.Round(r.Output))
 	l := d.Load(s, g, in, out)
+	l.PrefillFirst = d.SchedulesPrefillFirst(r.Engine)
+	if d.Defaults.VariedLengths.Value == 1 {
+		l.Lengths = Lengths(r.Dataset)
+	}
 	if in+out > l.KVCapacity {
 		return Estimate{Unexpressed: "A request does not fit the KV cache the memory model leaves."}
 	}
@@ -133,6 +140,20 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 		return calibration.Latency{P50: q.P50 * 1000, P90: q.P90 * 1000, P99: q.P99 * 1000, Mean: q.Mean * 1000}
 	}
 	return Estimate{OutputTokS: st.OutputTokS * replicas, TTFT: ms(st.TimeToFirst), TPOT: ms(st.PerToken), E2E: ms(st.EndToEnd), Gaps: gaps}
+}
+
+// Lengths is how a calibration dataset varies request lengths about the
+// row's means: "random" uniformly from 1 to twice the mean (the serving
+// benchmarks' random lengths at range ratio 0, from 1 to the length set),
+// "sharegpt" with the long tail of conversations (perf.Chat); "fixed" not.
+func Lengths(dataset string) perf.Lengths {
+	switch dataset {
+	case "random":
+		return perf.Uniform
+	case "sharegpt":
+		return perf.Chat
+	}
+	return perf.Fixed
 }
 
 // speedPrecision is the estimator's precision for weights of format w:

@@ -1,0 +1,93 @@
+package accuracy
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/calibration"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/perfview"
+)
+
+// SGLang and TGI prefill first, in the page's simulation and the check
+// alike, only in an edition whose prefill_first is 1; vLLM and
+// TensorRT-LLM never.
+func TestPrefillFirstFollowsTheEditionFlag(t *testing.T) {
+	d := datasettest.Load(t).Perf
+	m, _ := d.Memory.Models.Find("llama-3.1-8b")
+	g, _ := d.Memory.GPUs.Find("h100-sxm")
+	s, _ := perfview.Setup(m, g, 1, "bf16", "bf16", d.Efficiency())
+	for _, flag := range []float64{0, 1} {
+		d.Defaults.PrefillFirst.Value = flag
+		for _, id := range []string{"vllm", "sglang", "trtllm", "tgi"} {
+			e, ok := d.Memory.Engine(id)
+			if !ok {
+				t.Fatalf("no engine profile %q", id)
+			}
+			want := flag == 1 && (id == "sglang" || id == "tgi")
+			if got := d.LoadOn(e, s, g, 512, 128).PrefillFirst; got != want || d.SchedulesPrefillFirst(id) != want {
+				t.Errorf("prefill_first %g, %s: the load prefills first %v; want %v", flag, id, got, want)
+			}
+		}
+	}
+}
+
+// A row's dataset names how its lengths vary.
+func TestLengthsOfADataset(t *testing.T) {
+	for ds, want := range map[string]perf.Lengths{"fixed": perf.Fixed, "": perf.Fixed, "random": perf.Uniform, "sharegpt": perf.Chat} {
+		if got := Lengths(ds); got != want {
+			t.Errorf("%q: %d; want %d", ds, got, want)
+		}
+	}
+	if len(calibration.Datasets) != 3 {
+		t.Errorf("datasets %v: Lengths knows fixed, random and sharegpt", calibration.Datasets)
+	}
+}
+
+// The check simulates an SGLang row of random lengths at their means in
+// an edition without the flags, and otherwise with each flag's effect:
+// the four estimates differ. (At a rate: in a closed loop of fixed
+// lengths, the clients' requests arrive together and the scheduling
+// changes nothing.)
+func TestTheFlagsChangeTheCheckOnlyWhenSet(t *testing.T) {
+	tab, est := calibrated(t)
+	var row calibration.Row
+	for _, r := range tab.Rows {
+		if r.Engine == "sglang" && r.Dataset == "random" && r.Load == calibration.Rate && est.Estimate(r).Unexpressed == "" {
+			row = r
+			break
+		}
+	}
+	if row.ID == "" {
+		t.Fatal("no SGLang row of random lengths at a rate that the estimator expresses")
+	}
+	seen := map[float64]string{}
+	for _, f := range [][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+		est.Perf.Defaults.VariedLengths.Value, est.Perf.Defaults.PrefillFirst.Value = f[0], f[1]
+		e := est.Estimate(row)
+		if e.Unexpressed != "" {
+			t.Fatalf("%s: %s", row.ID, e.Unexpressed)
+		}
+		if prev, ok := seen[e.TTFT.Mean]; ok {
+			t.Errorf("%s: flags %v give the mean TTFT of flags %s", row.ID, f, prev)
+		}
+		seen[e.TTFT.Mean] = fmt.Sprint(f)
+	}
+}
+
+// The flags are checked as the edition's others: 0 or 1 from a known
+// source, dated.
+func TestTheFlagsAreValidated(t *testing.T) {
+	d := datasettest.Load(t).Perf
+	d.Defaults.VariedLengths = fact.Figure{Value: 2, Source: "nowhere", AsOf: "soon"}
+	d.Defaults.PrefillFirst = fact.Figure{Value: -1, Source: "nowhere", AsOf: "soon"}
+	err := d.Validate()
+	for _, field := range []string{"varied_lengths.value", "varied_lengths.source", "varied_lengths.as_of", "prefill_first.value", "prefill_first.source"} {
+		if err == nil || !strings.Contains(err.Error(), field) {
+			t.Errorf("validation %v; want an error on %s", err, field)
+		}
+	}
+}
