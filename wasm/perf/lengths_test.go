@@ -102,7 +102,8 @@ func TestVariedOutputsFinishOutOfOrderByHand(t *testing.T) {
 	}
 }
 
-// Uniform lengths lie in 1 … 2 mean - 1 with the mean; Chat lengths have
+// Uniform lengths lie in 1 … 2 mean - 1 (scaled to the run's mean, within
+// a percent of it in a run of 200,000) with the mean; Chat lengths have
 // the mean, a median e^(-σ²/2) = 0.61 times it and 1 in 6 above 1.65
 // times it (e^(σ - σ²/2), one σ up); both are cut to fit the KV cache.
 func TestDrawnLengths(t *testing.T) {
@@ -113,7 +114,7 @@ func TestDrawnLengths(t *testing.T) {
 		sum, below, above := 0.0, 0, 0
 		for _, r := range reqs {
 			sum += float64(r.prompt)
-			if r.prompt < 1 || k == Uniform && r.prompt > 2*mean-1 {
+			if r.prompt < 1 || k == Uniform && float64(r.prompt) > 1.01*(2*mean-1) {
 				t.Fatalf("kind %d: a prompt of %d", k, r.prompt)
 			}
 			if float64(r.prompt) < mean*math.Exp(-0.5) {
@@ -133,6 +134,22 @@ func TestDrawnLengths(t *testing.T) {
 			}
 			if f := float64(above) / n; math.Abs(f-0.1587) > 0.01 {
 				t.Errorf("Chat: %g above 1.65 times the mean; want 0.159", f)
+			}
+		}
+	}
+	// A run's draws are scaled to its means: one request has them, and 10
+	// requests 10 times them in all, within a token of rounding each.
+	for _, k := range []Lengths{Uniform, Chat} {
+		for _, n := range []int{1, 10} {
+			reqs := make([]request, n)
+			drawLengths(reqs, Load{Lengths: k, Prompt: 610, Output: 421, Seed: 5, KVCapacity: 1 << 20})
+			prompts, outputs := 0, 0
+			for _, r := range reqs {
+				prompts += r.prompt
+				outputs += r.output
+			}
+			if abs(prompts-610*n) > n || abs(outputs-421*n) > n {
+				t.Errorf("kind %d, %d requests: %d tokens in, %d out; want %d and %d", k, n, prompts, outputs, 610*n, 421*n)
 			}
 		}
 	}
@@ -200,3 +217,5 @@ func TestClosedLoopClientsDoNotWaitForEachOther(t *testing.T) {
 		}
 	}
 }
+
+func abs(n int) int { return max(n, -n) }

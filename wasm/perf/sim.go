@@ -24,7 +24,8 @@ const (
 )
 
 // Lengths is how the lengths of a run's requests vary about Load.Prompt
-// and Load.Output, which are their means.
+// and Load.Output, which are their means: a run's draws are scaled to
+// them, as a benchmark's reported means are those of its own run.
 type Lengths int
 
 // The kinds of lengths.
@@ -306,7 +307,10 @@ func (s Setup) Simulate(l Load) Stats {
 
 // drawLengths sets each request's lengths as l.Lengths says, from a
 // stream of l.Seed's own, so that the arrivals are those of fixed lengths.
-// A drawn request is cut to fit the KV cache, its output first.
+// The draws are then scaled so that the run's mean lengths are Prompt and
+// Output, as a benchmark's reported means are its own run's (a run of one
+// request has the mean lengths, whatever the kind), and a request is cut
+// to fit the KV cache, its output first.
 func drawLengths(reqs []request, l Load) {
 	if l.Lengths == Fixed {
 		for i := range reqs {
@@ -315,9 +319,17 @@ func drawLengths(reqs []request, l Load) {
 		return
 	}
 	rng := rand.New(rand.NewPCG(l.Seed, 0x2e2d2c))
+	prompts, outputs := 0, 0
 	for i := range reqs {
-		p, o := l.Lengths.draw(rng, l.Prompt), l.Lengths.draw(rng, l.Output)
-		p = max(1, min(p, l.KVCapacity-1))
+		reqs[i].prompt, reqs[i].output = l.Lengths.draw(rng, l.Prompt), l.Lengths.draw(rng, l.Output)
+		prompts += reqs[i].prompt
+		outputs += reqs[i].output
+	}
+	n := float64(len(reqs))
+	fp, fo := n*float64(l.Prompt)/float64(prompts), n*float64(l.Output)/float64(outputs)
+	for i := range reqs {
+		p := max(1, min(int(math.Round(float64(reqs[i].prompt)*fp)), l.KVCapacity-1))
+		o := int(math.Round(float64(reqs[i].output) * fo))
 		reqs[i].prompt, reqs[i].output = p, max(1, min(o, l.KVCapacity-p))
 	}
 }
