@@ -285,16 +285,18 @@ func (d Data) LoadOn(e memview.EngineProfile, s perf.Setup, g gpu.GPU, prompt, o
 // of newly admitted requests in steps of their own, the running sequences
 // waiting, instead of mixing them into decoding steps:
 //
-//   - SGLang: Scheduler.get_next_batch_to_run runs a new prefill batch
-//     whenever get_new_batch_prefill can admit a request ("Run prefill
-//     first if possible") and decodes only when none can; mixing them
-//     (--enable-mixed-chunk) is off by default
-//     (python/sglang/srt/managers/scheduler.py, server_args.py);
-//   - TGI: its router prefills a new batch alone, then concatenates it to
-//     the running one (the batching task of router/src/infer.rs and
-//     backends/v3/src/backend.rs), once enough requests wait
-//     (waiting_served_ratio) or the batch has decoded max_waiting_tokens
-//     steps without new ones, which the simulation does not model.
+//   - SGLang: Scheduler.get_next_batch_to_run runs the batch
+//     get_new_batch_prefill builds whenever a waiting request can be
+//     admitted ("Run prefill first if possible") and decodes only when
+//     none can; prompts join decoding only with --enable-mixed-chunk, off
+//     by default (python/sglang/srt/managers/scheduler.py, is_mixed_chunk;
+//     sgl-project/sglang 0003215c);
+//   - TGI: its batching task prefills a new batch alone, then decodes it
+//     with the running one (backends/v3/src/backend.rs,
+//     huggingface/text-generation-inference 1d0847a9), once enough
+//     requests wait (waiting_served_ratio) or the batch has decoded
+//     max_waiting_tokens steps without new ones, which the simulation
+//     does not model.
 //
 // vLLM's V1 scheduler and TensorRT-LLM's put prompt chunks and decoding in
 // one step, as perf.Simulate does without PrefillFirst.
