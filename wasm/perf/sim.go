@@ -346,7 +346,7 @@ type batch struct {
 	reqs     []request
 	queue    []int
 	filled   int
-	decoding []int // a min-heap by finish
+	decoding []finishing // a min-heap by step
 	// steps counts the run's decoding steps: with PrefillFirst, a step
 	// that fills prompts decodes nothing.
 	steps      int
@@ -365,10 +365,6 @@ func (b *batch) decodes() bool { return !b.l.PrefillFirst || !b.filling() }
 
 // decoded is how many tokens a decoding request has generated.
 func (b *batch) decoded(r *request) int { return b.steps - r.started + 1 }
-
-// finish is the count of decoding steps at which request i has generated
-// its output.
-func (b *batch) finish(i int) int { return b.reqs[i].started + b.reqs[i].output - 1 }
 
 // context is the decoding sequences' contexts in all: prompt plus tokens
 // generated, each.
@@ -400,7 +396,7 @@ func (b *batch) stretch(now, arrival float64) (float64, bool) {
 	if decode {
 		d, ctx = len(b.decoding), b.context()
 		if d > 0 {
-			left = b.finish(b.decoding[0]) - b.steps
+			left = b.decoding[0].step - b.steps
 		}
 	}
 	ctx0, dctx, kv0, dkv := ctx, float64(d), ctx, float64(d)
@@ -517,7 +513,7 @@ func (b *batch) step(now float64) float64 {
 // retire removes the sequences that have generated their output, at now,
 // and returns how many and the KV tokens they free.
 func (b *batch) retire(now float64) (n, freed int) {
-	for len(b.decoding) > 0 && b.finish(b.decoding[0]) <= b.steps {
+	for len(b.decoding) > 0 && b.decoding[0].step <= b.steps {
 		i := b.pop()
 		r := &b.reqs[i]
 		r.done = now
@@ -530,18 +526,24 @@ func (b *batch) retire(now float64) (n, freed int) {
 	return n, freed
 }
 
-// less orders the heap of decoding sequences: by finish, then by request.
-func (b *batch) less(i, j int) bool {
-	fi, fj := b.finish(i), b.finish(j)
-	return fi < fj || fi == fj && i < j
+// finishing is a decoding request and the count of decoding steps at
+// which it has generated its output, kept together so that the heap's
+// comparisons read no request.
+type finishing struct{ step, req int }
+
+// less orders the heap of decoding sequences: by step, then by request.
+func (f finishing) less(g finishing) bool {
+	return f.step < g.step || f.step == g.step && f.req < g.req
 }
 
-// push adds request i to the heap of decoding sequences.
+// push adds request i, which has started, to the heap of decoding
+// sequences.
 func (b *batch) push(i int) {
-	h := append(b.decoding, i)
+	r := &b.reqs[i]
+	h := append(b.decoding, finishing{r.started + r.output - 1, i})
 	for c := len(h) - 1; c > 0; {
 		p := (c - 1) / 2
-		if !b.less(h[c], h[p]) {
+		if !h[c].less(h[p]) {
 			break
 		}
 		h[c], h[p] = h[p], h[c]
@@ -561,17 +563,17 @@ func (b *batch) pop() int {
 		if c >= n {
 			break
 		}
-		if c+1 < n && b.less(h[c+1], h[c]) {
+		if c+1 < n && h[c+1].less(h[c]) {
 			c++
 		}
-		if !b.less(h[c], h[p]) {
+		if !h[c].less(h[p]) {
 			break
 		}
 		h[p], h[c] = h[c], h[p]
 		p = c
 	}
 	b.decoding = h
-	return top
+	return top.req
 }
 
 // generated is about how many output tokens the completed requests
@@ -665,9 +667,10 @@ func selectKth(v []float64, k int) {
 // change runs up to 19 simulations of the same size, and fresh arrays for
 // each were most of what it allocated.
 type simBuffers struct {
-	reqs            []request
-	queue, decoding []int
-	lat             []float64
+	reqs     []request
+	queue    []int
+	decoding []finishing
+	lat      []float64
 }
 
 var buffers = sync.Pool{New: func() any { return new(simBuffers) }}
@@ -676,7 +679,7 @@ var buffers = sync.Pool{New: func() any { return new(simBuffers) }}
 func getBuffers(n int) *simBuffers {
 	b := buffers.Get().(*simBuffers)
 	if cap(b.reqs) < n {
-		b.reqs, b.queue, b.decoding, b.lat = make([]request, n), make([]int, 0, n), make([]int, 0, n), make([]float64, 3*n)
+		b.reqs, b.queue, b.decoding, b.lat = make([]request, n), make([]int, 0, n), make([]finishing, 0, n), make([]float64, 3*n)
 	}
 	b.reqs, b.queue, b.decoding, b.lat = b.reqs[:n], b.queue[:0], b.decoding[:0], b.lat[:3*n]
 	clear(b.reqs)
