@@ -12,9 +12,9 @@ import (
 	"github.com/infercost/infercost/wasm/perfview"
 )
 
-// SGLang and TGI prefill first, in the page's simulation and the check
-// alike, only in an edition whose prefill_first is 1; vLLM and
-// TensorRT-LLM never.
+// SGLang prefills first, in the page's simulation and the check alike,
+// only in an edition whose prefill_first is 1; vLLM, TensorRT-LLM and TGI
+// never.
 func TestPrefillFirstFollowsTheEditionFlag(t *testing.T) {
 	d := datasettest.Load(t).Perf
 	m, _ := d.Memory.Models.Find("llama-3.1-8b")
@@ -27,7 +27,7 @@ func TestPrefillFirstFollowsTheEditionFlag(t *testing.T) {
 			if !ok {
 				t.Fatalf("no engine profile %q", id)
 			}
-			want := flag == 1 && (id == "sglang" || id == "tgi")
+			want := flag == 1 && id == "sglang"
 			if got := d.LoadOn(e, s, g, 512, 128).PrefillFirst; got != want || d.SchedulesPrefillFirst(id) != want {
 				t.Errorf("prefill_first %g, %s: the load prefills first %v; want %v", flag, id, got, want)
 			}

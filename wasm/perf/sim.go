@@ -77,8 +77,8 @@ type Load struct {
 	Lengths  Lengths
 	Requests int    // how many requests to simulate
 	Seed     uint64 // of the arrival times and lengths; equal seeds, equal results
-	// PrefillFirst schedules as SGLang does (see Engines in perfview): a
-	// step runs the prompts being filled alone, up to MaxBatched tokens,
+	// PrefillFirst schedules as SGLang does (see perfview.PrefillsFirst):
+	// a step runs the prompts being filled alone, up to MaxBatched tokens,
 	// and the running sequences decode only in steps without any. When
 	// false, each step decodes and fills prompts with what is left, as
 	// vLLM and TensorRT-LLM do.
