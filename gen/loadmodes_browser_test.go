@@ -14,7 +14,8 @@ import (
 // tab of that link shows the same figures. The TCO page sizes its options
 // for users in flight the same way: the demand field goes, the users and
 // think time appear, and the GPUs for the demand name the users a replica
-// serves, in the link and in a fresh tab of it.
+// serves, in the link and in a fresh tab of it. Requests of chat-like
+// lengths change /performance/'s simulated figures and stay in its link.
 func TestLoadModesInBrowser(t *testing.T) {
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "performance/"
@@ -58,6 +59,21 @@ func TestLoadModesInBrowser(t *testing.T) {
 		t.Errorf("fresh tab of %s differs:\n %v\n %v", loc, again, closed)
 	}
 	saveArtifact(t, "performance-closed-loop.png", fullScreenshot(t, ctx, 80))
+
+	// Requests of chat-like lengths: the simulated figures change, the
+	// batch table's (the roofline at the means) do not, and the link
+	// keeps the choice.
+	set("lens", "chat")
+	chat := evalAsync[map[string]string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !location.search.includes('lens=chat'); i++)
+			await new Promise(r => setTimeout(r, 20));
+		return `+readMetrics+`; })()`)
+	if chat["a.p99_latency_ms"] == closed["a.p99_latency_ms"] || chat["a.tokens_per_s_gpu"] != closed["a.tokens_per_s_gpu"] {
+		t.Errorf("chat-like lengths: metrics %v; want a new P99 and the batch's throughput as before %v", chat, closed)
+	}
+	if loc := eval[string](t, ctx, `location.href`); !strings.Contains(loc, "lens=chat") || !strings.Contains(loc, "users=8") {
+		t.Errorf("link %s; want lens=chat with the users", loc)
+	}
 
 	waitReady(ctx, t, tco+"?slo=30&dem=1e9&a.pm=llama-3.1-8b")
 	if !shown("dem") || shown("users") {

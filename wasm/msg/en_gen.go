@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [838]string{
+var englishKeys = [843]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -404,6 +404,8 @@ var englishKeys = [838]string{
 	"perf.in.in",
 	"perf.in.in_help",
 	"perf.in.kv_help",
+	"perf.in.lens",
+	"perf.in.lens_help",
 	"perf.in.link",
 	"perf.in.link_help",
 	"perf.in.mbu",
@@ -426,6 +428,9 @@ var englishKeys = [838]string{
 	"perf.in.tp_help",
 	"perf.in.users",
 	"perf.in.users_help",
+	"perf.lens.chat",
+	"perf.lens.fixed",
+	"perf.lens.uniform",
 	"perf.load.closed",
 	"perf.load.offline",
 	"perf.load.open",
@@ -843,7 +848,7 @@ var englishKeys = [838]string{
 	"tco.years",
 }
 
-var englishTexts = [838]string{
+var englishTexts = [843]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1245,6 +1250,8 @@ var englishTexts = [838]string{
 	"Prompt",
 	"Input tokens per request.",
 	"Bytes read per cached token.",
+	"Request lengths",
+	"How the simulated requests' input and output lengths vary; the lengths above are their means. Serving benchmarks' “random” requests draw each length evenly from 1 to twice the mean. Chat traffic has a long tail of long requests: InferCost draws it log-normal with log-σ 1, an assumption, as no source gives the spread of ShareGPT's lengths. The batch table uses the means.",
 	"Link efficiency",
 	"Share of the GPU link an all-reduce reaches.",
 	"Memory efficiency",
@@ -1267,6 +1274,9 @@ var englishTexts = [838]string{
 	"GPUs one replica is split over; must divide the attention heads.",
 	"Users in flight",
 	"Clients that each send a request, then the next when the reply is complete.",
+	"Varied with a long tail (chat, like ShareGPT)",
+	"Every request the same",
+	"Varied evenly (benchmarks' “random”)",
 	"Under load: {users} (simulated)",
 	"Offline: {n} requests at once (simulated)",
 	"Under load: {rate} requests/s (simulated)",

@@ -5,8 +5,10 @@
 package perfview
 
 import (
-	"github.com/infercost/infercost/wasm/band"
+	"slices"
 	"strconv"
+
+	"github.com/infercost/infercost/wasm/band"
 
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
@@ -34,7 +36,10 @@ type Scenario struct {
 	// Mode is how the simulated requests arrive: perf.Poisson (the open
 	// loop at Rate, what a link without mode= means), perf.Closed (Users
 	// clients, each waiting ThinkS after a reply) or perf.Offline.
-	Mode    perf.Mode
+	Mode perf.Mode
+	// Lengths is how the simulated requests' lengths vary about Prompt
+	// and Output, their means (perf.Fixed for a link without lens=).
+	Lengths perf.Lengths
 	Users   int
 	ThinkS  float64
 	TargetS float64 // P99 end-to-end target, seconds
@@ -78,6 +83,24 @@ func ModeChoices(t *msg.Catalog) []scenario.Choice {
 		perf.Closed:  {Value: "closed", Label: t.T("perf.mode.closed")},
 		perf.Offline: {Value: "offline", Label: t.T("perf.mode.offline")},
 	}
+}
+
+// LengthKinds are the values of the lens= field, by perf.Lengths.
+var LengthKinds = []string{perf.Fixed: "fixed", perf.Uniform: "uniform", perf.Chat: "chat"}
+
+// ReadLengths reads how the simulated requests' lengths vary (lens=), a
+// field of section: every request at the means, as before the field, by
+// default.
+func ReadLengths(r *scenario.Resolver, section string) perf.Lengths {
+	t := r.M
+	labels := []string{perf.Fixed: t.T("perf.lens.fixed"), perf.Uniform: t.T("perf.lens.uniform"), perf.Chat: t.T("perf.lens.chat")}
+	choices := make([]scenario.Choice, len(LengthKinds))
+	for k, v := range LengthKinds {
+		choices[k] = scenario.Choice{Value: v, Label: labels[k]}
+	}
+	v := r.Choice(scenario.Field{Key: "lens", Label: t.T("perf.in.lens"), Section: section, Default: LengthKinds[perf.Fixed], Choices: choices,
+		Help: t.T("perf.in.lens_help")})
+	return perf.Lengths(slices.Index(LengthKinds, v))
 }
 
 // Fits reports whether the weights and one request fit the replica.
@@ -201,6 +224,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Prompt = count("in", "perf.in.in", "mem.unit.tokens", "perf.in.in_help", df.PromptTokens.Value, d.note(t, df.PromptTokens), 1, 1<<20)
 	s.Output = count("out", "perf.in.out", "mem.unit.tokens", "perf.in.out_help", df.OutputTokens.Value, d.note(t, df.OutputTokens), 1, 1<<20)
 	s.Prompt, s.Output = withinContext(t, r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
+	s.Lengths = ReadLengths(r, work)
 	s.Batch = count("b", "perf.in.b", "tco.unit.requests", "perf.in.b_help", df.Batch.Value, d.note(t, df.Batch), 1, 4096)
 	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: ModeChoices(t),
 		Help: t.T("perf.in.mode_help")})
@@ -233,6 +257,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
 	s.Traffic = d.LoadOn(s.Engine, s.Setup, s.GPU, s.Prompt, s.Output)
 	s.Traffic.Requests, s.Traffic.WarmupRequest = requests, requests/10
+	s.Traffic.Lengths = s.Lengths
 	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Custom = custom.Use{Model: modelID == custom.ID, GPU: gpuID == custom.ID}
 	s.Custom.Apply(r)

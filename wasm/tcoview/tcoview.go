@@ -50,6 +50,9 @@ type Scenario struct {
 	// tokens a month as requests at random (perf.Poisson), users in
 	// flight (perf.Closed), or a batch job sent all at once (perf.Offline).
 	Sizing perf.Mode
+	// Lengths is how the lengths of the requests sized for vary about the
+	// estimator's means (perfview.ReadLengths).
+	Lengths perf.Lengths
 	// DemandPerMonth is output tokens a month (0: none), in the open loop
 	// under a P99 end-to-end latency target of SLO seconds (0: none) where
 	// the throughput is estimated.
@@ -91,6 +94,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 			s.Sizing = perf.Mode(m)
 		}
 	}
+	s.Lengths = perfview.ReadLengths(r, "")
 	s.DemandPerMonth = r.Number(scenario.Field{Key: "dem", Label: t.T("tco.in.dem"), Unit: t.T("tco.unit.tokens_month"), Min: 0, Max: 1e16, Default: "0",
 		Help: t.T("tco.in.dem_help")})
 	s.SLO = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("tco.unit.seconds"), Min: 0, Max: 3600, Default: "0",

@@ -453,3 +453,32 @@ func TestDemandGPUsBandIsTheGPUsAtTheThroughputsBounds(t *testing.T) {
 		}
 	}
 }
+
+// Sizing sizes for requests of the lengths the link says: with lens=chat
+// the replicas are those of the highest rate whose simulated P99 of
+// chat-like requests (perf.Chat about the estimator's means) meets the
+// target, as /performance/ simulates them; without lens=, every request
+// at the means, as before the field.
+func TestDemandSizingForVariedLengths(t *testing.T) {
+	d := load(t)
+	fixed := tcoview.Resolve("dem=1e9&slo=30&a.pm=llama-2-7b", d)
+	chat := tcoview.Resolve("dem=1e9&slo=30&a.pm=llama-2-7b&lens=chat", d)
+	if fixed.Lengths != perf.Fixed || chat.Lengths != perf.Chat || !strings.Contains(chat.Query, "lens=chat") {
+		t.Fatalf("lengths %v and %v, link %q; want fixed, then chat in the link", fixed.Lengths, chat.Lengths, chat.Query)
+	}
+	e := chat.Options[0].Estimate
+	l := e.Load
+	l.Lengths = perf.Chat
+	rate, err := e.Setup.MaxRate(l, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixedRate, _ := e.Setup.MaxRate(e.Load, 30)
+	if rate == fixedRate {
+		t.Errorf("the highest rate within the target is %g req/s for chat-like and fixed lengths alike", rate)
+	}
+	want := math.Ceil(380.517503805175/(rate*256)) * float64(e.Setup.TP)
+	if got := tcoview.Build(chat).CellsByKey()["a.demand_gpus"].Value; got != want || got < 1 {
+		t.Errorf("GPUs for chat-like requests under a 30 s P99 target %v, want %v", got, want)
+	}
+}

@@ -290,6 +290,11 @@ func (z sizing) gpus(scale float64) int {
 // (BenchmarkWorstCase).
 func demandGPUs(s Scenario, o OptionInput) (sizing, string) {
 	e := o.Estimate
+	var load perf.Load
+	if e != nil {
+		load = e.Load
+		load.Lengths = s.Lengths
+	}
 	// The engine's searches fail only by exceeding their work budget
 	// (perf.ErrTooLarge), which the catalogs word.
 	tooLarge := func() (sizing, string) { return sizing{}, s.M.T("tco.too_large") }
@@ -302,7 +307,7 @@ func demandGPUs(s Scenario, o OptionInput) (sizing, string) {
 		case s.SLO <= 0:
 			return sizing{}, s.M.T("tco.users_need_slo")
 		}
-		l := e.Load
+		l := load
 		l.ThinkSeconds = s.ThinkS
 		per, err := e.Setup.MaxUsers(l, s.SLO)
 		if err != nil {
@@ -330,7 +335,7 @@ func demandGPUs(s Scenario, o OptionInput) (sizing, string) {
 	}
 	switch {
 	case e != nil && s.Sizing == perf.Offline:
-		l := e.Load
+		l := load
 		l.Mode = perf.Offline
 		st := e.Setup.Simulate(l)
 		if st.TooLarge {
@@ -339,7 +344,7 @@ func demandGPUs(s Scenario, o OptionInput) (sizing, string) {
 		z, n, replicas := replicasAt(st.OutputTokS)
 		return z, s.M.F("tco.replicas_offline", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "tps", s.M.Num(st.OutputTokS, 0))
 	case e != nil && s.SLO > 0:
-		rate, err := e.Setup.MaxRate(e.Load, s.SLO)
+		rate, err := e.Setup.MaxRate(load, s.SLO)
 		if err != nil {
 			return tooLarge()
 		}
