@@ -23,8 +23,9 @@ import (
 // notTranslated are the English messages a German page may show as they
 // are: names of products and units, and words German uses too. The one
 // place for them. "KV cache" stands in vLLM's log line "GPU KV cache
-// size", which the German help quotes; "InferCost" is the product.
-var notTranslated = []string{"KV cache", "InferCost"}
+// size", which the German help quotes; "InferCost" is the product and
+// "ShareGPT" a dataset of conversations.
+var notTranslated = []string{"KV cache", "InferCost", "ShareGPT"}
 
 // shownText collects what a reader sees or hears of the site's own words
 // on the page: its title, the visible text, and the aria-labels, titles,
