@@ -1251,7 +1251,7 @@ var englishTexts = [843]string{
 	"Input tokens per request.",
 	"Bytes read per cached token.",
 	"Request lengths",
-	"How the simulated requests' input and output lengths vary; the lengths above are their means. Serving benchmarks' “random” requests draw each length evenly from 1 to twice the mean. Chat traffic has a long tail of long requests: InferCost draws it log-normal with log-σ 1, an assumption, as no source gives the spread of ShareGPT's lengths. The batch table uses the means.",
+	"How the simulated requests' input and output lengths vary about their means, the scenario's prompt and output lengths. Serving benchmarks' “random” requests draw each length evenly from 1 to twice the mean. Chat traffic has a long tail of long requests: InferCost draws it log-normal with log-σ 1, an assumption, as no source gives the spread of ShareGPT's lengths. The batch table uses the means.",
 	"Link efficiency",
 	"Share of the GPU link an all-reduce reaches.",
 	"Memory efficiency",
