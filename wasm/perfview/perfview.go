@@ -9,7 +9,6 @@ import (
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/band"
-
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
