@@ -19,8 +19,7 @@ import (
 // main thread (it runs in a worker). Each field's own limits are links
 // the engine answers alike whatever page shows them: wasm/calc's
 // TestEveryFieldAtItsLimitsGivesSensibleFigures checks their figures,
-// natively, where 587 links take 3 s instead of a page load each (the
-// walk over them took about 250 s of gen's test time). How long the page goes
+// natively, in milliseconds a link instead of a page load each. How long the page goes
 // without answering while the engine works is logged, not asserted: this
 // machine is shared, and a timed assertion would fail with its load.
 func TestHostileAndHeavyLinks(t *testing.T) {

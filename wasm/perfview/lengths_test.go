@@ -7,6 +7,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/scenario"
 )
 
 // A link without lens= simulates every request at the lengths given, as
@@ -40,11 +41,18 @@ func TestRequestLengthsVaryAsTheLinkSays(t *testing.T) {
 		}
 	}
 	s := perfview.Resolve("lens=sharegpt", d)
-	refused := false
-	for _, in := range s.Inputs {
-		refused = refused || in.Key == "lens" && in.Error != ""
+	if !refused(s.Inputs, "lens") || s.Traffic.Lengths != perf.Fixed {
+		t.Errorf("lens=sharegpt: refused %v, lengths %v; want refused and fixed lengths", refused(s.Inputs, "lens"), s.Traffic.Lengths)
 	}
-	if !refused || s.Traffic.Lengths != perf.Fixed {
-		t.Errorf("lens=sharegpt: refused %v, lengths %v; want refused and fixed lengths", refused, s.Traffic.Lengths)
+}
+
+// refused reports whether the field of key has a message: its value was
+// refused.
+func refused(ins []scenario.Input, key string) bool {
+	for _, in := range ins {
+		if in.Key == key {
+			return in.Error != ""
+		}
 	}
+	return false
 }

@@ -286,12 +286,8 @@ func TestSimulatedRequestsAreInTheLink(t *testing.T) {
 	}
 	for _, bad := range []string{"49", "2001", "1e9", "x"} {
 		s := perfview.Resolve("reqs="+bad, d)
-		refused := false
-		for _, in := range s.Inputs {
-			refused = refused || in.Key == "reqs" && in.Error != ""
-		}
-		if !refused || s.Traffic.Requests != 400 {
-			t.Errorf("reqs=%s: refused %v, %d requests; want refused and the data's 400", bad, refused, s.Traffic.Requests)
+		if !refused(s.Inputs, "reqs") || s.Traffic.Requests != 400 {
+			t.Errorf("reqs=%s: refused %v, %d requests; want refused and the data's 400", bad, refused(s.Inputs, "reqs"), s.Traffic.Requests)
 		}
 	}
 }
