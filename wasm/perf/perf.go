@@ -51,11 +51,17 @@ type Efficiency struct {
 
 // Setup is a model replica on TP GPUs.
 type Setup struct {
-	Model      model.Model
-	Weights    memory.Format // weight format, also the activations' bytes when 1
-	KV         memory.Format
-	Hardware   Hardware
-	TP         int
+	Model    model.Model
+	Weights  memory.Format // weight format, also the activations' bytes when 1
+	KV       memory.Format
+	Hardware Hardware
+	TP       int
+	// EP spreads a mixture of experts' routed experts over EP groups of
+	// TP/EP GPUs each: a group holds E/EP whole experts, each split over
+	// the group's GPUs (TensorRT-LLM's moe_ep_size; vLLM's and SGLang's
+	// expert parallelism over the TP GPUs is EP = TP). 0 or 1 splits every
+	// expert over all TP GPUs. It must divide TP.
+	EP         int
 	Efficiency Efficiency
 }
 
@@ -91,6 +97,26 @@ func DistinctExperts(e, k int, tokens float64) float64 {
 	return float64(e) * (1 - math.Pow(1-float64(k)/float64(e), tokens))
 }
 
+// ExpectedMax is about the expected largest of n independent standard
+// normal variables: Blom's approximation Φ⁻¹((n − 0.375) / (n + 0.25)),
+// 0 for one, 0.59 for 2 (exactly 0.56), 1.48 for 8 (1.42).
+func ExpectedMax(n int) float64 {
+	if n <= 1 {
+		return 0
+	}
+	q := (float64(n) - 0.375) / (float64(n) + 0.25)
+	return math.Sqrt2 * math.Erfinv(2*q-1)
+}
+
+// busiest is about the expected largest of groups counts, each the number
+// of successes of trials trials of probability p: the mean plus
+// ExpectedMax(groups) standard deviations (the normal approximation of
+// the binomial), at most trials.
+func busiest(trials, p float64, groups int) float64 {
+	mean := trials * p
+	return min(trials, mean+ExpectedMax(groups)*math.Sqrt(mean*(1-p)))
+}
+
 // kvBytesPerToken is the KV cache per token on one GPU.
 func (s Setup) kvBytesPerToken() float64 { return s.mem().KVBytesPerToken() }
 
@@ -122,7 +148,12 @@ func (s Setup) commTime(tokens float64) float64 {
 // of kvTokens tokens: the slower of the arithmetic and the memory traffic
 // (weights once, plus the KV cache), plus the all-reduces and the fixed
 // cost of a step. A mixture of experts reads the weights of the experts
-// its tokens touch (DistinctExperts), not all of them.
+// its tokens touch (DistinctExperts), not all of them. With expert
+// parallelism (EP), the step waits for its busiest expert group: the
+// group whose experts its tokens touch most (weights read) and that its
+// tokens are routed to most (arithmetic). Its all-reduces are tensor
+// parallelism's: the GPUs hold every token, as without data-parallel
+// attention, and sum their experts' outputs as they sum their shards.
 func (s Setup) Step(tokens, ctxSum, kvTokens float64) (seconds float64, computeBound bool) {
 	r := s.roofline()
 	return r.step(tokens, ctxSum, kvTokens)
@@ -136,6 +167,8 @@ type roofline struct {
 	weights, kvPerToken         float64 // bytes per GPU
 	experts                     float64 // bytes per GPU of all routed experts, part of weights
 	nExperts, perToken          int     // routed experts, and those a token uses
+	ep                          int     // expert groups, 1 without expert parallelism
+	flopsPerRouting             float64 // of one token in one routed expert, all layers
 	commPerToken, commAt        float64 // all-reduce seconds per token and per step
 	stepAt                      float64 // fixed seconds per step
 }
@@ -149,6 +182,10 @@ func (s Setup) roofline() roofline {
 	if e.TouchedExperts {
 		r.experts = s.expertBytes()
 	}
+	r.ep = max(s.EP, 1)
+	if m := s.Model; r.ep > 1 && m.Experts > m.ExpertsPerToken {
+		r.flopsPerRouting = 2 * (m.ParamsB - m.Active()) * 1e9 / float64(m.Experts-m.ExpertsPerToken)
+	}
 	if s.TP > 1 {
 		r.commAt = s.commTime(0)
 		r.commPerToken = s.commTime(1) - r.commAt
@@ -157,19 +194,39 @@ func (s Setup) roofline() roofline {
 }
 
 func (r *roofline) step(tokens, ctxSum, kvTokens float64) (float64, bool) {
-	compute := (tokens*r.flopsPerToken + ctxSum*r.flopsPerPair) / r.flopRate
+	compute := (tokens*r.flopsPerToken + r.imbalance(tokens) + ctxSum*r.flopsPerPair) / r.flopRate
 	memory := (r.weightsRead(tokens) + kvTokens*r.kvPerToken) / r.byteRate
 	return math.Max(compute, memory) + r.fixed(tokens), compute > memory
 }
 
 // weightsRead is the weight bytes a step over tokens tokens reads: all but
-// the routed experts no token of the step uses.
+// the routed experts no token of the step uses. With expert groups, the
+// busiest group's GPUs read its touched experts, each E/EP of a GPU's
+// routed weights' share of an expert; each expert is touched with the
+// probability DistinctExperts / E.
 func (r *roofline) weightsRead(tokens float64) float64 {
 	if r.experts == 0 {
 		return r.weights
 	}
-	unused := 1 - DistinctExperts(r.nExperts, r.perToken, tokens)/float64(r.nExperts)
-	return r.weights - r.experts*unused
+	e := float64(r.nExperts)
+	touched := DistinctExperts(r.nExperts, r.perToken, tokens) / e
+	if r.ep > 1 {
+		perGroup := e / float64(r.ep)
+		touched = busiest(perGroup, touched, r.ep) / perGroup
+	}
+	return r.weights - r.experts*(1-touched)
+}
+
+// imbalance is the arithmetic a step over tokens tokens adds, in all of
+// the replica's GPUs' terms, by waiting for the expert group its tokens'
+// k routings each reach most often (each group with probability 1/EP):
+// EP times that group's routings, less all of them.
+func (r *roofline) imbalance(tokens float64) float64 {
+	if r.flopsPerRouting == 0 || tokens <= 0 {
+		return 0
+	}
+	routings := tokens * float64(r.perToken)
+	return r.flopsPerRouting * (float64(r.ep)*busiest(routings, 1/float64(r.ep), r.ep) - routings)
 }
 
 // fixed is a step's time beside the roofline: its all-reduces and its
@@ -193,7 +250,7 @@ type series struct {
 
 func (r *roofline) series(tokens, ctx0, dctx, kv0, dkv float64) series {
 	fixed := r.fixed(tokens)
-	compute := line{(tokens*r.flopsPerToken+ctx0*r.flopsPerPair)/r.flopRate + fixed, dctx * r.flopsPerPair / r.flopRate}
+	compute := line{(tokens*r.flopsPerToken+r.imbalance(tokens)+ctx0*r.flopsPerPair)/r.flopRate + fixed, dctx * r.flopsPerPair / r.flopRate}
 	memory := line{(r.weightsRead(tokens)+kv0*r.kvPerToken)/r.byteRate + fixed, dkv * r.kvPerToken / r.byteRate}
 	// Compute is the larger from step split on when its slope is steeper,
 	// up to step split when it is flatter.
