@@ -75,6 +75,25 @@ func TestLoadModesInBrowser(t *testing.T) {
 		t.Errorf("link %s; want lens=chat with the users", loc)
 	}
 
+	// Expert parallelism: hidden for the dense model above, offered for a
+	// mixture of experts; 8 expert groups slow one request's decode (the
+	// busiest group's whole experts are read) and the link keeps them.
+	if shown("ep") {
+		t.Errorf("dense model: expert parallelism shown; want it hidden")
+	}
+	moe := waitReady(ctx, t, page+"?model=deepseek-v3&gpu=h200-sxm&prec=fp8&kv=fp8&tp=8&b=1")
+	if !shown("ep") {
+		t.Fatalf("DeepSeek-V3: expert parallelism hidden; want it offered")
+	}
+	set("ep", "8")
+	ep := evalAsync[map[string]string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !location.search.includes('ep=8'); i++)
+			await new Promise(r => setTimeout(r, 20));
+		return `+readMetrics+`; })()`)
+	if ep["a.tpot_ms"] == "" || ep["a.tpot_ms"] == moe["a.tpot_ms"] {
+		t.Errorf("8 expert groups: time per output token %q; want it changed from %q", ep["a.tpot_ms"], moe["a.tpot_ms"])
+	}
+
 	waitReady(ctx, t, tco+"?slo=30&dem=1e9&a.pm=llama-3.1-8b")
 	if !shown("dem") || shown("users") {
 		t.Fatalf("TCO, open loop: demand shown %v, users %v; want the demand only", shown("dem"), shown("users"))

@@ -237,6 +237,36 @@ func TestRowErrors(t *testing.T) {
 	}
 }
 
+// TestExpertParallelRows logs the errors of the calibration rows with
+// expert parallelism when estimated with it (go test ./wasm/accuracy -run
+// TestExpertParallelRows -fit -v), which no edition counts yet.
+func TestExpertParallelRows(t *testing.T) {
+	if !*fit {
+		t.Skip("run with -fit")
+	}
+	tab, est := calibrated(t)
+	est.ExpertParallel = true
+	var rows calibration.Table
+	rows.Sources = tab.Sources
+	for _, r := range tab.Rows {
+		if r.EP > 1 {
+			rows.Rows = append(rows.Rows, r)
+		}
+	}
+	rep := Measure(rows, est)
+	for _, c := range rep.Comparisons {
+		t.Logf("%-22s %-4s %+7.1f %%  %s", c.Metric.Label(), c.Stat, 100*c.Err, c.Row.ID)
+	}
+	for _, g := range rep.Gaps {
+		t.Logf("not estimated: %s %s: %s", g.Row.ID, g.Metric.Label(), g.Reason)
+	}
+	logSummaries(t, "rows with expert parallelism, estimated with it", rep.Comparisons)
+	for i := range rows.Rows {
+		rows.Rows[i].EP = 1
+	}
+	logSummaries(t, "the same rows as tensor parallelism alone", Measure(rows, est).Comparisons)
+}
+
 // TestNewRowsOnThePreviousEdition logs how the edition before the newest
 // estimated the rows the newest adds (go test ./wasm/accuracy -run
 // TestNewRowsOnThePreviousEdition -fit -v): its errors on sources it had

@@ -45,6 +45,11 @@ type Today struct {
 	// start-up row is estimated with ("vllm": the calculator before it
 	// had engine profiles).
 	Engine string
+	// ExpertParallel estimates the rows with expert parallelism (and no
+	// data-parallel attention) with perf.Setup EP, which the editions'
+	// check leaves unestimated: to measure the option before an edition
+	// counts them.
+	ExpertParallel bool
 }
 
 // MaxRequests bounds a simulated run of a row: within perf.MaxEvents at
@@ -63,7 +68,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	switch {
 	case r.PP > 1:
 		return Estimate{Unexpressed: "Pipeline parallelism is not modelled."}
-	case r.EP > 1:
+	case r.EP > 1 && !t.ExpertParallel:
 		return Estimate{Unexpressed: "Expert parallelism is not modelled."}
 	case r.DP > 1:
 		return Estimate{Unexpressed: "Data-parallel attention is not modelled."}
@@ -97,6 +102,9 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 		e.Compute, e.Memory = ge.Compute.Value, ge.Memory.Value
 	}
 	s, _ := perfview.Setup(m, g, tp, precision, kv, e)
+	if t.ExpertParallel {
+		s.EP = r.EP
+	}
 	in, out := int(math.Round(r.Input)), int(math.Round(r.Output))
 	l := d.Load(s, g, in, out)
 	l.PrefillFirst = d.SchedulesPrefillFirst(r.Engine)

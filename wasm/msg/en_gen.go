@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [843]string{
+var englishKeys = [846]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -376,6 +376,7 @@ var englishKeys = [843]string{
 	"perf.crit.from",
 	"perf.crit.never",
 	"perf.err.context",
+	"perf.err.ep_divide",
 	"perf.err.precision",
 	"perf.figures.none",
 	"perf.figures.together",
@@ -400,6 +401,8 @@ var englishKeys = [843]string{
 	"perf.head.users_hold_all",
 	"perf.in.b",
 	"perf.in.b_help",
+	"perf.in.ep",
+	"perf.in.ep_help",
 	"perf.in.gpu_help",
 	"perf.in.in",
 	"perf.in.in_help",
@@ -848,7 +851,7 @@ var englishKeys = [843]string{
 	"tco.years",
 }
 
-var englishTexts = [843]string{
+var englishTexts = [846]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1222,6 +1225,7 @@ var englishTexts = [843]string{
 	"from batch {n}",
 	"never (memory-bound at any batch)",
 	"Prompt and output, {n} tokens, exceed {model}'s context of {max} tokens.",
+	"The expert groups must divide the tensor-parallel GPUs ({tp}) and the model's {experts} routed experts.",
 	"The {gpu} has no {precision} tensor cores.",
 	"The roofline shows no figures at this batch.",
 	"The roofline figures assume the whole batch runs together.",
@@ -1246,6 +1250,8 @@ var englishTexts = [843]string{
 	"the {target} holds for {max}.",
 	"Batch",
 	"Requests served together in the batch view.",
+	"Expert parallelism",
+	"Mixtures of experts only: the groups the tensor-parallel GPUs form for the routed experts, each group holding whole experts (TensorRT-LLM's moe_ep_size; vLLM's and SGLang's expert parallelism over all the GPUs is as many groups as GPUs). 1 splits every expert over all the GPUs. A step waits for its busiest group; that whole experts may multiply faster than split ones is not modelled.",
 	"Peak TFLOPS, memory bandwidth and link from the GPU table; Custom uses the fields below.",
 	"Prompt",
 	"Input tokens per request.",

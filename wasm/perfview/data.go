@@ -3,10 +3,11 @@ package perfview
 import (
 	"errors"
 	"fmt"
-	"github.com/infercost/infercost/wasm/edition"
 	"math"
 	"slices"
+	"strconv"
 
+	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
@@ -201,6 +202,17 @@ func PrecisionError(t *msg.Catalog, g gpu.GPU, precision string) string {
 		return ""
 	}
 	return t.F("perf.err.precision", "gpu", g.Name, "precision", PrecisionLabel(precision))
+}
+
+// EPError says why ep expert groups cannot hold m's routed experts on tp
+// GPUs (perf.Setup EP), or "" when they can: the groups must divide both
+// the GPUs and the experts. A dense model has no experts to spread; its
+// page hides the field.
+func EPError(t *msg.Catalog, m model.Model, tp, ep int) string {
+	if ep > 1 && (tp%ep != 0 || m.Experts%ep != 0) {
+		return t.F("perf.err.ep_divide", "tp", strconv.Itoa(tp), "experts", strconv.Itoa(m.Experts))
+	}
+	return ""
 }
 
 // WeightFormat is the format of the weights at a precision on GPU g. FP4 is

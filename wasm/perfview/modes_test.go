@@ -47,12 +47,13 @@ func TestLinkWithoutModeIsTheOpenLoop(t *testing.T) {
 	}
 }
 
-// Each mode keeps its own fields in the link and hides the others.
+// Each mode keeps its own fields in the link and hides the others (and
+// expert parallelism, which the default dense model has no use for).
 func TestModesKeepTheirFieldsInTheLink(t *testing.T) {
 	d := load(t)
 	for _, c := range []struct{ query, link, hidden string }{
-		{"mode=closed&users=8&think=2&rate=5", "mode=closed&users=8&think=2", "rate"},
-		{"mode=offline&users=8&think=2&rate=5", "mode=offline", "rate users think"},
+		{"mode=closed&users=8&think=2&rate=5", "mode=closed&users=8&think=2", "rate ep"},
+		{"mode=offline&users=8&think=2&rate=5", "mode=offline", "rate users think ep"},
 	} {
 		s := perfview.Resolve(c.query, d)
 		if !strings.Contains(s.Query, c.link) || strings.Contains(s.Query, "rate=") {

@@ -197,6 +197,8 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: t.T("perf.in.kv_help")})
 	tp := r.Int(scenario.Field{Key: "tp", Label: t.T("mem.in.tp"), Unit: "GPUs", Section: sec, Min: 1, Max: 64, Default: "1",
 		Help: t.T("perf.in.tp_help")})
+	ep := r.Int(scenario.Field{Key: "ep", Label: t.T("perf.in.ep"), Section: sec, Min: 1, Max: 64, Default: "1",
+		Help: t.T("perf.in.ep_help")})
 	s.Engine = md.ReadEngine(r, md.EngineField(t, "engine", sec))
 	m, g := Custom(r, md)
 	if c, ok := md.Models.Find(modelID); ok {
@@ -209,6 +211,13 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	if text := memview.TPError(t, m, tp); text != "" {
 		r.Reject("tp", text)
 		tp = 1
+	}
+	if m.Experts == 0 {
+		r.Hide("ep")
+		ep = 1
+	} else if text := EPError(t, m, tp, ep); text != "" {
+		r.Reject("ep", text)
+		ep = 1
 	}
 	if text := PrecisionError(t, s.GPU, precision); text != "" {
 		r.Reject("prec", text)
@@ -254,6 +263,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.note(t, df.LinkEfficiency))
 
 	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
+	s.Setup.EP = ep
 	s.Traffic = d.LoadOn(s.Engine, s.Setup, s.GPU, s.Prompt, s.Output)
 	s.Traffic.Requests, s.Traffic.WarmupRequest = requests, requests/10
 	s.Traffic.Lengths = s.Lengths
