@@ -69,7 +69,8 @@ func gzipSite(dir, base string) http.Handler {
 // calculator, Lighthouse's mobile scores (median of 3), the time from
 // navigation to the link's own figures at 4x CPU on slow 4G with the
 // bytes downloaded by then, and the time from an input to its figures
-// (and chart) at 4x CPU and unthrottled. It reports and asserts nothing;
+// (and chart) at 4x CPU and unthrottled, with the longest the page went
+// without a frame meanwhile. It reports and asserts nothing;
 // it runs only with INFERCOST_BENCH=1, on the site built here or, to
 // compare, on INFERCOST_BENCH_SITE (a site built with base /sub/).
 func TestBenchPages(t *testing.T) {
@@ -105,6 +106,7 @@ func TestBenchPages(t *testing.T) {
 		ready, bytes         []float64
 		input4x, total4x     []float64
 		inputFast, totalFast []float64
+		frame4x, frameFast   []float64
 	}
 	var rows []*row
 	lighthouse := filepath.Join(moduleRoot(t), "node_modules", ".bin", "lighthouse")
@@ -145,19 +147,19 @@ func TestBenchPages(t *testing.T) {
 		}
 		if p.field != "" {
 			// Typing starts from the calculator's default scenario.
-			r.input4x, r.total4x = inputLatency(t, root+p.path, p.field, 4, 60)
-			r.inputFast, r.totalFast = inputLatency(t, root+p.path, p.field, 1, 200)
+			r.input4x, r.total4x, r.frame4x = inputLatency(t, root+p.path, p.field, 4, 60)
+			r.inputFast, r.totalFast, r.frameFast = inputLatency(t, root+p.path, p.field, 1, 200)
 		}
 	}
 	load, _ := os.ReadFile("/proc/loadavg")
 	t.Logf("bench: load average %s", strings.Join(strings.Fields(string(load))[:3], " "))
-	t.Logf("bench: | page | perf | a11y | best pr. | SEO | TBT ms | LCP s | CLS | ready s (4x CPU, slow 4G) | KB gzip before ready | input to figures p50/p95 ms, 4x CPU | with the chart, 4x | input to figures, 1x | with the chart, 1x |")
-	t.Logf("bench: |---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	t.Logf("bench: | page | perf | a11y | best pr. | SEO | TBT ms | LCP s | CLS | ready s (4x CPU, slow 4G) | KB gzip before ready | input to figures p50/p95 ms, 4x CPU | with the chart, 4x | input to figures, 1x | with the chart, 1x | longest frame p50/p95 ms, 4x | longest frame, 1x |")
+	t.Logf("bench: |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, r := range rows {
-		t.Logf("bench: | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", r.page,
+		t.Logf("bench: | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", r.page,
 			med(r.perf, "%.2f", 1), med(r.a11y, "%.2f", 1), med(r.bp, "%.2f", 1), med(r.seo, "%.2f", 1),
 			med(r.tbt, "%.0f", 1), med(r.lcp, "%.1f", 1e-3), med(r.cls, "%.3f", 1), med(r.ready, "%.1f", 1e-3), med(r.bytes, "%.0f", 1e-3),
-			pcts(r.input4x), pcts(r.total4x), pcts(r.inputFast), pcts(r.totalFast))
+			pcts(r.input4x), pcts(r.total4x), pcts(r.inputFast), pcts(r.totalFast), pcts(r.frame4x), pcts(r.frameFast))
 	}
 }
 
@@ -266,22 +268,31 @@ func readyOnSlowPhone(t *testing.T, url string) (float64, float64) {
 // inputLatency types n values into field, one at a time as a reader
 // does, at a CPU slowdown, with the charts on screen, and returns for each
 // the ms from the input event until the page shows its figures (engine,
-// DOM, style and layout), and until the chart on screen has redrawn too.
-func inputLatency(t *testing.T, url, field string, slowdown float64, n int) (input, total []float64) {
+// DOM, style and layout), until the chart on screen has redrawn too, and
+// the longest time between two animation frames meanwhile: what the
+// reader's page stood still for (16.7 ms at 60 frames a second when the
+// main thread never held a frame up, as the engine computes in its
+// worker).
+func inputLatency(t *testing.T, url, field string, slowdown float64, n int) (input, total, frame []float64) {
 	t.Helper()
 	ctx, stop := benchBrowser(t)
 	defer stop()
 	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
 	cdpCall(t, ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: slowdown})
-	r := evalAsync[struct{ Input, Total []float64 }](t, ctx, `(async () => {
+	r := evalAsync[struct{ Input, Total, Frame []float64 }](t, ctx, `(async () => {
 		// The chart on screen redraws with every change: bring it there.
 		document.querySelector('.charts').scrollIntoView({block: 'start'});
 		for (let i = 0; i < 100 && !window.echarts; i++) await new Promise(r => setTimeout(r, 50));
 		await new Promise(r => setTimeout(r, 3000));
 		const e = document.querySelector('[name="`+field+`"]'), start = Number(e.value) || 1;
-		const out = {Input: [], Total: []};
+		const out = {Input: [], Total: [], Frame: []};
+		let last = 0, gap = 0, running = true;
+		const tick = ts => { if (last) gap = Math.max(gap, ts - last); last = ts; if (running) requestAnimationFrame(tick); };
+		requestAnimationFrame(tick);
 		for (let i = 0; i < `+fmt.Sprint(n)+`; i++) {
+			await nextFrames(1);
 			await new Promise(r => setTimeout(r, 0));
+			gap = 0;
 			const t0 = performance.now();
 			e.value = String(start + 1 + i % 7); e.dispatchEvent(new Event('input', {bubbles: true}));
 			if (window.__infercost) await window.__infercost.settled();
@@ -290,9 +301,12 @@ func inputLatency(t *testing.T, url, field string, slowdown float64, n int) (inp
 			do await nextFrames(1); while (window.__infercostPendingCharts && window.__infercostPendingCharts() > 0);
 			const c = window.__infercostChartTimings || [];
 			out.Input.push(t1 - t0); out.Total.push(t1 - t0 + (c.length ? c[c.length - 1] : 0)); c.length = 0;
+			await nextFrames(1); // the frame after the last work ends its gap
+			out.Frame.push(gap);
 		}
+		running = false;
 		return out; })()`)
-	return r.Input, r.Total
+	return r.Input, r.Total, r.Frame
 }
 
 // TestBenchArticles is Lighthouse (mobile, median of INFERCOST_BENCH_RUNS,
