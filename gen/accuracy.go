@@ -310,6 +310,8 @@ func (a accuracyPage) setting(m *msg.Catalog, r calibration.Row) string {
 		lengths = m.F("doc.acc.random", "lengths", lengths)
 	case "sharegpt":
 		lengths = m.F("doc.acc.sharegpt", "lengths", lengths)
+	case "sonnet":
+		lengths = m.F("doc.acc.sonnet", "lengths", lengths)
 	}
 	return s + ", " + lengths
 }

@@ -153,7 +153,9 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 // Lengths is how a calibration dataset varies request lengths about the
 // row's means: "random" uniformly from 1 to twice the mean (the serving
 // benchmarks' random lengths at range ratio 0, from 1 to the length set),
-// "sharegpt" with the long tail of conversations (perf.Chat); "fixed" not.
+// "sharegpt" with the long tail of conversations (perf.Chat); "fixed" not,
+// nor "sonnet", whose prompts have the length set and whose outputs' spread
+// below their cap no source gives.
 func Lengths(dataset string) perf.Lengths {
 	switch dataset {
 	case "random":

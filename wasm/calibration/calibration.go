@@ -52,8 +52,10 @@ var LoadModes = []string{Offline, Static, Concurrency, Rate, Startup}
 // Datasets are how a benchmark chose request lengths: Fixed (every
 // request Input tokens in, Output out), Random (lengths drawn at random,
 // Input and Output their means; the note says how), ShareGPT (the
-// conversation dataset's lengths, Input and Output their means).
-var Datasets = []string{"fixed", "random", "sharegpt"}
+// conversation dataset's lengths, Input and Output their means), Sonnet
+// (vLLM's sonnet dataset: prompts of a fixed length, outputs that end at
+// the model's end of sequence; Input and Output the run's means).
+var Datasets = []string{"fixed", "random", "sharegpt", "sonnet"}
 
 // KVUnstated is a row's kv when the source does not name the KV cache's
 // format (the engine's default for the checkpoint).
