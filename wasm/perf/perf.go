@@ -99,7 +99,7 @@ func DistinctExperts(e, k int, tokens float64) float64 {
 
 // ExpectedMax is about the expected largest of n independent standard
 // normal variables: Blom's approximation Φ⁻¹((n − 0.375) / (n + 0.25)),
-// 0 for one, 0.59 for 2 (exactly 0.56), 1.48 for 8 (1.42).
+// 0 for one, 0.59 for 2 (exactly 0.56), 1.43 for 8 (1.42).
 func ExpectedMax(n int) float64 {
 	if n <= 1 {
 		return 0
@@ -200,10 +200,11 @@ func (r *roofline) step(tokens, ctxSum, kvTokens float64) (float64, bool) {
 }
 
 // weightsRead is the weight bytes a step over tokens tokens reads: all but
-// the routed experts no token of the step uses. With expert groups, the
-// busiest group's GPUs read its touched experts, each E/EP of a GPU's
-// routed weights' share of an expert; each expert is touched with the
-// probability DistinctExperts / E.
+// the routed experts no token of the step uses. With expert groups, a GPU
+// holds shares of its group's E/EP experts only, and the step waits for
+// the group whose experts its tokens touch most: of a GPU's routed
+// weights, it reads the busiest group's touched share (each expert
+// touched with probability DistinctExperts / E).
 func (r *roofline) weightsRead(tokens float64) float64 {
 	if r.experts == 0 {
 		return r.weights
@@ -217,10 +218,11 @@ func (r *roofline) weightsRead(tokens float64) float64 {
 	return r.weights - r.experts*(1-touched)
 }
 
-// imbalance is the arithmetic a step over tokens tokens adds, in all of
-// the replica's GPUs' terms, by waiting for the expert group its tokens'
-// k routings each reach most often (each group with probability 1/EP):
-// EP times that group's routings, less all of them.
+// imbalance is the arithmetic a step over tokens tokens adds by waiting
+// for the expert group its tokens' routings (k a token, each to a group
+// with probability 1/EP) reach most often. Counted, as the step's
+// arithmetic is, over all the replica's GPUs: EP times that group's
+// routings, less all of them.
 func (r *roofline) imbalance(tokens float64) float64 {
 	if r.flopsPerRouting == 0 || tokens <= 0 {
 		return 0
