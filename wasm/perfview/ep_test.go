@@ -44,9 +44,9 @@ func TestExpertParallelismAsTheLinkSays(t *testing.T) {
 		}
 	}
 	for _, q := range []string{
-		"model=deepseek-v3&gpu=h200-sxm&tp=8&ep=3",   // 3 does not divide 8 GPUs
-		"model=deepseek-v3&gpu=h200-sxm&tp=4&ep=8",   // more groups than GPUs
-		"model=mixtral-8x7b&gpu=h100-sxm&tp=4&ep=16", // more groups than experts
+		"model=deepseek-v3&gpu=h200-sxm&tp=8&ep=3",    // 3 does not divide 8 GPUs
+		"model=deepseek-v3&gpu=h200-sxm&tp=4&ep=8",    // more groups than GPUs
+		"model=mixtral-8x7b&gpu=h100-sxm&tp=16&ep=16", // more groups than its 8 experts
 	} {
 		s := perfview.Resolve(q, d)
 		if !refused(s.Inputs, "ep") || s.Setup.EP != 1 {
