@@ -210,7 +210,7 @@ func PrecisionError(t *msg.Catalog, g gpu.GPU, precision string) string {
 // page hides the field.
 func EPError(t *msg.Catalog, m model.Model, tp, ep int) string {
 	if ep > 1 && (tp%ep != 0 || m.Experts%ep != 0) {
-		return t.F("perf.err.ep_divide", "tp", strconv.Itoa(tp), "experts", strconv.Itoa(m.Experts))
+		return t.F("perf.err.ep_divide", "tp", strconv.Itoa(tp), "experts", t.Num(float64(m.Experts), 0))
 	}
 	return ""
 }
