@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/memory"
-	"github.com/infercost/infercost/wasm/model"
 )
 
 // Blom's approximation by hand: Φ⁻¹((n − 0.375) / (n + 0.25)); for 2,
@@ -23,8 +22,8 @@ func TestExpectedMaxByHand(t *testing.T) {
 	}
 }
 
-// The mixture of experts of TestMoEDecodeReadsTheExpertsItsBatchTouches
-// (10 B parameters, 4 B active, 4 experts of 2 B, 1 per token) on 2 GPUs:
+// smallMoE (10 B parameters, 4 B active, 4 experts of 2 B, 1 a token) on
+// 2 GPUs:
 // each holds 10 GB in BF16, 8 GB of them routed experts.
 //
 // Without expert parallelism, a decode step of 1 token reads the shared
@@ -44,9 +43,7 @@ func TestExpectedMaxByHand(t *testing.T) {
 // √(4,096 x 1/2 x 1/2) = 2,066.86: 37.73 routings more, 150.90 GFLOP, 0.46
 // % of its 32.77 TFLOP of routed arithmetic.
 func TestExpertParallelismWaitsForTheBusiestGroup(t *testing.T) {
-	moe := model.Model{ID: "moe", ParamsB: 10, ActiveParamsB: 4, Layers: 8, Hidden: 1024, Heads: 8, KVHeads: 8, HeadDim: 128,
-		Intermediate: 4096, Vocab: 1000, MaxContext: 4096, Experts: 4, ExpertsPerToken: 1, MoEIntermediate: 4096}
-	s := Setup{Model: moe, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], Hardware: a100, TP: 2,
+	s := Setup{Model: smallMoE, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], Hardware: a100, TP: 2,
 		Efficiency: Efficiency{Compute: 1, Memory: 0.8, Link: 1, TouchedExperts: true}}
 	tp := s.roofline()
 	if got := tp.weightsRead(1); math.Abs(got-4e9) > 1 {

@@ -37,9 +37,7 @@ func TestDistinctExpertsByHand(t *testing.T) {
 // Without TouchedExperts (editions before the step model was fitted),
 // every step reads all 20 GB.
 func TestMoEDecodeReadsTheExpertsItsBatchTouches(t *testing.T) {
-	moe := model.Model{ID: "moe", ParamsB: 10, ActiveParamsB: 4, Layers: 8, Hidden: 1024, Heads: 8, KVHeads: 8, HeadDim: 128,
-		Intermediate: 4096, Vocab: 1000, MaxContext: 4096, Experts: 4, ExpertsPerToken: 1, MoEIntermediate: 4096}
-	s := Setup{Model: moe, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], Hardware: a100, TP: 1,
+	s := Setup{Model: smallMoE, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], Hardware: a100, TP: 1,
 		Efficiency: Efficiency{Compute: 1, Memory: 0.8}}
 	all := s.roofline()
 	if got := all.weightsRead(1); math.Abs(got-20e9) > 1 {
@@ -60,6 +58,11 @@ func TestMoEDecodeReadsTheExpertsItsBatchTouches(t *testing.T) {
 		t.Errorf("a decode step of 1 token: %g s; want %g s (8 GB read)", got, want)
 	}
 }
+
+// smallMoE is a mixture of experts small enough to work by hand: 10 B
+// parameters, 4 B active, 4 experts of 2 B, 1 a token.
+var smallMoE = model.Model{ID: "moe", ParamsB: 10, ActiveParamsB: 4, Layers: 8, Hidden: 1024, Heads: 8, KVHeads: 8, HeadDim: 128,
+	Intermediate: 4096, Vocab: 1000, MaxContext: 4096, Experts: 4, ExpertsPerToken: 1, MoEIntermediate: 4096}
 
 // The fixed cost is added once to every step, whatever its tokens.
 func TestStepCostIsAddedOncePerStep(t *testing.T) {
