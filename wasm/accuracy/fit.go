@@ -167,10 +167,10 @@ func (t Today) GroupOf(r calibration.Row) (Group, bool) {
 // moves n / (n + Shrink) of the way, in logarithms, from the shared value
 // to its own optimum. Groups of few runs, often one source's, overfit
 // alone; the weight is the one of ShrinkChoices that ChooseShrink takes
-// by leave-one-source-out error (TestFitGroups logs the choice: 40 with
-// edition 2026-12-03's runs, the lowest error at 10; 20 with
-// 2026-12-02's).
-const Shrink = 40
+// by leave-one-source-out error (TestFitGroups logs the choice: 80 with
+// edition 2026-12-04's runs, the lowest error at 10; 40 with
+// 2026-12-03's, 20 with 2026-12-02's).
+const Shrink = 80
 
 // ShrinkChoices are the shrink weights the leave-one-source-out check
 // compares; +Inf keeps the shared values (no group efficiencies).
@@ -353,9 +353,9 @@ var Starts = []perf.Efficiency{
 }
 
 // Previous is the start the data's fit takes: the values of the edition
-// before, 2026-12-02's for edition 2026-12-03, so that a refit moves from
+// before, 2026-12-03's for edition 2026-12-04, so that a refit moves from
 // the published figures only as far as the new runs ask.
-var Previous = perf.Efficiency{Compute: 0.45, Memory: 0.7, Link: 0.7, CollectiveLatency: 18e-6, StepSeconds: 2300e-6, RequestSeconds: 45e-3}
+var Previous = perf.Efficiency{Compute: 0.4, Memory: 0.65, Link: 0.7, CollectiveLatency: 34e-6, StepSeconds: 3050e-6, RequestSeconds: 12.5e-3}
 
 // FitJoint fits the shared figures params together with the efficiencies
 // by group shrunk by shrink: from each of starts (their Link and

@@ -84,10 +84,63 @@ func TestTheFlagsAreValidated(t *testing.T) {
 	d := datasettest.Load(t).Perf
 	d.Defaults.VariedLengths = fact.Figure{Value: 2, Source: "nowhere", AsOf: "soon"}
 	d.Defaults.PrefillFirst = fact.Figure{Value: -1, Source: "nowhere", AsOf: "soon"}
+	d.Defaults.KVAsEngine = fact.Figure{Value: 2, Source: "calibration-fit", AsOf: "2026-12-04"}
 	err := d.Validate()
-	for _, field := range []string{"varied_lengths.value", "varied_lengths.source", "varied_lengths.as_of", "prefill_first.value", "prefill_first.source"} {
+	for _, field := range []string{"varied_lengths.value", "varied_lengths.source", "varied_lengths.as_of", "prefill_first.value", "prefill_first.source", "kv_as_engine.value"} {
 		if err == nil || !strings.Contains(err.Error(), field) {
 			t.Errorf("validation %v; want an error on %s", err, field)
 		}
+	}
+}
+
+// A row that does not name its KV cache format is taken, before
+// kv_as_engine, as FP8 with quantized weights whatever the engine; with
+// it, as the engine's default: 16-bit for vLLM, SGLang and TGI, FP8 for
+// TensorRT-LLM's quantized checkpoints.
+func TestUnstatedKVByEngine(t *testing.T) {
+	for _, c := range []struct {
+		engine, weights string
+		before, byEngine string
+	}{
+		{"sglang", "fp8", "fp8", "bf16"},
+		{"vllm", "mxfp4", "fp8", "bf16"},
+		{"tgi", "bf16", "bf16", "bf16"},
+		{"trtllm", "fp8", "fp8", "fp8"},
+		{"trtllm", "nvfp4", "fp8", "fp8"},
+		{"trtllm", "bf16", "bf16", "bf16"},
+	} {
+		r := calibration.Row{Engine: c.engine, Weights: c.weights, KV: calibration.KVUnstated}
+		if got := UnstatedKV(r, false); got != c.before {
+			t.Errorf("%s %s before kv_as_engine: %s; want %s", c.engine, c.weights, got, c.before)
+		}
+		if got := UnstatedKV(r, true); got != c.byEngine {
+			t.Errorf("%s %s by engine: %s; want %s", c.engine, c.weights, got, c.byEngine)
+		}
+	}
+}
+
+// The check follows the flag: an SGLang row in FP8 that names no KV
+// format is estimated differently with it, a TensorRT-LLM one the same.
+func TestTheKVFlagChangesTheCheckOnlyWhereTheDefaultDiffers(t *testing.T) {
+	tab, est := calibrated(t)
+	seen := map[string]bool{}
+	for _, r := range tab.Rows {
+		if r.KV != calibration.KVUnstated || r.Weights != "fp8" || r.Load == calibration.Startup || seen[r.Engine] {
+			continue
+		}
+		est.Perf.Defaults.KVAsEngine.Value = 0
+		before := est.Estimate(r)
+		est.Perf.Defaults.KVAsEngine.Value = 1
+		after := est.Estimate(r)
+		if before.Unexpressed != "" || after.Unexpressed != "" {
+			continue
+		}
+		seen[r.Engine] = true
+		if changed := before.OutputTokS != after.OutputTokS; changed != (r.Engine != "trtllm") {
+			t.Errorf("%s (%s): %g tokens/s without the flag, %g with it", r.ID, r.Engine, before.OutputTokS, after.OutputTokS)
+		}
+	}
+	if !seen["sglang"] || !seen["trtllm"] {
+		t.Errorf("engines with an FP8 row of unstated KV that the estimator expresses: %v; want sglang and trtllm", seen)
 	}
 }

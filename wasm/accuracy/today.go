@@ -34,8 +34,7 @@ import (
 // (perfview.Defaults VariedLengths), drawn as the row's dataset draws
 // them (Lengths). The row's engine schedules as the page simulates it
 // (perfview.Data SchedulesPrefillFirst). A KV cache the source does not
-// name is taken as FP8 with FP8 or FP4 weights (the quantized checkpoints
-// these rows name) and 16-bit otherwise.
+// name is taken as UnstatedKV says.
 type Today struct {
 	Perf perfview.Data
 	// Efficiency replaces the data's efficiencies and step cost when its
@@ -50,6 +49,23 @@ type Today struct {
 	// check leaves unestimated: to measure the option before an edition
 	// counts them.
 	ExpertParallel bool
+}
+
+// UnstatedKV is the KV cache format taken for a row that does not name
+// one. Before editions knew the engines' defaults (byEngine false), FP8
+// with FP8 or FP4 weights and 16-bit otherwise. By engine: vLLM, SGLang
+// and TGI store it in the model's 16-bit activation type unless told
+// otherwise (their kv-cache-dtype "auto"; SGLang's quantized KV cache
+// documentation: FP8 or FP4 "instead of the default model precision in
+// BF16"), whatever the weights; TensorRT-LLM follows the checkpoint's
+// quantization, and the FP8 and FP4 checkpoints that its published runs
+// use quantize the KV cache to FP8 (KvCacheConfig dtype "auto").
+func UnstatedKV(r calibration.Row, byEngine bool) string {
+	quantized := r.Weights == "fp8" || r.Weights == "nvfp4" || r.Weights == "mxfp4"
+	if quantized && (!byEngine || memory.Engine(r.Engine) == memory.TRTLLM) {
+		return "fp8"
+	}
+	return "bf16"
 }
 
 // MaxRequests bounds a simulated run of a row: within perf.MaxEvents at
@@ -78,10 +94,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	}
 	kv := r.KV
 	if kv == calibration.KVUnstated {
-		kv = "bf16"
-		if r.Weights == "fp8" || r.Weights == "nvfp4" || r.Weights == "mxfp4" {
-			kv = "fp8"
-		}
+		kv = UnstatedKV(r, d.Defaults.KVAsEngine.Value == 1)
 	}
 	if r.Load == calibration.Startup {
 		return t.capacity(r, kv)

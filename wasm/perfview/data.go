@@ -56,6 +56,11 @@ type Defaults struct {
 	// before lack it, and every engine mixes prompts and decoding in one
 	// step as vLLM does.
 	PrefillFirst fact.Figure `yaml:"prefill_first" json:"prefill_first"`
+	// KVAsEngine, at 1, makes the accuracy check take a KV cache that a
+	// calibration row does not name as the row's engine stores it by
+	// default (accuracy.UnstatedKV); editions before lack it, and take
+	// FP8 with FP8 or FP4 weights whatever the engine.
+	KVAsEngine fact.Figure `yaml:"kv_as_engine" json:"kv_as_engine"`
 	PromptTokens fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
 	OutputTokens fact.Figure `yaml:"output_tokens" json:"output_tokens"`
 	Batch        fact.Figure `yaml:"batch" json:"batch"`
@@ -389,6 +394,9 @@ func (d Data) Validate() error {
 	}
 	if df.PrefillFirst != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.PrefillFirst, "defaults", "prefill_first", 0, 1)...)
+	}
+	if df.KVAsEngine != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.KVAsEngine, "defaults", "kv_as_engine", 0, 1)...)
 	}
 	errs = append(errs, d.validateGroups()...)
 	// A request of the default lengths fits every model, so that a

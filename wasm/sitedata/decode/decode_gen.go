@@ -827,6 +827,8 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.VariedLengths)
 		case "prefill_first":
 			decodeFactFigure(d, &v.PrefillFirst)
+		case "kv_as_engine":
+			decodeFactFigure(d, &v.KVAsEngine)
 		case "prompt_tokens":
 			decodeFactFigure(d, &v.PromptTokens)
 		case "output_tokens":
