@@ -99,7 +99,7 @@ func TestTheFlagsAreValidated(t *testing.T) {
 // TensorRT-LLM's quantized checkpoints.
 func TestUnstatedKVByEngine(t *testing.T) {
 	for _, c := range []struct {
-		engine, weights string
+		engine, weights  string
 		before, byEngine string
 	}{
 		{"sglang", "fp8", "fp8", "bf16"},

@@ -61,6 +61,7 @@ type Defaults struct {
 	// default (accuracy.UnstatedKV); editions before lack it, and take
 	// FP8 with FP8 or FP4 weights whatever the engine.
 	KVAsEngine fact.Figure `yaml:"kv_as_engine" json:"kv_as_engine"`
+
 	PromptTokens fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
 	OutputTokens fact.Figure `yaml:"output_tokens" json:"output_tokens"`
 	Batch        fact.Figure `yaml:"batch" json:"batch"`
