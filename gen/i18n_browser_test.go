@@ -128,7 +128,9 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 			continue
 		}
 		t.Logf("/%s", page)
-		do(t, ctx, chromedp.Navigate(srv.URL+"/sub/"+page))
+		// The body is waited for: once, in a full run on a busy machine,
+		// the text was read while the page had none yet.
+		do(t, ctx, chromedp.Navigate(srv.URL+"/sub/"+page), chromedp.WaitReady(chromedp.CSS(`body`)))
 		if eval[bool](t, ctx, `!!document.querySelector('[data-calculator]')`) {
 			do(t, ctx, chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
 		}
