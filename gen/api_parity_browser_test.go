@@ -104,7 +104,6 @@ func sameNumber(s string, v float64) bool {
 // screen, a changed input included, and the API answers that URL with
 // the page's own headline.
 func TestCopyAPICallAsksForTheScenarioOnScreen(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}))
 	defer apiSrv.Close()

@@ -26,7 +26,6 @@ const readEmbedJS = `(e => [e.querySelector('.headline-text').textContent.trim()
 // figures the build computed, and the engine, once it has answered in
 // the browser, shows the same.
 func TestArticlesCalculatorsShowTheEnginesFigures(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	do(t, ctx, chromedp.EmulateViewport(390, 700))

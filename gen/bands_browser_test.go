@@ -57,7 +57,6 @@ func checkBand(t *testing.T, where, key, note string, got []string) string {
 // option carries the throughput's band inverted, and the break-even and
 // sequences charts shade their estimated lines.
 func TestEstimatedFiguresShowTheirBand(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 

@@ -61,14 +61,11 @@ func serveSite(t *testing.T) string {
 // browser context close when the test ends.
 //
 // The longest tests (walks over many links or presets, and those that
-// build a site of their own) and those that check what pages say rather
-// than how they lay out call t.Parallel: go test runs them after the
-// others, two at a time (-parallel defaults to GOMAXPROCS), each in a
-// browser context of its own, where one's waits for the engine, the
-// network and the build leave the CPU to the other (a page load keeps
-// the machine about a third busy). Tests that measure layout or time,
-// or type into a field (keyboard focus is the window's), stay
-// sequential.
+// build a site of their own) call t.Parallel: go test runs them after
+// the others, two at a time (-parallel defaults to GOMAXPROCS), each in
+// a browser context of its own, where one's waits for the engine, the
+// network and the build leave the CPU to the other. Tests that measure
+// layout or time stay sequential.
 func startBrowser(t *testing.T) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(sharedBrowser(t), chromedp.WithNewBrowserContext())

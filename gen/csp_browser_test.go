@@ -15,7 +15,6 @@ import (
 // calculators, uses what a reader uses (inputs, chart tabs, tooltips,
 // legends, exports): the pages' Content-Security-Policy blocks nothing.
 func TestNoCSPViolations(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	// Violations are collected from the start of each document; a script

@@ -18,7 +18,6 @@ import (
 // without a reason, glyphs the fonts lack, sorting with "never" and empty
 // rows, the pricing dates, and a chart label cut at the box's edge.
 func TestDoubtfulSetupsSaySo(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	for _, width := range []int64{1366, 390} {

@@ -14,7 +14,6 @@ import (
 // When a part of the page cannot load, the page says so where the reader
 // looks, and says what still works; nothing waits forever in silence.
 func TestPartsThatFailToLoad(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	out := buildSite(t, "/sub/")
 	files := SiteHandler(out, "/sub/")
 	for _, tc := range []struct {

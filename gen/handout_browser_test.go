@@ -35,7 +35,6 @@ func pages(pdf []byte) int {
 // once: CSV, JSON, Markdown (to the clipboard, else as a file), and each
 // chart as PNG and SVG. At desktop and phone widths.
 func TestHandoutsAndExports(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	dir := t.TempDir()

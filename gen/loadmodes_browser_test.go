@@ -17,7 +17,6 @@ import (
 // serves, in the link and in a fresh tab of it. Requests of chat-like
 // lengths change /performance/'s simulated figures and stay in its link.
 func TestLoadModesInBrowser(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "performance/"
 	open := waitReady(ctx, t, page)

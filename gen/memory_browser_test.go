@@ -12,7 +12,6 @@ import (
 // and the URL, a fresh tab reproduces them, a hostile URL is contained,
 // and the seed preset gives the article's batch sizes.
 func TestMemoryPageInBrowser(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "memory/"
 

@@ -10,7 +10,6 @@ import (
 // scenario is theirs: the address drops what was ignored, and so does the
 // page.
 func TestUnknownPresetAndParameterStayReported(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	for _, calc := range []string{"tco/", "memory/", "performance/", "pricing/"} {
 		url := strings.TrimSuffix(tco, "tco/") + calc + "?preset=nope&zzz=1"

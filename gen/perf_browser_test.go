@@ -13,7 +13,6 @@ import (
 // figures equal the engine's, inputs change them and the URL, a fresh tab
 // reproduces them, and a hostile URL is contained.
 func TestPerformancePageInBrowser(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "performance/"
 	static := readStatic(t, page)
@@ -54,7 +53,6 @@ func TestPerformancePageInBrowser(t *testing.T) {
 // cores, which the precision field says, and the page still shows the
 // BF16 figures it falls back to.
 func TestFP4OnBlackwellAndItsAbsenceOnHopper(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "performance/"
 	throughput := func(m map[string]string) float64 {

@@ -15,7 +15,6 @@ import (
 // the article's error, an old edition notes today's prices, and the
 // table sorts and exports.
 func TestPricingPageInBrowser(t *testing.T) {
-	t.Parallel() // checks what the page says, not its layout or timing: see startBrowser
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "pricing/"
 
