@@ -140,7 +140,7 @@ func TestTheKVFlagChangesTheCheckOnlyWhereTheDefaultDiffers(t *testing.T) {
 			t.Errorf("%s (%s): %g tokens/s without the flag, %g with it", r.ID, r.Engine, before.OutputTokS, after.OutputTokS)
 		}
 	}
-	if !seen["sglang"] || !seen["trtllm"] {
-		t.Errorf("engines with an FP8 row of unstated KV that the estimator expresses: %v; want sglang and trtllm", seen)
+	if !seen["sglang"] || !seen["vllm"] || !seen["trtllm"] {
+		t.Errorf("engines with an FP8 row of unstated KV that the estimator expresses: %v; want sglang, vllm and trtllm", seen)
 	}
 }

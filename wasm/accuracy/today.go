@@ -53,13 +53,15 @@ type Today struct {
 
 // UnstatedKV is the KV cache format taken for a row that does not name
 // one. Before editions knew the engines' defaults (byEngine false), FP8
-// with FP8 or FP4 weights and 16-bit otherwise. By engine: vLLM, SGLang
-// and TGI store it in the model's 16-bit activation type unless told
+// with FP8 or FP4 weights and 16-bit otherwise. By engine: vLLM and
+// SGLang store it in the model's 16-bit activation type unless told
 // otherwise (their kv-cache-dtype "auto"; SGLang's quantized KV cache
 // documentation: FP8 or FP4 "instead of the default model precision in
-// BF16"), whatever the weights; TensorRT-LLM follows the checkpoint's
-// quantization, and the FP8 and FP4 checkpoints that its published runs
-// use quantize the KV cache to FP8 (KvCacheConfig dtype "auto").
+// BF16"), whatever the weights, and TGI is taken as they are (no TGI row
+// has quantized weights); TensorRT-LLM follows the checkpoint's
+// quantization (KvCacheConfig dtype "auto"), and NVIDIA's FP8 and FP4
+// checkpoints of its published performance tables quantize the KV cache
+// to FP8.
 func UnstatedKV(r calibration.Row, byEngine bool) string {
 	quantized := r.Weights == "fp8" || r.Weights == "nvfp4" || r.Weights == "mxfp4"
 	if quantized && (!byEngine || memory.Engine(r.Engine) == memory.TRTLLM) {
