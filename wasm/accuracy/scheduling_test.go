@@ -108,6 +108,7 @@ func TestUnstatedKVByEngine(t *testing.T) {
 		{"trtllm", "fp8", "fp8", "fp8"},
 		{"trtllm", "nvfp4", "fp8", "fp8"},
 		{"trtllm", "bf16", "bf16", "bf16"},
+		{"vllm", "int4", "bf16", "bf16"},
 	} {
 		r := calibration.Row{Engine: c.engine, Weights: c.weights, KV: calibration.KVUnstated}
 		if got := UnstatedKV(r, false); got != c.before {
@@ -119,8 +120,9 @@ func TestUnstatedKVByEngine(t *testing.T) {
 	}
 }
 
-// The check follows the flag: an SGLang row in FP8 that names no KV
-// format is estimated differently with it, a TensorRT-LLM one the same.
+// The check follows the flag: an SGLang and a vLLM row in FP8 that name
+// no KV format are estimated differently with it, a TensorRT-LLM one the
+// same.
 func TestTheKVFlagChangesTheCheckOnlyWhereTheDefaultDiffers(t *testing.T) {
 	tab, est := calibrated(t)
 	seen := map[string]bool{}

@@ -52,8 +52,10 @@ type Today struct {
 }
 
 // UnstatedKV is the KV cache format taken for a row that does not name
-// one. Before editions knew the engines' defaults (byEngine false), FP8
-// with FP8 or FP4 weights and 16-bit otherwise. By engine: vLLM and
+// one. Before editions knew the engines' defaults (byEngine false), the
+// format the estimator serves the weights' precision with
+// (perfview.KVFormat: FP8 with FP8 or FP4 weights, 16-bit otherwise). By
+// engine: vLLM and
 // SGLang store it in the model's 16-bit activation type unless told
 // otherwise (their kv-cache-dtype "auto"; SGLang's quantized KV cache
 // documentation: FP8 or FP4 "instead of the default model precision in
@@ -63,11 +65,10 @@ type Today struct {
 // checkpoints of its published performance tables quantize the KV cache
 // to FP8.
 func UnstatedKV(r calibration.Row, byEngine bool) string {
-	quantized := r.Weights == "fp8" || r.Weights == "nvfp4" || r.Weights == "mxfp4"
-	if quantized && (!byEngine || memory.Engine(r.Engine) == memory.TRTLLM) {
-		return "fp8"
+	if byEngine && memory.Engine(r.Engine) != memory.TRTLLM {
+		return "bf16"
 	}
-	return "bf16"
+	return perfview.KVFormat(speedPrecision(r.Weights))
 }
 
 // MaxRequests bounds a simulated run of a row: within perf.MaxEvents at
