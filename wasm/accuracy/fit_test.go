@@ -3,14 +3,17 @@ package accuracy
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"testing"
 
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 )
@@ -152,6 +155,51 @@ func TestFitGroups(t *testing.T) {
 	t.Logf("leave one source out, shared only: loss %.4f", speedLoss(before))
 	logSummaries(t, "leave one source out, shared efficiencies only", before)
 	logShrinks(t, "leave one source out, groups shrunk by", after)
+	k, _, _ := ChooseShrink(ShrinkChoices, after)
+	logSplits(t, after[slices.Index(ShrinkChoices, k)], est.Perf.Memory.GPUs)
+}
+
+// logSplits logs the errors by kind of cs on NVIDIA's and on AMD's GPUs,
+// and each source's median error by metric: where a median over every
+// run comes from.
+func logSplits(t *testing.T, cs []Comparison, gpus gpu.Catalog) {
+	t.Helper()
+	logSummaries(t, "left out, on AMD GPUs", OnPlatform(cs, gpus, band.AMD))
+	logSummaries(t, "left out, on the other GPUs", OnPlatform(cs, gpus, ""))
+	bySource := map[string][]Comparison{}
+	for _, c := range cs {
+		bySource[c.Row.Source] = append(bySource[c.Row.Source], c)
+	}
+	for _, src := range slices.Sorted(maps.Keys(bySource)) {
+		for _, s := range Summarize(bySource[src]) {
+			if s.Workload == All {
+				t.Logf("left out, %-28s %-22s n %3d  median |err| %6.1f %%  median %+7.1f %%", src, s.Metric.Label(), s.N, 100*s.MedianAbs, 100*s.Median)
+			}
+		}
+	}
+}
+
+// TestMatchedRuns logs every pair of throughput runs from two sources in
+// the same setting (model, GPUs, parallelism, weights, engine, load and
+// lengths; the KV cache's format is logged, as a source may not name it; go test ./wasm/accuracy -run TestMatchedRuns -fit -v): how far
+// published measurements of one setting are from each other, the floor
+// under any estimator's error on them.
+func TestMatchedRuns(t *testing.T) {
+	if !*fit {
+		t.Skip("run with -fit")
+	}
+	tab, _ := calibrated(t)
+	setting := func(r calibration.Row) string {
+		return fmt.Sprint(r.Model, r.GPU, r.GPUs, r.TP, r.EP, r.DP, r.Weights, r.Engine, r.Load, r.Batch, r.Concurrency, r.RateRPS, r.Dataset, r.Input, r.Output)
+	}
+	rows := tab.Rows
+	for i, a := range rows {
+		for _, b := range rows[i+1:] {
+			if a.Source != b.Source && a.OutputTokS > 0 && b.OutputTokS > 0 && setting(a) == setting(b) {
+				t.Logf("%s (KV %s) %g tok/s, %s (KV %s) %g tok/s: %+.1f %%", a.ID, a.KV, a.OutputTokS, b.ID, b.KV, b.OutputTokS, 100*(b.OutputTokS/a.OutputTokS-1))
+			}
+		}
+	}
 }
 
 // logShrinks logs the loss and the errors by kind of each weight of
