@@ -180,10 +180,11 @@ func logSplits(t *testing.T, cs []Comparison, gpus gpu.Catalog) {
 }
 
 // TestMatchedRuns logs every pair of throughput runs from two sources in
-// the same setting (model, GPUs, parallelism, weights, engine, load and
-// lengths; the KV cache's format is logged, as a source may not name it; go test ./wasm/accuracy -run TestMatchedRuns -fit -v): how far
-// published measurements of one setting are from each other, the floor
-// under any estimator's error on them.
+// the same setting: model, GPUs, parallelism, weights, engine, load and
+// lengths, the KV cache's format logged beside them as a source may not
+// name it (go test ./wasm/accuracy -run TestMatchedRuns -fit -v). How far
+// published measurements of one setting are from each other is about as
+// close as any estimator can come to both.
 func TestMatchedRuns(t *testing.T) {
 	if !*fit {
 		t.Skip("run with -fit")
