@@ -154,8 +154,7 @@ func TestFitGroups(t *testing.T) {
 	before, after := GroupsOutOfSource(tab, est, starts, Params, ShrinkChoices)
 	t.Logf("leave one source out, shared only: loss %.4f", speedLoss(before))
 	logSummaries(t, "leave one source out, shared efficiencies only", before)
-	logShrinks(t, "leave one source out, groups shrunk by", after)
-	k, _, _ := ChooseShrink(ShrinkChoices, after)
+	k := logShrinks(t, "leave one source out, groups shrunk by", after)
 	logSplits(t, after[slices.Index(ShrinkChoices, k)], est.Perf.Memory.GPUs)
 }
 
@@ -205,17 +204,18 @@ func TestMatchedRuns(t *testing.T) {
 
 // logShrinks logs the loss and the errors by kind of each weight of
 // ShrinkChoices (after, one list per weight) and the weight the
-// one-standard-error rule takes.
-func logShrinks(t *testing.T, title string, after [][]Comparison) {
+// one-standard-error rule takes, and returns that weight.
+func logShrinks(t *testing.T, title string, after [][]Comparison) float64 {
 	t.Helper()
 	for i, k := range ShrinkChoices {
 		t.Logf("%s %g: loss %.4f", title, k, speedLoss(after[i]))
 	}
-	k, lowest, se := ChooseShrink(ShrinkChoices, after)
-	t.Logf("lowest loss %.4f, its standard error %.4f: the one-standard-error rule chooses %g (Shrink is %d)", lowest, se, k, Shrink)
+	chosen, lowest, se := ChooseShrink(ShrinkChoices, after)
+	t.Logf("lowest loss %.4f, its standard error %.4f: the one-standard-error rule chooses %g (Shrink is %d)", lowest, se, chosen, Shrink)
 	for i, k := range ShrinkChoices {
 		logSummaries(t, fmt.Sprintf("%s %g", title, k), after[i])
 	}
+	return chosen
 }
 
 // TestFitJoint is the joint fit of the shared figures and the
