@@ -203,8 +203,8 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	if again := waitReady(tab, t, loc); !mapsEqual(again, oss) {
 		t.Errorf("the link without Hugging Face:\n got %v\nwant %v", again, oss)
 	}
-	if !strings.Contains(eval[string](t, tab, `document.body.textContent`), "openai/gpt-oss-20b (from Hugging Face)") {
-		t.Error("the page does not name the model from Hugging Face")
+	if !strings.Contains(eval[string](t, tab, `document.body.textContent`), "Custom model “openai/gpt-oss-20b”") {
+		t.Error("the page does not name the custom model after its Hugging Face id")
 	}
 	if again := waitReady(tab, t, perfLoc); !mapsEqual(again, qwenPerf) {
 		t.Errorf("/performance/'s link without Hugging Face:\n got %v\nwant %v", again, qwenPerf)
