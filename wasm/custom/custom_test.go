@@ -81,7 +81,9 @@ func TestContradictionsFallBackToTheBase(t *testing.T) {
 			func(m model.Model) bool { return m.Name == "Custom model “Qwen/Qwen3-30B-A3B@main”" }},
 		// The link's figures, not Meta's: the name says so.
 		{"a real model's id with typed-in figures is a custom model", "m.hf=meta-llama/Llama-3.1-405B&m.p=8", llama, nil,
-			func(m model.Model) bool { return m.Name == "Custom model “meta-llama/Llama-3.1-405B”" && m.ParamsB == 8 }},
+			func(m model.Model) bool {
+				return m.Name == "Custom model “meta-llama/Llama-3.1-405B”" && m.ParamsB == 8
+			}},
 		{"a name with other characters is rejected", "m.hf=%3Cb%3E", llama, []string{"m.hf"}, func(m model.Model) bool { return m.Name == "Custom model" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
