@@ -280,7 +280,8 @@ func GPUQuery(t *msg.Catalog, g gpu.GPU) string {
 }
 
 // typedName returns the name typed into g.name for a custom GPU g read
-// by a page in the language of t, "" for none.
+// by a page in the language of t, "" for none: GPU keeps only the name
+// marked as custom, the typed one between the mark's two parts.
 func typedName(t *msg.Catalog, g gpu.GPU) string {
 	if g.ID != ID {
 		return ""
