@@ -16,7 +16,8 @@ import (
 // hfStandIn is a local server standing in for huggingface.co: the real
 // config.json fixtures of wasm/hfmodel at /ORG/NAME/resolve/main/config.json,
 // a gated model (401), a slow one (answers only when the page gives up or
-// the test ends), a malformed config, an unsupported architecture, and 404
+// the test ends), one whose connection closes unanswered (Hugging Face
+// out of reach), a malformed config, an unsupported architecture, and 404
 // for everything else (among it every model.safetensors.index.json).
 func hfStandIn(t *testing.T) *httptest.Server {
 	t.Helper()
@@ -33,6 +34,10 @@ func hfStandIn(t *testing.T) *httptest.Server {
 			select {
 			case <-r.Context().Done():
 			case <-stop:
+			}
+		case repo == "down/model":
+			if conn, _, err := w.(http.Hijacker).Hijack(); err == nil {
+				_ = conn.Close()
 			}
 		case repo == "broken/model":
 			_, _ = w.Write([]byte(`{"architectures": ["LlamaForCausalLM"], "hidden_size": 4096,`))
@@ -198,14 +203,82 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	if again := waitReady(tab, t, loc); !mapsEqual(again, oss) {
 		t.Errorf("the link without Hugging Face:\n got %v\nwant %v", again, oss)
 	}
-	if !strings.Contains(eval[string](t, tab, `document.body.textContent`), "openai/gpt-oss-20b (from Hugging Face)") {
-		t.Error("the page does not name the model from Hugging Face")
+	if !strings.Contains(eval[string](t, tab, `document.body.textContent`), "Custom model “openai/gpt-oss-20b”") {
+		t.Error("the page does not name the custom model after its Hugging Face id")
 	}
 	if again := waitReady(tab, t, perfLoc); !mapsEqual(again, qwenPerf) {
 		t.Errorf("/performance/'s link without Hugging Face:\n got %v\nwant %v", again, qwenPerf)
 	}
 	if again := waitReady(tab, t, tcoLoc); !mapsEqual(again, qwenTCO) {
 		t.Errorf("/tco/'s link without Hugging Face:\n got %v\nwant %v", again, qwenTCO)
+	}
+}
+
+// TestFailedHuggingFaceImportNamesNothing types Hugging Face ids into the
+// custom model's field key by key, as a reader does, on /memory/ and
+// /tco/, and loads them from a Hugging Face out of reach: the page says
+// so, and neither its results nor its link name a model whose config it
+// never read. Once a model has been read, a failed load of another keeps
+// the name of the model whose figures the page shows.
+func TestFailedHuggingFaceImportNamesNothing(t *testing.T) {
+	t.Parallel()
+	hf := hfStandIn(t)
+	out := buildSiteWith(t, Config{Base: "/", HFBase: hf.URL})
+	site := httptest.NewServer(SiteHandler(out, "/"))
+	t.Cleanup(site.Close)
+	ctx := startBrowser(t)
+	// load types id into the field and presses Load; it returns what the
+	// page says next to the field.
+	load := func(id string) string {
+		t.Helper()
+		do(t, ctx, chromedp.Focus(chromedp.CSS(`[name="m.hf"]`)))
+		eval[any](t, ctx, `document.querySelector('[name="m.hf"]').select()`)
+		do(t, ctx, chromedp.SendKeys(chromedp.CSS(`[name="m.hf"]`), id), chromedp.Click(chromedp.CSS(`#hf-load`)))
+		return eval[string](t, ctx, `document.getElementById('hf-status').textContent`)
+	}
+	// shown is what the page says, but for the status of the load; link,
+	// the page's link once written (app.js writes it when the page is left).
+	const shown = `document.body.textContent.replace(document.getElementById('hf-status').textContent, '')`
+	const link = `(() => { dispatchEvent(new Event('pagehide')); return decodeURIComponent(location.search); })()`
+	// around returns the text about s in page, or "" where it lacks s.
+	around := func(page, s string) string {
+		i := strings.Index(page, s)
+		if i < 0 {
+			return ""
+		}
+		return page[max(0, i-80):min(len(page), i+len(s)+40)]
+	}
+	for _, page := range []string{"memory/?model=custom", "tco/?a.pm=custom"} {
+		before := waitReady(ctx, t, site.URL+"/"+page)
+		status := load("down/model")
+		if !strings.Contains(status, "Could not reach Hugging Face") {
+			t.Errorf("%s: status %q; want Hugging Face out of reach", page, status)
+		}
+		if got := around(eval[string](t, ctx, shown), "down/model"); got != "" {
+			t.Errorf("%s: the page names the model that was not read: …%s…", page, got)
+		}
+		if got := eval[string](t, ctx, link); strings.Contains(got, "m.hf") {
+			t.Errorf("%s: the link %s names the model that was not read", page, got)
+		}
+		if after := eval[map[string]string](t, ctx, readMetrics); !mapsEqual(after, before) {
+			t.Errorf("%s: the failed load changed the figures:\n got %v\nwant %v", page, after, before)
+		}
+
+		if status := load("Qwen/Qwen3-4B"); !strings.HasPrefix(status, "Loaded Qwen/Qwen3-4B") {
+			t.Fatalf("%s: status %q", page, status)
+		}
+		read := eval[map[string]string](t, ctx, readMetrics)
+		load("down/model")
+		got := eval[string](t, ctx, shown)
+		if bad := around(got, "down/model"); bad != "" || around(got, "Qwen/Qwen3-4B") == "" {
+			t.Errorf("%s: after a failed load the page says …%s…; want Qwen/Qwen3-4B named, whose figures it shows, and no other", page, bad)
+		}
+		if got := eval[string](t, ctx, link); !strings.Contains(got, "m.hf=Qwen/Qwen3-4B") {
+			t.Errorf("%s: the link %s; want it to name Qwen/Qwen3-4B, whose figures it holds", page, got)
+		}
+		if after := eval[map[string]string](t, ctx, readMetrics); !mapsEqual(after, read) {
+			t.Errorf("%s: the failed load changed Qwen3-4B's figures:\n got %v\nwant %v", page, after, read)
+		}
 	}
 }
 

@@ -233,6 +233,52 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 	}
 }
 
+// TestCustomNamesPreviewAsCustom: a link that names a custom GPU like a
+// real one (g.name=H100) and a custom model by a real model's Hugging
+// Face id, both on typed-in figures, previews in English and German as
+// custom: its og:description, twitter:description and card, drawn from
+// its headline, name a custom GPU and a custom model, never the bare
+// product.
+func TestCustomNamesPreviewAsCustom(t *testing.T) {
+	s := servePreview(t, "/sub/")
+	const gpuName, modelID = "H100", "meta-llama/Llama-3.1-405B"
+	const q = "model=custom&m.hf=" + modelID + "&m.p=1&m.l=2&gpu=custom&g.name=" + gpuName + "&g.bw=9000"
+	for _, lang := range langs {
+		calcs := s.calcsIn(lang)
+		link := langPath(lang, "") + "performance/?" + q
+		want := calcs.Page("performance", q)
+		res, body := get(t, s.root+link)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %s", link, res.Status)
+		}
+		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		meta := func(attr, key string) string {
+			v, _ := doc.Find(`meta[` + attr + `="` + key + `"]`).Attr("content")
+			return v
+		}
+		gpu, model := calcs.Msgs.F("custom.g.named", "name", gpuName), calcs.Msgs.F("custom.m.named", "id", modelID)
+		for _, desc := range []string{meta("property", "og:description"), meta("name", "twitter:description")} {
+			if desc != want.Headline.Text || !strings.Contains(desc, gpu) || !strings.Contains(desc, model) {
+				t.Errorf("%s: description %q; want the headline naming %s and %s", link, desc, gpu, model)
+			}
+		}
+		res, b := get(t, meta("property", "og:image"))
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: card: %s", link, res.Status)
+		}
+		title, _ := doc.Find(`meta[property="og:title"]`).Attr("content")
+		title = title[strings.LastIndex(title, " · ")+len(" · "):]
+		wantCard, err := card.Draw(s.fonts, card.Card{Title: title, Text: want.Headline.Text, Figures: want.Headline.Figures,
+			Site: strings.TrimPrefix(s.root, "http://"), Fast: true})
+		if err != nil || !bytes.Equal(b, wantCard) {
+			t.Errorf("%s: the card is not the one drawn from the headline naming %s and %s (%v)", link, gpu, model, err)
+		}
+	}
+}
+
 // skeletonHandler returns the preview handler of lang over what the
 // worker embeds of s's site (copyWorkerPages: preview.Files, the pages
 // as their skeletons).

@@ -632,6 +632,10 @@
   form.addEventListener("input", function (e) {
     var el = e.target;
     if (!el.name || !worker) return;
+    // A Hugging Face id names the model only together with the config
+    // read from it (hfRead): a typed id waits for Load, and an emptied
+    // field drops the name.
+    if (el.name === "m.hf" && el.value.trim() !== "") return;
     if (el.name === "cur" && convertible) {
       // Converting rounds amounts to 4 significant digits; converting
       // straight back restores the amounts as typed instead of rounding

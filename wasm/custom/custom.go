@@ -11,6 +11,7 @@ package custom
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
@@ -26,6 +27,15 @@ const ID = "custom"
 const (
 	ModelSection = "custom.model"
 	GPUSection   = "custom.gpu"
+)
+
+// The names of a custom model and GPU that were given a name (m.hf,
+// g.name): a name typed into a link may be a real product's, and the
+// figures are the link's, so the name says that it is a custom one
+// wherever it appears.
+const (
+	namedModel = "custom.m.named"
+	namedGPU   = "custom.g.named"
 )
 
 // Use says whether a scenario uses the custom model and the custom GPU:
@@ -90,7 +100,8 @@ func quantChoices(t *msg.Catalog) []scenario.Choice {
 }
 
 // Model reads the m.* keys; each defaults to base's figure. The model is
-// named by m.hf when the fields came from Hugging Face.
+// named after m.hf, the Hugging Face id the fields were read from, as a
+// custom model.
 func Model(r *scenario.Resolver, base model.Model) model.Model {
 	t := r.M
 	// label, unit and help are keys of the catalogs ("" for no unit).
@@ -136,7 +147,7 @@ func Model(r *scenario.Resolver, base model.Model) model.Model {
 	m.Quantization = choice("q", "custom.m.q", "custom.m.q_help", base.Quantization, quantChoices(t))
 	if hf := r.Choice(scenario.Field{Key: "m.hf", Label: t.T("custom.m.hf"), Section: t.T(ModelSection), Name: true,
 		Help: t.T("custom.m.hf_help")}); hf != "" {
-		m.Name = t.F("custom.m.from_hf", "id", hf)
+		m.Name = t.F(namedModel, "id", hf)
 	}
 	consistent(r, &m, base)
 	return m
@@ -262,10 +273,26 @@ func GPUQuery(t *msg.Catalog, g gpu.GPU) string {
 	q := "g.mem=" + n(g.MemoryGB.Value) + "&g.bw=" + n(g.BandwidthGBps.Value) + "&g.bf16=" + n(g.BF16DenseTFLOPS.Value) +
 		"&g.fp8=" + rate(g.FP8DenseTFLOPS) + "&g.fp4=" + rate(g.FP4DenseTFLOPS) + "&g.fp4f=" + fp4Format(g) +
 		"&g.link=" + n(g.Link.GBps.Value) + "&g.tdp=" + n(g.TDPW.Value)
-	if g.ID == ID && g.Name != t.T(GPUSection) {
-		q += "&g.name=" + scenario.QueryEscape(g.Name)
+	if name := typedName(t, g); name != "" {
+		q += "&g.name=" + scenario.QueryEscape(name)
 	}
 	return q
+}
+
+// typedName returns the name typed into g.name for a custom GPU g read
+// by a page in the language of t, "" for none: GPU keeps only the name
+// marked as custom, the typed one between the mark's two parts.
+func typedName(t *msg.Catalog, g gpu.GPU) string {
+	if g.ID != ID {
+		return ""
+	}
+	before, after, _ := strings.Cut(t.T(namedGPU), "{name}")
+	if name, ok := strings.CutPrefix(g.Name, before); ok {
+		if name, ok := strings.CutSuffix(name, after); ok {
+			return name
+		}
+	}
+	return ""
 }
 
 // GPU reads the g.* keys; each defaults to base's figure (the H100 SXM's
@@ -301,7 +328,7 @@ func GPU(r *scenario.Resolver, base gpu.GPU) gpu.GPU {
 	g.TDPW.Value = num("tdp", "custom.g.tdp", "W", "custom.g.tdp_help", &base.TDPW, 10, 5000)
 	if name := r.Choice(scenario.Field{Key: "g.name", Label: t.T("custom.g.name"), Section: t.T(GPUSection), Name: true,
 		Help: t.T("custom.g.name_help")}); name != "" {
-		g.Name = name
+		g.Name = t.F(namedGPU, "name", name)
 	}
 	return g
 }

@@ -77,8 +77,13 @@ func TestContradictionsFallBackToTheBase(t *testing.T) {
 			func(m model.Model) bool { return m.KVLoraRank == 0 && m.QKRopeHeadDim == 0 }},
 		{"MXFP4 experts on a dense model", "m.q=mxfp4-moe", llama, []string{"m.q"}, func(m model.Model) bool { return m.Quantization == "" }},
 		{"no window, no window layout", "m.swl=alternate", llama, nil, func(m model.Model) bool { return m.SlidingLayers == "" }},
-		{"a Hugging Face id names the model", "m.hf=Qwen/Qwen3-30B-A3B@main", llama, nil,
-			func(m model.Model) bool { return m.Name == "Qwen/Qwen3-30B-A3B@main (from Hugging Face)" }},
+		{"a Hugging Face id names the model, as a custom one", "m.hf=Qwen/Qwen3-30B-A3B@main", llama, nil,
+			func(m model.Model) bool { return m.Name == "Custom model “Qwen/Qwen3-30B-A3B@main”" }},
+		// The link's figures, not Meta's: the name says so.
+		{"a real model's id with typed-in figures is a custom model", "m.hf=meta-llama/Llama-3.1-405B&m.p=8", llama, nil,
+			func(m model.Model) bool {
+				return m.Name == "Custom model “meta-llama/Llama-3.1-405B”" && m.ParamsB == 8
+			}},
 		{"a name with other characters is rejected", "m.hf=%3Cb%3E", llama, []string{"m.hf"}, func(m model.Model) bool { return m.Name == "Custom model" }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -124,14 +129,19 @@ func TestGPU(t *testing.T) {
 		t.Errorf("defaults encoded as %q; want v=1", q)
 	}
 	g = custom.GPU(scenario.NewResolver("g.fp8=0&g.fp4=20000&g.mem=141&g.name=My-GPU", nil), h100)
-	if g.FP8DenseTFLOPS != nil || g.FP4DenseTFLOPS == nil || g.FP4DenseTFLOPS.Value != 20000 || g.MemoryGB.Value != 141 || g.Name != "My-GPU" {
+	if g.FP8DenseTFLOPS != nil || g.FP4DenseTFLOPS == nil || g.FP4DenseTFLOPS.Value != 20000 || g.MemoryGB.Value != 141 || g.Name != "Custom GPU “My-GPU”" {
 		t.Errorf("got %+v", g)
+	}
+	// A real GPU's name on typed-in figures: the name says they are custom.
+	if g := custom.GPU(scenario.NewResolver("g.name=H100&g.bw=9000", nil), h100); g.Name != "Custom GPU “H100”" {
+		t.Errorf("g.name=H100: named %q; want Custom GPU “H100”", g.Name)
 	}
 }
 
 // Every GPU of every edition, written by GPUQuery and read back by GPU,
 // has the same figures, from the H100 SXM's defaults as from the MI300X's
-// (another vendor, hence another FP4 format).
+// (another vendor, hence another FP4 format); a named custom GPU keeps
+// its name.
 func TestGPUQueryRoundTrip(t *testing.T) {
 	e := datasettest.LoadEditions(t)
 	latest := e.Latest().Memory.GPUs
@@ -146,11 +156,16 @@ func TestGPUQueryRoundTrip(t *testing.T) {
 		}
 		return f.Value
 	}
+	// And a custom GPU with a name, which the query gives as typed.
+	named := custom.GPU(scenario.NewResolver("g.name=H100&g.mem=96", nil), bases[0])
 	for _, date := range e.DataDates() {
-		for _, g := range e.Data[date].Memory.GPUs.GPUs {
+		for _, g := range append(e.Data[date].Memory.GPUs.GPUs, named) {
 			for _, base := range bases {
 				r := scenario.NewResolver(custom.GPUQuery(msg.English, g), nil)
 				got := custom.GPU(r, base)
+				if g.ID == custom.ID && got.Name != g.Name {
+					t.Errorf("%s read back as %s", g.Name, got.Name)
+				}
 				if errs := r.Errors(); len(errs) > 0 || got.MemoryGB.Value != g.MemoryGB.Value || got.BandwidthGBps.Value != g.BandwidthGBps.Value ||
 					got.BF16DenseTFLOPS.Value != g.BF16DenseTFLOPS.Value || value(got.FP8DenseTFLOPS) != value(g.FP8DenseTFLOPS) ||
 					value(got.FP4DenseTFLOPS) != value(g.FP4DenseTFLOPS) || got.TDPW.Value != g.TDPW.Value ||

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [846]string{
+var englishKeys = [847]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -120,6 +120,7 @@ var englishKeys = [846]string{
 	"custom.g.mem_help",
 	"custom.g.name",
 	"custom.g.name_help",
+	"custom.g.named",
 	"custom.g.rate_help",
 	"custom.g.tdp",
 	"custom.g.tdp_help",
@@ -132,7 +133,6 @@ var englishKeys = [846]string{
 	"custom.m.e_help",
 	"custom.m.ept",
 	"custom.m.ept_help",
-	"custom.m.from_hf",
 	"custom.m.hd",
 	"custom.m.hd_help",
 	"custom.m.heads",
@@ -151,6 +151,7 @@ var englishKeys = [846]string{
 	"custom.m.l_help",
 	"custom.m.mi",
 	"custom.m.mi_help",
+	"custom.m.named",
 	"custom.m.p",
 	"custom.m.p_help",
 	"custom.m.q",
@@ -851,7 +852,7 @@ var englishKeys = [846]string{
 	"tco.years",
 }
 
-var englishTexts = [846]string{
+var englishTexts = [847]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -968,7 +969,8 @@ var englishTexts = [846]string{
 	"Memory",
 	"The datasheet's memory per GPU.",
 	"Name",
-	"A label for the results; optional.",
+	"A label for the results, where it is marked as a custom GPU's; optional.",
+	"Custom GPU “{name}”",
 	"Dense tensor rate, without sparsity; 0 if the GPU lacks the format.",
 	"Power",
 	"Board power at load (TDP).",
@@ -981,13 +983,12 @@ var englishTexts = [846]string{
 	"n_routed_experts or num_local_experts; 0 for a dense model.",
 	"Experts per token",
 	"num_experts_per_tok (MoE only).",
-	"{id} (from Hugging Face)",
 	"Head dimension",
 	"head_dim, usually hidden size / heads.",
 	"Attention heads",
 	"num_attention_heads; the tensor-parallel degree must divide it.",
 	"Hugging Face id",
-	"The repository the fields came from; it only names the model.",
+	"Load reads the repository's config.json into the fields below; the id then names the model, marked as a custom one. The id alone changes no figure.",
 	"Hidden size",
 	"hidden_size; sizes activations.",
 	"Intermediate size",
@@ -1000,6 +1001,7 @@ var englishTexts = [846]string{
 	"num_hidden_layers.",
 	"Expert intermediate size",
 	"moe_intermediate_size (MoE only); 0 means the intermediate size.",
+	"Custom model “{id}”",
 	"Parameters",
 	"All parameters, every expert of an MoE model included.",
 	"Published weight format",
