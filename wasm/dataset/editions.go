@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -226,8 +227,11 @@ func apply(b []byte, patch any) ([]byte, Change, error) {
 	if err := yaml.UnmarshalWithOptions(ordered, &p, yaml.UseOrderedMap()); err != nil {
 		return nil, Change{}, err
 	}
-	merged, err := merge(doc, p, "")
+	merged, err := merge(doc, p, "", "")
 	if err != nil {
+		return nil, Change{}, err
+	}
+	if err := errors.Join(newDates(doc, merged, "", "")...); err != nil {
 		return nil, Change{}, err
 	}
 	out, err := yaml.Marshal(merged)
@@ -291,14 +295,25 @@ func identityName(m yaml.MapSlice, keys []string) string {
 	return strings.Join(parts, " / ")
 }
 
-// merge returns base with patch merged in; at names the place for errors.
-func merge(base, patch any, at string) (any, error) {
+// merge returns base with patch merged in. entry and field name the
+// place for errors, as the data checks do: an element of a top-level
+// list by its index and identity, or a top-level key, then the field.
+func merge(base, patch any, entry, field string) (any, error) {
+	at := func(key string) (string, string) {
+		switch {
+		case entry == "" && field == "":
+			return "", key
+		case entry == "":
+			return field, key
+		}
+		return entry, join(field, key)
+	}
 	switch p := patch.(type) {
 	case yaml.MapSlice:
 		b, ok := base.(yaml.MapSlice)
 		if !ok {
 			if base != nil {
-				return nil, fmt.Errorf("%s: a map changes a value that is not one", strings.TrimPrefix(at, "."))
+				return nil, fact.Errorf(entry, field, "a map changes a value that is not one")
 			}
 			return p, nil
 		}
@@ -310,7 +325,8 @@ func merge(base, patch any, at string) (any, error) {
 				out = append(out, item)
 				continue
 			}
-			v, err := merge(out[i].Value, item.Value, at+"."+key)
+			e, f := at(key)
+			v, err := merge(out[i].Value, item.Value, e, f)
 			if err != nil {
 				return nil, err
 			}
@@ -321,21 +337,26 @@ func merge(base, patch any, at string) (any, error) {
 		b, ok := base.([]any)
 		if !ok {
 			if base != nil {
-				return nil, fmt.Errorf("%s: a list changes a value that is not one", strings.TrimPrefix(at, "."))
+				return nil, fact.Errorf(entry, field, "a list changes a value that is not one")
 			}
 			return p, nil
 		}
 		out := slices.Clone(b)
 		for _, item := range p {
 			i := -1
-			if keys := identity(item); keys != nil {
+			keys := identity(item)
+			if keys != nil {
 				i = slices.IndexFunc(out, func(el any) bool { return sameIdentity(el, item, keys) })
 			}
 			if i < 0 {
 				out = append(out, item)
 				continue
 			}
-			v, err := merge(out[i], item, fmt.Sprintf("%s[%d]", at, i))
+			e, f := entry, fmt.Sprintf("%s[%d]", field, i)
+			if entry == "" {
+				e, f = fmt.Sprintf("%s[%d] %q", field, i, identityName(item.(yaml.MapSlice), keys)), ""
+			}
+			v, err := merge(out[i], item, e, f)
 			if err != nil {
 				return nil, err
 			}
@@ -344,6 +365,80 @@ func merge(base, patch any, at string) (any, error) {
 		return out, nil
 	}
 	return patch, nil
+}
+
+// newDates checks that every map with an as_of (a sourced figure, a
+// rental offer, a model) whose numbers differ between before and after,
+// the document before and after an edition, has a later as_of in after
+// (a preset's as_of is its source's date, and its query no figure): a new value is a new observation, and keeping the old date
+// would pass it off as what was known then. List elements are matched by
+// identity, or by place in lists whose elements have none (an edition
+// only adds to those).
+func newDates(before, after any, entry, field string) []error {
+	switch a := after.(type) {
+	case yaml.MapSlice:
+		b, ok := before.(yaml.MapSlice)
+		if !ok {
+			return nil
+		}
+		var errs []error
+		if err := newerAsOf(b, a, entry, field); err != nil {
+			errs = append(errs, err)
+		}
+		for _, it := range a {
+			key := fmt.Sprint(it.Key)
+			e, f := entry, join(field, key)
+			if entry == "" && field != "" {
+				e, f = field, key
+			}
+			errs = append(errs, newDates(lookup(b, key), it.Value, e, f)...)
+		}
+		return errs
+	case []any:
+		b, _ := before.([]any)
+		var errs []error
+		for i, el := range a {
+			var was any
+			if keys := identity(el); keys != nil {
+				if j := slices.IndexFunc(b, func(old any) bool { return sameIdentity(old, el, keys) }); j >= 0 {
+					was = b[j]
+				}
+			} else if i < len(b) {
+				was = b[i]
+			}
+			e, f := entry, fmt.Sprintf("%s[%d]", field, i)
+			if entry == "" {
+				e, f = fmt.Sprintf("%s[%d]", field, i), ""
+				if keys := identity(el); keys != nil {
+					e += fmt.Sprintf(" %q", identityName(el.(yaml.MapSlice), keys))
+				}
+			}
+			errs = append(errs, newDates(was, el, e, f)...)
+		}
+		return errs
+	}
+	return nil
+}
+
+// newerAsOf checks one map of newDates.
+func newerAsOf(before, after yaml.MapSlice, entry, field string) error {
+	old, ok := lookup(before, "as_of").(string)
+	if !ok {
+		return nil
+	}
+	var changed []string
+	for _, it := range after {
+		was := lookup(before, fmt.Sprint(it.Key))
+		_, wasNumber := number(was)
+		if _, isNumber := number(it.Value); (isNumber || wasNumber) && canonical(was) != canonical(it.Value) {
+			changed = append(changed, fmt.Sprint(it.Key))
+		}
+	}
+	if now := fmt.Sprint(lookup(after, "as_of")); len(changed) > 0 && now <= old {
+		return fact.Errorf(entry, join(field, "as_of"), "%s is not after %s, the as_of of the value it replaces: an edition that changes %s gives the new value its own, later as_of",
+			now, old, strings.Join(changed, ", "))
+	}
+	return nil
 }
 
 // identities are the keys that identify a list element, in order of
