@@ -171,7 +171,7 @@ func compute(fsys fs.FS, dir, through string) (lock, error) {
 			t := table{File: file, Name: key, open: file == APIFile && key != "prices", prices: price}
 			for _, r := range entries(key, it.Value) {
 				if price {
-					if from := r.fields["from"]; from > strconv.Quote(through) {
+					if from := r.fields["from"]; from > strconv.Quote(through) { // both quoted, as canonical writes text
 						continue // an announced price: not yet history
 					}
 					delete(r.fields, "as_of")

@@ -149,3 +149,13 @@ func TestSealingANewlyPublishedEdition(t *testing.T) {
 		t.Errorf("sealing an earlier day: %v", err)
 	}
 }
+
+// BenchmarkCheckSeal checks content/data against its seal, as every
+// build does.
+func BenchmarkCheckSeal(b *testing.B) {
+	for b.Loop() {
+		if err := dataset.CheckSeal(content.FS, "data"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
