@@ -411,11 +411,18 @@ func CheckSeal(fsys fs.FS, dir string) error {
 			case !ok:
 				bad(st.File, prefixed(st.Name, r.Key), "", "missing, but it is %s: it stays", sealedUpTo)
 			case c.Digest != r.Digest:
-				var fields []string
+				// The changed fields the entry has, or else those it
+				// lost.
+				var fields, without []string
 				for _, f := range changed {
 					if _, has := c.fields[f]; has {
 						fields = append(fields, f)
+					} else {
+						without = append(without, f)
 					}
+				}
+				if len(fields) == 0 {
+					fields = without
 				}
 				bad(st.File, prefixed(st.Name, r.Key), strings.Join(append(fields, lost...), ", "),
 					"changed in place, but it is %s: give the new value in the open edition (editions/DATE.yaml) with a later as_of, or as a new dated price row", sealedUpTo)

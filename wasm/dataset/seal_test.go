@@ -72,6 +72,8 @@ func TestSealedHistoryCannotBeRewritten(t *testing.T) {
 			`data/editions/2026-12-04.yaml: changes.perf.yaml: defaults.efficiency_by: [0].compute.value: changed in place`},
 		{"a field added to a published row", dataset.GPUFile, "  - id: h100-sxm\n", "  - id: h100-sxm\n    arch: hopper\n",
 			`data/gpus.yaml: gpus "h100-sxm": arch: changed in place`},
+		{"a field removed from a published row", dataset.APIFile, "as_of: 2025-04-17, unconfirmed: true,", "as_of: 2025-04-17,",
+			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: unconfirmed: changed in place`},
 		{"a published row removed", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-04-18, input: 0.15, output: 0.6,",
 			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: missing, but it is published history, sealed up to 2026-12-05 (editions.lock): it stays`},
 		{"a new GPU in the first edition", dataset.GPUFile, "  - id: h100-sxm\n", "  - id: h100-new\n    name: X\n  - id: h100-sxm\n",
