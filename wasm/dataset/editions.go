@@ -227,7 +227,7 @@ func apply(b []byte, patch any) ([]byte, Change, error) {
 	if err := yaml.UnmarshalWithOptions(ordered, &p, yaml.UseOrderedMap()); err != nil {
 		return nil, Change{}, err
 	}
-	merged, err := merge(doc, p, "", "")
+	merged, err := merge(doc, p, "")
 	if err != nil {
 		return nil, Change{}, err
 	}
@@ -295,25 +295,14 @@ func identityName(m yaml.MapSlice, keys []string) string {
 	return strings.Join(parts, " / ")
 }
 
-// merge returns base with patch merged in. entry and field name the
-// place for errors, as the data checks do: an element of a top-level
-// list by its index and identity, or a top-level key, then the field.
-func merge(base, patch any, entry, field string) (any, error) {
-	at := func(key string) (string, string) {
-		switch {
-		case entry == "" && field == "":
-			return "", key
-		case entry == "":
-			return field, key
-		}
-		return entry, join(field, key)
-	}
+// merge returns base with patch merged in; at names the place for errors.
+func merge(base, patch any, at string) (any, error) {
 	switch p := patch.(type) {
 	case yaml.MapSlice:
 		b, ok := base.(yaml.MapSlice)
 		if !ok {
 			if base != nil {
-				return nil, fact.Errorf(entry, field, "a map changes a value that is not one")
+				return nil, fmt.Errorf("%s: a map changes a value that is not one", strings.TrimPrefix(at, "."))
 			}
 			return p, nil
 		}
@@ -325,8 +314,7 @@ func merge(base, patch any, entry, field string) (any, error) {
 				out = append(out, item)
 				continue
 			}
-			e, f := at(key)
-			v, err := merge(out[i].Value, item.Value, e, f)
+			v, err := merge(out[i].Value, item.Value, at+"."+key)
 			if err != nil {
 				return nil, err
 			}
@@ -337,26 +325,21 @@ func merge(base, patch any, entry, field string) (any, error) {
 		b, ok := base.([]any)
 		if !ok {
 			if base != nil {
-				return nil, fact.Errorf(entry, field, "a list changes a value that is not one")
+				return nil, fmt.Errorf("%s: a list changes a value that is not one", strings.TrimPrefix(at, "."))
 			}
 			return p, nil
 		}
 		out := slices.Clone(b)
 		for _, item := range p {
 			i := -1
-			keys := identity(item)
-			if keys != nil {
+			if keys := identity(item); keys != nil {
 				i = slices.IndexFunc(out, func(el any) bool { return sameIdentity(el, item, keys) })
 			}
 			if i < 0 {
 				out = append(out, item)
 				continue
 			}
-			e, f := entry, fmt.Sprintf("%s[%d]", field, i)
-			if entry == "" {
-				e, f = fmt.Sprintf("%s[%d] %q", field, i, identityName(item.(yaml.MapSlice), keys)), ""
-			}
-			v, err := merge(out[i], item, e, f)
+			v, err := merge(out[i], item, fmt.Sprintf("%s[%d]", at, i))
 			if err != nil {
 				return nil, err
 			}
@@ -369,11 +352,12 @@ func merge(base, patch any, entry, field string) (any, error) {
 
 // newDates checks that every map with an as_of (a sourced figure, a
 // rental offer, a model) whose numbers differ between before and after,
-// the document before and after an edition, has a later as_of in after
-// (a preset's as_of is its source's date, and its query no figure): a new value is a new observation, and keeping the old date
-// would pass it off as what was known then. List elements are matched by
-// identity, or by place in lists whose elements have none (an edition
-// only adds to those).
+// the document before and after an edition, has a later as_of in after:
+// a new value is a new observation, and keeping the old date would pass
+// it off as what was known then. (A preset's as_of is its source's date,
+// and its query no figure.) List elements are matched by identity, or by
+// place in lists whose elements have none (an edition only adds to
+// those). Errors name the entry and field as the data checks do.
 func newDates(before, after any, entry, field string) []error {
 	switch a := after.(type) {
 	case yaml.MapSlice:
