@@ -199,11 +199,13 @@ func typeError(b []byte, err error) string {
 	}
 	entry, field := entryOf(doc, pathKeys(at))
 	got := fmt.Sprintf("%q", te.Token.Value)
-	switch te.SrcType.Kind() {
-	case reflect.Map, reflect.Struct:
-		got = "a map"
-	case reflect.Slice:
-		got = "a list"
+	if te.SrcType != nil {
+		switch te.SrcType.Kind() {
+		case reflect.Map, reflect.Struct:
+			got = "a map"
+		case reflect.Slice:
+			got = "a list"
+		}
 	}
 	return fact.Errorf(entry, field, "want %s, got %s", typeName(te.DstType), got).Error()
 }
@@ -257,7 +259,7 @@ func entryOf(doc any, keys []string) (entry, field string) {
 		top, _ := doc.(yaml.MapSlice)
 		if list, ok := lookup(top, keys[0]).([]any); ok && i < len(list) {
 			if m, ok := list[i].(yaml.MapSlice); ok {
-				for _, k := range []string{"id", "name", "model", "provider", "gpu"} {
+				for _, k := range entryKeys {
 					if v := lookup(m, k); v != nil {
 						entry += fmt.Sprintf(" %q", fmt.Sprint(v))
 						break
@@ -430,6 +432,10 @@ func fieldByTag(v reflect.Value, key string) string {
 	return ""
 }
 
+// entryKeys are the fields that name an element of a list in errors, in
+// order of preference.
+var entryKeys = []string{"id", "name", "model", "provider", "gpu"}
+
 // id returns ` "x"` for an element of a list whose id (or name, model,
 // provider or GPU) is x, to name the entry.
 func id(v reflect.Value) string {
@@ -439,7 +445,7 @@ func id(v reflect.Value) string {
 	if v.Kind() != reflect.Struct {
 		return ""
 	}
-	for _, key := range []string{"id", "name", "model", "provider", "gpu"} {
+	for _, key := range entryKeys {
 		if s := fieldByTag(v, key); s != "" {
 			return fmt.Sprintf(" %q", s)
 		}
