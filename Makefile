@@ -26,7 +26,7 @@ WORKER_DATA := wasm/edgedata/data
 WORKER_PAGES := wasm/edgedata/pages
 PORT    ?= 8788
 
-.PHONY: build serve test bench clean generate chromium prices worker worker-data worker-wasm
+.PHONY: build serve test bench clean generate chromium prices seal worker worker-data worker-wasm
 
 build: $(ECHARTS) $(WASM)
 	$(GO) run ./gen -out public -base $(BASE) -site-url $(SITE_URL) $(if $(API_URL),-api-url $(API_URL)) -version $(VERSION)
@@ -72,6 +72,11 @@ generate:
 # installed @pydantic/genai-prices; SUMMARY=file writes its changes as Markdown.
 prices: $(ECHARTS)
 	$(GO) run ./gen/importprices $(if $(SUMMARY),-summary $(SUMMARY))
+
+# Seals the data published before today (content/data/editions.lock;
+# README, "Data editions"): run it once an edition's day has passed.
+seal:
+	$(GO) run ./gen -seal
 
 # Everything: formatting, vet, generated-code freshness, unit and fuzz seed corpora,
 # site build checks and the browser tests in headless Chromium.

@@ -5,8 +5,8 @@ package content
 import "embed"
 
 // FS holds the pages (*.md), the articles in every language
-// (articles/SLUG.LANG.md), data/*.yaml and the editions,
-// data/editions/*.yaml.
+// (articles/SLUG.LANG.md), data/*.yaml, the editions,
+// data/editions/*.yaml, and their seal, data/editions.lock.
 //
-//go:embed *.md articles/*.md data/*.yaml data/editions/*.yaml
+//go:embed *.md articles/*.md data/*.yaml data/editions/*.yaml data/editions.lock
 var FS embed.FS

@@ -96,8 +96,21 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	workerData := fs.String("worker-data", "", "only write every data edition's data files into this directory, for the worker to embed")
 	workerPages := fs.String("worker-pages", "", "with -worker-data: also copy the calculator pages of the site built in -out into this directory, for the worker to embed")
 	messages := fs.String("messages", "", "only write the English catalog, compiled into the engine, to this Go file (wasm/msg/en_gen.go)")
+	seal := fs.Bool("seal", false, "only seal the data published before today: write "+dataset.LockFile+" in the content's data directory (README, \"Data editions\")")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *seal {
+		b, err := dataset.Seal(os.DirFS(c.Content), "data", dataset.Today())
+		if err != nil {
+			return err
+		}
+		name := filepath.Join(c.Content, "data", dataset.LockFile)
+		if err := os.WriteFile(name, b, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "gen: sealed the data published before %s in %s\n", dataset.Today(), name)
+		return nil
 	}
 	if *workerData != "" {
 		if err := writeWorkerData(c.Content, *workerData, dataset.Today()); err != nil {
@@ -131,6 +144,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "gen: wrote %d pages to %s (base %s)\n", n, c.Out, c.Base)
+	if dates, err := dataset.Unsealed(os.DirFS(c.Content), "data", dataset.Today()); err == nil && len(dates) > 0 {
+		fmt.Fprintf(stdout, "gen: editions %s are published and not sealed yet: go run ./gen -seal, and commit %s\n", strings.Join(dates, ", "), dataset.LockFile)
+	}
 	if *serve == "" {
 		return nil
 	}
@@ -221,6 +237,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	editions, cal, err := accuracy.LoadEditions(contentFS, "data", c.Today)
 	if err != nil {
+		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	}
+	if err := dataset.CheckSeal(contentFS, "data"); err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
 	data := editions.Latest()

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/goccy/go-yaml"
+	"github.com/goccy/go-yaml/ast"
+	"github.com/goccy/go-yaml/parser"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/model"
@@ -92,6 +94,11 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 		if err := errors.Join(values(reflect.ValueOf(f.v), "", "", today)...); err != nil {
 			errs = append(errs, prefix(path, err))
 		}
+		// A duplicate id would otherwise surface as the errors of what
+		// refers to it (an API model's weights in another file).
+		if err := errors.Join(duplicates(reflect.ValueOf(f.v))...); err != nil {
+			errs = append(errs, prefix(path, err))
+		}
 	}
 	// Values that are not numbers would upset every check below.
 	if len(errs) > 0 {
@@ -154,9 +161,141 @@ func decode(fsys fs.FS, path string, v any) error {
 	if err := dec.Decode(v); errors.Is(err, io.EOF) {
 		return fmt.Errorf("%s: the file is empty (no YAML document, only comments or nothing)", path)
 	} else if err != nil {
+		if msg := typeError(b, err); msg != "" {
+			return fmt.Errorf("%s: %s", path, msg)
+		}
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// typeError returns, for a value of the wrong type in the YAML document
+// b, an error that names its entry and field as the data checks do
+// (`gpus[4] "h100-sxm": memory_gb.value: want a number, got "lots"`),
+// or "" for any other error. The YAML decoder gives only a line and a
+// column, which in a later edition's data would be those of a document
+// the editor never sees.
+func typeError(b []byte, err error) string {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) || te.Token == nil {
+		return ""
+	}
+	file, perr := parser.ParseBytes(b, 0)
+	if perr != nil {
+		return ""
+	}
+	pos := te.Token.Position
+	var at string
+	for _, doc := range file.Docs {
+		ast.Walk(visitor(func(n ast.Node) {
+			if tk := n.GetToken(); tk != nil && tk.Position.Line == pos.Line && tk.Position.Column == pos.Column {
+				at = n.GetPath() // the deepest node there: walked last
+			}
+		}), doc)
+	}
+	var doc any
+	if at == "" || yaml.UnmarshalWithOptions(b, &doc, yaml.UseOrderedMap()) != nil {
+		return ""
+	}
+	entry, field := entryOf(doc, pathKeys(at))
+	got := fmt.Sprintf("%q", te.Token.Value)
+	if te.SrcType != nil {
+		switch te.SrcType.Kind() {
+		case reflect.Map, reflect.Struct:
+			got = "a map"
+		case reflect.Slice:
+			got = "a list"
+		}
+	}
+	return fact.Errorf(entry, field, "want %s, got %s", typeName(te.DstType), got).Error()
+}
+
+// visitor is an ast.Visitor calling f on every node.
+type visitor func(ast.Node)
+
+func (v visitor) Visit(n ast.Node) ast.Visitor { v(n); return v }
+
+// pathKeys splits a YAML path ($.gpus[4].memory_gb.value, keys with
+// special characters quoted: $.sources.'a.b') into its keys and indexes.
+func pathKeys(p string) []string {
+	var keys []string
+	p = strings.TrimPrefix(p, "$")
+	for p != "" {
+		switch {
+		case strings.HasPrefix(p, ".'"):
+			end := strings.Index(p[2:], "'")
+			if end < 0 {
+				return append(keys, p[2:])
+			}
+			keys, p = append(keys, p[2:2+end]), p[3+end:]
+		case p[0] == '.' || p[0] == '[':
+			end := strings.IndexAny(p[1:], ".[")
+			if end < 0 {
+				end = len(p) - 1
+			}
+			k := p[1 : 1+end]
+			if p[0] == '[' {
+				k = "[" + k
+			}
+			keys, p = append(keys, k), p[1+end:]
+		default:
+			return append(keys, p)
+		}
+	}
+	return keys
+}
+
+// entryOf names the entry and the field at keys in doc as values does:
+// an element of a top-level list by its index and id, then the field's
+// path; any other top-level key, then the path below it.
+func entryOf(doc any, keys []string) (entry, field string) {
+	if len(keys) == 0 {
+		return "", ""
+	}
+	entry, rest := keys[0], keys[1:]
+	if len(rest) > 0 && strings.HasPrefix(rest[0], "[") {
+		i, _ := strconv.Atoi(strings.TrimSuffix(rest[0][1:], "]"))
+		entry += "[" + strconv.Itoa(i) + "]"
+		top, _ := doc.(yaml.MapSlice)
+		if list, ok := lookup(top, keys[0]).([]any); ok && i < len(list) {
+			if m, ok := list[i].(yaml.MapSlice); ok {
+				for _, k := range entryKeys {
+					if v := lookup(m, k); v != nil {
+						entry += fmt.Sprintf(" %q", fmt.Sprint(v))
+						break
+					}
+				}
+			}
+		}
+		rest = rest[1:]
+	}
+	for _, k := range rest {
+		if !strings.HasPrefix(k, "[") && field != "" {
+			field += "."
+		}
+		field += k
+	}
+	return entry, field
+}
+
+// typeName says what a value of type t is written as in YAML.
+func typeName(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a whole number"
+	case reflect.String:
+		return "text"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "a map (key: value)"
 }
 
 // MaxNumber is the largest number a data file may hold: larger ones are
@@ -193,8 +332,15 @@ func values(v reflect.Value, entry, field, today string) []error {
 			return bad("%d is beyond %g", n, MaxNumber)
 		}
 	case reflect.String:
-		if s := v.String(); strings.HasSuffix(field, "as_of") && len(s) == len(today) && s > today {
-			return bad("%s is after %s, the day the data is published", s, today)
+		if s := v.String(); strings.HasSuffix(field, "as_of") && len(s) == len(today) {
+			// A day that does not exist would otherwise compare as a
+			// string, "2026-13-45" after "2026-12-06".
+			if _, err := time.Parse(time.DateOnly, s); err != nil {
+				return bad("%s is not a valid date: want YYYY-MM-DD, a day of the calendar", s)
+			}
+			if s > today {
+				return bad("%s is after %s, the day the data is published", s, today)
+			}
 		}
 	case reflect.Slice:
 		var errs []error
@@ -231,6 +377,65 @@ func values(v reflect.Value, entry, field, today string) []error {
 	return nil
 }
 
+// duplicates reports each element of v's top-level lists whose id an
+// element before it has, naming both.
+func duplicates(v reflect.Value) []error {
+	for v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return nil
+	}
+	var errs []error
+	for i := range v.NumField() {
+		name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
+		list := v.Field(i)
+		if opts == "inline" {
+			errs = append(errs, duplicates(list)...)
+			continue
+		}
+		if name == "" || name == "-" || list.Kind() != reflect.Slice {
+			continue
+		}
+		first := map[string]int{}
+		for j := range list.Len() {
+			el := list.Index(j)
+			for el.Kind() == reflect.Pointer {
+				el = el.Elem()
+			}
+			if el.Kind() != reflect.Struct {
+				break
+			}
+			id := fieldByTag(el, "id")
+			if id == "" {
+				continue
+			}
+			if k, ok := first[id]; ok {
+				errs = append(errs, fact.Errorf(fmt.Sprintf("%s[%d] %q", name, j, id), "id", "duplicate id: %s[%d] has it too", name, k))
+				continue
+			}
+			first[id] = j
+		}
+	}
+	return errs
+}
+
+// fieldByTag returns the string field of the struct v whose yaml name is
+// key, or "".
+func fieldByTag(v reflect.Value, key string) string {
+	for i := range v.NumField() {
+		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
+		if f := v.Field(i); name == key && f.Kind() == reflect.String {
+			return f.String()
+		}
+	}
+	return ""
+}
+
+// entryKeys are the fields that name an element of a list in errors, in
+// order of preference.
+var entryKeys = []string{"id", "name", "model", "provider", "gpu"}
+
 // id returns ` "x"` for an element of a list whose id (or name, model,
 // provider or GPU) is x, to name the entry.
 func id(v reflect.Value) string {
@@ -240,12 +445,9 @@ func id(v reflect.Value) string {
 	if v.Kind() != reflect.Struct {
 		return ""
 	}
-	for _, key := range []string{"id", "name", "model", "provider", "gpu"} {
-		for i := range v.NumField() {
-			name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
-			if f := v.Field(i); name == key && f.Kind() == reflect.String && f.String() != "" {
-				return fmt.Sprintf(" %q", f.String())
-			}
+	for _, key := range entryKeys {
+		if s := fieldByTag(v, key); s != "" {
+			return fmt.Sprintf(" %q", s)
 		}
 	}
 	return ""

@@ -68,7 +68,10 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 	}{
 		{"unknown source", GPUFile, "tdp_w: {value: 700, source: h100-page", "tdp_w: {value: 700, source: h100-typo",
 			`d/gpus.yaml: gpus[4] "h100-sxm": tdp_w.source: unknown source "h100-typo"`},
-		{"wrong type", GPUFile, "memory_gb: {value: 141,", "memory_gb: {value: lots,", "d/gpus.yaml: [LINE:"},
+		{"wrong type", GPUFile, "memory_gb: {value: 141,", "memory_gb: {value: lots,", `d/gpus.yaml: gpus[7] "h200-sxm": memory_gb.value: want a number, got "lots"`},
+		{"text for a whole number", ModelFile, " layers: 32, hidden: 4096,", " layers: many, hidden: 4096,", `d/models.yaml: models[0] "llama-2-7b": layers: want a whole number, got "many"`},
+		{"map for a price", APIFile, "{model: gpt-4.1, from: 2025-04-14, input: 2,", "{model: gpt-4.1, from: 2025-04-14, input: {usd: 2},",
+			`d/api.yaml: prices[2] "gpt-4.1": input: want a number, got a map`},
 		{"unknown field", GPUFile, "    vendor: AMD", "    vendr: AMD", "d/gpus.yaml: [LINE:5] unknown field \"vendr\""},
 		{"model heads", ModelFile, "heads: 64, kv_heads: 8, head_dim: 128, intermediate: 28672, vocab: 32000",
 			"heads: 64, kv_heads: 7, head_dim: 128, intermediate: 28672, vocab: 32000",
@@ -178,6 +181,10 @@ func TestDataRules(t *testing.T) {
 			`d/api.yaml: prices[2] "gpt-4.1": as_of: 2099-01-01 is after 2`},
 		{"context window absurd", APIFile, "name: GPT-4.1, context: 1047576", "name: GPT-4.1, context: 1000000000000",
 			`d/api.yaml: models[0] "gpt-4.1": context: 1e+12 is outside [0, 1e+08]`},
+		// A model of models.yaml twice: the duplicate, not the API rows
+		// whose open weights then name no model.
+		{"duplicate model id", ModelFile, "{id: llama-2-7b, name: Llama 2 7B", "{id: llama-2-13b, name: Llama 2 7B",
+			`d/models.yaml: models[1] "llama-2-13b": id: duplicate id: models[0] has it too`},
 		{"duplicate provider", APIFile, "  - {id: google, name: Google}", "  - {id: openai, name: Google}",
 			`d/api.yaml: providers[2] "openai": id: duplicate id`},
 		{"HTML in an API model name", APIFile, "name: GPT-4.1,", "name: <b>x</b>,",
@@ -223,6 +230,10 @@ func TestDataRules(t *testing.T) {
 			`d/rental.yaml: offers[5] "Google Cloud": usd_per_gpu_hour: NaN is not a finite number`},
 		{"figure dated in the future", GPUFile, "memory_gb: {value: 80, source: h100-page, as_of: 2026-11-30}", "memory_gb: {value: 80, source: h100-page, as_of: 2099-11-30}",
 			`d/gpus.yaml: gpus[4] "h100-sxm": memory_gb.as_of: 2099-11-30 is after 2`},
+		{"day that does not exist", GPUFile, "memory_gb: {value: 80, source: h100-page, as_of: 2026-11-30}", "memory_gb: {value: 80, source: h100-page, as_of: 2026-13-45}",
+			`d/gpus.yaml: gpus[4] "h100-sxm": memory_gb.as_of: 2026-13-45 is not a valid date`},
+		{"BF16 rate that contradicts FP8", GPUFile, "bf16_dense_tflops: {value: 989.4,", "bf16_dense_tflops: {value: 1,",
+			`d/gpus.yaml: gpus[4] "h100-sxm": fp8_dense_tflops.value: 1978.9 is 1.98e+03 times bf16_dense_tflops 1`},
 		{"NaN calibration utilization", MemoryFile, "utilization: 0.9,", "utilization: .nan,", `d/memory.yaml: calibration[0] "`},
 		{"NaN claim", PricingFile, "metric: monthly_cost, value: 1250000}", "metric: monthly_cost, value: .nan}",
 			`d/pricing.yaml: presets[0] "seed-000-roi": claims[0].value: NaN is not a finite number`},

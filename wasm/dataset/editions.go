@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -230,6 +231,9 @@ func apply(b []byte, patch any) ([]byte, Change, error) {
 	if err != nil {
 		return nil, Change{}, err
 	}
+	if err := errors.Join(newDates(doc, merged, "", "")...); err != nil {
+		return nil, Change{}, err
+	}
 	out, err := yaml.Marshal(merged)
 	return out, describe(doc, p), err
 }
@@ -344,6 +348,81 @@ func merge(base, patch any, at string) (any, error) {
 		return out, nil
 	}
 	return patch, nil
+}
+
+// newDates checks that every map with an as_of (a sourced figure, a
+// rental offer, a model) whose numbers differ between before and after,
+// the document before and after an edition, has a later as_of in after:
+// a new value is a new observation, and keeping the old date would pass
+// it off as what was known then. (A preset's as_of is its source's date,
+// and its query no figure.) List elements are matched by identity, or by
+// place in lists whose elements have none (an edition only adds to
+// those). Errors name the entry and field as the data checks do.
+func newDates(before, after any, entry, field string) []error {
+	switch a := after.(type) {
+	case yaml.MapSlice:
+		b, ok := before.(yaml.MapSlice)
+		if !ok {
+			return nil
+		}
+		var errs []error
+		if err := newerAsOf(b, a, entry, field); err != nil {
+			errs = append(errs, err)
+		}
+		for _, it := range a {
+			key := fmt.Sprint(it.Key)
+			e, f := entry, join(field, key)
+			if entry == "" && field != "" {
+				e, f = field, key
+			}
+			errs = append(errs, newDates(lookup(b, key), it.Value, e, f)...)
+		}
+		return errs
+	case []any:
+		b, _ := before.([]any)
+		var errs []error
+		for i, el := range a {
+			var was any
+			if keys := identity(el); keys != nil {
+				if j := slices.IndexFunc(b, func(old any) bool { return sameIdentity(old, el, keys) }); j >= 0 {
+					was = b[j]
+				}
+			} else if i < len(b) {
+				was = b[i]
+			}
+			e, f := entry, fmt.Sprintf("%s[%d]", field, i)
+			if entry == "" {
+				e, f = fmt.Sprintf("%s[%d]", field, i), ""
+				if keys := identity(el); keys != nil {
+					e += fmt.Sprintf(" %q", identityName(el.(yaml.MapSlice), keys))
+				}
+			}
+			errs = append(errs, newDates(was, el, e, f)...)
+		}
+		return errs
+	}
+	return nil
+}
+
+// newerAsOf checks one map of newDates.
+func newerAsOf(before, after yaml.MapSlice, entry, field string) error {
+	old, ok := lookup(before, "as_of").(string)
+	if !ok {
+		return nil
+	}
+	var changed []string
+	for _, it := range after {
+		was := lookup(before, fmt.Sprint(it.Key))
+		_, wasNumber := number(was)
+		if _, isNumber := number(it.Value); (isNumber || wasNumber) && canonical(was) != canonical(it.Value) {
+			changed = append(changed, fmt.Sprint(it.Key))
+		}
+	}
+	if now := fmt.Sprint(lookup(after, "as_of")); len(changed) > 0 && now <= old {
+		return fact.Errorf(entry, join(field, "as_of"), "%s is not after %s, the as_of of the value it replaces: an edition that changes %s gives the new value its own, later as_of",
+			now, old, strings.Join(changed, ", "))
+	}
+	return nil
 }
 
 // identities are the keys that identify a list element, in order of

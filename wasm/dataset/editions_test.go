@@ -68,6 +68,12 @@ func TestBadEditions(t *testing.T) {
 		{"bad value", "2027-01-15.yaml", strings.Replace(good, "value: 22000", "value: -1", 1),
 			`edition 2027-01-15 (data/editions/2027-01-15.yaml): data/gpus.yaml: gpus[`},
 		{"bad value names the field", "2027-01-15.yaml", strings.Replace(good, "value: 22000", "value: -1", 1), `"h100-sxm": purchase_usd.value: -1 is negative`},
+		// A new value with its old as-of date would pass for what was
+		// known then: gpus.yaml's H100 price is as of 2023-08-02.
+		{"new price, old date", "2027-01-15.yaml", strings.Replace(good, "value: 22000, source: test-price, as_of: 2027-01-10", "value: 22000, source: test-price, as_of: 2023-08-02", 1),
+			`data/editions/2027-01-15.yaml: changes.gpus.yaml: gpus[4] "h100-sxm": purchase_usd.as_of: 2023-08-02 is not after 2023-08-02, the as_of of the value it replaces: an edition that changes value gives the new value its own, later as_of`},
+		{"new rental price, old date", "2027-01-15.yaml", good + "  rental.yaml:\n    offers:\n      - {provider: Lambda, gpu: h100-sxm, instance: 8x H100, usd_per_gpu_hour: 2.99, as_of: 2026-09-25}\n",
+			`changes.rental.yaml: offers[10] "Lambda / h100-sxm / 8x H100": as_of: 2026-09-25 is not after 2026-09-25`},
 		{"map for a number", "2027-01-15.yaml", strings.Replace(good, "purchase_usd: {value: 22000", "purchase_usd: {value: {x: 1}", 1), "purchase_usd.value"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -117,8 +117,46 @@ func (c Catalog) Validate() error {
 				errs = append(errs, c.Sources.Check(*fig.f, entry, fig.name, fig.min, fig.max)...)
 			}
 		}
+		errs = append(errs, g.plausible(entry)...)
 	}
 	return errors.Join(errs...)
+}
+
+// Rates of one GPU that contradict each other. A narrower format runs
+// on the same tensor cores at least as fast as a wider one, and halving
+// the operand width about doubles the dense rate: in the catalog FP8 is
+// 1.0 (Gaudi 3, Intel's claim for its matrix engines) to 2.03 times BF16
+// (L40S: 733 / 362 TFLOPS), and FP4 is 2.0 (B200, GB200, RTX PRO 6000,
+// RTX 5090; MI355X 2.02) to 3.1 times FP8 (B300: Blackwell Ultra's added
+// FP4 units, 14,000 / 4,500). The bounds leave room above those, and
+// catch a figure typed in the wrong unit or for the wrong format (BF16 1
+// TFLOPS beside FP8 1,979).
+const (
+	MaxFP8PerBF16 = 2.5
+	MaxFP4PerFP8  = 4
+	MaxFP4PerBF16 = MaxFP8PerBF16 * MaxFP4PerFP8
+)
+
+// plausible checks that g's tensor rates agree with each other: each
+// narrower format's rate within [1, max] times the next wider one it has.
+func (g GPU) plausible(entry string) []error {
+	var errs []error
+	check := func(narrow, wide string, n, w *Figure, max float64) {
+		if n == nil || w == nil || n.Value <= 0 || w.Value <= 0 {
+			return
+		}
+		if r := n.Value / w.Value; r < 1 || r > max {
+			errs = append(errs, fact.Errorf(entry, narrow+".value", "%g is %.3g times %s %g: a GPU's %s rate lies between 1 and %g times its %s rate; one of the two is wrong",
+				n.Value, r, wide, w.Value, strings.ToUpper(strings.TrimSuffix(narrow, "_dense_tflops")), max, strings.ToUpper(strings.TrimSuffix(wide, "_dense_tflops"))))
+		}
+	}
+	check("fp8_dense_tflops", "bf16_dense_tflops", g.FP8DenseTFLOPS, &g.BF16DenseTFLOPS, MaxFP8PerBF16)
+	if g.FP8DenseTFLOPS != nil {
+		check("fp4_dense_tflops", "fp8_dense_tflops", g.FP4DenseTFLOPS, g.FP8DenseTFLOPS, MaxFP4PerFP8)
+	} else {
+		check("fp4_dense_tflops", "bf16_dense_tflops", g.FP4DenseTFLOPS, &g.BF16DenseTFLOPS, MaxFP4PerBF16)
+	}
+	return errs
 }
 
 // Offer is a cloud's on-demand price for one GPU of an instance.

@@ -59,8 +59,48 @@ func TestValidateNamesEntryAndField(t *testing.T) {
 
 func TestValidateAcceptsAnFP4Figure(t *testing.T) {
 	c := validCatalog()
-	c.GPUs[0].FP4DenseTFLOPS = &Figure{Value: 9000, Source: "ds", AsOf: "2026-11-30"}
+	// Four times the BF16 rate of 300, as FP8 and FP4 each double it.
+	c.GPUs[0].FP4DenseTFLOPS = &Figure{Value: 1200, Source: "ds", AsOf: "2026-11-30"}
 	if err := c.Validate(); err != nil {
 		t.Fatalf("got %v; want nil", err)
+	}
+}
+
+// Rates that contradict each other fail, naming the GPU and both
+// fields; the bounds hold every GPU of the catalog (see plausible).
+func TestValidateRejectsContradictoryRates(t *testing.T) {
+	fig := func(v float64) *Figure { return &Figure{Value: v, Source: "ds", AsOf: "2026-11-30"} }
+	for _, tt := range []struct {
+		name           string
+		bf16, fp8, fp4 float64
+		want           string
+	}{
+		// The review's breakage: BF16 typed as 1 beside the H100's FP8 1,979.
+		{"BF16 far below FP8", 1, 1979, 0, `gpus[0] "x1": fp8_dense_tflops.value: 1979 is 1.98e+03 times bf16_dense_tflops 1`},
+		{"FP8 below BF16", 989.4, 500, 0, `gpus[0] "x1": fp8_dense_tflops.value: 500 is 0.505 times bf16_dense_tflops 989.4`},
+		{"FP4 far above FP8", 2250, 4500, 90000, `gpus[0] "x1": fp4_dense_tflops.value: 90000 is 20 times fp8_dense_tflops 4500`},
+		{"FP4 without FP8 far above BF16", 300, 0, 9000, `gpus[0] "x1": fp4_dense_tflops.value: 9000 is 30 times bf16_dense_tflops 300`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			c := validCatalog()
+			g := &c.GPUs[0]
+			g.BF16DenseTFLOPS = *fig(tt.bf16)
+			if tt.fp8 > 0 {
+				g.FP8DenseTFLOPS = fig(tt.fp8)
+			}
+			if tt.fp4 > 0 {
+				g.FP4DenseTFLOPS = fig(tt.fp4)
+			}
+			if err := c.Validate(); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v; want an error containing %q", err, tt.want)
+			}
+		})
+	}
+	// B300's rates (2,250, 4,500, 14,000) are the widest apart in the
+	// catalog, and pass.
+	c := validCatalog()
+	c.GPUs[0].BF16DenseTFLOPS, c.GPUs[0].FP8DenseTFLOPS, c.GPUs[0].FP4DenseTFLOPS = *fig(2250), fig(4500), fig(14000)
+	if err := c.Validate(); err != nil {
+		t.Errorf("B300's rates: %v", err)
 	}
 }
