@@ -2,6 +2,7 @@ package edition
 
 import (
 	"cmp"
+	"slices"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/msg"
@@ -69,12 +70,14 @@ type diff struct {
 }
 
 // add counts a result that differs and lists it as "what: was → now",
-// while fewer than MaxChanges are listed; a result without what is
-// counted only, and one that a page does not show is "".
+// while fewer than MaxChanges are listed and none says the same (a column
+// that several tables share is renamed in each); a result without what
+// is counted only, and one that a page does not show is "".
 func (d *diff) add(what, was, now string) {
 	d.results++
-	if what != "" && len(d.listed) < MaxChanges {
-		d.listed = append(d.listed, what+": "+cmp.Or(was, absent)+" → "+cmp.Or(now, absent))
+	item := what + ": " + cmp.Or(was, absent) + " → " + cmp.Or(now, absent)
+	if what != "" && len(d.listed) < MaxChanges && !slices.Contains(d.listed, item) {
+		d.listed = append(d.listed, item)
 	}
 }
 

@@ -11,8 +11,8 @@ import (
 )
 
 // page returns a small page of edition ed: a headline, a Named table of
-// places (an API in each, with a price and a button), and a table whose
-// rows are labelled (GPUs), with a hidden column.
+// places (an API in each, with a price and a button), and two tables
+// whose rows are labelled (GPUs), one with a hidden column.
 func page(ed string) view.Page {
 	row := func(label, api, price string) view.Row {
 		return view.Row{Label: label, Cells: []view.Cell{{Key: "p" + label + ".api", Text: api}, {Key: "p" + label + ".price", Text: price},
@@ -31,6 +31,10 @@ func page(ed string) view.Page {
 			{ID: "gpus", Title: "GPUs", Corner: "GPU",
 				Columns: []view.Column{{Key: "mem", Title: "Memory"}, {Key: "x", Title: "X", Hidden: true}},
 				Rows:    []view.Row{gpu("A100", "80 GB"), gpu("H100", "80 GB")}},
+			// Another table with the memory column (view.Column: tables
+			// share a column by key).
+			{ID: "fit", Title: "Fit", Columns: []view.Column{{Key: "mem", Title: "Memory"}},
+				Rows: []view.Row{{Label: "A100", Cells: []view.Cell{{Key: "fit.A100", Text: "yes"}}}}},
 		},
 	}
 }
@@ -73,6 +77,10 @@ func TestCompareListsEveryResultThatDiffers(t *testing.T) {
 		}, []string{"B200, Memory: – → 192 GB"}, 1},
 		{"a column renamed", func(p *view.Page) { p.Tables[1].Columns[0].Title = "HBM" },
 			[]string{"Column: Memory → HBM"}, 1},
+		// A column that two tables share, renamed in both, is listed once.
+		{"a shared column renamed", func(p *view.Page) {
+			p.Tables[1].Columns[0].Title, p.Tables[2].Columns[0].Title = "HBM", "HBM"
+		}, []string{"Column: Memory → HBM", "and 1 more result"}, 2},
 		// A hidden table shows nothing: its column and cells are gone.
 		{"a table hidden", func(p *view.Page) { p.Tables[1].Hidden = true }, []string{"Column: Memory → –", "and 2 more results"}, 3},
 		// The headline: a figure of the same label, another figure in
