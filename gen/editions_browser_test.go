@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,6 +102,58 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 			if eval[bool](t, ctx, `!document.getElementById('edition-note').hidden`) {
 				t.Errorf("%s at %d px: today's figures show an edition note", name, width)
 			}
+		}
+	}
+}
+
+// An old link whose figures today's data changes is never said to give
+// "the same figures": the pricing link of 2026-01-15 ($123.58 a month on
+// DeepSeek V3.2, the cheapest API then: 10,000 requests a day x (1,000 x
+// $0.28 + 300 x $0.42) / 1e6 x 365.25 / 12, content/data/api.yaml)
+// compares other APIs today, in cells without a metric name. Its note
+// says how many results differ, lists the headline's change first, as
+// both pages show their first key figure, and counts what it does not
+// list. In English and German.
+func TestOldLinkNoteSaysWhatDiffersInBrowser(t *testing.T) {
+	ctx, tco := browser(t)
+	base := strings.TrimSuffix(tco, "tco/")
+	keyFigure := `(d => d.querySelector('dt').textContent + ' ' + d.querySelector('dd').firstChild.textContent)(document.querySelector('#key-figures > div'))`
+	for _, tc := range []struct {
+		lang, path, answer, old, differ, same string
+	}{
+		{"en", "pricing/", "The answer", "$123.58", " results differ:", "same figures"},
+		{"de", "de/pricing/", "Die Antwort", "123,58\u00a0$", " Ergebnisse ab:", "dieselben Zahlen"},
+	} {
+		waitReady(ctx, t, base+tc.path+"?v=1&ed=2026-01-15")
+		was := eval[string](t, ctx, keyFigure)
+		lead := eval[string](t, ctx, `(n => n.hidden ? '' : document.getElementById('edition-note-text').innerText)(document.getElementById('edition-note'))`)
+		items := eval[[]string](t, ctx, `[...document.querySelectorAll('#edition-changes li')].map(li => li.textContent)`)
+		today := eval[string](t, ctx, `document.getElementById('edition-today').href`)
+		waitReady(ctx, t, today)
+		now := eval[string](t, ctx, keyFigure)
+		if !strings.HasSuffix(was, " "+tc.old) || now == was {
+			t.Fatalf("%s: first key figure %q, today %q; want %s, then another", tc.lang, was, now, tc.old)
+		}
+		if strings.Contains(lead, tc.same) || !strings.Contains(lead, tc.differ) {
+			t.Errorf("%s: note %q; want how many results differ (%q)", tc.lang, lead, tc.differ)
+		}
+		if want := tc.answer + ": " + was + " → " + now; len(items) == 0 || items[0] != want {
+			t.Errorf("%s: changes %q; want %q first", tc.lang, items, want)
+		}
+		// The count in the lead is the results listed and those counted
+		// in the last item ("and 215 more results").
+		digits := func(s string) int {
+			n, _ := strconv.Atoi(strings.Map(func(r rune) rune {
+				if r >= '0' && r <= '9' {
+					return r
+				}
+				return -1
+			}, s))
+			return n
+		}
+		_, count, _ := strings.Cut(lead, ")")
+		if len(items) < 2 || digits(count) != len(items)-1+digits(items[len(items)-1]) {
+			t.Errorf("%s: note %q counts other results than its list %q", tc.lang, lead, items)
 		}
 	}
 }

@@ -496,7 +496,8 @@
   }
 
   // showEdition shows, on a link that pins an older data edition, that its
-  // figures are that edition's and what today's data changes.
+  // figures are that edition's, how many of them today's data changes
+  // and the first few changes.
   var shownEdition = "";
   function showEdition(e) {
     var key = JSON.stringify(e);
@@ -504,8 +505,10 @@
     shownEdition = key;
     setHidden($("edition-note"), !e.edition);
     if (!e.edition) return;
-    setText($("edition-note-text"), t("app.edition_note", { edition: day(e.edition) }) + " " +
-      (e.changes.length ? t("app.edition_changes", { latest: day(e.latest) }) : t("app.edition_same", { latest: day(e.latest) })));
+    var args = { latest: day(e.latest), n: whole.format(e.results) };
+    var lead = e.results === 1 ? "app.edition_differ_one" : e.results ? "app.edition_differ" :
+      e.changes.length ? "app.edition_changes" : "app.edition_same";
+    setText($("edition-note-text"), t("app.edition_note", { edition: day(e.edition) }) + " " + t(lead, args));
     var list = $("edition-changes");
     list.textContent = "";
     e.changes.forEach(function (c) {

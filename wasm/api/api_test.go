@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -33,7 +34,8 @@ func get(t testing.TB, srv *httptest.Server, method, path string, headers ...str
 }
 
 // sameFigures returns what differs between an answer and page p, cell by
-// cell: the text, and the value where the answer has one.
+// cell: the text, and the value where the answer has one; and the edition's
+// note.
 func sameFigures(a api.Answer, p view.Page) []string {
 	var diffs []string
 	want := p.CellsByKey()
@@ -61,6 +63,9 @@ func sameFigures(a api.Answer, p view.Page) []string {
 	}
 	if a.Query != p.Query || a.Headline.Text != p.Headline.Text {
 		diffs = append(diffs, "query or headline differs")
+	}
+	if !slices.Equal(a.Edition.Changes, p.Edition.Changes) || a.Edition.Results != p.Edition.Results {
+		diffs = append(diffs, "the edition's note differs")
 	}
 	return diffs
 }

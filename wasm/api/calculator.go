@@ -34,6 +34,7 @@ type EditionInfo struct {
 	Date        string   `json:"date"`
 	Latest      string   `json:"latest"`
 	Changes     []string `json:"changes,omitempty"`
+	Results     int      `json:"results,omitempty"` // how many results differ; Changes lists the first few
 	LatestQuery string   `json:"latestQuery,omitempty"`
 }
 
@@ -145,7 +146,7 @@ func fieldErrors(p view.Page) []FieldError {
 // edition's date.
 func answer(name string, p view.Page, latest string) Answer {
 	a := Answer{Calculator: name, Query: p.Query, Problems: nonNil(p.Problems), Sources: nonNil(p.Sources()), Explanation: p.Explanation,
-		Edition:  EditionInfo{Date: edition.Of(p.Query), Latest: latest, Changes: p.Edition.Changes, LatestQuery: p.Edition.Query},
+		Edition:  EditionInfo{Date: edition.Of(p.Query), Latest: latest, Changes: p.Edition.Changes, Results: p.Edition.Results, LatestQuery: p.Edition.Query},
 		Headline: Headline{Text: p.Headline.Text, Figures: []Figure{}}}
 	for _, f := range p.Headline.Figures {
 		a.Headline.Figures = append(a.Headline.Figures, Figure(f))

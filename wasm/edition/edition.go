@@ -11,7 +11,6 @@ import (
 
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/view"
 )
 
 // Key is the query parameter of the edition, and Section the form's
@@ -133,70 +132,4 @@ func (l List) Field(t *msg.Catalog, section string, more []string) scenario.Fiel
 	}
 	return scenario.Field{Key: Key, Label: t.T("edition.label"), Section: section, Default: latest, Choices: choices, Pinned: true,
 		Help: t.T("edition.help")}
-}
-
-// MaxChanges is how many changed results a note lists; the rest are
-// counted.
-const MaxChanges = 6
-
-// Compare returns the note of a page of an older edition, old, given the
-// same scenario's page with today's data, today: the inputs whose values
-// differ (the data's defaults changed), then the results whose text
-// differs, at most MaxChanges of them, in the language of t (both pages
-// are in it: only the count of the changes left out is worded here).
-func Compare(t *msg.Catalog, old, today view.Page) view.EditionNote {
-	n := view.EditionNote{Edition: Of(old.Query), Latest: Of(today.Query), Query: today.Query}
-	now := map[string]scenario.Input{}
-	for _, in := range today.Inputs {
-		now[in.Key] = in
-	}
-	for _, in := range old.Inputs {
-		if nw, ok := now[in.Key]; ok && in.Key != Key && in.Value != nw.Value {
-			n.Changes = append(n.Changes, in.Label+": "+in.Shown()+" → "+nw.Shown())
-		}
-	}
-	results := 0
-	for i, tb := range old.Tables {
-		if i >= len(today.Tables) || tb.Hidden {
-			continue
-		}
-		// A result of an option compares with the same option's today,
-		// wherever it stands; others compare by place.
-		byOption := map[string]view.Cell{}
-		for _, r := range today.Tables[i].Rows {
-			for _, c := range r.Cells {
-				if c.Option != "" {
-					byOption[c.Metric+" "+c.Option] = c
-				}
-			}
-		}
-		for j, r := range tb.Rows {
-			for k, c := range r.Cells {
-				if c.Metric == "" {
-					continue
-				}
-				now, ok := byOption[c.Metric+" "+c.Option]
-				if c.Option == "" {
-					ok = j < len(today.Tables[i].Rows) && k < len(today.Tables[i].Rows[j].Cells)
-					if ok {
-						now = today.Tables[i].Rows[j].Cells[k]
-					}
-				}
-				if ok && now.Text != c.Text {
-					results++
-					if results <= MaxChanges {
-						what := tb.RowName(j)
-						if k < len(tb.Columns) && tb.Columns[k].Title != "" {
-							what += ", " + tb.Columns[k].Title
-						}
-						n.Changes = append(n.Changes, what+": "+c.Text+" → "+now.Text)
-					}
-				}
-			}
-		}
-	}
-	if results > MaxChanges {
-		n.Changes = append(n.Changes, t.F("edition.more", "n", t.Num(float64(results-MaxChanges), 0)))
-	}
-	return n
 }

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [847]string{
+var englishKeys = [851]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -10,6 +10,8 @@ var englishKeys = [847]string{
 	"app.defaults",
 	"app.downloaded",
 	"app.edition_changes",
+	"app.edition_differ",
+	"app.edition_differ_one",
 	"app.edition_note",
 	"app.edition_same",
 	"app.failed",
@@ -179,10 +181,12 @@ var englishKeys = [847]string{
 	"custom.tie.yes",
 	"custom.unit.billions",
 	"custom.unit.billions_token",
+	"edition.column",
 	"edition.help",
 	"edition.label",
 	"edition.latest",
 	"edition.more",
+	"edition.more_one",
 	"edition.section",
 	"embed.open",
 	"fact.default_from",
@@ -852,7 +856,7 @@ var englishKeys = [847]string{
 	"tco.years",
 }
 
-var englishTexts = [847]string{
+var englishTexts = [851]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -860,6 +864,8 @@ var englishTexts = [847]string{
 	"The defaults, as of the data edition below.",
 	"Downloaded {file}",
 	"With today's data ({latest}):",
+	"With today's data ({latest}), {n} results differ:",
+	"With today's data ({latest}), 1 result differs:",
 	"Figures as of the data edition of {edition}, which this link was made with.",
 	"Today's data ({latest}) gives the same figures for this scenario.",
 	"The calculator could not start: {reason}. The figures shown are for the default scenario; the tables, sources and methodology still work. Reload the page to try again.",
@@ -1029,10 +1035,12 @@ var englishTexts = [847]string{
 	"Yes: the output layer is the embedding",
 	"billions",
 	"billions per token",
+	"Column",
 	"The data edition: prices, specifications and defaults as published that day. A link keeps the edition it was made with.",
 	"Data as of",
 	"{date} (latest)",
 	"and {n} more results",
+	"and 1 more result",
 	"Data",
 	"Open this scenario in the calculator",
 	"Default from {source}, {date}",

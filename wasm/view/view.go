@@ -170,6 +170,10 @@ type EditionNote struct {
 	// inputs whose defaults changed, then the results, each as
 	// "what: old → new".
 	Changes []string
+	// Results is how many of the results shown (the headline's figures,
+	// the tables' cells) differ with today's data; Changes lists the
+	// first few.
+	Results int
 	// Query is the scenario with today's data.
 	Query string
 }
@@ -295,7 +299,7 @@ func (k *cellCursor) next() (Cell, bool) {
 //	headline     {text, figures: [{label, text}]}
 //	changed      the inputs the scenario sets (Changed)
 //	sources      where its defaults come from (Sources)
-//	edition      {edition, latest, changes, query}: see EditionNote;
+//	edition      {edition, latest, changes, results, query}: see EditionNote;
 //	             edition is "" on a page of today's data
 //	all          true: the cells are every cell of the page, and a row of
 //	             the page shown whose cells are not among them is not
@@ -366,7 +370,8 @@ func (p Page) Since(prev *Page) map[string]any {
 		figures[i] = map[string]any{"label": f.Label, "text": f.Text, "band": f.Band, "bandNote": f.BandNote}
 	}
 	headline := map[string]any{"text": p.Headline.Text, "figures": figures}
-	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": plain(p.Edition.Changes), "query": p.Edition.Query}
+	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": plain(p.Edition.Changes),
+		"results": p.Edition.Results, "query": p.Edition.Query}
 	return map[string]any{"all": prev == nil, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
 		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": plain(p.Problems),
 		"explanation": p.Explanation, "headline": headline, "edition": edition, "changed": plain(p.Changed()), "sources": plain(p.Sources())}

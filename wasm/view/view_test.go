@@ -27,7 +27,7 @@ func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
 		"charts":   map[string]any{"c": c(2.5).Patch()},
 		"titles":   map[string]any{"c": "C"},
 		"heights":  map[string]any{"c": c(2.5).Height()},
-		"edition":  map[string]any{"edition": "", "latest": "", "changes": []any{}, "query": ""},
+		"edition":  map[string]any{"edition": "", "latest": "", "changes": []any{}, "results": 0, "query": ""},
 		"headline": map[string]any{"text": "", "figures": []any{}},
 		"changed":  []any{}, "sources": []any{},
 	}
