@@ -1650,7 +1650,7 @@ var englishTexts = [854]string{
 	"Metric",
 	"months",
 	"needs a price",
-	"Needs a price: until you enter one, option {option} shows no costs and is left out of every comparison.",
+	"Needs a price: until you enter one, this option shows no costs and is left out of every comparison.",
 	"Option {option} has no price: enter one in the field “{field}” ({key}) to see this figure.",
 	"{option} needs a price: enter one in the field “{field}” ({key}). Until then its costs are not shown and it is left out of every comparison.",
 	"Network",

@@ -3,7 +3,6 @@ package tcoview
 import (
 	"math"
 	"strconv"
-	"strings"
 
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
@@ -321,5 +320,5 @@ func (o *OptionInput) needsPrice(r *scenario.Resolver, key string) {
 		return
 	}
 	o.NeedsPrice = key
-	r.Warn(key, r.M.F("tco.needs_price_field", "option", strings.ToUpper(o.Letter)))
+	r.Warn(key, r.M.T("tco.needs_price_field"))
 }
