@@ -166,3 +166,26 @@ func TestNoBreakEvenAgainstAnUnpricedBaseline(t *testing.T) {
 		}
 	}
 }
+
+// Only the figures the price feeds are missing: with no maintenance,
+// cost of capital or residual value (all a share of the capex), an
+// unpriced cluster's opex is electricity, cooling, colocation and staff,
+// none of which depends on what its GPUs cost, so it stays a figure,
+// and its maintenance is a true $0.00.
+func TestOnlyFiguresThePriceFeedsAreMissing(t *testing.T) {
+	p := tcoview.Build(tcoview.Resolve("ed="+Unpriced+"&a.gpu=h200-sxm&a.mnt=0&a.coc=0&a.res=0", loadUnpriced(t)))
+	c := p.CellsByKey()
+	for _, k := range []string{"a.opex", "a.opex_maintenance", "a.opex_capital", "a.residual"} {
+		if got := c[k]; got.Order != view.ByValue || got.Text == "needs a price" {
+			t.Errorf("%s: got %q; want its figure", k, got.Text)
+		}
+	}
+	if got := c["a.opex_maintenance"]; got.Value != 0 || got.Text != "$0.00" {
+		t.Errorf("a.opex_maintenance: got %v %q; want 0, $0.00", got.Value, got.Text)
+	}
+	for _, k := range []string{"a.capex", "a.tco", "a.cost_per_mtok"} {
+		if got := c[k]; got.Order != view.Absent {
+			t.Errorf("%s: got %q; want it missing", k, got.Text)
+		}
+	}
+}
