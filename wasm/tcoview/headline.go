@@ -15,9 +15,9 @@ import (
 // says it is left out.
 func headline(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
 	h := rank(s, res, p)
-	if u := s.unpriced(); u != "" {
+	if u, n := s.unpriced(); n > 0 {
 		key := "tco.head.left_out_one"
-		if len(u) > 1 {
+		if n > 1 {
 			key = "tco.head.left_out_many"
 		}
 		h.Text = strings.TrimSpace(h.Text + s.M.F(key, "options", u))
@@ -42,7 +42,7 @@ func rank(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
 	}
 	years := period(s)
 	if best < 0 {
-		if s.unpriced() != "" {
+		if _, n := s.unpriced(); n > 0 {
 			return view.Headline{}
 		}
 		return view.Headline{Text: s.M.T("tco.head.none")}

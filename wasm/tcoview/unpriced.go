@@ -86,8 +86,8 @@ func (s Scenario) priceProblems() []string {
 }
 
 // unpriced lists the compared options whose price is unknown, by
-// letter: "A", "A and C" (the catalogs' "and").
-func (s Scenario) unpriced() string {
+// letter ("A", "A and C", in the catalogs' "and"), and how many they are.
+func (s Scenario) unpriced() (string, int) {
 	var letters []string
 	for _, o := range s.Enabled() {
 		if o.NeedsPrice != "" {
@@ -95,7 +95,7 @@ func (s Scenario) unpriced() string {
 		}
 	}
 	if len(letters) < 2 {
-		return strings.Join(letters, "")
+		return strings.Join(letters, ""), len(letters)
 	}
-	return strings.Join(letters[:len(letters)-1], ", ") + s.M.T("tco.and") + letters[len(letters)-1]
+	return strings.Join(letters[:len(letters)-1], ", ") + s.M.T("tco.and") + letters[len(letters)-1], len(letters)
 }
