@@ -295,14 +295,16 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	}
 	pick := r.Choice(scenario.Field{Only: only, Key: k("cloud"), Label: t.T("tco.in.cloud"), Default: "0", Choices: cloud,
 		Help: t.T("tco.in.cloud_help")})
-	rentKnown := g.RentUSDPerHour != nil
 	if j, _ := strconv.Atoi(pick); j > 0 && j <= len(offers) {
 		of := offers[j-1]
 		rent, rentNote = of.USDPerGPUHour, fact.NoteIn(t, fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed}, d.Rental.Sources[of.Source])
-		rentKnown = true
 	}
 	opt.RentUSDPerGPUHour = money("hr", "tco.in.hr", "tco.unit.per_gpu_hour", "tco.in.hr_help", rent, rentNote)
-	if o.Kind == tco.Rented && !rentKnown {
+	// Every rental price of the data is at least $0.01 (gpu.Catalog and
+	// gpu.Rental Validate), so
+	// a default of 0 is one the data does not have, whichever figure or
+	// offer the default comes from.
+	if o.Kind == tco.Rented && rent == 0 {
 		o.needsPrice(r, k("hr"))
 	}
 	opt.RentedHoursPerMonth = r.Number(scenario.Field{Only: only, Key: k("hpm"), Label: t.T("tco.in.hpm"), Unit: t.T("tco.unit.hours_month"), Min: 1, Max: 744,
