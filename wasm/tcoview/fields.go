@@ -301,9 +301,8 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	}
 	opt.RentUSDPerGPUHour = money("hr", "tco.in.hr", "tco.unit.per_gpu_hour", "tco.in.hr_help", rent, rentNote)
 	// Every rental price of the data is at least $0.01 (gpu.Catalog and
-	// gpu.Rental Validate), so
-	// a default of 0 is one the data does not have, whichever figure or
-	// offer the default comes from.
+	// gpu.Rental Validate), so a default of 0 is one the data does not
+	// have, whichever figure or offer the default comes from.
 	if o.Kind == tco.Rented && rent == 0 {
 		o.needsPrice(r, k("hr"))
 	}
