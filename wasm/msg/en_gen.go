@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [851]string{
+var englishKeys = [859]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -571,6 +571,7 @@ var englishKeys = [851]string{
 	"pri.h.cost",
 	"pri.h.month",
 	"pri.h.month_help",
+	"pri.h.needs_price",
 	"pri.h.title",
 	"pri.h.volume",
 	"pri.h.volume_help",
@@ -681,6 +682,7 @@ var englishKeys = [851]string{
 	"search.noscript",
 	"search.one",
 	"search.title",
+	"tco.and",
 	"tco.baseline",
 	"tco.becomes_cheaper",
 	"tco.becomes_dearer",
@@ -725,6 +727,8 @@ var englishKeys = [851]string{
 	"tco.gpus_a",
 	"tco.gpus_a_help",
 	"tco.head.cost",
+	"tco.head.left_out_many",
+	"tco.head.left_out_one",
 	"tco.head.less",
 	"tco.head.less_label",
 	"tco.head.none",
@@ -793,6 +797,10 @@ var englishKeys = [851]string{
 	"tco.memory_link",
 	"tco.metric",
 	"tco.months",
+	"tco.needs_price",
+	"tco.needs_price_field",
+	"tco.needs_price_note",
+	"tco.needs_price_problem",
 	"tco.network",
 	"tco.no_claim",
 	"tco.no_demand",
@@ -856,7 +864,7 @@ var englishKeys = [851]string{
 	"tco.years",
 }
 
-var englishTexts = [851]string{
+var englishTexts = [859]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1425,6 +1433,7 @@ var englishTexts = [851]string{
 	"Cost of your workload",
 	"Cost per month",
 	"TCO over the period / months.",
+	"The self-hosted cluster needs a price: enter one in the field “{field}” ({key}) to see its cost and where it pays.",
 	"The self-hosted cluster",
 	"Your workload",
 	"Input and output tokens a month.",
@@ -1535,6 +1544,7 @@ var englishTexts = [851]string{
 	"Searching needs JavaScript.",
 	"1 page found",
 	"Search",
+	" and ",
 	"baseline",
 	"becomes cheaper than A after {months} months",
 	"becomes dearer than A after {months} months",
@@ -1579,6 +1589,8 @@ var englishTexts = [851]string{
 	"GPUs for A's throughput",
 	"GPUs of this option that serve A's tokens/s.",
 	"Cost per 1M output tokens, {option}",
+	" Options {options} need a price and are left out.",
+	" Option {options} needs a price and is left out.",
 	", {pct} % less than {option} at {cost}.",
 	"Less per token than {option}",
 	"No option produces tokens: give one a throughput to compare the cost per token.",
@@ -1647,6 +1659,10 @@ var englishTexts = [851]string{
 	"Will a model fit on these GPUs?",
 	"Metric",
 	"months",
+	"needs a price",
+	"Needs a price: until you enter one, this option shows no costs and is left out of every comparison.",
+	"Option {option} has no price: enter one in the field “{field}” ({key}) to see this figure.",
+	"{option} needs a price: enter one in the field “{field}” ({key}). Until then its costs are not shown and it is left out of every comparison.",
 	"Network",
 	"The source gives no figure for this option.",
 	"no demand set",

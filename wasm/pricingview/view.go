@@ -12,6 +12,7 @@ import (
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -76,6 +77,14 @@ func Build(s Scenario, d Data) Page {
 	amount := func(usd float64) string { return t.Precise(usd*fx, cur) }
 	cluster := s.ClusterCost()
 	volume := s.Workload.TokensPerMonth()
+	// An unpriced cluster (tcoview.OptionInput.NeedsPrice) has no cost,
+	// so no break-even or payback either.
+	unpriced := func(c view.Cell) view.Cell { return c }
+	if h := s.Cluster; h.NeedsPrice != "" {
+		why := t.F("pri.h.needs_price", "field", tcoview.PriceLabel(t, h), "key", h.NeedsPrice)
+		p.Problems = append(slices.Clip(p.Problems), why)
+		unpriced = func(c view.Cell) view.Cell { return tcoview.NeedsPrice(t, c, why) }
+	}
 	// Each column's cell: its value, unit, text and order for a priced
 	// offer. A column with a metric makes its cells documented results.
 	type column struct {
@@ -120,6 +129,9 @@ func Build(s Scenario, d Data) Page {
 			return budget(c.PerMonth, s.MonthlyBudgetUSD)
 		}},
 		{view.Column{Key: "be", Title: t.T("pri.col.be")}, "breakeven_mtok_per_month", func(_ offer, c pricing.Cost) view.Cell {
+			if s.Cluster.NeedsPrice != "" {
+				return unpriced(view.Cell{Unit: "Mtok/month"})
+			}
 			if be, ok := cluster.BreakEven(c.PerMTok); ok {
 				return figure(round(be/1e6, 3), "Mtok/month", t.F("pri.tokens_month", "n", t.Count(be)))
 			}
@@ -128,6 +140,9 @@ func Build(s Scenario, d Data) Page {
 		{view.Column{Key: "pb", Title: t.T("pri.col.pb")}, "payback_months", func(_ offer, c pricing.Cost) view.Cell {
 			if cluster.Capex == 0 {
 				return figure(0, "months", t.T("pri.pb.rented"))
+			}
+			if s.Cluster.NeedsPrice != "" {
+				return unpriced(view.Cell{Unit: "months"})
 			}
 			if pb, ok := cluster.PaybackMonths(c.PerMonth, volume); ok {
 				return figure(round(pb, 2), "months", t.F("pri.months", "n", t.Num(pb, 1)))
@@ -179,7 +194,7 @@ func Build(s Scenario, d Data) Page {
 		}
 		tab.Rows = append(tab.Rows, row)
 	}
-	p.Tables = []view.Table{tab, claimsTable(s, offered), clusterTable(s, cluster, volume)}
+	p.Tables = []view.Table{tab, claimsTable(s, offered), clusterTable(s, cluster, volume, unpriced)}
 	s.Bands.Mark(t, p.Tables, s.bandOf)
 	p.Explanation = s.Explanation()
 	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
@@ -256,19 +271,20 @@ func claims(s Scenario) []scenario.Claim {
 	return s.Preset.Claims
 }
 
-// clusterTable shows what the self-hosted cluster costs and serves.
-func clusterTable(s Scenario, c pricing.Cluster, volume float64) view.Table {
+// clusterTable shows what the self-hosted cluster costs and serves;
+// unpriced is its cost cells when its price is unknown.
+func clusterTable(s Scenario, c pricing.Cluster, volume float64, unpriced func(view.Cell) view.Cell) view.Table {
 	cur, fx, t := s.Currency, s.FX, s.M
 	cell := func(key string, v float64, text string) view.Cell {
 		return view.Cell{Key: "h." + key, Value: v, Text: text}
 	}
 	rows := []view.Row{
-		{Label: t.T("pri.h.month"), Help: t.T("pri.h.month_help"), Cells: []view.Cell{cell("month", c.PerMonth*fx, t.Money(c.PerMonth*fx, cur))}},
+		{Label: t.T("pri.h.month"), Help: t.T("pri.h.month_help"), Cells: []view.Cell{unpriced(cell("month", c.PerMonth*fx, t.Money(c.PerMonth*fx, cur)))}},
 		{Label: t.T("pri.h.capacity"), Help: t.T("pri.h.capacity_help"),
 			Cells: []view.Cell{unit(cell("capacity", c.TokensPerMonth, t.F("pri.tokens", "n", t.Count(c.TokensPerMonth))), "tokens/month")}},
 		{Label: t.T("pri.h.volume"), Help: t.T("pri.h.volume_help"), Cells: []view.Cell{cell("volume", volume, t.F("pri.tokens", "n", t.Count(volume)))}},
 		{Label: t.T("pri.h.clusters"), Cells: []view.Cell{cell("clusters", c.Clusters(volume), t.Num(c.Clusters(volume), 0))}},
-		{Label: t.T("pri.h.cost"), Cells: []view.Cell{cell("cost", c.CostAt(volume)*fx, t.Money(c.CostAt(volume)*fx, cur))}},
+		{Label: t.T("pri.h.cost"), Cells: []view.Cell{unpriced(cell("cost", c.CostAt(volume)*fx, t.Money(c.CostAt(volume)*fx, cur)))}},
 	}
 	return view.Table{ID: "cluster", Title: t.T("pri.h.title"), Corner: "", Columns: []view.Column{{Key: "h-val", Title: optionText(s)}}, Rows: rows}
 }
@@ -333,11 +349,18 @@ func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster
 		}
 	}
 	own := chart.Series{ID: "cluster", Name: s.M.F("pri.self_hosted", "option", optionText(s)), Points: [][2]float64{}}
-	for _, v := range volumes() {
-		own.Points = append(own.Points, [2]float64{v, round(cluster.CostAt(v)*s.FX, 2)})
+	var ranges [][3]float64
+	// An unpriced cluster has no cost line, and no break-even on the API's.
+	if own.Hidden = s.Cluster.NeedsPrice != ""; own.Hidden {
+		api.Marks = nil
+	} else {
+		for _, v := range volumes() {
+			own.Points = append(own.Points, [2]float64{v, round(cluster.CostAt(v)*s.FX, 2)})
+		}
+		ranges = s.costRanges(cluster)
 	}
 	c.Series = []chart.Series{api, own}
-	shade := chart.Bands(own, s.M.F("band.series", "series", own.Name), s.costRanges(cluster))
+	shade := chart.Bands(own, s.M.F("band.series", "series", own.Name), ranges)
 	c.Series = append(c.Series, shade[:]...)
 	return c
 }
@@ -435,7 +458,7 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	case key == "h.capacity":
 		return band.Estimate{Kind: band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output),
 			MoE: e.Setup.Model.Experts > 0, Platform: e.Platform}}, true
-	case strings.HasSuffix(key, ".be"):
+	case strings.HasSuffix(key, ".be") && s.Cluster.NeedsPrice == "":
 		return band.Estimate{None: "band.breakeven"}, true
 	}
 	return band.Estimate{}, false

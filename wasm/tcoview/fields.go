@@ -256,6 +256,9 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		Default: num(df.GPUsPerServer.Value), Note: d.sourceNote(t, df.GPUsPerServer), Help: t.T("tco.in.gps_help")})
 	price, priceNote := figureNote(g.PurchaseUSD, t.T("tco.no_price"))
 	opt.GPUPriceUSD = money("gp", "tco.in.gp", "tco.unit.code", "tco.in.gp_help", price, priceNote)
+	if o.Kind == tco.Owned && g.PurchaseUSD == nil {
+		o.needsPrice(r, k("gp"))
+	}
 	opt.ServerPriceUSD = money("sp", "tco.in.sp", "tco.unit.per_server", "tco.in.sp_help",
 		df.ServerUSD.Value, d.sourceNote(t, df.ServerUSD))
 	opt.NetworkPriceUSD = money("net", "tco.network", "tco.unit.per_server", "tco.in.net_help",
@@ -297,8 +300,26 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		rent, rentNote = of.USDPerGPUHour, fact.NoteIn(t, fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed}, d.Rental.Sources[of.Source])
 	}
 	opt.RentUSDPerGPUHour = money("hr", "tco.in.hr", "tco.unit.per_gpu_hour", "tco.in.hr_help", rent, rentNote)
+	// Every rental price of the data is at least $0.01 (gpu.Catalog and
+	// gpu.Rental Validate), so a default of 0 is one the data does not
+	// have, whichever figure or offer the default comes from.
+	if o.Kind == tco.Rented && rent == 0 {
+		o.needsPrice(r, k("hr"))
+	}
 	opt.RentedHoursPerMonth = r.Number(scenario.Field{Only: only, Key: k("hpm"), Label: t.T("tco.in.hpm"), Unit: t.T("tco.unit.hours_month"), Min: 1, Max: 744,
 		Default: num(df.RentedHoursPerMonth.Value), Note: d.sourceNote(t, df.RentedHoursPerMonth), Help: t.T("tco.in.hpm_help")})
 	o.Option = opt
 	return o
+}
+
+// needsPrice marks the option unpriced when the reader left its price
+// field, the last one read with key, at a default the data does not have
+// (0 stands in the form): a price typed in, even 0, is the reader's
+// figure. The field then says what to enter.
+func (o *OptionInput) needsPrice(r *scenario.Resolver, key string) {
+	if in := r.Inputs[len(r.Inputs)-1]; in.Key != key || in.Explicit {
+		return
+	}
+	o.NeedsPrice = key
+	r.Warn(key, r.M.T("tco.needs_price_field"))
 }

@@ -10,12 +10,27 @@ import (
 
 // headline names the option with the lowest cost per output token, how
 // much less it costs than the next cheapest, and, when that is option A,
-// when their cumulative costs cross (the comparison table's cell).
+// when their cumulative costs cross (the comparison table's cell). An
+// option whose price is unknown has no cost to compare: the headline
+// says it is left out.
 func headline(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
+	h := rank(s, res, p)
+	if u, n := s.unpriced(); n > 0 {
+		key := "tco.head.left_out_one"
+		if n > 1 {
+			key = "tco.head.left_out_many"
+		}
+		h.Text = strings.TrimSpace(h.Text + s.M.F(key, "options", u))
+	}
+	return h
+}
+
+// rank is the headline of the options with a cost per token.
+func rank(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
 	best, next := -1, -1
 	for i, o := range s.Options {
 		c := res[i].USDPerMTok
-		if !o.Enabled || !(c > 0) || math.IsInf(c, 0) {
+		if !o.Enabled || o.NeedsPrice != "" || !(c > 0) || math.IsInf(c, 0) {
 			continue
 		}
 		switch {
@@ -27,6 +42,9 @@ func headline(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline
 	}
 	years := period(s)
 	if best < 0 {
+		if _, n := s.unpriced(); n > 0 {
+			return view.Headline{}
+		}
 		return view.Headline{Text: s.M.T("tco.head.none")}
 	}
 	name := func(i int) string {

@@ -34,6 +34,12 @@ type OptionInput struct {
 	// Custom says whether the option estimates the custom model or runs
 	// on the custom GPU.
 	Custom custom.Use
+	// NeedsPrice is the key of the option's price field ("a.gp" for an
+	// owned option, "c.hr" for a rented one) when its price is unknown:
+	// the data has none for its GPU and the reader gave none. Its
+	// figures that the price feeds are then missing, not zero; "" when
+	// the option is priced.
+	NeedsPrice string
 }
 
 // Scenario is a resolved query string.

@@ -4,6 +4,7 @@ import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -54,8 +55,10 @@ func Build(s Scenario) Page {
 	cur, fx := s.Currency, s.FXPerUSD
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
 	var res [MaxOptions]tco.Result
+	var fed [MaxOptions]priceFeeds
 	for i, o := range s.Options {
 		res[i] = tco.Compute(o.Option, years)
+		fed[i] = s.feeds(o)
 		p.Columns = append(p.Columns, view.Column{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(s.M, o), Hidden: !o.Enabled})
 		p.Groups = append(p.Groups, view.Group{Key: o.Letter, Title: strings.ToUpper(o.Letter) + ": " + optionTitle(s.M, o), Kind: string(o.Kind), Hidden: !o.Enabled})
 	}
@@ -67,6 +70,17 @@ func Build(s Scenario) Page {
 		}
 		return c
 	}
+	// costCell is cell, or the cell missing when the unknown price of
+	// option i or of option j (the option it is set against; i for none)
+	// feeds the figure.
+	costCell := func(i, j int, feeds bool, metric string, v float64, unit, text string) Cell {
+		for _, k := range []int{i, j} {
+			if feeds && s.Options[k].NeedsPrice != "" {
+				return s.missing(cell(i, metric, -1, unit, ""), s.Options[k])
+			}
+		}
+		return cell(i, metric, v, unit, text)
+	}
 	// label and help are keys of the catalogs, help "" for none.
 	moneyRow := func(label, help, metric string, usd func(r tco.Result) float64) Row {
 		if help != "" {
@@ -75,7 +89,7 @@ func Build(s Scenario) Page {
 		row := Row{Label: s.M.T(label), Help: help, Cells: make([]Cell, MaxOptions)}
 		for i := range res {
 			v := usd(res[i]) * fx
-			row.Cells[i] = cell(i, metric, v, cur.Code, s.M.Money(v, cur))
+			row.Cells[i] = costCell(i, i, fed[i].figure(usd), metric, v, cur.Code, s.M.Money(v, cur))
 		}
 		return row
 	}
@@ -108,8 +122,16 @@ func Build(s Scenario) Page {
 		moneyRow("tco.rent_year", "", "opex_rent", perYear(func(o tco.Opex) float64 { return o.RentUSD })),
 		moneyRow("tco.residual", "tco.residual_help", "residual", func(r tco.Result) float64 { return -r.ResidualUSD }),
 	}}
-	p.Tables = []Table{results, breakdown, compareTable(s, res, cell), claimsTable(s, res, cell)}
-	s.Bands.Mark(s.M, p.Tables, s.bandOf)
+	p.Tables = []Table{results, breakdown, compareTable(s, res, fed, cell, costCell), claimsTable(s, res, fed, cell, costCell)}
+	// A missing figure has no error band.
+	cells := p.CellsByKey()
+	s.Bands.Mark(s.M, p.Tables, func(key string) (band.Estimate, bool) {
+		if cells[key].Order == view.Absent {
+			return band.Estimate{}, false
+		}
+		return s.bandOf(key)
+	})
+	p.Problems = append(slices.Clip(p.Problems), s.priceProblems()...)
 	p.Headline = headline(s, res, p.Page)
 	for i := range p.Tables {
 		p.Tables[i].Corner, p.Tables[i].Columns = s.M.T("tco.metric"), p.Columns
@@ -175,7 +197,7 @@ func optionTitle(m *msg.Catalog, o OptionInput) string {
 
 // compareTable sets every option against option a: when its cumulative
 // cost crosses a's, and how many of its GPUs match a's throughput.
-func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
+func compareTable(s Scenario, res [MaxOptions]tco.Result, fed [MaxOptions]priceFeeds, cell cellFunc, costCell costCellFunc) Table {
 	years := float64(s.Years)
 	base := res[0]
 	be := Row{Label: s.M.T("tco.breakeven"), Help: s.M.T("tco.breakeven_help"), Cells: make([]Cell, MaxOptions)}
@@ -184,6 +206,8 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 	for i, o := range s.Options {
 		if i == 0 {
 			be.Cells[i] = cell(i, "breakeven_months", 0, "months", s.M.T("tco.baseline"))
+		} else if s.Options[0].NeedsPrice != "" || o.NeedsPrice != "" {
+			be.Cells[i] = costCell(i, 0, true, "breakeven_months", -1, "months", "")
 		} else if t, ok := tco.BreakEven(base, res[i], years); ok {
 			be.Cells[i] = cell(i, "breakeven_months", t*12, "months", s.M.F(comparative(base.Capex.Total()-res[i].Capex.Total(), "tco.becomes_dearer", "tco.becomes_cheaper"),
 				"months", s.M.Num(t*12, 1)))
@@ -197,7 +221,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		n := tco.GPUsForThroughput(o.Option, base.TokensPerSecond)
 		gpus.Cells[i] = cell(i, "equal_throughput_gpus", float64(n), "GPUs", strconv.Itoa(n))
 		v := s.tcoOf(o, n)
-		cost.Cells[i] = cell(i, "equal_throughput_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
+		cost.Cells[i] = costCell(i, i, n > 0, "equal_throughput_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
 	}
 	demG := Row{Label: s.M.T("tco.demand_gpus"), Help: s.M.T("tco.demand_gpus_help"), Cells: make([]Cell, MaxOptions)}
 	demC := Row{Label: s.M.T("tco.demand_tco"), Help: s.M.T("tco.cluster_help"), Cells: make([]Cell, MaxOptions)}
@@ -209,7 +233,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 		demC.Cells[i].Note = s.M.F("tco.not_sized", "reason", text)
 		if n > 0 {
 			v := s.tcoOf(o, n)
-			demC.Cells[i] = cell(i, "demand_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
+			demC.Cells[i] = costCell(i, i, true, "demand_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
 		}
 		if s.DemandAtBounds && o.Estimate != nil {
 			// Both always computable: the sizing at a bound is arithmetic.
@@ -218,9 +242,11 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string,
 				return float64(z.gpus(scale)), true
 			})
 			demG.Cells[i] = band.InCounts(s.M, demG.Cells[i])
-			demC.Cells[i], _ = s.Bands.AtBounds(s.M, demC.Cells[i], k, "band.note_demand_tco", func(scale float64) (float64, bool) {
-				return s.tcoOf(o, z.gpus(scale)), true
-			})
+			if demC.Cells[i].Order != view.Absent {
+				demC.Cells[i], _ = s.Bands.AtBounds(s.M, demC.Cells[i], k, "band.note_demand_tco", func(scale float64) (float64, bool) {
+					return s.tcoOf(o, z.gpus(scale)), true
+				})
+			}
 		}
 	}
 	return Table{ID: "compare", Title: s.M.T("tco.compare"), Rows: []Row{be, gpus, cost, demG, demC}}
@@ -359,36 +385,41 @@ func demandGPUs(s Scenario, o OptionInput) (sizing, string) {
 }
 
 // claimsTable sets the preset source's figures beside the engine's.
-func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, float64, string, string) Cell) Table {
+func claimsTable(s Scenario, res [MaxOptions]tco.Result, fed [MaxOptions]priceFeeds, cell cellFunc, costCell costCellFunc) Table {
 	years := float64(s.Years)
 	t := Table{ID: "claims", Title: s.M.T("mem.claims"), Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
 	for _, m := range claimMetrics {
 		claimed := Row{Label: s.M.F("tco.source_says", "metric", s.M.T(m.label)), Cells: make([]Cell, MaxOptions)}
 		ours := Row{Label: s.M.T(m.label) + ": InferCost", Cells: make([]Cell, MaxOptions)}
 		for i := range s.Options {
-			var engine float64
 			fmtv := func(v float64) string { return s.M.Money(v, s.Currency) }
-			switch m.metric {
-			case "capex":
-				engine = res[i].Capex.Total()
-			case "opex":
-				engine = res[i].OpexTotal(years)
-			case "tco":
-				engine = res[i].TCOUSD
-			case "tokens_per_year":
-				engine = res[i].Tokens / years
-				fmtv = s.M.Count
-			case "cost_per_mtok":
-				engine = res[i].USDPerMTok
+			of := func(r tco.Result) float64 {
+				switch m.metric {
+				case "capex":
+					return r.Capex.Total()
+				case "opex":
+					return r.OpexTotal(years)
+				case "tco":
+					return r.TCOUSD
+				case "tokens_per_year":
+					return r.Tokens / years
+				}
+				return r.USDPerMTok
 			}
+			engine := of(res[i])
 			if m.metric != "tokens_per_year" {
 				engine *= s.FXPerUSD
 			}
 			unit := s.Currency.Code
 			if m.metric == "tokens_per_year" {
+				fmtv = s.M.Count
 				unit = "tokens"
 			}
 			ours.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_engine", Value: engine, Unit: unit, Text: fmtv(engine)}
+			if c := costCell(i, i, fed[i].figure(of), m.metric, 0, unit, ""); c.Order == view.Absent {
+				ours.Cells[i] = Cell{Key: ours.Cells[i].Key, Value: c.Value, Unit: unit, Text: c.Text, Note: c.Note, Order: c.Order}
+				engine = 0
+			}
 			claimed.Cells[i] = Cell{Key: s.Options[i].Letter + "." + m.metric + "_claimed", Text: "–", Note: s.M.T("tco.no_claim")}
 			if t.Hidden {
 				continue
@@ -408,12 +439,13 @@ func claimsTable(s Scenario, res [MaxOptions]tco.Result, cell func(int, string, 
 	return t
 }
 
-// optionNames returns the enabled options' indexes and labels.
+// optionNames returns the indexes and labels of the enabled options
+// whose costs are known: the charts of costs leave the others out.
 func optionNames(s Scenario) ([]int, []string) {
 	var idx []int
 	var names []string
 	for i, o := range s.Options {
-		if o.Enabled {
+		if o.Enabled && o.NeedsPrice == "" {
 			idx = append(idx, i)
 			names = append(names, o.Letter+": "+optionTitle(s.M, o))
 		}
@@ -460,8 +492,8 @@ func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 		Desc: s.M.T("tco.chart.cumulative_desc"),
 		Kind: chart.Lines, XName: s.M.T("tco.months"), XMax: years * 12, Unit: s.Currency.Code}
 	for i, opt := range s.Options {
-		sr := chart.Series{ID: opt.Letter, Name: opt.Letter + ": " + optionTitle(s.M, opt), Points: [][2]float64{}, Hidden: !opt.Enabled}
-		if opt.Enabled {
+		sr := chart.Series{ID: opt.Letter, Name: opt.Letter + ": " + optionTitle(s.M, opt), Points: [][2]float64{}, Hidden: !opt.Enabled || opt.NeedsPrice != ""}
+		if !sr.Hidden {
 			for m := 0; m <= s.Years*12; m++ {
 				t := float64(m) / 12
 				sr.Points = append(sr.Points, [2]float64{float64(m), round2(res[i].CumulativeUSD(math.Min(t, years-1e-9), years) * s.FXPerUSD)})
@@ -469,7 +501,7 @@ func cumulativeChart(s Scenario, res [MaxOptions]tco.Result) chart.Chart {
 			if res[i].ResidualUSD != 0 {
 				sr.Points = append(sr.Points, [2]float64{years * 12, round2(res[i].CumulativeUSD(years, years) * s.FXPerUSD)})
 			}
-			if t, ok := tco.BreakEven(res[0], res[i], years); ok && i > 0 {
+			if t, ok := tco.BreakEven(res[0], res[i], years); ok && i > 0 && s.Options[0].NeedsPrice == "" {
 				sr.Marks = []chart.Mark{{Name: s.M.T("tco.breakeven_mark") + " " + opt.Letter + "/a", X: round2(t * 12)}}
 			}
 		}
