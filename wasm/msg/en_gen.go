@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [846]string{
+var englishKeys = [849]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -520,6 +520,7 @@ var englishKeys = [846]string{
 	"pri.chart.monthly",
 	"pri.chart.monthly_desc",
 	"pri.claim",
+	"pri.claims_apart",
 	"pri.cluster_group",
 	"pri.col.be",
 	"pri.col.day",
@@ -573,6 +574,7 @@ var englishKeys = [846]string{
 	"pri.head.none",
 	"pri.head.pays",
 	"pri.head.per_month",
+	"pri.head.serving",
 	"pri.head.text",
 	"pri.head.workload",
 	"pri.host",
@@ -601,6 +603,7 @@ var englishKeys = [846]string{
 	"pri.in.rpd_help",
 	"pri.in.rpm_help",
 	"pri.in.vs",
+	"pri.in.vs_cheapest_help",
 	"pri.in.vs_help",
 	"pri.in.y_help",
 	"pri.months",
@@ -851,7 +854,7 @@ var englishKeys = [846]string{
 	"tco.years",
 }
 
-var englishTexts = [846]string{
+var englishTexts = [849]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1369,6 +1372,7 @@ var englishTexts = [846]string{
 	"Monthly cost of the workload",
 	"Per API, at the prices of the edition.",
 	" (vendor's claim)",
+	"Prices marked as a vendor's claim are only what their vendor states, not list prices: they are listed after the list prices, however the table is sorted, and never count as the cheapest.",
 	"Self-hosted cluster",
 	"Self-hosting pays above",
 	"Per day",
@@ -1420,8 +1424,9 @@ var englishTexts = [846]string{
 	"Input and output tokens a month.",
 	", and {cost} on {api}",
 	"No API in this edition prices the workload of {workload}.",
-	" Self-hosting pays against {api} above {volume}.",
+	" Self-hosting ({option}) pays against {api} above {volume}.",
 	"Per month on {api}",
+	"{model} on {cluster}",
 	"The workload of {workload} costs {cost} a month on {api}, the cheapest API",
 	"{n} requests a day",
 	"Host {api}'s open weights yourself",
@@ -1450,6 +1455,7 @@ var englishTexts = [846]string{
 	"API calls a day.",
 	"API calls a month.",
 	"Set the cluster against",
+	"The API drawn beside the self-hosted cluster, in the charts and the handout: by default the cheapest compared API for this workload (a vendor's claim is no list price and never the default).",
 	"The API drawn beside the self-hosted cluster.",
 	"Months over which the cluster's capex is spread.",
 	"{n} months",
