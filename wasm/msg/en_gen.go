@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [849]string{
+var englishKeys = [850]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -571,6 +571,7 @@ var englishKeys = [849]string{
 	"pri.h.volume",
 	"pri.h.volume_help",
 	"pri.head.and",
+	"pri.head.never",
 	"pri.head.none",
 	"pri.head.pays",
 	"pri.head.per_month",
@@ -854,7 +855,7 @@ var englishKeys = [849]string{
 	"tco.years",
 }
 
-var englishTexts = [849]string{
+var englishTexts = [850]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1423,6 +1424,7 @@ var englishTexts = [849]string{
 	"Your workload",
 	"Input and output tokens a month.",
 	", and {cost} on {api}",
+	" Self-hosting ({option}) never pays against {api}: the API costs less at every volume.",
 	"No API in this edition prices the workload of {workload}.",
 	" Self-hosting ({option}) pays against {api} above {volume}.",
 	"Per month on {api}",

@@ -137,3 +137,21 @@ func TestTheSearchRanksClaimsAfterListPrices(t *testing.T) {
 		t.Errorf("the claim still ranks first")
 	}
 }
+
+// The headline answers what the break-even chart shows: from what volume
+// self-hosting pays against the API the cluster is set against, or that
+// it never does, naming the cluster and the model it is sized by.
+func TestTheHeadlineAnswersTheBreakEvenChart(t *testing.T) {
+	d := load(t)
+	p := build(t, d, "preset=api-vs-self-hosted-1b")
+	if want := "Self-hosting (Llama 3.3 70B on 8 x H100 SXM, owned) pays against OpenAI GPT-4.1 above "; !strings.Contains(p.Headline.Text, want) {
+		t.Errorf("headline %q; want %q", p.Headline.Text, want)
+	}
+	p = build(t, d, "")
+	if be := cells(p)[p.Scenario.Vs+".breakeven_mtok_per_month"]; be.Order != view.Infinite {
+		t.Fatalf("the default's break-even %+v; this test wants one that never comes", be)
+	}
+	if want := "Self-hosting (8 x H100 SXM, owned) never pays against OpenAI GPT-6 Luna"; !strings.Contains(p.Headline.Text, want) {
+		t.Errorf("headline %q; want %q", p.Headline.Text, want)
+	}
+}

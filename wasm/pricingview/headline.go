@@ -31,9 +31,13 @@ func headline(s Scenario, offered []offer, p view.Page) view.Headline {
 	}
 	h.Text += "."
 	if vs != nil {
-		if be := c[vs.Key+".be"]; be.Value > 0 {
+		switch be := c[vs.Key+".be"]; {
+		case be.Value > 0:
 			h.Text += t.F("pri.head.pays", "api", vs.Name, "volume", be.Text, "option", clusterServing(s))
 			h.Figures = append(h.Figures, view.FigureOf(t.T("pri.col.be"), be))
+		case be.Order == view.Infinite:
+			// The question the break-even chart asks has an answer too.
+			h.Text += t.F("pri.head.never", "api", vs.Name, "option", clusterServing(s))
 		}
 	}
 	return h
