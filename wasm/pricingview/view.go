@@ -1,6 +1,7 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
 	"math"
 	"slices"
@@ -42,14 +43,17 @@ type offer struct {
 // scenario's APIs, then the reader's price.
 func offers(s Scenario, d Data) []offer {
 	var out []offer
-	ids := s.APIs
+	models := make([]apiprices.Model, len(s.APIs))
+	for i, id := range s.APIs {
+		models[i], _ = d.modelByID(id)
+	}
 	if d.Defaults.ClaimsApart.Value == 1 {
-		ids = claimsLast(d, ids)
+		models = claimsLast(models)
 	}
 	for i := range MaxAPIs {
 		o := offer{Key: place(i)}
-		if i < len(ids) {
-			m, _ := d.modelByID(ids[i])
+		if i < len(models) {
+			m := models[i]
 			o.ID, o.Name, o.Claim, o.Weights = m.ID, d.APIs.Provider(m.Provider).Name+" "+m.Name, m.Claim, m.Weights
 			if row, p, ok := s.Price(d, m.ID); ok {
 				o.Sold, o.Price = true, p
@@ -71,14 +75,14 @@ func offers(s Scenario, d Data) []offer {
 	return append(out, offer{Key: CustomID, ID: CustomID, Name: s.M.T("pri.your_price"), Sold: s.HasCustom(), Price: s.Custom})
 }
 
-// claimsLast returns the ids with the vendors' claims after the list
+// claimsLast returns the models with the vendors' claims after the list
 // prices, each group in its order: the places list the claims apart.
-func claimsLast(d Data, ids []string) []string {
-	out := make([]string, 0, len(ids))
+func claimsLast(models []apiprices.Model) []apiprices.Model {
+	out := make([]apiprices.Model, 0, len(models))
 	for _, claims := range []bool{false, true} {
-		for _, id := range ids {
-			if m, _ := d.modelByID(id); m.Claim == claims {
-				out = append(out, id)
+		for _, m := range models {
+			if m.Claim == claims {
+				out = append(out, m)
 			}
 		}
 	}
