@@ -11,7 +11,10 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/sitedata"
+	"github.com/infercost/infercost/wasm/view"
 )
 
 // articleLangs are the languages every article is written in.
@@ -112,6 +115,51 @@ func TestEveryArticleIsInEveryLanguageWithACalculator(t *testing.T) {
 		slices.Sort(langs)
 		if want := slices.Sorted(slices.Values(articleLangs)); !slices.Equal(langs, want) {
 			t.Errorf("article %q is in %v; want %v", key, langs, want)
+		}
+	}
+}
+
+// Every calculator an article embeds answers its title with today's
+// data: a title that names a model or an API (GPT-4.1, Llama 3.3 70B)
+// has an answer that names it too (Blocks.Names; the build fails
+// otherwise, as embed-unanswered-title.md shows).
+func TestEveryEmbedAnswersItsTitle(t *testing.T) {
+	data := datasettest.Load(t)
+	msgs := testMsgs(t)
+	engines := map[string]*site.Engine{}
+	for _, name := range sitedata.Calculators {
+		engines[name] = &site.Engine{Worker: "/w.js", Wasm: "/e.wasm", Data: "/" + name + ".json"}
+	}
+	md := newMarkdown(&Blocks{Calculators: calculators(data), Engines: engines, Base: "/", Msgs: msgs, Names: answerNames(data)})
+	for name, a := range readArticles(t) {
+		// The article's embeds alone, in its language: its data tables
+		// need the whole build.
+		src := "---\ntitle: t\ndate: " + a.Date + "\nlang: " + a.Lang + "\n---\n"
+		for _, e := range calculatorEmbed.FindAllString(a.body, -1) {
+			src += "\n" + e + "\n```\n"
+		}
+		if _, err := renderMarkdown(md, []byte(src)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// A name is found whole: the longer of two names that share a start,
+// never within a longer version, and a full stop after it ends it.
+func TestTitlesNameModelsWhole(t *testing.T) {
+	names := []string{"GPT-4.1 mini", "GPT-4.1", "GPT-4", "Llama 3.3 70B"}
+	for _, c := range []struct {
+		title, answer string
+		want          []string
+	}{
+		{"GPT-4.1 or Llama 3.3 70B?", "On GPT-4.1. Self-hosting (Llama 3.3 70B on 8 x H100)", nil},
+		{"GPT-4.1 mini at scale", "$3 on OpenAI GPT-4.1.", []string{"GPT-4.1 mini"}},
+		{"GPT-4.1 at scale", "$3 on OpenAI GPT-4.1 mini.", []string{"GPT-4.1"}},
+		{"GPT-4 at scale", "$3 on GPT-4.1 and GPT-4o.", []string{"GPT-4"}},
+		{"A support assistant", "$3 on GPT-4.1.", nil},
+	} {
+		if got := unanswered(c.title, view.Headline{Text: c.answer}, names); !slices.Equal(got, c.want) {
+			t.Errorf("%q answered by %q: unanswered %q; want %q", c.title, c.answer, got, c.want)
 		}
 	}
 }

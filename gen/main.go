@@ -305,7 +305,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 		tables[suffixed("api-reference", l)] = func() string { return reference }
 	}
-	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs})
+	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs, Names: answerNames(data)})
 	// Pages at the top, articles in every language under articles/.
 	var names []string
 	for _, pattern := range pagePatterns {

@@ -113,6 +113,9 @@ type Blocks struct {
 	// the engine loads (all but English's), for embedded calculators.
 	Msgs     map[string]*msg.Catalog
 	Messages map[string]string
+	// Names are the models an embedded calculator's title may name
+	// (answerNames): each it names, its answer must name too.
+	Names []string
 }
 
 var (
@@ -245,6 +248,11 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte, lang string
 			problems = append(problems, fmt.Sprintf("input %q is text: only numbers and choices are editable here", key))
 		default:
 			editable = append(editable, p.Inputs[i])
+		}
+	}
+	if !titleUnchecked[c.name()] {
+		if names := unanswered(title, p.Headline, t.b.Names); len(names) > 0 {
+			problems = append(problems, fmt.Sprintf("the title %q names %s, which its answer does not: %q", title, strings.Join(names, " and "), p.Headline.Text))
 		}
 	}
 	if len(problems) > 0 {

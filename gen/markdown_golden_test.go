@@ -34,7 +34,7 @@ func TestMarkdownCases(t *testing.T) {
 			Editions: []site.DataFile{{Edition: "2026-12-01", URL: "/assets/data/" + name + ".json"}}}
 	}
 	msgs := testMsgs(t)
-	md := newMarkdown(&Blocks{Tables: dataTables(data, "/", msgs), Calculators: calculators(data), Engines: engines, Base: "/", Msgs: msgs})
+	md := newMarkdown(&Blocks{Tables: dataTables(data, "/", msgs), Calculators: calculators(data), Engines: engines, Base: "/", Msgs: msgs, Names: answerNames(data)})
 	dir := filepath.Join("testdata", "markdown")
 	cases, err := filepath.Glob(filepath.Join(dir, "*.md"))
 	if err != nil || len(cases) == 0 {

@@ -2,10 +2,12 @@ package main
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -66,12 +68,18 @@ func TestPricingPageInBrowser(t *testing.T) {
 		t.Errorf("back in USD: %q", back["gpt-4.1.monthly_cost"])
 	}
 
-	// Sorting by monthly cost puts the cheapest API first; the order holds.
-	eval[any](t, ctx, `document.querySelector('button[data-sort="c-month"]').click()`)
-	first := eval[string](t, ctx, `document.querySelector('#compare tbody tr td[data-col="api"]').textContent.trim()`)
-	if !strings.Contains(first, "HolySheep") && !strings.Contains(first, "DeepSeek") {
-		t.Errorf("cheapest first after sorting: %q", first)
+	// Sorting by monthly cost puts the cheapest list price first, the
+	// dearest first the other way; the vendor's claim, though cheaper
+	// than both, stays after the list prices either way.
+	const priced = `[...document.querySelectorAll('#compare tbody tr')].filter(tr => tr.querySelector('[data-col="c-month"][data-metric]')).
+		map(tr => tr.querySelector('[data-col="api"]').textContent.trim().split(' ')[0])`
+	for _, want := range [][]string{{"DeepSeek", "OpenAI", "HolySheep"}, {"OpenAI", "DeepSeek", "HolySheep"}} {
+		eval[any](t, ctx, `document.querySelector('button[data-sort="c-month"]').click()`)
+		if got := eval[[]string](t, ctx, priced); !slices.Equal(got, want) {
+			t.Errorf("sorted by monthly cost: %q; want %q", got, want)
+		}
 	}
+	eval[any](t, ctx, `document.querySelector('button[data-sort="c-month"]').click()`)
 	// The exports of this scenario, as the page's buttons get them.
 	csv := evalAsync[string](t, ctx, `window.__infercost.call('export', ['pricing', location.search.slice(1), 'csv', location.href])`)
 	if !strings.HasPrefix(csv, "# InferCost pricing scenario") || !strings.Contains(csv, ",monthly_cost,gpt-4.1,2678.5,USD,") {
@@ -107,4 +115,45 @@ func TestPricingPageInBrowser(t *testing.T) {
 		t.Errorf("seed-000-roi: %q, %q, claimed %q", seed["custom.monthly_cost"], seed["holysheep-flat.monthly_cost"], seed["holysheep-flat.monthly_cost_claimed"])
 	}
 	saveArtifact(t, "pricing-seed-000-roi.png", fullScreenshot(t, ctx, 100))
+}
+
+// The break-even chart, its legend and the printed handout follow the API
+// the cluster is set against: by default the cheapest compared API (of
+// GPT-4o and Claude Haiku 4.5, Haiku at $0.0025 a request against
+// $0.0055: wasm/pricingview's TestTheClusterIsSetAgainstTheCheapestComparedAPI),
+// then the one the reader chooses.
+func TestPricingChartAndHandoutFollowTheChosenAPI(t *testing.T) {
+	ctx, tco := browser(t)
+	page := strings.TrimSuffix(tco, "tco/") + "pricing/"
+	waitReady(ctx, t, page+"?apis=gpt-4o,claude-haiku-4.5")
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#chart-breakeven-tab`)))
+	// drawn waits until the chart's API line is named want (a redraw
+	// follows the engine's answer), and returns what the chart, its
+	// legend and the form show.
+	drawn := func(want string) []string {
+		return evalAsync[[]string](t, ctx, `(async () => { `+chartHasJS+` const el = document.getElementById('chart-breakeven'); el.scrollIntoView();
+			await chartHas(el, 'api');
+			const name = () => echarts.getInstanceByDom(el).getOption().series.find(s => s.id === 'api').name;
+			for (let i = 0; i < 200 && name() !== `+strconv.Quote(want)+`; i++) await new Promise(r => setTimeout(r, 50));
+			const vs = document.querySelector('[name="vs"]');
+			return [name(), document.querySelector('#chart-breakeven-legend .legend-name').textContent, vs.options[vs.selectedIndex].textContent]; })()`)
+	}
+	if got := drawn("Anthropic Claude Haiku 4.5"); got[0] != "Anthropic Claude Haiku 4.5" || got[1] != got[0] || got[2] != got[0] {
+		t.Errorf("by default the chart, its legend and the form show %q; want the cheapest compared API, Anthropic Claude Haiku 4.5", got)
+	}
+
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="vs"]`), "gpt-4o"))
+	eval[any](t, ctx, `document.querySelector('[name="vs"]').dispatchEvent(new Event('input', {bubbles: true}))`)
+	if got := drawn("OpenAI GPT-4o"); got[0] != "OpenAI GPT-4o" || got[1] != got[0] {
+		t.Errorf("after choosing GPT-4o the chart and its legend show %q", got)
+	}
+	// The handout as printed: the chart is on it, and its list of what
+	// the scenario sets names the API chosen.
+	cdpCall(t, ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: "print"})
+	handout := eval[[]string](t, ctx, `(dispatchEvent(new Event('beforeprint')), [document.getElementById('handout-changed').innerText,
+		getComputedStyle(document.getElementById('chart-breakeven')).display, document.querySelector('#chart-breakeven-legend .legend-name').textContent])`)
+	cdpCall(t, ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: ""})
+	if !strings.Contains(handout[0], "OpenAI GPT-4o") || handout[1] == "none" || handout[2] != "OpenAI GPT-4o" {
+		t.Errorf("the handout lists %q, prints the chart with display %q and the legend %q; want OpenAI GPT-4o", handout[0], handout[1], handout[2])
+	}
 }

@@ -786,7 +786,8 @@
   // Sortable tables: a header button sorts the rows by that column's
   // data-value, again in the other direction; the order holds while the
   // figures change. A cell's data-order "inf" sorts above every value
-  // ("never"), "none" (no figure) last whichever the direction.
+  // ("never"), "none" (no figure) last whichever the direction; a row
+  // with a cell "apart" (a vendor's claim) after the other figures.
   var sorted = null;
   function resort() {
     if (!sorted) return;
@@ -799,9 +800,11 @@
       var v = order === "none" ? NaN : parseFloat(td.getAttribute("data-value"));
       return isNaN(v) ? null : v;
     };
+    var apart = function (tr) { return tr.querySelector('[data-order="apart"]') ? 1 : 0; };
     rows.sort(function (a, b) {
       var x = value(a), y = value(b);
       if (x === null || y === null) return (x === null) - (y === null);
+      if (apart(a) !== apart(b)) return apart(a) - apart(b);
       return x === y ? 0 : sorted.dir * (x < y ? -1 : 1);
     });
     rows.forEach(function (tr) { body.appendChild(tr); });

@@ -92,7 +92,8 @@ type Row struct {
 
 // Cell is one result: the page's text, and for a figure its value in
 // Unit (the page's data-value and data-unit). Value is absent where the
-// cell shows no figure (Order "none") or an unbounded one ("inf").
+// cell shows no figure (Order "none") or an unbounded one ("inf"); a cell
+// "apart" has one, in a row kept after the others however sorted.
 type Cell struct {
 	Key    string   `json:"key"`
 	Text   string   `json:"text"`
@@ -165,7 +166,7 @@ func answer(name string, p view.Page, latest string) Answer {
 			for i, c := range row.Cells {
 				cells[i] = Cell{Key: c.Key, Text: c.Text, Unit: c.Unit, Metric: c.Metric, Option: c.Option, Note: c.Note, Order: c.Order.String(),
 					Band: c.Band, BandNote: c.BandNote}
-				if v := c.Value; c.Order == view.ByValue && !math.IsNaN(v) && !math.IsInf(v, 0) {
+				if v := c.Value; (c.Order == view.ByValue || c.Order == view.Apart) && !math.IsNaN(v) && !math.IsInf(v, 0) {
 					cells[i].Value = &v
 					if c.Band != "" {
 						cells[i].Low, cells[i].High = &c.Low, &c.High

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [859]string{
+var englishKeys = [863]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -525,6 +525,7 @@ var englishKeys = [859]string{
 	"pri.chart.monthly",
 	"pri.chart.monthly_desc",
 	"pri.claim",
+	"pri.claims_apart",
 	"pri.cluster_group",
 	"pri.col.be",
 	"pri.col.day",
@@ -576,9 +577,11 @@ var englishKeys = [859]string{
 	"pri.h.volume",
 	"pri.h.volume_help",
 	"pri.head.and",
+	"pri.head.never",
 	"pri.head.none",
 	"pri.head.pays",
 	"pri.head.per_month",
+	"pri.head.serving",
 	"pri.head.text",
 	"pri.head.workload",
 	"pri.host",
@@ -607,6 +610,7 @@ var englishKeys = [859]string{
 	"pri.in.rpd_help",
 	"pri.in.rpm_help",
 	"pri.in.vs",
+	"pri.in.vs_cheapest_help",
 	"pri.in.vs_help",
 	"pri.in.y_help",
 	"pri.months",
@@ -864,7 +868,7 @@ var englishKeys = [859]string{
 	"tco.years",
 }
 
-var englishTexts = [859]string{
+var englishTexts = [863]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1387,6 +1391,7 @@ var englishTexts = [859]string{
 	"Monthly cost of the workload",
 	"Per API, at the prices of the edition.",
 	" (vendor's claim)",
+	"Prices marked as a vendor's claim are only what their vendor states, not list prices: they are listed after the list prices, however the table is sorted, and never count as the cheapest.",
 	"Self-hosted cluster",
 	"Self-hosting pays above",
 	"Per day",
@@ -1438,9 +1443,11 @@ var englishTexts = [859]string{
 	"Your workload",
 	"Input and output tokens a month.",
 	", and {cost} on {api}",
+	" Self-hosting ({option}) never pays against {api}: the API costs less at every volume.",
 	"No API in this edition prices the workload of {workload}.",
-	" Self-hosting pays against {api} above {volume}.",
+	" Self-hosting ({option}) pays against {api} above {volume}.",
 	"Per month on {api}",
+	"{model} on {cluster}",
 	"The workload of {workload} costs {cost} a month on {api}, the cheapest API",
 	"{n} requests a day",
 	"Host {api}'s open weights yourself",
@@ -1469,6 +1476,7 @@ var englishTexts = [859]string{
 	"API calls a day.",
 	"API calls a month.",
 	"Set the cluster against",
+	"The API drawn beside the self-hosted cluster, in the charts and the handout: by default the cheapest compared API for this workload (a vendor's claim is no list price and never the default).",
 	"The API drawn beside the self-hosted cluster.",
 	"Months over which the cluster's capex is spread.",
 	"{n} months",

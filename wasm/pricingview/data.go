@@ -23,6 +23,15 @@ type Defaults struct {
 	BatchShare            fact.Figure `yaml:"batch_share" json:"batch_share"`
 	DailyBudgetUSD        fact.Figure `yaml:"daily_budget_usd" json:"daily_budget_usd"`
 	MonthlyBudgetUSD      fact.Figure `yaml:"monthly_budget_usd" json:"monthly_budget_usd"`
+	// VsCheapest, at 1, sets the cluster against the cheapest compared
+	// API that is a list price unless the link names one (see
+	// defaultVs); editions before lack it, and set it against GPT-4.1
+	// whether compared or not.
+	VsCheapest fact.Figure `yaml:"vs_cheapest" json:"vs_cheapest"`
+	// ClaimsApart, at 1, lists the compared APIs whose price only their
+	// vendor states after those with list prices, in the comparison, its
+	// sorting and the search; editions before list them among the others.
+	ClaimsApart fact.Figure `yaml:"claims_apart" json:"claims_apart"`
 }
 
 // Data is everything the pricing calculator reads: the API catalog, the
@@ -72,6 +81,14 @@ func (d Data) Validate() error {
 		fact.Range("requests_per_cache_write", df.RequestsPerCacheWrite, 1, 1e9), fact.Range("batch_share", df.BatchShare, 0, 1),
 		fact.Range("daily_budget_usd", df.DailyBudgetUSD, 0, 1e9), fact.Range("monthly_budget_usd", df.MonthlyBudgetUSD, 0, 1e10),
 	})...)
+	for _, flag := range []struct {
+		name string
+		f    fact.Figure
+	}{{"vs_cheapest", df.VsCheapest}, {"claims_apart", df.ClaimsApart}} {
+		if flag.f != (fact.Figure{}) {
+			errs = append(errs, d.Sources.Check(flag.f, "defaults", flag.name, 0, 1)...)
+		}
+	}
 	errs = append(errs, d.validateOpen()...)
 	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
 		s := Resolve(q, d)

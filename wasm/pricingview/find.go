@@ -226,8 +226,15 @@ func catalogIndex(d Data) *index {
 // match: most searches match hundreds of models.
 func search(s Scenario, d Data, f Find) ([]found, int) {
 	x := indexOf(d, s.Edition)
+	// From the edition with claims_apart, a vendor's claim ranks after
+	// every list price: it is not one.
+	apart := d.Defaults.ClaimsApart.Value == 1
 	less := func(a, b found) bool {
-		return a.out < b.out || a.out == b.out && d.APIs.Models[a.model].Name < d.APIs.Models[b.model].Name
+		ma, mb := &d.APIs.Models[a.model], &d.APIs.Models[b.model]
+		if apart && ma.Claim != mb.Claim {
+			return mb.Claim
+		}
+		return a.out < b.out || a.out == b.out && ma.Name < mb.Name
 	}
 	top := make([]found, 0, MaxFound)
 	n := 0
@@ -313,6 +320,9 @@ func findTable(s Scenario, d Data) view.Table {
 				{Text: s.M.Date(row.AsOf)}, {Value: float64(m.Context), Text: s.M.T("pri.f.not_stated")}, {Text: s.M.T("pri.f.no")}, toggle(s, m.ID)}
 			if m.Context > 0 {
 				cells[5].Text = s.M.F("pri.tokens", "n", s.M.Count(float64(m.Context)))
+			}
+			if m.Claim && d.Defaults.ClaimsApart.Value == 1 {
+				cells[0].Text += s.M.T("pri.claim")
 			}
 			if fd.open {
 				cells[6].Value, cells[6].Text = 1, s.M.T("pri.f.yes")

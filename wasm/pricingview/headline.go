@@ -11,15 +11,10 @@ import (
 func headline(s Scenario, offered []offer, p view.Page) view.Headline {
 	c := p.CellsByKey()
 	month := func(o offer) view.Cell { return c[o.Key+".c-month"] }
-	var cheapest, vs *offer
+	cheapest := cheapestOffer(offered, func(o offer) (float64, bool) { return month(o).Value, month(o).Metric != "" })
+	var vs *offer
 	for i, o := range offered {
-		if !o.Sold || o.Claim || month(o).Metric == "" {
-			continue
-		}
-		if cheapest == nil || month(o).Value < month(*cheapest).Value {
-			cheapest = &offered[i]
-		}
-		if o.ID == s.Vs {
+		if o.ID == s.Vs && o.Sold && !o.Claim && month(o).Metric != "" {
 			vs = &offered[i]
 		}
 	}
@@ -36,10 +31,42 @@ func headline(s Scenario, offered []offer, p view.Page) view.Headline {
 	}
 	h.Text += "."
 	if vs != nil {
-		if be := c[vs.Key+".be"]; be.Value > 0 {
-			h.Text += t.F("pri.head.pays", "api", vs.Name, "volume", be.Text)
+		switch be := c[vs.Key+".be"]; {
+		case be.Value > 0:
+			h.Text += t.F("pri.head.pays", "api", vs.Name, "volume", be.Text, "option", clusterServing(s))
 			h.Figures = append(h.Figures, view.FigureOf(t.T("pri.col.be"), be))
+		case be.Order == view.Infinite:
+			// The question the break-even chart asks has an answer too.
+			h.Text += t.F("pri.head.never", "api", vs.Name, "option", clusterServing(s))
 		}
 	}
 	return h
+}
+
+// cheapestOffer returns the priced offer that costs least a month, by
+// cost, the first of equals; nil when none is priced. A vendor's claim is
+// not a list price, so it is never the cheapest.
+func cheapestOffer(offered []offer, cost func(offer) (float64, bool)) *offer {
+	var best *offer
+	least := 0.0
+	for i, o := range offered {
+		v, ok := cost(o)
+		if !o.Sold || o.Claim || !ok {
+			continue
+		}
+		if best == nil || v < least {
+			best, least = &offered[i], v
+		}
+	}
+	return best
+}
+
+// clusterServing names the self-hosted cluster with the model whose
+// throughput it is sized by, when estimated: what a title asking about
+// self-hosting a model is answered with.
+func clusterServing(s Scenario) string {
+	if e := s.Cluster.Estimate; e != nil {
+		return s.M.F("pri.head.serving", "model", e.Setup.Model.Name, "cluster", optionText(s))
+	}
+	return optionText(s)
 }

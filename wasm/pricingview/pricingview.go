@@ -5,6 +5,8 @@
 package pricingview
 
 import (
+	"slices"
+
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
@@ -130,9 +132,20 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 			}
 		}
 	}
+	vsDefault, vsHelp := "gpt-4.1", t.T("pri.in.vs_help")
+	if d.Defaults.VsCheapest.Value == 1 {
+		// Any compared API may be set against the cluster, the cheapest
+		// unless the link says otherwise.
+		for _, id := range s.APIs {
+			if m, ok := d.modelByID(id); ok && !slices.ContainsFunc(vs, func(c scenario.Choice) bool { return c.Value == id }) {
+				vs = append(vs, scenario.Choice{Value: id, Label: d.APIs.Provider(m.Provider).Name + " " + m.Name})
+			}
+		}
+		vsDefault, vsHelp = s.cheapestAPI(d), t.T("pri.in.vs_cheapest_help")
+	}
 	vs = append(vs, scenario.Choice{Value: CustomID, Label: t.T("pri.your_price")})
-	s.Vs = r.Choice(scenario.Field{Key: "vs", Label: t.T("pri.in.vs"), Section: prices, Default: "gpt-4.1", Choices: vs,
-		Help: t.T("pri.in.vs_help")})
+	s.Vs = r.Choice(scenario.Field{Key: "vs", Label: t.T("pri.in.vs"), Section: prices, Default: vsDefault, Choices: vs,
+		Help: vsHelp})
 
 	s.Find = readFind(r, d, s)
 
@@ -152,6 +165,17 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Uses.Apply(r)
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
+}
+
+// cheapestAPI is the compared API (or the reader's price) that costs
+// least a month for the workload, as the headline names it; a vendor's
+// claim never is. The first compared API when none is priced.
+func (s Scenario) cheapestAPI(d Data) string {
+	offered := offers(s, d)
+	if o := cheapestOffer(offered, func(o offer) (float64, bool) { return o.Price.Cost(s.Workload).PerMonth, true }); o != nil {
+		return o.ID
+	}
+	return offered[0].ID
 }
 
 // Price returns a model's price in USD in the scenario's edition, if it

@@ -1,6 +1,7 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
 	"math"
 	"slices"
@@ -43,10 +44,17 @@ type offer struct {
 // scenario's APIs, then the reader's price.
 func offers(s Scenario, d Data) []offer {
 	var out []offer
+	models := make([]apiprices.Model, len(s.APIs))
+	for i, id := range s.APIs {
+		models[i], _ = d.modelByID(id)
+	}
+	if d.Defaults.ClaimsApart.Value == 1 {
+		models = claimsLast(models)
+	}
 	for i := range MaxAPIs {
 		o := offer{Key: place(i)}
-		if i < len(s.APIs) {
-			m, _ := d.modelByID(s.APIs[i])
+		if i < len(models) {
+			m := models[i]
 			o.ID, o.Name, o.Claim, o.Weights = m.ID, d.APIs.Provider(m.Provider).Name+" "+m.Name, m.Claim, m.Weights
 			if row, p, ok := s.Price(d, m.ID); ok {
 				o.Sold, o.Price = true, p
@@ -66,6 +74,20 @@ func offers(s Scenario, d Data) []offer {
 		out = append(out, o)
 	}
 	return append(out, offer{Key: CustomID, ID: CustomID, Name: s.M.T("pri.your_price"), Sold: s.HasCustom(), Price: s.Custom})
+}
+
+// claimsLast returns the models with the vendors' claims after the list
+// prices, each group in its order: the places list the claims apart.
+func claimsLast(models []apiprices.Model) []apiprices.Model {
+	out := make([]apiprices.Model, 0, len(models))
+	for _, claims := range []bool{false, true} {
+		for _, m := range models {
+			if m.Claim == claims {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
 }
 
 // Build prices the workload on every API and lays out the page.
@@ -169,7 +191,13 @@ func Build(s Scenario, d Data) Page {
 				note = ""
 			}
 		}
-		row := view.Row{Label: strconv.Itoa(i + 1), Cells: []view.Cell{{Key: o.Key + ".api", Value: float64(i), Text: o.Name, Note: note}}}
+		name := view.Cell{Key: o.Key + ".api", Value: float64(i), Text: o.Name, Note: note}
+		if o.Claim && d.Defaults.ClaimsApart.Value == 1 {
+			// However the table is sorted, a claim stays after the list prices.
+			name.Order = view.Apart
+			tab.Note = t.T("pri.claims_apart")
+		}
+		row := view.Row{Label: strconv.Itoa(i + 1), Cells: []view.Cell{name}}
 		cost := o.Price.Cost(s.Workload)
 		for _, c := range cols {
 			// Unpriced rows say why, and stay last however the table is

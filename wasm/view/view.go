@@ -50,6 +50,10 @@ const (
 	ByValue  Order = iota // by Value
 	Infinite              // above every value, e.g. a payback that never comes
 	Absent                // no figure: last whichever way the column is sorted
+	// Apart, on any cell of a row, keeps the row after the rows of
+	// comparable figures whichever way a column is sorted (before those
+	// without a figure): a vendor's claim among list prices.
+	Apart
 )
 
 // String is the cell's data-order, "" for ByValue.
@@ -59,6 +63,8 @@ func (o Order) String() string {
 		return "inf"
 	case Absent:
 		return "none"
+	case Apart:
+		return "apart"
 	}
 	return ""
 }

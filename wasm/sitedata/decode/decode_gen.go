@@ -753,6 +753,10 @@ func decodePricingviewDefaults(d *datafile.Decoder, v *pricingview.Defaults) {
 			decodeFactFigure(d, &v.DailyBudgetUSD)
 		case "monthly_budget_usd":
 			decodeFactFigure(d, &v.MonthlyBudgetUSD)
+		case "vs_cheapest":
+			decodeFactFigure(d, &v.VsCheapest)
+		case "claims_apart":
+			decodeFactFigure(d, &v.ClaimsApart)
 		default:
 			d.Unknown(key)
 		}
