@@ -83,9 +83,10 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 		t.Errorf("decode-heavy band %q is the balanced one", decode)
 	}
 
-	// Option a's throughput estimated for Llama 3.1 70B (the default
-	// options' are published figures, without a band).
-	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b")
+	// Option a's throughput estimated for Llama 3.1 70B, the others'
+	// published figures, without a band (b.pm= and c.pm=: from edition
+	// 2026-12-06 every option starts estimated).
+	waitReady(ctx, t, tco+"?a.pm=llama-3.1-70b&b.pm=&c.pm=")
 	cost := eval[[]string](t, ctx, readBand+`('a.cost_per_mtok')`)
 	checkBand(t, "tco", "a.cost_per_mtok", "inversely proportional", cost)
 	tokens := eval[[]string](t, ctx, readBand+`('a.tokens')`)

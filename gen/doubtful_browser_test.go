@@ -101,12 +101,14 @@ func checkNegativePool(t *testing.T, ctx context.Context, root string) {
 	}
 }
 
-// The default comparison notes that its throughputs are at different
-// precisions, and the rented option's break-even says which way it goes
-// (wasm/tcoview's TestBreakEvenSaysWhichWay): C has no capex, so it starts
-// cheaper than A and becomes dearer.
+// The default comparison of editions before 2026-12-06 notes that its
+// throughputs are at different precisions, and the rented option's
+// break-even says which way it goes (wasm/tcoview's
+// TestBreakEvenSaysWhichWay): C has no capex, so it starts cheaper than A
+// and becomes dearer. Today's default is like for like
+// (TestTheDefaultScenarioIsLikeForLike).
 func checkTCOCaveats(t *testing.T, ctx context.Context, root string) {
-	waitReady(ctx, t, root+"tco/")
+	waitReady(ctx, t, root+"tco/?ed=2026-12-04")
 	note := eval[string](t, ctx, `(document.getElementById('results-note') || {}).textContent || ''`)
 	if !strings.Contains(note, "Not like for like") || !strings.Contains(note, "A in BF16 / FP16; B, C in FP8") || !shown(t, ctx, "#results-note") {
 		t.Errorf("default TCO: results note %q; want a visible one on the precisions", note)

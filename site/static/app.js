@@ -370,12 +370,31 @@
     }
   }
 
+  // setChoices gives a select the choices of the scenario (view.Page.Since
+  // sends them when they change: a cloud offer list follows its GPU), so
+  // that the offer it names is the one the engine used.
+  function setChoices(el, choices) {
+    var same = el.options.length === choices.length && choices.every(function (c, i) {
+      return el.options[i].value === c.value && el.options[i].text === c.label;
+    });
+    if (same) return false;
+    el.textContent = "";
+    choices.forEach(function (c) {
+      var o = document.createElement("option");
+      o.value = c.value;
+      o.textContent = c.label;
+      el.appendChild(o);
+    });
+    return true;
+  }
+
   var shownProblems = null;
   function apply(u) {
     u.inputs.forEach(function (s) {
       var el = form.elements[s.key];
       if (!el) return;
-      if (el !== document.activeElement && !s.error && el.value !== s.value) el.value = s.value;
+      var rebuilt = s.choices && setChoices(el, s.choices);
+      if ((rebuilt || el !== document.activeElement && !s.error) && el.value !== s.value) el.value = s.value;
       setAttr(el, "aria-invalid", s.error ? "true" : "");
       setText($("err-" + s.key), s.error);
       setText($("note-" + s.key), s.note);

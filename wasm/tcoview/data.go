@@ -9,6 +9,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
@@ -37,6 +38,53 @@ type Defaults struct {
 	// the data, so that the edition a link loads says which rule it was
 	// computed by, and no engine code compares dates.
 	DemandGPUsAtBounds fact.Figure `yaml:"demand_gpus_at_bounds" json:"demand_gpus_at_bounds"`
+	// RentMedianOfOffers, at 1, makes a GPU's default rental price the
+	// median of its dated cloud offers (rental.yaml), where it has any;
+	// editions before it lack it and default to the GPU table's price
+	// (gpus.yaml's rent_usd_per_hour), as their links were published.
+	RentMedianOfOffers fact.Figure `yaml:"rent_median_of_offers" json:"rent_median_of_offers"`
+	// Estimate, where an edition sets it, is the model and precision
+	// whose estimated throughput every option starts with, so that the
+	// default scenario compares the GPUs like for like; editions before
+	// it start from the published throughput rows, as their links were
+	// published.
+	Estimate DefaultEstimate `yaml:"estimate" json:"estimate"`
+}
+
+// DefaultEstimate is the model and precision the options' throughput is
+// estimated for by default, with where the choice comes from.
+type DefaultEstimate struct {
+	Model string `yaml:"model" json:"model"`
+	// Precision is a perfview.Precisions value.
+	Precision string `yaml:"precision" json:"precision"`
+	Source    string `yaml:"source" json:"source"`
+	AsOf      string `yaml:"as_of" json:"as_of"`
+	Note      string `yaml:"note,omitempty" json:"note,omitempty"`
+}
+
+// validate checks that the model and precision are known, that every
+// default option's GPU has the precision, and that the choice is sourced.
+func (e DefaultEstimate) validate(d Data) []error {
+	if e == (DefaultEstimate{}) {
+		return nil
+	}
+	const entry = "defaults"
+	errs := d.Sources.Check(fact.Figure{Value: 1, Source: e.Source, AsOf: e.AsOf}, entry, "estimate", 0, 1)
+	if _, ok := d.Perf.Memory.Models.Find(e.Model); !ok {
+		errs = append(errs, fact.Errorf(entry, "estimate.model", "unknown model %q", e.Model))
+	}
+	if !slices.ContainsFunc(perfview.Precisions, func(c scenario.Choice) bool { return c.Value == e.Precision }) {
+		errs = append(errs, fact.Errorf(entry, "estimate.precision", "unknown precision %q", e.Precision))
+		return errs
+	}
+	for _, o := range optionDefaults {
+		if g, ok := d.GPUs.Find(o.GPU); ok {
+			if why := perfview.PrecisionError(msg.English, g, e.Precision); why != "" {
+				errs = append(errs, fact.Errorf(entry, "estimate.precision", "default GPU %s: %s", g.Name, why))
+			}
+		}
+	}
+	return errs
 }
 
 // ThroughputRow is a published throughput used as a GPU's default, and
@@ -123,6 +171,10 @@ func (d Data) Validate() error {
 	if df.DemandGPUsAtBounds != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.DemandGPUsAtBounds, "defaults", "demand_gpus_at_bounds", 0, 1)...)
 	}
+	if df.RentMedianOfOffers != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.RentMedianOfOffers, "defaults", "rent_median_of_offers", 0, 1)...)
+	}
+	errs = append(errs, df.Estimate.validate(d)...)
 	if _, ok := d.GPUs.Find(d.Throughput.Reference); !ok {
 		errs = append(errs, fact.Errorf("throughput", "reference", "unknown GPU %q", d.Throughput.Reference))
 	}

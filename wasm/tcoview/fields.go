@@ -2,6 +2,7 @@ package tcoview
 
 import (
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/band"
@@ -151,9 +152,16 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	if cu != nil {
 		models = append(models, scenario.Choice{Value: custom.ID, Label: t.T("tco.pm.custom")})
 	}
-	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: "", Choices: models,
-		Help: t.T("tco.in.pm_help")})
-	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: "bf16", Choices: perfview.PrecisionChoices(t),
+	// An edition's default estimate (Defaults.Estimate) makes every
+	// option start estimated for one model in one precision.
+	defModel, defPrecision, modelNote := "", "bf16", ""
+	if de := d.Defaults.Estimate; de.Model != "" {
+		defModel, defPrecision = de.Model, de.Precision
+		modelNote = fact.NoteIn(t, fact.Figure{Source: de.Source, AsOf: de.AsOf, Note: de.Note}, d.source(de.Source))
+	}
+	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: defModel, Choices: models,
+		Note: modelNote, Help: t.T("tco.in.pm_help")})
+	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: defPrecision, Choices: perfview.PrecisionChoices(t),
 		Help: t.T("tco.in.pp_help")})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
@@ -246,6 +254,12 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		Help: t.T("tco.in.tps_help")})
 	if !r.Inputs[len(r.Inputs)-1].Explicit {
 		o.Precision = precision
+	} else if d.Defaults.Estimate.Model != "" {
+		// Where every option starts estimated, a throughput typed in is
+		// the reader's own: no estimator's band or sizing goes with it.
+		// Editions before keep the estimate, as their links were
+		// published.
+		o.Estimate = nil
 	}
 	opt.LoadFactor = r.Number(scenario.Field{Only: only, Key: k("load"), Label: t.T("tco.in.load"), Unit: t.T("mem.unit.fraction"), Min: 0.01, Max: 1,
 		Default: num(df.LoadFactor.Value), Note: d.sourceNote(t, df.LoadFactor),
@@ -287,19 +301,31 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 
 	only = string(tco.Rented)
 	rent, rentNote := figureNote(g.RentUSDPerHour, t.T("tco.no_rent"))
-	cloud := []scenario.Choice{{Value: "0", Label: t.T("tco.cloud.table")}}
+	// The offers are the chosen GPU's, in data order: a link's cloud=N
+	// is the Nth of them, the one its figures were computed with.
 	offers := d.Rental.For(g.ID)
+	cloud := []scenario.Choice{{Value: "0", Label: t.T("tco.cloud.table")}}
+	cloudHelp, hrHelp := "tco.in.cloud_help", "tco.in.hr_help"
+	if d.Defaults.RentMedianOfOffers.Value == 1 && len(offers) > 0 {
+		median, low, high, from, to := medianOffer(offers)
+		rent = median
+		rentNote = t.F("tco.rent_median", "n", strconv.Itoa(len(offers)), "low", t.Digits(num(low)), "high", t.Digits(num(high)),
+			"from", t.Date(from), "to", t.Date(to))
+		cloud[0].Label = t.F("tco.cloud.median", "price", t.Digits(rounded(median)), "n", strconv.Itoa(len(offers)))
+		cloudHelp, hrHelp = "tco.in.cloud_help_median", "tco.in.hr_help_median"
+	}
 	for j, of := range offers {
 		cloud = append(cloud, scenario.Choice{Value: strconv.Itoa(j + 1),
 			Label: t.F("tco.cloud.offer", "provider", of.Provider, "instance", of.Instance, "price", t.Digits(num(of.USDPerGPUHour)), "date", t.Date(of.AsOf))})
 	}
 	pick := r.Choice(scenario.Field{Only: only, Key: k("cloud"), Label: t.T("tco.in.cloud"), Default: "0", Choices: cloud,
-		Help: t.T("tco.in.cloud_help")})
+		Help: t.T(cloudHelp)})
 	if j, _ := strconv.Atoi(pick); j > 0 && j <= len(offers) {
 		of := offers[j-1]
-		rent, rentNote = of.USDPerGPUHour, fact.NoteIn(t, fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed}, d.Rental.Sources[of.Source])
+		rent, rentNote = of.USDPerGPUHour, fact.NoteIn(t, fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed,
+			Note: t.F("tco.cloud.used", "provider", of.Provider, "instance", of.Instance)}, d.Rental.Sources[of.Source])
 	}
-	opt.RentUSDPerGPUHour = money("hr", "tco.in.hr", "tco.unit.per_gpu_hour", "tco.in.hr_help", rent, rentNote)
+	opt.RentUSDPerGPUHour = money("hr", "tco.in.hr", "tco.unit.per_gpu_hour", hrHelp, rent, rentNote)
 	// Every rental price of the data is at least $0.01 (gpu.Catalog and
 	// gpu.Rental Validate), so a default of 0 is one the data does not
 	// have, whichever figure or offer the default comes from.
@@ -322,4 +348,23 @@ func (o *OptionInput) needsPrice(r *scenario.Resolver, key string) {
 	}
 	o.NeedsPrice = key
 	r.Warn(key, r.M.T("tco.needs_price_field"))
+}
+
+// medianOffer returns the median price of offers (the mean of the
+// middle two when their number is even), the lowest and highest price,
+// and the first and last date among them.
+func medianOffer(offers []gpu.Offer) (median, low, high float64, from, to string) {
+	prices := make([]float64, len(offers))
+	from, to = offers[0].AsOf, offers[0].AsOf
+	for i, of := range offers {
+		prices[i] = of.USDPerGPUHour
+		from, to = min(from, of.AsOf), max(to, of.AsOf)
+	}
+	slices.Sort(prices)
+	n := len(prices)
+	median = prices[n/2]
+	if n%2 == 0 {
+		median = (prices[n/2-1] + prices[n/2]) / 2
+	}
+	return median, prices[0], prices[n-1], from, to
 }

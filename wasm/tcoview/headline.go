@@ -53,7 +53,7 @@ func rank(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
 	cells := p.CellsByKey()
 	cell := func(i int, metric string) view.Cell { return cells[s.Options[i].Letter+"."+metric] }
 	cost := func(i int) string { return cell(i, "cost_per_mtok").Text }
-	h := view.Headline{Text: s.M.F("tco.head.text", "years", years, "option", name(best), "cost", cost(best)),
+	h := view.Headline{Text: serving(s) + s.M.F("tco.head.text", "years", years, "option", name(best), "cost", cost(best)),
 		Figures: []view.Figure{
 			view.FigureOf(s.M.F("tco.head.cost", "option", strings.ToUpper(s.Options[best].Letter)), cell(best, "cost_per_mtok")),
 			view.FigureOf(s.M.F("tco.head.tco", "years", years, "option", strings.ToUpper(s.Options[best].Letter)), cell(best, "tco")),
@@ -70,4 +70,22 @@ func rank(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
 		h.Figures = append(h.Figures, view.FigureOf(s.M.T("tco.breakeven"), be))
 	}
 	return h
+}
+
+// serving names the model every option's throughput is estimated for,
+// and its precision, or each option's where they differ (precisionNote
+// says what that trades); "" unless every option is estimated for one
+// model, as the default scenario is.
+func serving(s Scenario) string {
+	model := ""
+	for _, o := range s.Enabled() {
+		if o.Estimate == nil || o.Precision == "" || model != "" && o.Estimate.Setup.Model.Name != model {
+			return ""
+		}
+		model = o.Estimate.Setup.Model.Name
+	}
+	if parts := precisionParts(s); len(parts) > 1 {
+		return s.M.F("tco.head.serving_mixed", "model", model, "parts", strings.Join(parts, "; "))
+	}
+	return s.M.F("tco.head.serving", "model", model, "precision", strings.ToUpper(s.Enabled()[0].Precision))
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
@@ -52,16 +51,4 @@ func TestRentedB200CanTakeItsOffers(t *testing.T) {
 	if got := s.Options[2].Option.RentUSDPerGPUHour; got != 8.60 {
 		t.Errorf("B200 rented at CoreWeave's offer: got %v per GPU-hour; want 8.60", got)
 	}
-}
-
-// input returns the scenario's field with the given key.
-func input(t *testing.T, s tcoview.Scenario, key string) scenario.Input {
-	t.Helper()
-	for _, in := range s.Inputs {
-		if in.Key == key {
-			return in
-		}
-	}
-	t.Fatalf("no field %s", key)
-	return scenario.Input{}
 }

@@ -147,6 +147,17 @@ func Build(s Scenario) Page {
 // figure of an H100: the comparison is then of precisions as much as of
 // GPUs. Throughputs typed in are the reader's own and not judged.
 func precisionNote(s Scenario) string {
+	parts := precisionParts(s)
+	if len(parts) < 2 {
+		return ""
+	}
+	return s.M.F("tco.precision_note", "parts", strings.Join(parts, "; "), "field", s.M.T("tco.in.pm"))
+}
+
+// precisionParts names the options at each precision, in the order
+// first met ("A in BF16", "B, C in FP8"); options whose throughput is
+// typed in are left out.
+func precisionParts(s Scenario) []string {
 	byPrecision := map[string][]string{}
 	var order []string
 	for _, o := range s.Enabled() {
@@ -158,14 +169,11 @@ func precisionNote(s Scenario) string {
 		}
 		byPrecision[o.Precision] = append(byPrecision[o.Precision], strings.ToUpper(o.Letter))
 	}
-	if len(order) < 2 {
-		return ""
+	parts := make([]string, len(order))
+	for i, p := range order {
+		parts[i] = s.M.F("tco.in_precision", "options", strings.Join(byPrecision[p], ", "), "precision", perfview.PrecisionLabel(p))
 	}
-	var parts []string
-	for _, p := range order {
-		parts = append(parts, s.M.F("tco.in_precision", "options", strings.Join(byPrecision[p], ", "), "precision", perfview.PrecisionLabel(p)))
-	}
-	return s.M.F("tco.precision_note", "parts", strings.Join(parts, "; "), "field", s.M.T("tco.in.pm"))
+	return parts
 }
 
 // memoryLink opens the memory calculator with the options' GPUs.

@@ -6,6 +6,8 @@
 package view
 
 import (
+	"strings"
+
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/scenario"
 )
@@ -288,7 +290,10 @@ func (k *cellCursor) next() (Cell, bool) {
 // (string, float64, bool, []any, map[string]any) for package plainjson:
 //
 //	query        canonical query string
-//	inputs       [{key, value, error, note, unit, default, hidden}] in form order
+//	inputs       [{key, value, error, note, unit, default, hidden, choices}]
+//	             in form order; choices, [{value, label}], only for a
+//	             choice field whose choices changed (an option's cloud
+//	             offers follow its GPU)
 //	groups       [{key, title, kind, hidden}]
 //	columns      [{key, title, hidden}] of every table, once per key
 //	tables       {table id: {hidden, title, note}}
@@ -335,10 +340,7 @@ func (p Page) Since(prev *Page) map[string]any {
 	if prev != nil {
 		was = *prev
 	}
-	inputs := changed(inputStates(was.Inputs), inputStates(p.Inputs), prev == nil, func(in inputState) map[string]any {
-		return map[string]any{"key": in.Key, "value": in.Value, "error": in.Error, "note": in.Note, "unit": in.Unit, "default": in.Default,
-			"hidden": in.Hidden}
-	})
+	inputs := changedInputs(was.Inputs, p.Inputs, prev == nil)
 	groups := changed(was.Groups, p.Groups, prev == nil, func(g Group) map[string]any {
 		return map[string]any{"key": g.Key, "title": g.Title, "kind": g.Kind, "hidden": g.Hidden}
 	})
@@ -404,16 +406,48 @@ func changed[T comparable](prev, next []T, all bool, record func(T) map[string]a
 	return out
 }
 
-// inputState is what the page shows of an input.
+// inputState is what the page shows of an input; Choices is its choices
+// written as one string, to compare.
 type inputState struct {
-	Key, Value, Error, Note, Unit, Default string
-	Hidden                                 bool
+	Key, Value, Error, Note, Unit, Default, Choices string
+	Hidden                                          bool
 }
 
-func inputStates(ins []scenario.Input) []inputState {
-	out := make([]inputState, len(ins))
-	for i, in := range ins {
-		out[i] = inputState{in.Key, in.Value, in.Error, in.Note, in.Unit, in.DefaultShown(), in.Hidden}
+func stateOf(in scenario.Input) inputState {
+	var cs strings.Builder
+	for _, c := range in.Choices {
+		cs.WriteString(c.Value + "\x1f" + c.Label + "\x1e")
+	}
+	return inputState{in.Key, in.Value, in.Error, in.Note, in.Unit, in.DefaultShown(), cs.String(), in.Hidden}
+}
+
+// changedInputs returns the records of the inputs of next that differ
+// from those at the same place in prev, all of them when all is set. A
+// record carries its choices when they differ too: the form was drawn
+// with the default scenario's, and a choice field's choices may depend on
+// another field (a GPU's cloud offers), so a select showing the default
+// GPU's list would name one offer while the engine computes with another.
+func changedInputs(prev, next []scenario.Input, all bool) []any {
+	out := []any{}
+	for i, in := range next {
+		now := stateOf(in)
+		var was inputState
+		if i < len(prev) {
+			was = stateOf(prev[i])
+		}
+		if !all && i < len(prev) && was == now {
+			continue
+		}
+		r := map[string]any{"key": now.Key, "value": now.Value, "error": now.Error, "note": now.Note, "unit": now.Unit, "default": now.Default,
+			"hidden": now.Hidden}
+		if in.IsChoice() && (all || i >= len(prev) || was.Choices != now.Choices) {
+			cs := make([]any, len(in.Choices))
+			for j, c := range in.Choices {
+				cs[j] = map[string]any{"value": c.Value, "label": c.Label}
+			}
+			r["choices"] = cs
+		}
+		out = append(out, r)
 	}
 	return out
 }

@@ -65,6 +65,52 @@ func TestSinceAppliesToTheNextUpdate(t *testing.T) {
 	}
 }
 
+// A choice field's choices may follow another field (an option's cloud
+// offers follow its GPU): the form, drawn with the default scenario's,
+// gets them with the first update and whenever they change, and not with
+// every change of the field's value.
+func TestSinceSendsChoicesWhenTheyChange(t *testing.T) {
+	page := func(gpu, cloud string, offers ...string) view.Page {
+		cs := []scenario.Choice{{Value: "0", Label: "median"}}
+		for i, o := range offers {
+			cs = append(cs, scenario.Choice{Value: fmt.Sprint(i + 1), Label: o})
+		}
+		return view.Page{Inputs: []scenario.Input{
+			{Field: scenario.Field{Key: "gpu", Choices: []scenario.Choice{{Value: "a100"}, {Value: "h100"}}}, Value: gpu},
+			{Field: scenario.Field{Key: "cloud", Choices: cs}, Value: cloud}}}
+	}
+	h100 := page("h100", "4", "AWS H100", "Lambda H100", "CoreWeave H100", "RunPod H100")
+	a100 := page("a100", "4", "AWS A100", "Lambda A100", "CoreWeave A100", "RunPod A100")
+	a100Other := page("a100", "3", "AWS A100", "Lambda A100", "CoreWeave A100", "RunPod A100")
+	choices := func(u map[string]any) map[string]int {
+		out := map[string]int{}
+		for _, r := range u["inputs"].([]any) {
+			r := r.(map[string]any)
+			if cs, ok := r["choices"].([]any); ok {
+				out[r["key"].(string)] = len(cs)
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		got  map[string]any
+		want map[string]int
+	}{
+		{"first update", a100.Update(), map[string]int{"gpu": 2, "cloud": 5}},
+		{"GPU changed", a100.Since(&h100), map[string]int{"cloud": 5}},
+		{"offer changed", a100Other.Since(&a100), map[string]int{}},
+	} {
+		if got := choices(c.got); !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: choices sent %v; want %v", c.name, got, c.want)
+		}
+	}
+	r := a100.Since(&h100)["inputs"].([]any)[1].(map[string]any)
+	if cs := r["choices"].([]any); cs[4].(map[string]any)["label"] != "RunPod A100" {
+		t.Errorf("cloud choices: got %v; want the A100's offers", cs)
+	}
+}
+
 // A page of another layout is sent whole, and says so: the page loader
 // then hides the rows of cells the update does not list (app.js).
 func TestSinceSendsAPageOfOtherRowsWhole(t *testing.T) {

@@ -391,6 +391,10 @@ func decodeTcoviewDefaults(d *datafile.Decoder, v *tcoview.Defaults) {
 			decodeFactFigure(d, &v.CNYPerUSD)
 		case "demand_gpus_at_bounds":
 			decodeFactFigure(d, &v.DemandGPUsAtBounds)
+		case "rent_median_of_offers":
+			decodeFactFigure(d, &v.RentMedianOfOffers)
+		case "estimate":
+			decodeTcoviewDefaultEstimate(d, &v.Estimate)
 		default:
 			d.Unknown(key)
 		}
@@ -1037,6 +1041,28 @@ func decodeFactFigure(d *datafile.Decoder, v *fact.Figure) {
 			v.AsOf = d.String()
 		case "unconfirmed":
 			v.Unconfirmed = d.Bool()
+		case "note":
+			v.Note = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeTcoviewDefaultEstimate(d *datafile.Decoder, v *tcoview.DefaultEstimate) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "model":
+			v.Model = d.String()
+		case "precision":
+			v.Precision = d.String()
+		case "source":
+			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
 		case "note":
 			v.Note = d.String()
 		default:
