@@ -85,8 +85,10 @@ func TestTheFlagsAreValidated(t *testing.T) {
 	d.Defaults.VariedLengths = fact.Figure{Value: 2, Source: "nowhere", AsOf: "soon"}
 	d.Defaults.PrefillFirst = fact.Figure{Value: -1, Source: "nowhere", AsOf: "soon"}
 	d.Defaults.KVAsEngine = fact.Figure{Value: 2, Source: "calibration-fit", AsOf: "2026-12-04"}
+	d.Defaults.SteadyWindow = fact.Figure{Value: 2, Source: "steady-window", AsOf: "2026-12-06"}
 	err := d.Validate()
-	for _, field := range []string{"varied_lengths.value", "varied_lengths.source", "varied_lengths.as_of", "prefill_first.value", "prefill_first.source", "kv_as_engine.value"} {
+	for _, field := range []string{"varied_lengths.value", "varied_lengths.source", "varied_lengths.as_of", "prefill_first.value", "prefill_first.source", "kv_as_engine.value",
+		"steady_window.value"} {
 		if err == nil || !strings.Contains(err.Error(), field) {
 			t.Errorf("validation %v; want an error on %s", err, field)
 		}

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [870]string{
+var englishKeys = [872]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -430,6 +430,7 @@ var englishKeys = [870]string{
 	"perf.in.rate_help",
 	"perf.in.reqs",
 	"perf.in.reqs_help",
+	"perf.in.reqs_help_steady",
 	"perf.in.slo_help",
 	"perf.in.think",
 	"perf.in.think_help",
@@ -479,6 +480,7 @@ var englishKeys = [870]string{
 	"perf.row.max_users",
 	"perf.row.out_tps",
 	"perf.row.out_tps_help",
+	"perf.row.out_tps_help_steady",
 	"perf.row.tpot",
 	"perf.row.tpot_help_compute",
 	"perf.row.tpot_help_memory",
@@ -875,7 +877,7 @@ var englishKeys = [870]string{
 	"tco.years",
 }
 
-var englishTexts = [870]string{
+var englishTexts = [872]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1303,6 +1305,7 @@ var englishTexts = [870]string{
 	"Poisson arrivals for the latency percentiles.",
 	"Simulated requests",
 	"Requests per simulated run; the first tenth is warm-up and left out. More gives steadier tails and costs more time per change.",
+	"Requests per simulated run; the first tenth's latencies are left out as warm-up. More gives steadier figures and costs more time per change.",
 	"Sets the highest rate (open loop) or the most users (closed loop) that meet it.",
 	"Think time",
 	"A user's pause between a reply and the next request.",
@@ -1352,6 +1355,7 @@ var englishTexts = [870]string{
 	"Most users within the P99 target",
 	"Output tokens per second",
 	"Of the replica, after the warm-up requests.",
+	"Of the replica: offline, every output token over the whole run; online, those generated between the completion of the first tenth of the requests and the sending of the last.",
 	"Time per output token",
 	"One decode step, limited by compute.",
 	"One decode step, limited by memory.",

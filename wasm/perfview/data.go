@@ -61,6 +61,13 @@ type Defaults struct {
 	// default (accuracy.UnstatedKV); editions before lack it, and take
 	// FP8 with FP8 or FP4 weights whatever the engine.
 	KVAsEngine fact.Figure `yaml:"kv_as_engine" json:"kv_as_engine"`
+	// SteadyWindow, at 1, measures a simulated run's throughput as
+	// serving benchmarks do (perf.Steady): offline over the whole run,
+	// online while the load is steady; editions before lack it, and
+	// measure from the last completion of the run's first tenth
+	// (perf.AfterWarmup), which the run's length and one long request
+	// move.
+	SteadyWindow fact.Figure `yaml:"steady_window" json:"steady_window"`
 
 	PromptTokens fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
 	OutputTokens fact.Figure `yaml:"output_tokens" json:"output_tokens"`
@@ -291,12 +298,17 @@ func (d Data) Load(s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
 }
 
 // LoadOn is Load with the scheduler's limits and KV cache of engine e,
-// and its scheduling where the data says so (SchedulesPrefillFirst).
+// and its scheduling where the data says so (SchedulesPrefillFirst). Its
+// throughput is measured as the edition says (SteadyWindow).
 func (d Data) LoadOn(e memview.EngineProfile, s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
 	ms := d.Memory.OnEngine(e, s.Model, s.Weights, s.KV, g, s.TP)
 	n := int(d.Defaults.Requests.Value)
-	return perf.Load{Prompt: prompt, Output: output, Requests: n, Seed: 1, WarmupRequest: n / 10, PrefillFirst: d.SchedulesPrefillFirst(e.ID),
+	l := perf.Load{Prompt: prompt, Output: output, Requests: n, Seed: 1, WarmupRequest: n / 10, PrefillFirst: d.SchedulesPrefillFirst(e.ID),
 		MaxSeqs: ms.Runtime.MaxNumSeqs, MaxBatched: ms.Runtime.MaxBatchedTokens, KVCapacity: ms.Compute().CapacityTokens}
+	if d.Defaults.SteadyWindow.Value == 1 {
+		l.Window = perf.Steady
+	}
+	return l
 }
 
 // PrefillsFirst reports whether engine (a memory.Engine) runs the prompts
@@ -398,6 +410,9 @@ func (d Data) Validate() error {
 	}
 	if df.KVAsEngine != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.KVAsEngine, "defaults", "kv_as_engine", 0, 1)...)
+	}
+	if df.SteadyWindow != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.SteadyWindow, "defaults", "steady_window", 0, 1)...)
 	}
 	errs = append(errs, d.validateGroups()...)
 	// A request of the default lengths fits every model, so that a

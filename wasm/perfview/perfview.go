@@ -246,7 +246,11 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Users = count("users", "perf.in.users", "perf.unit.users", "perf.in.users_help", 64, "", 1, 4096)
 	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: t.T("perf.in.think"), Unit: t.T("tco.unit.seconds"), Section: work, Min: 0, Max: 3600, Default: "0",
 		Help: t.T("perf.in.think_help")})
-	requests := count("reqs", "perf.in.reqs", "tco.unit.requests", "perf.in.reqs_help", df.Requests.Value, d.note(t, df.Requests), 50, perf.MaxEvents/5)
+	reqsHelp := "perf.in.reqs_help"
+	if df.SteadyWindow.Value == 1 {
+		reqsHelp = "perf.in.reqs_help_steady"
+	}
+	requests := count("reqs", "perf.in.reqs", "tco.unit.requests", reqsHelp, df.Requests.Value, d.note(t, df.Requests), 50, perf.MaxEvents/5)
 	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("perf.unit.seconds_e2e"), Section: work, Min: 0.001, Max: 3600,
 		Default: num(df.P99TargetS.Value), Note: d.note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
 

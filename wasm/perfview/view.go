@@ -195,6 +195,11 @@ func (b *Builder) Build(s Scenario) Page {
 		}
 		return cell(metric, v, unit, text)
 	}
+	// The throughput's help says how it is measured (perf.Window).
+	outTPSHelp := "perf.row.out_tps_help"
+	if s.Traffic.Window == perf.Steady {
+		outTPSHelp = "perf.row.out_tps_help_steady"
+	}
 	simMS := func(metric string, sec float64) []view.Cell {
 		return simulated(metric, round(sec*1000, 3), "ms", ms(t, sec))
 	}
@@ -235,7 +240,7 @@ func (b *Builder) Build(s Scenario) Page {
 		rows = append(rows, view.Row{Label: r.label, Help: r.help, Cells: simMS(r.metric, r.sec)})
 	}
 	rows = append(rows,
-		view.Row{Label: t.T("perf.row.out_tps"), Help: t.T("perf.row.out_tps_help"),
+		view.Row{Label: t.T("perf.row.out_tps"), Help: t.T(outTPSHelp),
 			Cells: simulated("output_tokens_per_s", round(p.Load.OutputTokS, 2), "tokens/s", t.F("perf.tps", "n", t.Num(p.Load.OutputTokS, 0)))},
 		view.Row{Label: t.T("perf.row.max_rate"), Help: target, Cells: maxRateCells},
 		view.Row{Label: t.T("perf.row.max_users"), Help: target, Cells: maxUsersCells})

@@ -837,6 +837,8 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 			decodeFactFigure(d, &v.PrefillFirst)
 		case "kv_as_engine":
 			decodeFactFigure(d, &v.KVAsEngine)
+		case "steady_window":
+			decodeFactFigure(d, &v.SteadyWindow)
 		case "prompt_tokens":
 			decodeFactFigure(d, &v.PromptTokens)
 		case "output_tokens":
