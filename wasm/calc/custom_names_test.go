@@ -3,31 +3,15 @@ package calc_test
 import (
 	"encoding/json"
 	"net/url"
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/goccy/go-yaml"
 
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/view"
 )
-
-// german is the German catalog, as gen publishes it.
-func german(t *testing.T) *msg.Catalog {
-	t.Helper()
-	b, err := os.ReadFile("../../content/i18n/de.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]string
-	if err := yaml.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return msg.New("de", m)
-}
 
 // shown is every text of p a reader sees, as JSON: all but the fields'
 // values and the links' queries, where a typed name stands as typed.
@@ -66,7 +50,7 @@ func TestCustomNamesSayCustom(t *testing.T) {
 		"pricing":     "h.gpu=custom&h.pm=custom&" + named,
 	}
 	links := 0 // links to another calculator with the custom GPU
-	for _, m := range []*msg.Catalog{msg.English, german(t)} {
+	for _, m := range []*msg.Catalog{msg.English, msgtest.German(t)} {
 		s := calc.Set{Msgs: m}
 		s.Load(d.Editions.Latest(), d)
 		gpu, model := m.F("custom.g.named", "name", gpuName), m.F("custom.m.named", "id", modelID)

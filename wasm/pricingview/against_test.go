@@ -151,7 +151,7 @@ func TestTheHeadlineAnswersTheBreakEvenChart(t *testing.T) {
 	if be := cells(p)[p.Scenario.Vs+".breakeven_mtok_per_month"]; be.Order != view.Infinite {
 		t.Fatalf("the default's break-even %+v; this test wants one that never comes", be)
 	}
-	if want := "Self-hosting (8 x H100 SXM, owned) never pays against OpenAI GPT-6 Luna"; !strings.Contains(p.Headline.Text, want) {
+	if want := "Self-hosting (Llama 3.3 70B on 8 x H100 SXM, owned) never pays against OpenAI GPT-6 Luna"; !strings.Contains(p.Headline.Text, want) {
 		t.Errorf("headline %q; want %q", p.Headline.Text, want)
 	}
 }

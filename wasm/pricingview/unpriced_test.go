@@ -1,7 +1,6 @@
 package pricingview_test
 
 import (
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -9,9 +8,9 @@ import (
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/view"
-	"gopkg.in/yaml.v3"
 )
 
 // unpriced is an edition in whose gpus.yaml the H200 SXM has no
@@ -34,14 +33,7 @@ func TestUnpricedClusterHasNoCostOrBreakEven(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile("../../content/i18n/de.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var de map[string]string
-	if err := yaml.Unmarshal(b, &de); err != nil {
-		t.Fatal(err)
-	}
+	de := msgtest.German(t)
 	for _, tc := range []struct{ query, field string }{
 		{"h.gpu=h200-sxm", "h.gp"},
 		{"h.gpu=b200&h.kind=rent", "h.hr"},
@@ -49,7 +41,7 @@ func TestUnpricedClusterHasNoCostOrBreakEven(t *testing.T) {
 		for _, lang := range []struct {
 			m     *msg.Catalog
 			needs string
-		}{{msg.English, "needs a price"}, {msg.New("de", de), "Preis fehlt"}} {
+		}{{msg.English, "needs a price"}, {de, "Preis fehlt"}} {
 			t.Run(lang.m.Lang+"/"+tc.query, func(t *testing.T) {
 				s := pricingview.ResolveIn(lang.m, "ed="+unpriced+"&"+tc.query, d)
 				p := pricingview.Build(s, d)

@@ -3,12 +3,9 @@ package report_test
 import (
 	"encoding/csv"
 	"encoding/json"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/goccy/go-yaml"
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/accuracy"
@@ -16,6 +13,7 @@ import (
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -94,15 +92,7 @@ func TestMarkdownLinkStaysALink(t *testing.T) {
 // the CSV's header, metrics, options, values and units.
 func TestGermanExportsKeepWhatScriptsRead(t *testing.T) {
 	d := datasettest.Load(t)
-	b, err := os.ReadFile("../../content/i18n/de.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]string
-	if err := yaml.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	german := msg.New("de", m)
+	german := msgtest.German(t)
 	en, de := calc.Set{}, calc.Set{Msgs: german}
 	en.Load(d.Editions.Latest(), d)
 	de.Load(d.Editions.Latest(), d)

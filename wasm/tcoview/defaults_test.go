@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
@@ -120,7 +121,7 @@ func TestTheDefaultRentalPriceIsTheOffersMedian(t *testing.T) {
 		}
 	}
 	// In German too.
-	de := german(t)
+	de := msgtest.German(t)
 	if in := input(t, tcoview.ResolveIn(de, "", d), "c.hr"); !strings.Contains(in.Note, "Median der 9 datierten Cloud-Angebote") || !strings.Contains(in.Help, "Median") {
 		t.Errorf("German c.hr: note %q, help %q; want the median", in.Note, in.Help)
 	}
@@ -151,7 +152,7 @@ func TestTheDefaultScenarioIsLikeForLike(t *testing.T) {
 	if h := p.Headline.Text; !strings.HasPrefix(h, "Llama 3.3 70B in BF16: Over 3 years, ") {
 		t.Errorf("headline %q; want it to name Llama 3.3 70B in BF16", h)
 	}
-	de := german(t)
+	de := msgtest.German(t)
 	if h := tcoview.Build(tcoview.ResolveIn(de, "", d)).Headline.Text; !strings.HasPrefix(h, "Llama 3.3 70B in BF16: Über 3 Jahre ") {
 		t.Errorf("German headline %q; want it to name Llama 3.3 70B in BF16", h)
 	}

@@ -1,7 +1,6 @@
 package tcoview_test
 
 import (
-	"os"
 	"strings"
 	"sync"
 	"testing"
@@ -9,9 +8,9 @@ import (
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
-	"gopkg.in/yaml.v3"
 )
 
 // Unpriced is the edition the tests of unknown prices read: in its
@@ -35,20 +34,6 @@ func loadUnpriced(t testing.TB) tcoview.Data {
 	return d
 }
 
-// german is the site's German catalog, as gen reads it.
-func german(t testing.TB) *msg.Catalog {
-	t.Helper()
-	b, err := os.ReadFile("../../content/i18n/de.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]string
-	if err := yaml.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	return msg.New("de", m)
-}
-
 // An option whose GPU has no price in the data shows no cost: the
 // figures its price feeds say it needs one, with no value; the field
 // says what to enter, a problem names the field, and the headline
@@ -57,7 +42,7 @@ func german(t testing.TB) *msg.Catalog {
 // and a rented B200's TCO $0.00.
 func TestUnknownPriceIsMissingNotZero(t *testing.T) {
 	d := loadUnpriced(t)
-	de := german(t)
+	de := msgtest.German(t)
 	for _, tc := range []struct {
 		query, letter, field string
 		// missing are the cells the price feeds; kept some it does not.
