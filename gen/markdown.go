@@ -250,10 +250,8 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte, lang string
 			editable = append(editable, p.Inputs[i])
 		}
 	}
-	if !titleUnchecked[c.name()] {
-		if names := unanswered(title, p.Headline, t.b.Names); len(names) > 0 {
-			problems = append(problems, fmt.Sprintf("the title %q names %s, which its answer does not: %q", title, strings.Join(names, " and "), p.Headline.Text))
-		}
+	if names := unanswered(title, p.Headline, t.b.Names); len(names) > 0 {
+		problems = append(problems, fmt.Sprintf("the title %q names %s, which its answer does not: %q", title, strings.Join(names, " and "), p.Headline.Text))
 	}
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("infercost %s %s: %s", c.name(), strings.Join(args[1:], " "), strings.Join(problems, "; "))

@@ -26,11 +26,6 @@ func answerNames(data sitedata.Data) []string {
 	return slices.Compact(names)
 }
 
-// titleUnchecked are the calculators whose embeds' titles are not checked
-// against their answers: the TCO calculator's headline names the GPUs
-// and what they cost, not yet the model they serve.
-var titleUnchecked = map[string]bool{"tco": true}
-
 // unanswered returns the names that title names and the headline, the
 // answer an embedded calculator shows, does not: a title that asks about
 // GPT-4.1 is answered about GPT-4.1, not only about GPT-4.1 mini.
