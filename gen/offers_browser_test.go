@@ -20,8 +20,8 @@ func TestCloudOffersFollowTheGPU(t *testing.T) {
 	const offers = `[...document.querySelector('[name="c.cloud"]').options].map(o => o.textContent)`
 	const chosen = `(s => s.options[s.selectedIndex].textContent)(document.querySelector('[name="c.cloud"]'))`
 	list := eval[[]string](t, ctx, offers)
-	if len(list) != 6 {
-		t.Fatalf("c.cloud lists %q; want the default and the A100 80GB's 5 offers", list)
+	if len(list) != 7 {
+		t.Fatalf("c.cloud lists %q; want the default and the A100 80GB's 6 offers", list)
 	}
 	for _, o := range list[1:] {
 		if strings.Contains(o, "H100") {
@@ -43,7 +43,7 @@ func TestCloudOffersFollowTheGPU(t *testing.T) {
 	list = evalAsync[[]string](t, ctx, `(async () => {
 		for (let i = 0; i < 200 && !`+offers+`.some(o => o.includes('8x H100')); i++) await new Promise(r => setTimeout(r, 20));
 		return `+offers+`; })()`)
-	if len(list) != 7 || !strings.Contains(strings.Join(list, "\n"), "Lambda, 8x H100: $3.99/GPU-h") {
-		t.Errorf("after choosing the H100, c.cloud lists %q; want its 6 offers", list)
+	if len(list) != 10 || !strings.Contains(strings.Join(list, "\n"), "Lambda, 8x H100: $3.99/GPU-h") {
+		t.Errorf("after choosing the H100, c.cloud lists %q; want its 9 offers", list)
 	}
 }

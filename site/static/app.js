@@ -66,10 +66,10 @@
   // (style.css hides the tabs), and every chart is drawn at its screen
   // height and a width that style.css scales down to half an A4 page's
   // text width, two to a row: the whole chart, lettering included, at
-  // three quarters of its size, so that a handout fits on two pages. The
-  // size is given, not measured: the print layout does not exist yet when
-  // beforeprint runs.
-  var printWidth = 448;
+  // about two thirds of its size, so that a handout and the sources of its
+  // defaults fit on two pages. The size is given, not measured: the print
+  // layout does not exist yet when beforeprint runs.
+  var printWidth = 504;
   addEventListener("beforeprint", function () {
     Object.keys(charts).forEach(function (id) {
       var panel = $(id + "-panel");
