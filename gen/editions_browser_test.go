@@ -107,9 +107,9 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 }
 
 // An old link whose figures today's data changes is never said to give
-// "the same figures": the pricing link of 2026-01-15 ($123.58 a month on
+// "the same figures": the pricing link of 2026-01-15 ($124 a month on
 // DeepSeek V3.2, the cheapest API then: 10,000 requests a day x (1,000 x
-// $0.28 + 300 x $0.42) / 1e6 x 365.25 / 12, content/data/api.yaml)
+// $0.28 + 300 x $0.42) / 1e6 x 365.25 / 12 = $123.58, content/data/api.yaml)
 // compares other APIs today, in cells without a metric name. Its note
 // says how many results differ, lists the headline's change first, as
 // both pages show their first key figure, and counts what it does not
@@ -121,8 +121,8 @@ func TestOldLinkNoteSaysWhatDiffersInBrowser(t *testing.T) {
 	for _, tc := range []struct {
 		lang, path, answer, old, differ, same string
 	}{
-		{"en", "pricing/", "The answer", "$123.58", " results differ:", "same figures"},
-		{"de", "de/pricing/", "Die Antwort", "123,58\u00a0$", " Ergebnisse ab:", "dieselben Zahlen"},
+		{"en", "pricing/", "The answer", "$124", " results differ:", "same figures"},
+		{"de", "de/pricing/", "Die Antwort", "124\u00a0$", " Ergebnisse ab:", "dieselben Zahlen"},
 	} {
 		waitReady(ctx, t, base+tc.path+"?v=1&ed=2026-01-15")
 		was := eval[string](t, ctx, keyFigure)

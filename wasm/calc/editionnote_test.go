@@ -51,13 +51,13 @@ func TestOldLinksNoteWhatDiffers(t *testing.T) {
 		// (content/data/api.yaml, from 2025-09-29); 10,000 requests a day
 		// of 1,000 tokens in and 300 out cost 10,000 x (1,000 x 0.28 +
 		// 300 x 0.42) / 1e6 = $4.06 a day, x 365.25 / 12 = $123.58 a
-		// month. On 2026-12-04 GPT-6 Luna at $0.10 and $0.50
+		// month, shown as $124 (cents only under 100). On 2026-12-04 GPT-6 Luna at $0.10 and $0.50
 		// (content/data/api-genai.yaml, from 2026-12-01) is the cheapest:
 		// 10,000 x (100 + 150) / 1e6 = $2.50 a day, $76.09 a month. The
 		// APIs compared by default differ from the first row on.
 		{"pricing", "v=1&ed=2026-01-15", []string{
-			"The answer: Per month on DeepSeek DeepSeek V3.2 (deepseek-chat) $123.58 → Per month on OpenAI GPT-6 Luna $76.09",
-			"The answer: Per month on OpenAI GPT-4.1 $1,339.25 → –",
+			"The answer: Per month on DeepSeek DeepSeek V3.2 (deepseek-chat) $124 → Per month on OpenAI GPT-6 Luna $76.09",
+			"The answer: Per month on OpenAI GPT-4.1 $1,339 → –",
 			"API 1: OpenAI GPT-4.1 → OpenAI GPT-6 Astra"}},
 		// Edition 2026-12-04 refitted the estimates, and with them the
 		// error bands: the memory figures stay, their bands do not

@@ -56,6 +56,12 @@ func beyond(v float64, sym string) (string, bool) {
 	return "", false
 }
 
+// wholeUnits reports whether an amount of magnitude a shows without
+// cents: from 100 up in its currency, as rounded to cents (99.996 is
+// $100, not $100.00). Cents on a figure of hundreds claim a precision
+// no estimate or list price here has.
+func wholeUnits(a float64) bool { return math.Round(a*100) >= 100*100 }
+
 // Format writes an amount with its symbol: whole units from 100 up, cents
 // below, three decimals below 0.1.
 func Format(v float64, c Currency) string {
@@ -66,7 +72,7 @@ func Format(v float64, c Currency) string {
 	switch a := math.Abs(v); {
 	case a < 0.1 && a != 0:
 		decimals = 3
-	case a < 100:
+	case !wholeUnits(a):
 		decimals = 2
 	}
 	s := Group(v, decimals)
@@ -76,8 +82,9 @@ func Format(v float64, c Currency) string {
 	return c.Symbol + s
 }
 
-// Precise writes an amount with cents, and amounts below one unit to four
-// significant digits: API prices per request are fractions of a cent.
+// Precise writes an amount with cents below 100 (whole units from 100
+// up, as Format), and amounts below one unit to four significant digits:
+// API prices per request are fractions of a cent.
 func Precise(v float64, c Currency) string {
 	if s, ok := beyond(v, c.Symbol); ok {
 		return s
@@ -89,7 +96,10 @@ func Precise(v float64, c Currency) string {
 		return "> -" + c.Symbol + minPrecText
 	}
 	decimals := 2
-	if a := math.Abs(v); a > 0 && a < 1 {
+	switch a := math.Abs(v); {
+	case wholeUnits(a):
+		decimals = 0
+	case a > 0 && a < 1:
 		decimals = 3 - int(math.Floor(math.Log10(a)))
 	}
 	s := Group(v, decimals)

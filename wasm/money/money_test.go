@@ -19,6 +19,8 @@ func TestFormat(t *testing.T) {
 		{0, eur, "€0.00"},
 		{999.5, eur, "€1,000"},
 		{-0.001, eur, "-€0.001"},
+		{76.09, Lookup("USD"), "$76.09"},
+		{99.996, Lookup("USD"), "$100"},
 	}
 	for _, tt := range tests {
 		if got := Format(tt.v, tt.c); got != tt.want {
@@ -43,8 +45,11 @@ func TestLookupFallsBackToUSD(t *testing.T) {
 
 func TestPrecise(t *testing.T) {
 	usd := Lookup("USD")
-	for v, want := range map[float64]string{0.0044: "$0.0044", 0.0095: "$0.0095", 0.14: "$0.14", 1339.25: "$1,339.25",
-		1250000: "$1,250,000.00", 0: "$0.00", -0.5: "-$0.50", 0.000123456: "$0.0001235"} {
+	// Cents only under 100 (issue 36, point 8): $76.09, but $1,339, and
+	// 99.996 rounds to $100, not $100.00.
+	for v, want := range map[float64]string{0.0044: "$0.0044", 0.0095: "$0.0095", 0.14: "$0.14", 1339.25: "$1,339",
+		1250000: "$1,250,000", 0: "$0.00", -0.5: "-$0.50", 0.000123456: "$0.0001235", 76.09: "$76.09", 99.99: "$99.99",
+		99.996: "$100", -1339.25: "-$1,339"} {
 		if got := Precise(v, usd); got != want {
 			t.Errorf("Precise(%v) = %q, want %q", v, got, want)
 		}
