@@ -75,9 +75,10 @@ func TestOldLinksNoteWhatDiffers(t *testing.T) {
 			"The answer, Less per token than A: 54 % → 49 %"}},
 		// The default scenario's efficiencies changed (the inputs), and
 		// with them the headline's throughput (testdata/figures:
-		// results.tps.a 3,182 on 2026-11-30, 2,404 on 2026-12-04).
+		// results.tps.a 3,182 on 2026-11-30, 2,404 on 2026-12-04, shown to
+		// an estimate's 3 significant figures).
 		{"performance", "ed=2026-11-30", []string{
-			"The answer, Output tokens/s per GPU at batch 32: 3,182 tokens/s → 2,404 tokens/s (−57 %…+33 %)"}},
+			"The answer, Output tokens/s per GPU at batch 32: 3,180 tokens/s → 2,400 tokens/s (−57 %…+33 %)"}},
 	} {
 		p := s.Page(tc.name, tc.query)
 		n := p.Edition

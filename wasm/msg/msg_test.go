@@ -26,8 +26,13 @@ func TestGermanFormatsNumbersAmountsAndDates(t *testing.T) {
 		{"English Precise from 100", English.Precise(1234.56, money.Lookup("USD")), "$1,235"},
 		{"Date", de.Date("2026-11-30"), "30.11.2026"},
 		{"English Date", English.Date("2026-11-30"), "2026-11-30"},
-		{"Count", de.Count(539.3e9), "539,3\u00a0Mrd."},
-		{"English Count", English.Count(539.3e9), "539.3 billion"},
+		// Estimates to 3 significant figures (issue 36, point 8).
+		{"Count", de.Count(3408750149), "3,41\u00a0Mrd."},
+		{"English Count", English.Count(3408750149), "3.41 billion"},
+		{"Significant", de.Significant(10646.7, 3), "10.600"},
+		{"Duration", de.Duration(10646.7), "10,6\u00a0s"},
+		{"English Duration", English.Duration(10646.7), "10.6 s"},
+		{"Duration in ms", de.Duration(1234.5), "1.230\u00a0ms"},
 		{"F", de.F("x.fit", "n", de.Num(12000, 0)), "12.000 Sequenzen passen"},
 	} {
 		if c.got != c.want {
