@@ -108,9 +108,9 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 }
 
 // An old link whose figures today's data changes is never said to give
-// "the same figures": the pricing link of 2026-01-15 ($123.58 a month on
+// "the same figures": the pricing link of 2026-01-15 ($124 a month on
 // DeepSeek V3.2, the cheapest API then: 10,000 requests a day x (1,000 x
-// $0.28 + 300 x $0.42) / 1e6 x 365.25 / 12, content/data/api.yaml)
+// $0.28 + 300 x $0.42) / 1e6 x 365.25 / 12 = $123.58, content/data/api.yaml)
 // compares other APIs today, in cells without a metric name. Its note
 // says how many results differ; it lists the inputs whose defaults today's
 // data changed, then the results, the headline's change first, as both
@@ -123,8 +123,8 @@ func TestOldLinkNoteSaysWhatDiffersInBrowser(t *testing.T) {
 	for _, tc := range []struct {
 		lang, path, answer, old, differ, same string
 	}{
-		{"en", "pricing/", "The answer", "$123.58", " results differ:", "same figures"},
-		{"de", "de/pricing/", "Die Antwort", "123,58\u00a0$", " Ergebnisse ab:", "dieselben Zahlen"},
+		{"en", "pricing/", "The answer", "$124", " results differ:", "same figures"},
+		{"de", "de/pricing/", "Die Antwort", "124\u00a0$", " Ergebnisse ab:", "dieselben Zahlen"},
 	} {
 		waitReady(ctx, t, base+tc.path+"?v=1&ed=2026-01-15")
 		was := eval[string](t, ctx, keyFigure)

@@ -205,15 +205,9 @@ func (b Band) Inverse(v float64) (low, high float64) { return v * (1 + b.P10), v
 // High from Range (or Inverse when inverse is set: a figure that falls as
 // the estimate rises), Band as the range in percent of the figure
 // ("−32 %…+12 %"), and BandNote what the band is, or why there is none.
-// A cell without a figure (no Unit) is returned as it is.
+// A cell without a figure (HasFigure) is returned as it is.
 func (t Table) Cell(m *msg.Catalog, c view.Cell, k Kind, inverse bool) view.Cell {
-	if c.Unit == "" {
-		return c
-	}
-	// A shortfall (a KV pool below zero: the model does not fit) or
-	// nothing is no amount a run measured.
-	if c.Value <= 0 {
-		c.BandNote = m.T("band.not_positive")
+	if !HasFigure(c) {
 		return c
 	}
 	b, ok := t.For(k)
@@ -229,6 +223,13 @@ func (t Table) Cell(m *msg.Catalog, c view.Cell, k Kind, inverse bool) view.Cell
 	}
 	return Apply(m, c, low, high, m.F(note, "n", strconv.Itoa(b.N), "kind", KindText(m, b)))
 }
+
+// HasFigure reports whether c shows a figure that a band can bound: one
+// with a unit, present, and above zero. A shortfall or nothing
+// ("does not fit", "no demand set", "never", "–") shows no number to be
+// uncertain, so it carries neither a band nor the mark of a missing one
+// ("±?").
+func HasFigure(c view.Cell) bool { return c.Unit != "" && c.Order != view.Absent && c.Value > 0 }
 
 // Apply returns c with the range low to high and its note: the range
 // rounded to 4 significant digits, and as text in percent of the figure,
@@ -272,7 +273,7 @@ func InCounts(m *msg.Catalog, c view.Cell) view.Cell {
 // returned without a band, for the caller to say why.
 func (t Table) AtBounds(m *msg.Catalog, c view.Cell, k Kind, note string, at func(scale float64) (float64, bool)) (_ view.Cell, ok bool) {
 	b, found := t.For(k)
-	if c.Unit == "" || c.Value <= 0 || !found {
+	if !HasFigure(c) || !found {
 		return t.Cell(m, c, k, false), true
 	}
 	// The least the estimate has stood for, then the most.
@@ -352,7 +353,7 @@ func (t Table) Mark(m *msg.Catalog, tables []view.Table, of func(key string) (Es
 			for k, c := range cells {
 				e, ok := of(c.Key)
 				switch {
-				case !ok || c.Unit == "":
+				case !ok || !HasFigure(c):
 				case e.None != "":
 					cells[k].BandNote = m.T(e.None)
 				default:

@@ -166,8 +166,9 @@ func TestWholeCountBandIsTheCountAtTheEstimatesBounds(t *testing.T) {
 		t.Errorf("count beyond a bound: %q %q, ok %v; want no band and not ok", c.Band, c.BandNote, ok)
 	}
 	// Nothing to band, or too few runs: as Cell says.
-	if c, _ := tab.AtBounds(msg.English, view.Cell{Value: 0, Unit: "GPUs"}, k, "band.note_demand_gpus", gpus); c.BandNote != msg.English.T("band.not_positive") {
-		t.Errorf("no GPUs: note %q; want band.not_positive's", c.BandNote)
+	// No GPUs ("no demand set") is no figure: neither a band nor "±?".
+	if c, _ := tab.AtBounds(msg.English, view.Cell{Value: 0, Unit: "GPUs", Text: "no demand set"}, k, "band.note_demand_gpus", gpus); c.Band != "" || c.BandNote != "" {
+		t.Errorf("no GPUs: band %q, note %q; want neither", c.Band, c.BandNote)
 	}
 	few := band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.All, N: 4, P10: -0.20, P90: 0.25}}}
 	if c, _ := few.AtBounds(msg.English, view.Cell{Value: 4, Unit: "GPUs"}, k, "band.note_demand_gpus", gpus); c.Band != "" || !contains(c.BandNote, "No band") {

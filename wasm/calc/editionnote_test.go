@@ -51,13 +51,13 @@ func TestOldLinksNoteWhatDiffers(t *testing.T) {
 		// (content/data/api.yaml, from 2025-09-29); 10,000 requests a day
 		// of 1,000 tokens in and 300 out cost 10,000 x (1,000 x 0.28 +
 		// 300 x 0.42) / 1e6 = $4.06 a day, x 365.25 / 12 = $123.58 a
-		// month. On 2026-12-04 GPT-6 Luna at $0.10 and $0.50
+		// month, shown as $124 (cents only under 100). On 2026-12-04 GPT-6 Luna at $0.10 and $0.50
 		// (content/data/api-genai.yaml, from 2026-12-01) is the cheapest:
 		// 10,000 x (100 + 150) / 1e6 = $2.50 a day, $76.09 a month. The
 		// APIs compared by default differ from the first row on.
 		{"pricing", "v=1&ed=2026-01-15", []string{
-			"The answer: Per month on DeepSeek DeepSeek V3.2 (deepseek-chat) $123.58 → Per month on OpenAI GPT-6 Luna $76.09",
-			"The answer: Per month on OpenAI GPT-4.1 $1,339.25 → –",
+			"The answer: Per month on DeepSeek DeepSeek V3.2 (deepseek-chat) $124 → Per month on OpenAI GPT-6 Luna $76.09",
+			"The answer: Per month on OpenAI GPT-4.1 $1,339 → –",
 			"API 1: OpenAI GPT-4.1 → OpenAI GPT-6 Astra"}},
 		// Edition 2026-12-04 refitted the estimates, and with them the
 		// error bands: the memory figures stay, their bands do not
@@ -75,9 +75,10 @@ func TestOldLinksNoteWhatDiffers(t *testing.T) {
 			"The answer, Less per token than A: 54 % → 49 %"}},
 		// The default scenario's efficiencies changed (the inputs), and
 		// with them the headline's throughput (testdata/figures:
-		// results.tps.a 3,182 on 2026-11-30, 2,404 on 2026-12-04).
+		// results.tps.a 3,182 on 2026-11-30, 2,404 on 2026-12-04, shown to
+		// an estimate's 3 significant figures).
 		{"performance", "ed=2026-11-30", []string{
-			"The answer, Output tokens/s per GPU at batch 32: 3,182 tokens/s → 2,404 tokens/s (−57 %…+33 %)"}},
+			"The answer, Output tokens/s per GPU at batch 32: 3,180 tokens/s → 2,400 tokens/s (−57 %…+33 %)"}},
 	} {
 		p := s.Page(tc.name, tc.query)
 		n := p.Edition

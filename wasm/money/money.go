@@ -56,6 +56,12 @@ func beyond(v float64, sym string) (string, bool) {
 	return "", false
 }
 
+// wholeUnits reports whether an amount of magnitude a shows without
+// cents: from 100 up in its currency, as rounded to cents (99.996 is
+// $100, not $100.00). Cents on a figure of hundreds claim a precision
+// no estimate or list price here has.
+func wholeUnits(a float64) bool { return math.Round(a*100) >= 100*100 }
+
 // Format writes an amount with its symbol: whole units from 100 up, cents
 // below, three decimals below 0.1.
 func Format(v float64, c Currency) string {
@@ -66,7 +72,7 @@ func Format(v float64, c Currency) string {
 	switch a := math.Abs(v); {
 	case a < 0.1 && a != 0:
 		decimals = 3
-	case a < 100:
+	case !wholeUnits(a):
 		decimals = 2
 	}
 	s := Group(v, decimals)
@@ -76,8 +82,9 @@ func Format(v float64, c Currency) string {
 	return c.Symbol + s
 }
 
-// Precise writes an amount with cents, and amounts below one unit to four
-// significant digits: API prices per request are fractions of a cent.
+// Precise writes an amount with cents below 100 (whole units from 100
+// up, as Format), and amounts below one unit to four significant digits:
+// API prices per request are fractions of a cent.
 func Precise(v float64, c Currency) string {
 	if s, ok := beyond(v, c.Symbol); ok {
 		return s
@@ -89,7 +96,10 @@ func Precise(v float64, c Currency) string {
 		return "> -" + c.Symbol + minPrecText
 	}
 	decimals := 2
-	if a := math.Abs(v); a > 0 && a < 1 {
+	switch a := math.Abs(v); {
+	case wholeUnits(a):
+		decimals = 0
+	case a > 0 && a < 1:
 		decimals = 3 - int(math.Floor(math.Log10(a)))
 	}
 	s := Group(v, decimals)
@@ -130,20 +140,70 @@ func Group(v float64, decimals int) string {
 	return b.String() + frac
 }
 
-// Count writes a large count in words: 539.3 billion, 12.5 million.
+// Count writes a large count in words, to 3 significant figures (an
+// estimate's precision, see Significant): 3.41 billion, 12.5 million.
+// Counts under a million show whole.
 func Count(v float64) string {
 	if s, ok := beyond(v, ""); ok {
 		return s
 	}
+	if math.Abs(v) < 1e6 {
+		return Group(v, 0)
+	}
+	r := roundSignificant(v, 3)
 	for _, u := range []struct {
 		div  float64
 		word string
 	}{{1e12, " trillion"}, {1e9, " billion"}, {1e6, " million"}} {
-		if math.Abs(v) >= u.div {
-			return Group(v/u.div, 1) + u.word
+		if math.Abs(r) >= u.div {
+			return Significant(r/u.div, 3) + u.word
 		}
 	}
 	return Group(v, 0)
+}
+
+// Significant writes v to n significant figures with commas between
+// thousands (10,646.7 to 3: 10,600; 46.33: 46.3), without zeros after
+// the point that the rounding does not claim: the precision of an
+// estimate, whose error band spans tens of percent.
+func Significant(v float64, n int) string {
+	if s, ok := beyond(v, ""); ok {
+		return s
+	}
+	r := roundSignificant(v, n)
+	if r == 0 {
+		return "0"
+	}
+	decimals := max(0, n-1-int(math.Floor(math.Log10(math.Abs(r)))))
+	s := Group(r, decimals)
+	if strings.IndexByte(s, '.') >= 0 {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return s
+}
+
+// roundSignificant rounds v to n significant figures.
+func roundSignificant(v float64, n int) float64 {
+	if v == 0 || math.IsInf(v, 0) || math.IsNaN(v) {
+		return v
+	}
+	// Through the decimal text, so that 999.6e9 rounds to exactly 1e12.
+	r, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'e', n-1, 64), 64)
+	return r
+}
+
+// Duration writes an estimated time given in milliseconds to 3
+// significant figures: in ms under 10 s, in s from 10 s, in min from
+// 10 min (10,646.7 ms: 10.6 s), each unit chosen after rounding, so
+// that 9,996 ms is 10 s and 599.6 s is 9.99 min.
+func Duration(ms float64) string {
+	switch a := math.Abs(roundSignificant(ms, 3)); {
+	case a >= 600e3:
+		return Significant(ms/60e3, 3) + " min"
+	case a >= 10e3:
+		return Significant(ms/1e3, 3) + " s"
+	}
+	return Significant(ms, 3) + " ms"
 }
 
 // Plural writes n and the word, with an "s" unless n is 1: "3 years".

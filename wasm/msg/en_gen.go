@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [872]string{
+var englishKeys = [871]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -40,7 +40,6 @@ var englishKeys = [872]string{
 	"band.metric.tpot",
 	"band.metric.ttft",
 	"band.none",
-	"band.not_positive",
 	"band.note",
 	"band.note_demand_gpus",
 	"band.note_demand_tco",
@@ -877,7 +876,7 @@ var englishKeys = [872]string{
 	"tco.years",
 }
 
-var englishTexts = [872]string{
+var englishTexts = [871]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -915,7 +914,6 @@ var englishTexts = [872]string{
 	"time per output token",
 	"time to first token",
 	"No band: fewer than {n} published runs of this kind ({found} in this data edition).",
-	"No band for a figure of zero or less: published runs measure what fits, not what is missing.",
 	"Measured values have been within this range of InferCost's estimate: the 10th–90th percentile of its errors over {n} published runs of this kind ({kind}). See the accuracy table on the methodology page.",
 	"The GPUs the demand needs if each GPU's throughput is as far off as measured throughputs have been from InferCost's estimates, each end rounded up to whole GPUs: the 10th to 90th percentile of their errors over {n} published runs of this kind ({kind}). See the accuracy table on the methodology page.",
 	"The TCO of the GPUs the demand needs at either end of their band: each GPU's throughput as far off as measured throughputs have been from InferCost's estimates (the 10th to 90th percentile of their errors over {n} published runs of this kind, {kind}). See the accuracy table on the methodology page.",

@@ -162,8 +162,25 @@ func (c *Catalog) Equal(m map[string]string) bool {
 	return true
 }
 
-// Count writes a large count in words, as money.Count does: 539.3
-// billion in English, 539,3 Mrd. in German.
+// Significant writes v to n significant figures, as money.Significant
+// does, with the language's separators: 10,600 and 10.600.
+func (c *Catalog) Significant(v float64, n int) string {
+	return c.Digits(money.Significant(v, n))
+}
+
+// Duration writes an estimated time in milliseconds as money.Duration
+// does: 10.6 s in English; in German 10,6 s, with a no-break space as
+// Duden sets one between a figure and its unit.
+func (c *Catalog) Duration(ms float64) string {
+	s := c.Digits(money.Duration(ms))
+	if c.German() {
+		s = strings.Replace(s, " ", "\u00a0", 1)
+	}
+	return s
+}
+
+// Count writes a large count in words, as money.Count does: 3.41
+// billion in English, 3,41 Mrd. in German.
 func (c *Catalog) Count(v float64) string {
 	if !c.German() {
 		return money.Count(v)

@@ -21,10 +21,18 @@ func TestGermanFormatsNumbersAmountsAndDates(t *testing.T) {
 		{"Money with cents", de.Money(12.5, eur), "12,50\u00a0€"},
 		{"negative Money", de.Money(-1234.56, eur), "-1.235\u00a0€"},
 		{"Precise", de.Precise(0.0012346, money.Lookup("USD")), "0,001235\u00a0$"},
+		{"Precise from 100", de.Precise(1234.56, eur), "1.235\u00a0€"},
+		{"Precise under 100", de.Precise(76.09, eur), "76,09\u00a0€"},
+		{"English Precise from 100", English.Precise(1234.56, money.Lookup("USD")), "$1,235"},
 		{"Date", de.Date("2026-11-30"), "30.11.2026"},
 		{"English Date", English.Date("2026-11-30"), "2026-11-30"},
-		{"Count", de.Count(539.3e9), "539,3\u00a0Mrd."},
-		{"English Count", English.Count(539.3e9), "539.3 billion"},
+		// Estimates to 3 significant figures (issue 36, point 8).
+		{"Count", de.Count(3408750149), "3,41\u00a0Mrd."},
+		{"English Count", English.Count(3408750149), "3.41 billion"},
+		{"Significant", de.Significant(10646.7, 3), "10.600"},
+		{"Duration", de.Duration(10646.7), "10,6\u00a0s"},
+		{"English Duration", English.Duration(10646.7), "10.6 s"},
+		{"Duration in ms", de.Duration(1234.5), "1.230\u00a0ms"},
 		{"F", de.F("x.fit", "n", de.Num(12000, 0)), "12.000 Sequenzen passen"},
 	} {
 		if c.got != c.want {

@@ -33,7 +33,9 @@ func batches() []int {
 	return b
 }
 
-func ms(t *msg.Catalog, s float64) string { return t.Num(s*1000, 1) + " ms" }
+// ms writes an estimated time given in seconds at an estimate's
+// precision (msg.Duration): 46.3 ms, 10.6 s.
+func ms(t *msg.Catalog, s float64) string { return t.Duration(s * 1000) }
 
 // TooLarge is the page's message, in the language of t, when a simulation or the search for the
 // highest rate exceeds its work budget (perf.MaxEvents, perf.MaxBisections).
@@ -177,8 +179,8 @@ func (b *Builder) Build(s Scenario) Page {
 		{Label: t.T("perf.row.ttft"), Help: t.T("perf.row.ttft_help"), Cells: msCell("ttft_ms", pt.TTFT)},
 		{Label: t.T("perf.row.tpot"), Help: tpotHelp, Cells: msCell("tpot_ms", pt.TPOT)},
 		{Label: t.T("perf.row.e2e"), Help: t.T("perf.row.e2e_help"), Cells: msCell("e2e_ms", pt.E2E)},
-		{Label: t.T("perf.row.tps_gpu"), Help: t.T("perf.row.tps_gpu_help"), Cells: batchCell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", t.F("perf.tps", "n", t.Num(pt.TokensPerSecondGPU, 0)))},
-		{Label: t.T("perf.row.tps_replica"), Help: t.T("perf.row.tps_replica_help"), Cells: batchCell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", t.F("perf.tps", "n", t.Num(pt.TokensPerSecond, 0)))},
+		{Label: t.T("perf.row.tps_gpu"), Help: t.T("perf.row.tps_gpu_help"), Cells: batchCell("tokens_per_s_gpu", round(pt.TokensPerSecondGPU, 2), "tokens/s", t.F("perf.tps", "n", t.Significant(pt.TokensPerSecondGPU, 3)))},
+		{Label: t.T("perf.row.tps_replica"), Help: t.T("perf.row.tps_replica_help"), Cells: batchCell("tokens_per_s_cluster", round(pt.TokensPerSecond, 2), "tokens/s", t.F("perf.tps", "n", t.Significant(pt.TokensPerSecond, 3)))},
 		{Label: t.T("perf.row.crit"), Help: t.T("perf.row.crit_help"), Cells: cell("critical_batch", round(crit, 2), "requests", critText)},
 		{Label: t.T("perf.row.max_batch"), Help: t.T("perf.row.max_batch_help"),
 			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
@@ -241,7 +243,7 @@ func (b *Builder) Build(s Scenario) Page {
 	}
 	rows = append(rows,
 		view.Row{Label: t.T("perf.row.out_tps"), Help: t.T(outTPSHelp),
-			Cells: simulated("output_tokens_per_s", round(p.Load.OutputTokS, 2), "tokens/s", t.F("perf.tps", "n", t.Num(p.Load.OutputTokS, 0)))},
+			Cells: simulated("output_tokens_per_s", round(p.Load.OutputTokS, 2), "tokens/s", t.F("perf.tps", "n", t.Significant(p.Load.OutputTokS, 3)))},
 		view.Row{Label: t.T("perf.row.max_rate"), Help: target, Cells: maxRateCells},
 		view.Row{Label: t.T("perf.row.max_users"), Help: target, Cells: maxUsersCells})
 	load := view.Table{ID: "load", Title: loadTitle(s), Corner: t.T("perf.per_replica"), Columns: col, Rows: rows}

@@ -75,7 +75,7 @@ func TestSeedROIPreset(t *testing.T) {
 			shown = append(shown, col.Title+": "+claims.Rows[0].Cells[i].Text+" / "+claims.Rows[1].Cells[i].Text)
 		}
 	}
-	if want := []string{"HolySheep AI flat price (vendor's claim): $70,000.00 / $70.03", "Your price: $1,250,000.00 / $1,250,000.00"}; !reflect.DeepEqual(shown, want) {
+	if want := []string{"HolySheep AI flat price (vendor's claim): $70,000 / $70.03", "Your price: $1,250,000 / $1,250,000"}; !reflect.DeepEqual(shown, want) {
 		t.Errorf("claims table shows %q; want %q", shown, want)
 	}
 	if !strings.Contains(p.Explanation, "factor of 1,000") {

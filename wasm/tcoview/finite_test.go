@@ -50,3 +50,15 @@ func TestDashesSayWhy(t *testing.T) {
 		}
 	}
 }
+
+// A cell that shows no figure says why and carries no error band: with
+// no demand set, the GPUs the demand needs read "no demand set", not
+// "no demand set ±?" (issue 36, point 8), nor does its TCO's dash.
+func TestNoFigureHasNoBand(t *testing.T) {
+	d := load(t)
+	for _, q := range append([]string{"", "dem=0", "dem=0&a.gpu=custom&a.pm=custom", "dem=1e9&slo=0.001"}, viewtest.Extremes(tcoview.Resolve("", d).Inputs)...) {
+		if err := viewtest.Explained(tcoview.Build(tcoview.Resolve(q, d)).Page); err != nil {
+			t.Errorf("%q: %v", q, err)
+		}
+	}
+}

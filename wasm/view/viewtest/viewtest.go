@@ -114,11 +114,17 @@ func Extremes(inputs []scenario.Input) []string {
 }
 
 // Explained returns an error naming the first cell of the page that shows
-// no figure ("–") without a note that says why.
+// no figure ("–") without a note that says why, or that shows no figure
+// (no digit: a dash or a reason in its place, or Order Absent) with an
+// error band or the mark of a missing one ("±?"): there is no number to
+// be uncertain.
 func Explained(p view.Page) error {
 	for _, c := range p.Cells() {
 		if c.Text == "–" && c.Note == "" {
 			return fmt.Errorf("cell %s shows – without saying why", c.Key)
+		}
+		if (!strings.ContainsAny(c.Text, "0123456789") || c.Order == view.Absent) && (c.Band != "" || c.BandNote != "") {
+			return fmt.Errorf("cell %s shows %q with an error band", c.Key, c.Text)
 		}
 	}
 	return nil
