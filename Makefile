@@ -89,7 +89,9 @@ test: $(ECHARTS) $(WASM) chromium worker-data
 	$(GO) run ./gen -decoder $(DECODER)
 	$(GO) run ./gen -messages $(MESSAGES)
 	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER) $(MESSAGES))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER) $(MESSAGES); exit 1; }
-	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) test -count=1 -timeout 60m ./...
+	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) tool gotestsum --format pkgname \
+		--rerun-fails=2 --rerun-fails-run-root-test --rerun-fails-max-failures=3 \
+		--packages=./... -- -count=1 -timeout 60m
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \

@@ -169,18 +169,50 @@ const readMetrics = `Object.fromEntries([...document.querySelectorAll('[data-met
 
 func do(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
+	ctx, cancel := step(ctx)
+	defer cancel()
 	if err := chromedp.Do(ctx, steps...); err != nil {
-		t.Fatal(err)
+		t.Fatal(stalled(ctx, err))
 	}
+}
+
+// stepTimeout bounds one call into the tab. Now and then (once in about
+// ten runs of the whole suite in CI, after BackForwardCache was turned
+// off) a tab stops answering the DevTools protocol with Chromium idle;
+// such a step then fails the test within minutes, not at the test's
+// 10-minute deadline, and make test runs the test once more (gotestsum
+// --rerun-fails) in a new tab. The longest honest step, a calculator's
+// load on a busy machine with the engine's 120 s guard (settle), fits.
+const stepTimeout = 3 * time.Minute
+
+// step returns ctx with the deadline of one step. A tab not yet opened
+// opens first without it: chromedp ties a tab's life to the context of
+// its first call.
+func step(ctx context.Context) (context.Context, context.CancelFunc) {
+	if c := chromedp.FromContext(ctx); c != nil && c.Target == nil {
+		_ = chromedp.Do(ctx) // an error comes again from the step itself
+	}
+	return context.WithTimeout(ctx, stepTimeout)
+}
+
+// stalled names a step's timeout as the tab's stall, so that the log
+// tells it apart from a page that failed its check.
+func stalled(ctx context.Context, err error) error {
+	if ctx.Err() == context.DeadlineExceeded {
+		return fmt.Errorf("the tab did not answer within %v (a stalled tab; make test reruns the test): %w", stepTimeout, err)
+	}
+	return err
 }
 
 // eval evaluates an expression once the engine has answered every input
 // so far (it works in a worker, after the input event has returned).
 func eval[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
+	ctx, cancel := step(ctx)
+	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](settle+"return ("+expr+"); })()", chromedp.EvalAwaitPromise))
 	if err != nil {
-		t.Fatalf("%s: %v", expr, err)
+		t.Fatalf("%s: %v", expr, stalled(ctx, err))
 	}
 	return v
 }
@@ -200,9 +232,11 @@ const settle = `(async () => { if (window.__infercost) await Promise.race([windo
 // its value.
 func evalAsync[T any](t *testing.T, ctx context.Context, expr string) T {
 	t.Helper()
+	ctx, cancel := step(ctx)
+	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](framesJS+settle+"return await ("+expr+"); })()", chromedp.EvalAwaitPromise))
 	if err != nil {
-		t.Fatalf("%s: %v", expr, err)
+		t.Fatalf("%s: %v", expr, stalled(ctx, err))
 	}
 	return v
 }
