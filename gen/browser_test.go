@@ -18,6 +18,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/andybalholm/brotli"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -42,6 +43,7 @@ func ownBrowser(t *testing.T) (context.Context, string) {
 	t.Cleanup(stop)
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	t.Cleanup(cancel)
+	failOnUncaught(t, ctx)
 	return ctx, serveSite(t)
 }
 
@@ -77,7 +79,39 @@ func startBrowser(t *testing.T) context.Context {
 	// Open the tab now, so that its browser context is known
 	// (chromedp.FromContext(ctx).BrowserContextID).
 	do(t, ctx)
+	failOnUncaught(t, ctx)
 	return ctx
+}
+
+// failOnUncaught fails the test, when it ends, for every exception the
+// tab's pages did not catch: a script error that leaves a page half
+// working (a formatter gone, an engine that never answers) may not show
+// in the figure a test reads, or shows only as a timeout.
+func failOnUncaught(t *testing.T, ctx context.Context) {
+	t.Helper()
+	var mu sync.Mutex
+	var errs []string
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
+			d := e.ExceptionDetails
+			msg := d.Text
+			if d.Exception != nil && d.Exception.Description != "" {
+				msg += " " + d.Exception.Description
+			}
+			mu.Lock()
+			errs = append(errs, d.URL+": "+msg)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, e := range errs {
+			t.Errorf("uncaught in the page: %s", e)
+		}
+	})
 }
 
 // shared is the headless Debian chromium of the test binary: the context

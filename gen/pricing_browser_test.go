@@ -157,3 +157,32 @@ func TestPricingChartAndHandoutFollowTheChosenAPI(t *testing.T) {
 		t.Errorf("the handout lists %q, prints the chart with display %q and the legend %q; want OpenAI GPT-4o", handout[0], handout[1], handout[2])
 	}
 }
+
+// A bar's label reads as its cell (issue 36, point 8: "7,609" beside
+// "$76.09" was a defect): the monthly chart writes each API's cost as
+// the table's "Per month" column does, with the currency's symbol and
+// cents only under 100, in English and in German.
+func TestChartLabelsReadAsTheirCells(t *testing.T) {
+	ctx, tco := browser(t)
+	base := strings.TrimSuffix(tco, "tco/")
+	for _, path := range []string{"pricing/", "de/pricing/"} {
+		waitReady(ctx, t, base+path+"?apis=gpt-4o,claude-haiku-4.5,gpt-4.1")
+		got := evalAsync[[][]string](t, ctx, `(async () => { `+chartHasJS+` const el = document.getElementById('chart-monthly'); el.scrollIntoView();
+			await chartHas(el, 'monthly');
+			const s = echarts.getInstanceByDom(el).getOption().series.find(x => x.id === 'monthly');
+			const labels = s.data.map(d => s.label.formatter({value: d !== null && typeof d === 'object' ? d.value : d}));
+			const cells = [...document.querySelectorAll('td[data-key$=".c-month"]')].map(td => {
+				const c = td.cloneNode(true);
+				c.querySelectorAll('.band').forEach(b => b.remove());
+				return c.textContent.trim(); });
+			return [labels, cells]; })()`)
+		if len(got[0]) == 0 {
+			t.Fatalf("%s: the monthly chart has no bars", path)
+		}
+		for _, l := range got[0] {
+			if !slices.Contains(got[1], l) {
+				t.Errorf("%s: the bar label %q is no cell's text %q", path, l, got[1])
+			}
+		}
+	}
+}

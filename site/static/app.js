@@ -57,6 +57,8 @@
       box.style.height = p.height + "px";
       resize(id);
     }
+    var u = unitOf(p.option);
+    if (u !== undefined) units[id] = u;
     charts[id].setOption(p.option);
   }
   function schedule() {
@@ -152,20 +154,47 @@
     langSwitch.href = langSwitch.href.split(/[?#]/)[0] + location.search + location.hash;
   });
 
-  // Numbers in charts follow the page's language: compact on the axes
-  // ("1.2M"), four significant digits in tooltips and labels.
+  // Numbers in charts follow the page's language and the tables'
+  // rounding (package money): compact on the axes ("1.2M", "$1.2K"), an
+  // estimate's 3 significant figures in tooltips and labels, and an
+  // amount with its symbol, in whole units from 100 up and with cents
+  // below ($76.09, 1.234 €), so that a bar's label reads as its cell.
   var lang = root.lang || "en";
   var compact = new Intl.NumberFormat(lang, { notation: "compact", maximumSignificantDigits: 3 });
+  var sig3 = new Intl.NumberFormat(lang, { maximumSignificantDigits: 3 });
   var whole = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
-  var precise = new Intl.NumberFormat(lang, { maximumSignificantDigits: 4 });
+  var symbols = { USD: "$", EUR: "€", CNY: "¥" };
   function number(v) {
+    return typeof v === "number" ? sig3.format(v) : v;
+  }
+  // figure writes v in unit, a chart's value axis name: a currency code
+  // as an amount, any other unit after the figure.
+  function figure(v, unit) {
     if (typeof v !== "number") return v;
-    return (Math.abs(v) >= 1000 ? whole : precise).format(v);
+    var sym = symbols[unit];
+    if (!sym) return number(v) + (unit ? " " + unit : "");
+    var a = Math.abs(v), d = Math.round(a * 100) >= 10000 ? 0 : a < 0.1 && a !== 0 ? 3 : 2;
+    var s = new Intl.NumberFormat(lang, { minimumFractionDigits: d, maximumFractionDigits: d }).format(a);
+    return (v < 0 ? "-" : "") + (lang === "de" ? s + "\u00a0" + sym : sym + s);
+  }
+  // axisFigure writes an axis tick compactly, an amount with its symbol.
+  function axisFigure(v, unit) {
+    var s = compact.format(Math.abs(v)), sym = symbols[unit];
+    if (!sym) return compact.format(v);
+    return (v < 0 ? "-" : "") + (lang === "de" ? s + "\u00a0" + sym : sym + s);
+  }
+  // units holds each chart's unit, its value axis's name, which a redraw
+  // (another currency) may change.
+  var units = {};
+  function unitOf(o) {
+    var y = o.yAxis && o.yAxis[0];
+    if (!y) return undefined;
+    return y.data || y.type === "category" ? o.xAxis && o.xAxis[0] && o.xAxis[0].name : y.name;
   }
   // tooltip builds a tooltip as elements: ECharts' own is HTML with
   // style attributes, which the pages' CSP refuses. A heading (the
   // category or the x value) and a row per series, in its colour.
-  function tooltip(params) {
+  function tooltip(params, unit) {
     var list = [].concat(params);
     var box = document.createElement("div");
     if (!list.length) return box;
@@ -189,7 +218,7 @@
       var name = document.createElement("span");
       name.textContent = p.seriesName;
       var value = document.createElement("b");
-      value.textContent = v && v.length === 4 ? number(v[2]) + "–" + number(v[3]) : number(v ? v[1] : p.value);
+      value.textContent = v && v.length === 4 ? figure(v[2], unit) + "–" + figure(v[3], unit) : figure(v ? v[1] : p.value, unit);
       row.appendChild(mark);
       row.appendChild(name);
       row.appendChild(value);
@@ -198,14 +227,19 @@
     return [box];
   }
 
-  function withFormatters(opt) {
+  function withFormatters(opt, id) {
+    units[id] = unitOf(opt) || "";
+    var unit = function () { return units[id]; };
+    var y = opt.yAxis[0];
     opt.xAxis.concat(opt.yAxis).forEach(function (a) {
-      if (a.type === "value" || a.type === "log") a.axisLabel = { formatter: function (v) { return compact.format(v); } };
+      // The value axis carries the unit; a line chart's x axis its own.
+      var own = a === y || y.data || y.type === "category" ? unit : function () { return ""; };
+      if (a.type === "value" || a.type === "log") a.axisLabel = { formatter: function (v) { return axisFigure(v, own()); } };
     });
-    opt.tooltip.formatter = tooltip;
+    opt.tooltip.formatter = function (params) { return tooltip(params, unit()); };
     var xUnit = opt.xAxis[0].name ? " " + opt.xAxis[0].name : "";
     opt.series.forEach(function (s) {
-      if (s.label) s.label.formatter = function (p) { return number(p.value); };
+      if (s.label) s.label.formatter = function (p) { return figure(p.value, unit()); };
       if (s.markLine) s.markLine.label.formatter = function (p) { return p.name + ": " + number(p.value) + xUnit; };
     });
     return opt;
@@ -253,7 +287,7 @@
       fitted[el.id] = layouts[el.id].filter(function (l) { return !l.maxWidth; })[0];
       delete opt.layouts;
       var chart = echarts.init(el, null, { renderer: "canvas" });
-      chart.setOption(withFormatters(opt));
+      chart.setOption(withFormatters(opt, el.id));
       chart.setOption(chartTheme(opt));
       charts[el.id] = chart;
       fit(el.id);
