@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -184,5 +185,74 @@ func TestEstimatedFiguresShowTheirBand(t *testing.T) {
 			[...document.querySelectorAll('#chart-concurrency-legend li:not([hidden]) .legend-name')].filter(e => e.textContent === s('a-band').name).length]; })()`)
 	if len(seqs) != 6 || seqs[0] == 0 || seqs[1] != seqs[0] || seqs[2] != seqs[0] || seqs[3] != 1 || seqs[4] != 1 || seqs[5] != 1 {
 		t.Errorf("sequences chart's bands: %v; want [points, as many for a and d, the band named once in ECharts' legend, low < high, one button for them]", seqs)
+	}
+}
+
+// An error band is explained where it is shown: under each table with a
+// band in a shown cell a visible line says what the ranges are (and
+// "±?"), in the page's language, with a link to the accuracy table;
+// tables without bands have none. On a phone, which cannot hover, a tap
+// on a band shows its note under it and a second tap hides it.
+func TestBandsAreExplainedWhereShown(t *testing.T) {
+	ctx, tco := browser(t)
+	base := strings.TrimSuffix(tco, "tco/")
+	const tables = `[...document.querySelectorAll('section.results:not([hidden])')].map(s => {
+		const l = document.getElementById(s.id + '-bands');
+		return [s.id, String(!!s.querySelector('tr:not([hidden]) > td:not([hidden]) .band')),
+			String(!!l && l.getClientRects().length > 0), l ? l.textContent.trim() : '', l && l.querySelector('a') ? l.querySelector('a').pathname + l.querySelector('a').hash : ''];
+	})`
+	plain := 0 // tables without bands, whose line must be hidden
+	for _, width := range []int64{1366, 390} {
+		if width < 600 {
+			do(t, ctx, chromedp.EmulateViewport(width, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
+		} else {
+			do(t, ctx, chromedp.EmulateViewport(width, 900))
+		}
+		for _, tc := range []struct{ path, says, link string }{
+			{"performance/", "10th to 90th percentile", "/sub/methodology/performance/#accuracy"},
+			{"de/performance/", "10. bis 90. Perzentil", "/sub/de/methodology/performance/#accuracy"},
+			{"tco/", "10th to 90th percentile", "/sub/methodology/performance/#accuracy"},
+			{"memory/", "10th to 90th percentile", "/sub/methodology/performance/#accuracy"},
+			{"pricing/", "10th to 90th percentile", "/sub/methodology/performance/#accuracy"},
+		} {
+			where := fmt.Sprintf("%s at %d px", tc.path, width)
+			waitReady(ctx, t, base+tc.path)
+			banded := 0
+			for _, tb := range eval[[][]string](t, ctx, tables) {
+				if tb[1] != tb[2] {
+					t.Errorf("%s: table %s has a shown band: %s; its line on bands is shown: %s", where, tb[0], tb[1], tb[2])
+				}
+				if tb[1] == "false" {
+					plain++
+				}
+				if tb[1] == "true" {
+					banded++
+					if !strings.Contains(tb[3], tc.says) || !strings.Contains(tb[3], "±?") || tb[4] != tc.link {
+						t.Errorf("%s: table %s's line on bands %q links %q; want it to say %q and ±? and link %s", where, tb[0], tb[3], tb[4], tc.says, tc.link)
+					}
+				}
+			}
+			if banded == 0 {
+				t.Errorf("%s: no table with bands", where)
+			}
+			if width > 600 {
+				continue
+			}
+			// A tap on the first shown band, then another.
+			eval[any](t, ctx, `document.querySelector('section.results:not([hidden]) tr:not([hidden]) > td:not([hidden]) .band').setAttribute('data-tapped', '')`)
+			do(t, ctx, chromedp.ScrollIntoView(chromedp.CSS(`[data-tapped]`)), chromedp.Click(chromedp.CSS(`[data-tapped]`)))
+			got := eval[[]string](t, ctx, `(b => { const n = b.nextElementSibling;
+				return [b.title, b.getAttribute('aria-expanded'), n && n.className === 'band-note' && n.getClientRects().length ? n.textContent : '']; })(document.querySelector('[data-tapped]'))`)
+			if got[0] == "" || got[1] != "true" || got[2] != got[0] {
+				t.Errorf("%s: after a tap the band's note %q is shown as %q (expanded %s); want it under the band", where, got[0], got[2], got[1])
+			}
+			do(t, ctx, chromedp.Click(chromedp.CSS(`[data-tapped]`)))
+			if left := eval[int](t, ctx, `document.querySelectorAll('.band-note').length`); left != 0 {
+				t.Errorf("%s: a second tap left %d notes", where, left)
+			}
+		}
+	}
+	if plain == 0 {
+		t.Error("no table without bands was seen: the hidden line is untested")
 	}
 }

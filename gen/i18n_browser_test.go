@@ -151,11 +151,11 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 		t.Errorf("walked %d German pages; want the home page, the four calculators and search at least", german)
 	}
 
-	// 14.96 GiB of Llama 3.1 8B's weights in BF16 on one GPU, as a German
-	// reader writes it: the decimal comma.
+	// 4.76 GiB of activations of Llama 3.1 8B in BF16 on one GPU, as a
+	// German reader writes it: the decimal comma.
 	do(t, ctx, chromedp.Navigate(srv.URL+"/sub/de/memory/?ctx=8192#results"), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
-	if got := eval[string](t, ctx, `document.querySelector('[data-key="a.weights_gib"]').textContent.trim()`); !regexp.MustCompile(`^\d+,\d\d GiB$`).MatchString(got) {
-		t.Errorf("/de/memory/ weights: got %q; want a decimal comma", got)
+	if got := eval[string](t, ctx, `document.querySelector('[data-key="a.activation_gib"]').textContent.trim()`); !regexp.MustCompile(`^\d,\d\d GiB$`).MatchString(got) {
+		t.Errorf("/de/memory/ activations: got %q; want a decimal comma", got)
 	}
 	// The scenario, not the address as typed: 200 ms after each answer a
 	// page writes its canonical query into the address bar (app.js), which

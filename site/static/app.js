@@ -499,6 +499,10 @@
       setAttr(el, "data-order", c.order);
       setAttr(el, "title", c.note);
     });
+    // A table's line on error bands shows while a shown cell has one.
+    calc.querySelectorAll(".band-legend").forEach(function (p) {
+      setHidden(p, !p.parentNode.querySelector("tr:not([hidden]) > td:not([hidden]) .band"));
+    });
     showEdition(u.edition);
     showHeadline(u.headline);
     handout = { changed: u.changed, sources: u.sources };

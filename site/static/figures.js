@@ -10,17 +10,40 @@ window.InferCostFigures = (function () {
   function band(el, f) {
     var b = el.querySelector(".band");
     if (!f.band && !f.bandNote) {
-      if (b) b.remove();
+      if (b) {
+        if (b.nextElementSibling && b.nextElementSibling.className === "band-note") b.nextElementSibling.remove();
+        b.remove();
+      }
       return;
     }
     if (!b) {
-      b = document.createElement("span");
+      b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("aria-expanded", "false");
       el.appendChild(b);
     }
     b.className = f.band ? "band" : "band band-none";
     b.textContent = f.band || "±?";
     b.title = f.bandNote || "";
+    var note = b.nextElementSibling;
+    if (note && note.className === "band-note") note.textContent = b.title;
   }
+  // A band's note is its tooltip, which a phone cannot hover: a tap (or
+  // Enter on the focused band) shows it under the band, a second hides it.
+  document.addEventListener("click", function (e) {
+    var b = e.target.closest && e.target.closest("button.band");
+    if (!b || !b.title) return;
+    var note = b.nextElementSibling, open = b.getAttribute("aria-expanded") === "true";
+    if (open) {
+      if (note && note.className === "band-note") note.remove();
+    } else {
+      note = document.createElement("span");
+      note.className = "band-note";
+      note.textContent = b.title;
+      b.after(note);
+    }
+    b.setAttribute("aria-expanded", String(!open));
+  });
   // keyFigures fills the list dl with the headline's figures.
   function keyFigures(dl, figures) {
     dl.textContent = "";

@@ -22,15 +22,19 @@ type Page struct {
 	Results [view.MaxOptions]memory.Result
 }
 
-// gib writes bytes as GiB with two decimals, in the language of m.
-func gib(m *msg.Catalog, b float64) string { return m.Num(b/memory.GiB, 2) + " GiB" }
+// gib writes bytes as GiB to an estimate's 3 significant figures, in the
+// language of m.
+func gib(m *msg.Catalog, b float64) string { return m.Significant(b/memory.GiB, 3) + " GiB" }
 
-// bytesText writes a per-token size in KiB or MiB.
+// gb writes a size in GB (the seed article's rule) as gib does.
+func gb(m *msg.Catalog, v float64) string { return m.Significant(v, 3) + " GB" }
+
+// bytesText writes a per-token size in KiB or MiB, as gib does.
 func bytesText(m *msg.Catalog, b float64) string {
 	if b >= 1<<20 {
-		return m.Num(b/(1<<20), 2) + " MiB"
+		return m.Significant(b/(1<<20), 3) + " MiB"
 	}
-	return m.Num(b/1024, 1) + " KiB"
+	return m.Significant(b/1024, 3) + " KiB"
 }
 
 func optionTitle(s Scenario, o OptionInput) string {
@@ -105,8 +109,8 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 	gibCell := func(metric string, v func(r memory.Result) float64, flat func(gpuGB float64) float64) func(int, OptionInput, memory.Result) view.Cell {
 		return func(i int, o OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
-				gb := flat(o.MemoryGiB)
-				return cell(i, metric, round(gb*1e9/memory.GiB, 4), "GiB", s.M.Num(gb, 2)+" GB")
+				v := flat(o.MemoryGiB)
+				return cell(i, metric, round(v*1e9/memory.GiB, 4), "GiB", gb(s.M, v))
 			}
 			b := v(r)
 			return cell(i, metric, round(b/memory.GiB, 4), "GiB", gib(s.M, b))
@@ -134,7 +138,7 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 		}),
 		row(s.M.T("mem.row.kv_token"), s.M.T("mem.row.kv_token_help"), func(i int, _ OptionInput, r memory.Result) view.Cell {
 			if s.IsFlat() {
-				return cell(i, "kv_bytes_per_token", f.KVPerTokenGB*1e9, "bytes", s.M.Num(f.KVPerTokenGB, 4)+" GB")
+				return cell(i, "kv_bytes_per_token", f.KVPerTokenGB*1e9, "bytes", gb(s.M, f.KVPerTokenGB))
 			}
 			return cell(i, "kv_bytes_per_token", r.KVBytesPerToken, "bytes", bytesText(s.M, r.KVBytesPerToken))
 		}),
@@ -171,7 +175,7 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 				ok, short := f.Fits(o.MemoryGiB, ctx)
 				c.Value, c.Text = 1, s.M.T("mem.yes")
 				if !ok {
-					c.Value, c.Text = 0, s.M.F("mem.short_gb", "gb", s.M.Num(short, 2))
+					c.Value, c.Text = 0, s.M.F("mem.short_gb", "gb", s.M.Significant(short, 3))
 				}
 				return c
 			}
@@ -333,12 +337,12 @@ func fitTable(s Scenario, d Data) view.Table {
 		key := func(m string) string { return "fit." + g.ID + "." + m }
 		rw := view.Row{Label: g.Vendor + " " + g.Name}
 		if s.IsFlat() {
-			gb := g.MemoryGB.Value
-			n := s.Flat.MaxSequences(gb, s.Context)
-			need, needText, _ := gpusNeeded(s, a, gb)
-			pool := s.Flat.PoolGB(gb)
-			rw.Cells = []view.Cell{{Key: key("w"), Value: s.Flat.WeightsGB, Text: s.M.Num(s.Flat.WeightsGB, 2) + " GB"},
-				{Key: key("pool"), Value: pool, Text: s.M.Num(pool, 2) + " GB"}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)},
+			mem := g.MemoryGB.Value
+			n := s.Flat.MaxSequences(mem, s.Context)
+			need, needText, _ := gpusNeeded(s, a, mem)
+			pool := s.Flat.PoolGB(mem)
+			rw.Cells = []view.Cell{{Key: key("w"), Value: s.Flat.WeightsGB, Text: gb(s.M, s.Flat.WeightsGB)},
+				{Key: key("pool"), Value: pool, Text: gb(s.M, pool)}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)},
 				{Key: key("need"), Value: float64(need), Text: needText}}
 			t.Rows = append(t.Rows, rw)
 			continue

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [871]string{
+var englishKeys = [873]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -61,6 +61,8 @@ var englishKeys = [871]string{
 	"calc.about_api",
 	"calc.answer",
 	"calc.as_of",
+	"calc.band_legend",
+	"calc.band_legend_link",
 	"calc.charts",
 	"calc.copy_api",
 	"calc.copy_link",
@@ -876,7 +878,7 @@ var englishKeys = [871]string{
 	"tco.years",
 }
 
-var englishTexts = [871]string{
+var englishTexts = [873]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -935,6 +937,8 @@ var englishTexts = [871]string{
 	"About the API",
 	"The answer",
 	"as of {date}.",
+	"A range beside an estimate, such as −32 %…+12 %, is where published measurements have fallen around estimates of its kind (the 10th to 90th percentile of their errors); ±? means too few such measurements to say. Tap or point at one for its details.",
+	"How far the estimates have been from measurements",
 	"Charts",
 	"Copy API call",
 	"Copy link",

@@ -262,8 +262,9 @@ func (b *Builder) Build(s Scenario) Page {
 // the slowest simulated, a thousandth of the replica's capacity, does not.
 const noRate = "perf.no_rate"
 
-// maxRateText is the highest rate within the P99 target, with enough
-// digits that a small one does not read as 0.
+// maxRateText is the highest rate within the P99 target, to an
+// estimate's 3 significant figures, and 2 below 0.1 requests/s, so that a
+// small one does not read as 0.
 func maxRateText(t *msg.Catalog, rate float64) string {
 	switch {
 	case rate == 0:
@@ -271,7 +272,7 @@ func maxRateText(t *msg.Catalog, rate float64) string {
 	case rate < 0.1:
 		return t.F("perf.rps", "n", t.Digits(strconv.FormatFloat(rate, 'g', 2, 64)))
 	}
-	return t.F("perf.rps", "n", t.Num(rate, 2))
+	return t.F("perf.rps", "n", t.Significant(rate, 3))
 }
 
 // loadTitle is the load table's title: the simulated load.
