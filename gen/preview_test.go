@@ -72,7 +72,7 @@ func servePreview(t testing.TB, base string) previewSite {
 	root := "http://" + srv.Listener.Addr().String() + base
 	pages := map[string]http.Handler{}
 	for _, lang := range langs {
-		if pages[lang], err = preview.New(preview.Config{Site: os.DirFS(out), Calcs: everyEdition(load), Base: base, SiteURL: root, Lang: lang}); err != nil {
+		if pages[lang], err = preview.New(preview.Config{Site: os.DirFS(out), Calcs: everyEdition(load), Base: base, PublicURL: root, Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -288,7 +288,7 @@ func skeletonHandler(t *testing.T, s previewSite, lang string) http.Handler {
 	if err := copyWorkerPages(s.out, dir); err != nil {
 		t.Fatal(err)
 	}
-	h, err := preview.New(preview.Config{Site: os.DirFS(dir), Calcs: s.sets, Base: "/sub/", SiteURL: s.root, Lang: lang})
+	h, err := preview.New(preview.Config{Site: os.DirFS(dir), Calcs: s.sets, Base: "/sub/", PublicURL: s.root, Lang: lang})
 	if err != nil {
 		t.Fatal(err)
 	}
