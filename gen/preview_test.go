@@ -214,9 +214,10 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 				if err != nil || img.Bounds() != image.Rect(0, 0, 1200, 630) {
 					t.Fatalf("%s: card does not decode as 1200×630 (%v)", link, err)
 				}
-				// The card is drawn from the language's title and headline.
+				// The card is drawn from the language's title, headline and edition.
+				_, edition := calcs.Data(q)
 				wantCard, err := card.Draw(s.fonts, card.Card{Title: title, Text: want.Headline.Text, Figures: want.Headline.Figures,
-					Site: strings.TrimPrefix(s.root, "http://"), Fast: true})
+					Site: strings.TrimPrefix(s.root, "http://"), Edition: edition, Msgs: calcs.Msgs, Fast: true})
 				if err != nil || !bytes.Equal(b, wantCard) {
 					t.Errorf("%s: the card is not the one drawn from the page's title and its headline in %s (%v)", link, lang, err)
 				}
@@ -271,8 +272,9 @@ func TestCustomNamesPreviewAsCustom(t *testing.T) {
 		}
 		title, _ := doc.Find(`meta[property="og:title"]`).Attr("content")
 		title = title[strings.LastIndex(title, " · ")+len(" · "):]
+		_, edition := calcs.Data(q)
 		wantCard, err := card.Draw(s.fonts, card.Card{Title: title, Text: want.Headline.Text, Figures: want.Headline.Figures,
-			Site: strings.TrimPrefix(s.root, "http://"), Fast: true})
+			Site: strings.TrimPrefix(s.root, "http://"), Edition: edition, Msgs: calcs.Msgs, Fast: true})
 		if err != nil || !bytes.Equal(b, wantCard) {
 			t.Errorf("%s: the card is not the one drawn from the headline naming %s and %s (%v)", link, gpu, model, err)
 		}

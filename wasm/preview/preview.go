@@ -290,7 +290,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	tag := etag(p.sum(), kind, edition, raw)
 	if isCard {
-		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(p, set.Page(name, raw)) })
+		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(p, set.Page(name, raw), edition) })
 		return
 	}
 	h.send(w, r, "text/html; charset=utf-8", tag, func() ([]byte, error) { return h.page(r.Context(), name, p, set.Page(name, raw)) })
@@ -363,14 +363,15 @@ func (h *handler) page(ctx context.Context, name string, p calcPage, v view.Page
 }
 
 // card draws the scenario's card: the calculator's title, the answer and
-// its key figures (of the scenario's page v), and the handler's address
-// when it is known.
-func (h *handler) card(p calcPage, v view.Page) ([]byte, error) {
+// its key figures (of the scenario's page v), the handler's address when
+// it is known, and the data edition of the figures.
+func (h *handler) card(p calcPage, v view.Page, edition string) ([]byte, error) {
 	addr := ""
 	if h.root != h.base {
 		addr = h.root[strings.Index(h.root, "://")+3:]
 	}
-	return card.Draw(h.fonts, card.Card{Title: p.title, Text: v.Headline.Text, Figures: v.Headline.Figures, Site: addr, Fast: true})
+	return card.Draw(h.fonts, card.Card{Title: p.title, Text: v.Headline.Text, Figures: v.Headline.Figures, Site: addr,
+		Edition: edition, Msgs: h.msgs, Fast: true})
 }
 
 // query returns a canonical query as a URL's, "" for none.
