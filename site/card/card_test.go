@@ -183,3 +183,21 @@ func decode(t *testing.T, fonts card.Fonts, c card.Card) image.Image {
 	}
 	return img
 }
+
+// BenchmarkDrawScenario draws a scenario's card with four key figures
+// and a long answer, as the worker does per request (Fast).
+func BenchmarkDrawScenario(b *testing.B) {
+	fonts, err := card.LoadFonts()
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := card.Card{Title: "LLM throughput and latency estimator", Site: "worker.example.org/", Edition: "2026-12-06", Fast: true,
+		Text: "2 x H100 SXM running Llama 2 70B generates 786 tokens/s per GPU at batch 64 (roofline estimate). At 2.00 requests/s the simulated P99 is 199 s end to end; no rate meets the 20.00 s P99 target: even a trickle of requests takes longer.",
+		Figures: []view.Figure{{Label: "Output tokens/s per GPU at batch 64", Text: "786 tokens/s", Band: "−57 %…+33 %"}, {Label: "P99 end to end at 2.00 requests/s", Text: "199 s", Band: "−41 %…+75 %"},
+			{Label: "Highest rate within the P99 target", Text: "none: not even a trickle of requests meets it"}, {Label: "Break-even with A", Text: "after 14 months"}}}
+	for b.Loop() {
+		if _, err := card.Draw(fonts, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
