@@ -7,9 +7,15 @@ BASE    ?= /
 # canonical URLs, link previews, the sitemap and the feed are under it.
 SITE_URL ?= https://infercost.github.io
 ADDR    ?= 127.0.0.1:8080
+# Where readers reach the edge worker (wasm/cmd/worker), scheme and host
+# (https://infercost.SUBDOMAIN.workers.dev, or its custom domain): the
+# pages and link-preview cards it renders name it (og:url, og:image), so it
+# is never the static site's SITE_URL on GitHub Pages, which has no card/.
+# make worker-wasm needs it; make worker defaults to its own address.
+WORKER_URL ?=
 # Where the edge worker's JSON API answers (its origin), for the API page and
-# "Copy API call"; the site's origin when empty.
-API_URL ?=
+# "Copy API call": the worker's, else the site's origin when empty.
+API_URL ?= $(WORKER_URL)
 WASM    := build/engine.wasm
 # The browser module's decoder of its data files, generated from the data types.
 DECODER := wasm/sitedata/decode/decode_gen.go
@@ -60,10 +66,13 @@ worker: build worker-data
 	PORT=$(PORT) exec $(GO) run ./wasm/cmd/worker -dir public
 
 # The worker for workerd in build/worker/ (wrangler dev, wrangler deploy):
-# syumai/workers' glue (worker.mjs, wasm_exec.js) and the module.
+# syumai/workers' glue (worker.mjs, wasm_exec.js) and the module, with
+# WORKER_URL compiled in once the worker's own check has taken it.
 worker-wasm: worker-data
+	@test -n "$(WORKER_URL)" || { echo "make worker-wasm needs WORKER_URL, the worker's public address (https://infercost.SUBDOMAIN.workers.dev or its custom domain): its link previews name it"; exit 1; }
+	$(GO) run ./wasm/cmd/worker -check -url '$(WORKER_URL)' -dir public
 	$(GO) tool workers-assets-gen -mode=go -o build/worker
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o build/worker/app.wasm ./wasm/cmd/worker
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.workerURL=$(WORKER_URL)" -o build/worker/app.wasm ./wasm/cmd/worker
 
 generate:
 	$(GO) tool templ generate

@@ -72,7 +72,7 @@ func servePreview(t testing.TB, base string) previewSite {
 	root := "http://" + srv.Listener.Addr().String() + base
 	pages := map[string]http.Handler{}
 	for _, lang := range langs {
-		if pages[lang], err = preview.New(preview.Config{Site: os.DirFS(out), Calcs: everyEdition(load), Base: base, SiteURL: root, Lang: lang}); err != nil {
+		if pages[lang], err = preview.New(preview.Config{Site: os.DirFS(out), Calcs: everyEdition(load), Base: base, PublicURL: root, Lang: lang}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -214,9 +214,10 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 				if err != nil || img.Bounds() != image.Rect(0, 0, 1200, 630) {
 					t.Fatalf("%s: card does not decode as 1200×630 (%v)", link, err)
 				}
-				// The card is drawn from the language's title and headline.
+				// The card is drawn from the language's title, headline and edition.
+				_, edition := calcs.Data(q)
 				wantCard, err := card.Draw(s.fonts, card.Card{Title: title, Text: want.Headline.Text, Figures: want.Headline.Figures,
-					Site: strings.TrimPrefix(s.root, "http://"), Fast: true})
+					Site: strings.TrimPrefix(s.root, "http://"), Edition: edition, Msgs: calcs.Msgs, Fast: true})
 				if err != nil || !bytes.Equal(b, wantCard) {
 					t.Errorf("%s: the card is not the one drawn from the page's title and its headline in %s (%v)", link, lang, err)
 				}
@@ -271,8 +272,9 @@ func TestCustomNamesPreviewAsCustom(t *testing.T) {
 		}
 		title, _ := doc.Find(`meta[property="og:title"]`).Attr("content")
 		title = title[strings.LastIndex(title, " · ")+len(" · "):]
+		_, edition := calcs.Data(q)
 		wantCard, err := card.Draw(s.fonts, card.Card{Title: title, Text: want.Headline.Text, Figures: want.Headline.Figures,
-			Site: strings.TrimPrefix(s.root, "http://"), Fast: true})
+			Site: strings.TrimPrefix(s.root, "http://"), Edition: edition, Msgs: calcs.Msgs, Fast: true})
 		if err != nil || !bytes.Equal(b, wantCard) {
 			t.Errorf("%s: the card is not the one drawn from the headline naming %s and %s (%v)", link, gpu, model, err)
 		}
@@ -288,7 +290,7 @@ func skeletonHandler(t *testing.T, s previewSite, lang string) http.Handler {
 	if err := copyWorkerPages(s.out, dir); err != nil {
 		t.Fatal(err)
 	}
-	h, err := preview.New(preview.Config{Site: os.DirFS(dir), Calcs: s.sets, Base: "/sub/", SiteURL: s.root, Lang: lang})
+	h, err := preview.New(preview.Config{Site: os.DirFS(dir), Calcs: s.sets, Base: "/sub/", PublicURL: s.root, Lang: lang})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -59,8 +59,9 @@ func TestUnpricedOptionPreviewsNoCost(t *testing.T) {
 		static, _ := goquery.NewDocumentFromReader(bytes.NewReader(b))
 		pageTitle, _ := static.Find(`meta[property="og:title"]`).Attr("content")
 		res, png := get(t, meta("og:image"))
+		_, edition := s.calcsIn(tc.lang).Data(tc.query)
 		wantCard, err := card.Draw(s.fonts, card.Card{Title: pageTitle, Text: want.Headline.Text, Figures: want.Headline.Figures,
-			Site: strings.TrimPrefix(s.root, "http://"), Fast: true})
+			Site: strings.TrimPrefix(s.root, "http://"), Edition: edition, Msgs: s.calcsIn(tc.lang).Msgs, Fast: true})
 		if res.StatusCode != 200 || err != nil || !bytes.Equal(png, wantCard) {
 			t.Errorf("%s: card %s; want the one drawn from the headline without option %s (%v)", link, res.Status, tc.unpriced, err)
 		}

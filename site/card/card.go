@@ -18,6 +18,7 @@ import (
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -86,9 +87,15 @@ type Card struct {
 	// "" on a page's card.
 	Text string
 	// Figures are the key figures: a page's card shows the first, a
-	// scenario's (with Text) up to four.
+	// scenario's (with Text) up to four, each with its error band.
 	Figures []view.Figure
 	Site    string // the site's address, at the foot; "" for none
+	// Edition is the data edition the figures are of (YYYY-MM-DD), at
+	// the foot beside the address; "" for none.
+	Edition string
+	// Msgs words the edition and the error bands in the card's language
+	// (English when nil).
+	Msgs *msg.Catalog
 	// Fast trades a few KB of PNG for drawing time: a server drawing a
 	// card per request sets it, a build that draws each card once does not.
 	Fast bool
@@ -100,24 +107,22 @@ const maxFigures = 4
 
 // Draw draws c as a PNG: the site's name and the title, then on a page's
 // card its first key figure large with its label, on a scenario's card
-// the answer and up to four key figures with their labels.
+// the answer and up to four key figures with their labels and bands;
+// at the foot the site's address and the data edition.
 func Draw(fonts Fonts, c Card) ([]byte, error) {
 	cv := canvas{fonts: fonts}
 	for i := range cv.cover {
 		cv.cover[i] = image.NewAlpha(image.Rect(0, 0, Width, Height))
 	}
 	draw.Draw(cv.cover[inkAccent], image.Rect(0, 0, 16, Height), image.Opaque, image.Point{}, draw.Src)
-	_, err := cv.text(fonts.bold, 36, inkAccent, left, 40, width, "InferCost", 1)
-	if err == nil && c.Text == "" {
-		err = cv.page(c)
-	} else if err == nil {
-		err = cv.scenario(c)
-	}
-	if err == nil && c.Site != "" {
-		_, err = cv.text(fonts.regular, 28, inkMuted, left, Height-80, width, c.Site, 1)
-	}
+	lines, err := Layout(fonts, c)
 	if err != nil {
 		return nil, err
+	}
+	for _, l := range lines {
+		if err := cv.draw(l); err != nil {
+			return nil, err
+		}
 	}
 	level := png.BestCompression
 	if c.Fast {
@@ -128,6 +133,61 @@ func Draw(fonts Fonts, c Card) ([]byte, error) {
 		return nil, err
 	}
 	return buf.Bytes(), nil
+}
+
+// Line is a line of a card's text where Draw draws it: its baseline at
+// (X, Y), in a bold or regular face of Size pixels.
+type Line struct {
+	Text string
+	X, Y int
+	Size float64
+	Bold bool
+	ink  ink
+}
+
+// Layout returns the lines of text that Draw draws for c, in order.
+func Layout(fonts Fonts, c Card) ([]Line, error) {
+	l := layout{fonts: fonts}
+	l.add(fonts.bold, 36, inkAccent, left, 40, width, "InferCost", 1)
+	if c.Text == "" {
+		l.page(c)
+	} else {
+		l.scenario(c)
+	}
+	if foot := footer(c); foot != "" {
+		l.fit(l.fonts.regular, inkMuted, left, Height-80, width, foot, try{28, 1}, try{24, 1}, try{20, 1})
+	}
+	return l.lines, l.err
+}
+
+// footer is the line at a card's foot: the site's address and the data
+// edition, as far as they are known.
+func footer(c Card) string {
+	var parts []string
+	if c.Site != "" {
+		parts = append(parts, c.Site)
+	}
+	if c.Edition != "" {
+		parts = append(parts, c.Msgs.F("card.edition", "date", c.Msgs.Date(c.Edition)))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// bandLine words a key figure's error band for a card, where a range
+// reads better in words than with the page's "…" ("−25 %…+135 %":
+// "error band −25 % to +135 %"); "" without a band.
+func bandLine(m *msg.Catalog, band string) string {
+	if band == "" {
+		return ""
+	}
+	if band == m.T("band.same") {
+		return m.T("card.band_same")
+	}
+	sep := strings.TrimSuffix(strings.TrimPrefix(m.T("band.range"), "{low}"), "{high}")
+	if low, high, ok := strings.Cut(band, sep); ok && sep != "" {
+		return m.F("card.band", "low", low, "high", high)
+	}
+	return band
 }
 
 // The text's left edge and width on a card.
@@ -153,67 +213,147 @@ func (cv canvas) paletted() *image.Paletted {
 	return img
 }
 
-// text draws s in ink from the left edge x, at most w pixels wide in at
-// most maxLines lines, below y; it returns the last line's baseline.
-func (cv canvas) text(f *opentype.Font, size float64, in ink, x, y, w int, s string, maxLines int) (int, error) {
-	face, err := opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+// draw draws line l.
+func (cv canvas) draw(l Line) error {
+	f := cv.fonts.regular
+	if l.Bold {
+		f = cv.fonts.bold
+	}
+	face, err := newFace(f, l.Size)
 	if err != nil {
-		return y, err
+		return err
 	}
 	defer face.Close()
-	d := font.Drawer{Dst: cv.cover[in], Src: image.Opaque, Face: face}
-	for _, line := range wrap(d, s, w, maxLines) {
-		y += int(size * 1.2)
-		d.Dot = fixed.P(x, y)
-		d.DrawString(line)
-	}
-	return y, nil
-}
-
-// page draws a page's title large and its first key figure below.
-func (cv canvas) page(c Card) error {
-	y, err := cv.text(cv.fonts.bold, 64, inkFG, left, 120, width, c.Title, 3)
-	if err != nil || len(c.Figures) == 0 {
-		return err
-	}
-	if y, err = cv.text(cv.fonts.bold, 96, inkAccent, left, y+20, width, c.Figures[0].Text, 1); err != nil {
-		return err
-	}
-	_, err = cv.text(cv.fonts.regular, 36, inkMuted, left, y, width, c.Figures[0].Label, 2)
-	return err
-}
-
-// scenario draws the calculator's title, the scenario's answer, and its
-// key figures two to a row, each large with its label below.
-func (cv canvas) scenario(c Card) error {
-	const gap, rowHeight = 40, 118
-	const col = (width - gap) / 2
-	y, err := cv.text(cv.fonts.bold, 40, inkFG, left, 96, width, c.Title, 1)
-	if err != nil {
-		return err
-	}
-	if y, err = cv.text(cv.fonts.regular, 30, inkFG, left, y+8, width, c.Text, 3); err != nil {
-		return err
-	}
-	for i, f := range c.Figures[:min(len(c.Figures), maxFigures)] {
-		x, top := left+i%2*(col+gap), y+24+i/2*rowHeight
-		end, err := cv.text(cv.fonts.bold, 56, inkAccent, x, top, col, f.Text, 1)
-		if err != nil {
-			return err
-		}
-		if _, err := cv.text(cv.fonts.regular, 24, inkMuted, x, end+6, col, f.Label, 1); err != nil {
-			return err
-		}
-	}
+	d := font.Drawer{Dst: cv.cover[l.ink], Src: image.Opaque, Face: face, Dot: fixed.P(l.X, l.Y)}
+	d.DrawString(l.Text)
 	return nil
 }
 
+func newFace(f *opentype.Font, size float64) (font.Face, error) {
+	return opentype.NewFace(f, &opentype.FaceOptions{Size: size, DPI: 72, Hinting: font.HintingFull})
+}
+
+// layout is a card's text being laid out.
+type layout struct {
+	fonts Fonts
+	lines []Line
+	err   error
+	// cut is set when a text was cut short with "…": it fitted at none
+	// of the sizes it may take.
+	cut bool
+}
+
+// try is one way of setting a text: at size, in at most maxLines lines.
+type try struct {
+	size     float64
+	maxLines int
+}
+
+// fit sets s in ink from the left edge x, at most w pixels wide, below
+// y, at the first of tries at which it fits whole; if it fits at none,
+// at the last, its last line cut short with "…" (layout.cut). It returns
+// the last line's baseline.
+func (l *layout) fit(f *opentype.Font, in ink, x, y, w int, s string, tries ...try) int {
+	if l.err != nil || s == "" {
+		return y
+	}
+	for i, t := range tries {
+		face, err := newFace(f, t.size)
+		if err != nil {
+			l.err = err
+			return y
+		}
+		lines, whole := wrap(font.Drawer{Face: face}, s, w, t.maxLines)
+		face.Close()
+		if !whole && i < len(tries)-1 {
+			continue
+		}
+		l.cut = l.cut || !whole
+		for _, line := range lines {
+			y += int(t.size * 1.2)
+			l.lines = append(l.lines, Line{Text: line, X: x, Y: y, Size: t.size, Bold: f == l.fonts.bold, ink: in})
+		}
+		return y
+	}
+	return y
+}
+
+// add sets s at one size in at most maxLines lines (see fit).
+func (l *layout) add(f *opentype.Font, size float64, in ink, x, y, w int, s string, maxLines int) int {
+	return l.fit(f, in, x, y, w, s, try{size, maxLines})
+}
+
+// page sets a page's title large and its first key figure below.
+func (l *layout) page(c Card) {
+	y := l.add(l.fonts.bold, 64, inkFG, left, 120, width, c.Title, 3)
+	if len(c.Figures) == 0 {
+		return
+	}
+	y = l.fit(l.fonts.bold, inkAccent, left, y+20, width, c.Figures[0].Text, try{96, 1}, try{72, 1}, try{48, 2})
+	l.add(l.fonts.regular, 36, inkMuted, left, y, width, c.Figures[0].Label, 2)
+}
+
+// scales are the sizes a scenario's card tries, largest first, relative
+// to the sizes of a card with four figures: the card takes the largest
+// at which its whole text fits, so that a short answer with one figure
+// fills the card as a long one with four does.
+var scales = []float64{1.6, 1.45, 1.3, 1.15, 1, 0.9, 0.8, 0.7}
+
+// contentBottom is the lowest baseline of a scenario's text, above the
+// footer.
+const contentBottom = Height - 90
+
+// scenario sets the scenario's card at the largest of scales at which
+// its text fits whole above the footer; at the smallest, cut short, when
+// it fits at none (a custom name hundreds of characters long).
+func (l *layout) scenario(c Card) {
+	for _, s := range scales {
+		at := layout{fonts: l.fonts}
+		if y := at.scenarioAt(c, s); at.err != nil || !at.cut && y <= contentBottom {
+			l.lines, l.err = append(l.lines, at.lines...), at.err
+			return
+		}
+	}
+	l.scenarioAt(c, scales[len(scales)-1])
+}
+
+// scenarioAt sets the calculator's title, the scenario's answer, and its
+// key figures two to a row (a last odd one across the row), each large
+// with its label and its error band below, at scale s; it returns the
+// last baseline.
+func (l *layout) scenarioAt(c Card, s float64) int {
+	const gap = 40
+	const col = (width - gap) / 2
+	y := l.fit(l.fonts.bold, inkFG, left, 96, width, c.Title, try{40, 1}, try{32, 1})
+	y = l.fit(l.fonts.regular, inkFG, left, y+8, width, c.Text, try{min(28*s, 36), 4}, try{min(24*s, 36), 5})
+	figures := c.Figures[:min(len(c.Figures), maxFigures)]
+	for row := 0; row*2 < len(figures); row++ {
+		top, bottom := y+int(24*s), y
+		pair := figures[row*2 : min(row*2+2, len(figures))]
+		for i, f := range pair {
+			x, w := left+i*(col+gap), col
+			if len(pair) == 1 {
+				w = width
+			}
+			end := l.fit(l.fonts.bold, inkAccent, x, top, w, f.Text, try{56 * s, 1}, try{46 * s, 1}, try{30 * s, 2})
+			end = l.fit(l.fonts.regular, inkMuted, x, end+4, w, f.Label, try{22 * s, 1}, try{20 * s, 2})
+			end = l.fit(l.fonts.regular, inkMuted, x, end+2, w, bandLine(c.Msgs, f.Band), try{20 * s, 1}, try{18 * s, 2})
+			bottom = max(bottom, end)
+		}
+		y = bottom
+	}
+	return y
+}
+
 // wrap breaks s into at most maxLines lines no wider than width pixels,
-// at spaces; a text that does not fit ends its last line with "…".
-func wrap(d font.Drawer, s string, width, maxLines int) []string {
+// at spaces, and reports whether it fits whole; a text that does not
+// fit ends its last line with "…" (a single word wider than width does
+// not fit either, and is left as it is).
+func wrap(d font.Drawer, s string, width, maxLines int) ([]string, bool) {
 	fits := func(line string) bool { return d.MeasureString(line).Ceil() <= width }
 	var lines []string
 	line := ""
+	whole := true
 	for _, w := range strings.Fields(s) {
 		switch {
 		case line == "":
@@ -224,16 +364,17 @@ func wrap(d font.Drawer, s string, width, maxLines int) []string {
 			lines = append(lines, line)
 			line = w
 		}
+		whole = whole && fits(line)
 	}
 	lines = append(lines, line)
 	if len(lines) > maxLines {
+		whole = false
 		lines = lines[:maxLines]
 		words := strings.Fields(lines[maxLines-1])
 		for len(words) > 1 && !fits(strings.Join(words, " ")+"…") {
 			words = words[:len(words)-1]
 		}
-		last := strings.Join(words, " ")
-		lines[maxLines-1] = last + "…"
+		lines[maxLines-1] = strings.Join(words, " ") + "…"
 	}
-	return lines
+	return lines, whole
 }

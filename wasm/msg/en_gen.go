@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [873]string{
+var englishKeys = [876]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -102,6 +102,9 @@ var englishKeys = [873]string{
 	"calc.series",
 	"calc.stalled",
 	"calc.stalled_rendered",
+	"card.band",
+	"card.band_same",
+	"card.edition",
 	"custom.err.ap",
 	"custom.err.heads",
 	"custom.err.kvh",
@@ -878,7 +881,7 @@ var englishKeys = [873]string{
 	"tco.years",
 }
 
-var englishTexts = [873]string{
+var englishTexts = [876]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -978,6 +981,9 @@ var englishTexts = [873]string{
 	"Series of {title}",
 	"The calculator has not started yet. If this stays, it could not load: the figures shown are for the default scenario, and the tables, sources and methodology still work. Reloading may help.",
 	"The calculator has not started yet. If this stays, it could not load: the figures shown are for this link's scenario, and the tables, sources and methodology still work. Reloading may help.",
+	"Error band {low} to {high}",
+	"Error band: the same at either end",
+	"Data edition {date}",
 	"The active parameters cannot exceed all parameters.",
 	"The attention heads must be a multiple of the KV heads.",
 	"The KV heads must divide the attention heads.",

@@ -62,12 +62,15 @@ type Config struct {
 	Calcs Calcs
 	// Base is the site's base path, "/" when empty.
 	Base string
-	// SiteURL is where the handler is reached, scheme and host, optionally
-	// with the base path (see site.Origin): og:url and og:image are then
-	// absolute, as link previews want them. Empty: they are paths, which
-	// some crawlers do not follow. It is never taken from the request's
-	// Host, which a client chooses and a shared cache would keep.
-	SiteURL string
+	// PublicURL is where readers reach this handler, scheme and host,
+	// optionally with the base path (see site.Origin): og:url, og:image
+	// and the card's footer then name it, absolute, as link previews want
+	// them. It is the worker's address (WORKER_URL), not the static
+	// site's: a static host has no card/ and shows a link's calculator
+	// with its defaults. Empty: they are paths, which some crawlers do
+	// not follow. It is never taken from the request's Host, which a
+	// client chooses and a shared cache would keep.
+	PublicURL string
 	// Lang is the language of the pages served, a BCP 47 tag: "en" (when
 	// empty) at Base, another under Base+Lang+"/" (gen's de/), in the
 	// words of the catalog its pages load, read from Site.
@@ -105,7 +108,7 @@ type handler struct {
 	base string
 	// local is the language's path below base: "" in English, "de/".
 	local string
-	// root is the site's root URL: absolute with a site URL, else base.
+	// root is the handler's root URL: absolute with a public URL, else base.
 	root  string
 	lang  string
 	msgs  *msg.Catalog        // nil in English, which calc.Set defaults to
@@ -135,8 +138,8 @@ func New(c Config) (http.Handler, error) {
 		h.local = h.lang + "/"
 	}
 	h.root = h.base
-	if c.SiteURL != "" {
-		origin, err := site.Origin(c.SiteURL, h.base)
+	if c.PublicURL != "" {
+		origin, err := site.Origin(c.PublicURL, h.base)
 		if err != nil {
 			return nil, err
 		}
@@ -287,7 +290,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	tag := etag(p.sum(), kind, edition, raw)
 	if isCard {
-		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(p, set.Page(name, raw)) })
+		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(p, set.Page(name, raw), edition) })
 		return
 	}
 	h.send(w, r, "text/html; charset=utf-8", tag, func() ([]byte, error) { return h.page(r.Context(), name, p, set.Page(name, raw)) })
@@ -360,14 +363,15 @@ func (h *handler) page(ctx context.Context, name string, p calcPage, v view.Page
 }
 
 // card draws the scenario's card: the calculator's title, the answer and
-// its key figures (of the scenario's page v), and the site's address
-// when it is known.
-func (h *handler) card(p calcPage, v view.Page) ([]byte, error) {
+// its key figures (of the scenario's page v), the handler's address when
+// it is known, and the data edition of the figures.
+func (h *handler) card(p calcPage, v view.Page, edition string) ([]byte, error) {
 	addr := ""
 	if h.root != h.base {
 		addr = h.root[strings.Index(h.root, "://")+3:]
 	}
-	return card.Draw(h.fonts, card.Card{Title: p.title, Text: v.Headline.Text, Figures: v.Headline.Figures, Site: addr, Fast: true})
+	return card.Draw(h.fonts, card.Card{Title: p.title, Text: v.Headline.Text, Figures: v.Headline.Figures, Site: addr,
+		Edition: edition, Msgs: h.msgs, Fast: true})
 }
 
 // query returns a canonical query as a URL's, "" for none.

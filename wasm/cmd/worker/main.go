@@ -8,11 +8,16 @@
 package main
 
 import (
+	"errors"
+	"fmt"
 	"io/fs"
 	"log"
 	"net/http"
+	"net/url"
+	"strings"
 	"sync"
 
+	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/edge"
 	"github.com/infercost/infercost/wasm/edgedata"
@@ -20,32 +25,64 @@ import (
 )
 
 // handler is the worker's handler with files serving the built site and
-// site holding its calculator pages (CALC/index.html), as gen wrote them.
-func handler(files http.Handler, site fs.FS) http.Handler {
+// pages holding its calculator pages (CALC/index.html), as gen wrote
+// them; publicURL is where readers reach the worker (WORKER_URL), which
+// the pages and cards it renders name (see checkPublicURL).
+func handler(files http.Handler, pages fs.FS, publicURL string) http.Handler {
 	store := &edgedata.Store{}
-	return edge.Handler{API: api.New(store), Pages: pages(site, store, files), Files: files}
+	return edge.Handler{API: api.New(store), Pages: rendered(pages, store, files, publicURL), Files: files}
+}
+
+// checkPublicURL says what is wrong with publicURL as the address of a
+// worker that serves a site built with base path base, if anything:
+// unset, not an http(s) URL of a host, a path other than base (the
+// worker serves the build's pages under it), or a GitHub Pages host,
+// which runs no worker (the site's own SITE_URL there: its og:image
+// would be a card that host answers 404, its og:url the calculator with
+// its defaults).
+func checkPublicURL(publicURL, base string) error {
+	if publicURL == "" {
+		return errors.New("WORKER_URL is not set: link previews would name paths, which some apps do not follow; " +
+			"set it to the worker's own address (https://NAME.SUBDOMAIN.workers.dev or its custom domain), not the static site's")
+	}
+	if _, err := site.Origin(publicURL, base); err != nil {
+		return fmt.Errorf("WORKER_URL: %w", err)
+	}
+	if u, _ := url.Parse(publicURL); u.Hostname() == "github.io" || strings.HasSuffix(u.Hostname(), ".github.io") {
+		return fmt.Errorf("WORKER_URL %s is GitHub Pages, which runs no worker: link previews would point at cards it answers 404; "+
+			"set the worker's own address", publicURL)
+	}
+	return nil
 }
 
 // langs are the site's languages (gen's): English at the base path,
 // each other under its prefix (/de/tco/?…), with a preview handler each.
 var langs = []string{"en", "de"}
 
-// pages returns the handler of scenario links and cards (package
+// rendered returns the handler of scenario links and cards (package
 // preview), one per language, each made on first use: under workerd
 // every request starts the module afresh, and an API request then reads
 // no page and parses no font, and a page request reads only its
 // language's pages (and catalog). A worker whose pages are missing
 // (built without make worker-data) logs why and serves the static
 // pages, as a static host would; so it does, without a log, under a
-// prefix that is no language of the site.
-func pages(site fs.FS, calcs preview.Calcs, files http.Handler) http.Handler {
+// prefix that is no language of the site. A worker whose public URL is
+// wrong (checkPublicURL) logs why and names paths in its pages and
+// cards: under workerd each request starts the module, so the log says
+// it on every page or card served.
+func rendered(pages fs.FS, calcs preview.Calcs, files http.Handler, publicURL string) http.Handler {
 	byLang := map[string]func() http.Handler{}
 	for _, lang := range langs {
 		byLang[lang] = sync.OnceValue(func() http.Handler {
-			base, siteURL, err := preview.Where(site)
+			base, _, err := preview.Where(pages)
 			var h http.Handler
 			if err == nil {
-				h, err = preview.New(preview.Config{Site: site, Calcs: calcs, Base: base, SiteURL: siteURL, Lang: lang})
+				u := publicURL
+				if bad := checkPublicURL(u, base); bad != nil {
+					log.Printf("worker: WARNING: link previews name paths, not absolute URLs: %v", bad)
+					u = ""
+				}
+				h, err = preview.New(preview.Config{Site: pages, Calcs: calcs, Base: base, PublicURL: u, Lang: lang})
 			}
 			if err != nil {
 				log.Printf("worker: no server-rendered pages in %s: %v", lang, err)

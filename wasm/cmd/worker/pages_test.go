@@ -46,6 +46,10 @@ func (p pagePath) in(lang string) pagePath { p.lang = lang; return p }
 // ("") and German.
 var linkLangs = []string{"", "de"}
 
+// testWorkerURL is the public address of the worker in tests that do not
+// follow its absolute URLs.
+const testWorkerURL = "https://worker.example.org"
+
 // germanSet returns the calculators of content/data in German, with the
 // catalog the embedded German pages load (the worker's).
 func germanSet(t testing.TB) *calc.Set {
@@ -87,8 +91,10 @@ func presetLinks(t testing.TB) []pagePath {
 // calculator, in English and in German (/de/), the page is the native
 // one byte for byte, its headline is the calculators' in its language
 // (in the page, in og:title and twitter:title, and as og:description and
-// twitter:description), and its og:image, fetched through workerd, is a
-// 1200×630 PNG of its language's path, byte for byte the native card; a
+// twitter:description), its og:url is the link on the worker's own
+// address (the one it was built with) and answers, and its og:image, on
+// that address, is a 1200×630 PNG of its language's path, byte for byte
+// the native card; a
 // link without a query is the static file from the assets (the stand-in
 // page); gen's hostile links in both languages give no 5xx, no markup
 // from the query, and cards that decode.
@@ -143,12 +149,19 @@ func pagesUnderWorkerd(t *testing.T, w *workerd, native string) {
 		if locale := meta("property", "og:locale"); locale != map[string]string{"": "en_US", "de": "de_DE"}[l.lang] {
 			t.Errorf("%s: og:locale %q", l.page(), locale)
 		}
+		// Both name the worker's own address, which it was built with,
+		// and it answers them.
+		if ogURL, on := meta("property", "og:url"), w.URL+l.prefix()+"/"+l.name+"/?"; !strings.HasPrefix(ogURL, on) {
+			t.Errorf("%s: og:url %q; want the link on the worker, %s…", l.page(), ogURL, on)
+		} else if res, body, _ := get(t, "", ogURL); res.StatusCode != 200 || !bytes.Contains(body, []byte(" data-rendered")) {
+			t.Errorf("%s: %d; want the rendered page", ogURL, res.StatusCode)
+		}
 		img, err := url.Parse(meta("property", "og:image"))
-		if err != nil || img.Path != l.prefix()+"/card/"+l.name+".png" {
-			t.Errorf("%s: og:image %q", l.page(), meta("property", "og:image"))
+		if err != nil || !strings.HasPrefix(img.String(), w.URL+"/") || img.Path != l.prefix()+"/card/"+l.name+".png" {
+			t.Errorf("%s: og:image %q; want the card on the worker, %s", l.page(), meta("property", "og:image"), w.URL)
 			continue
 		}
-		res, b, _ := get(t, w.URL, img.RequestURI())
+		res, b, _ := get(t, "", img.String())
 		if res.StatusCode != 200 || res.Header.Get("Content-Type") != "image/png" {
 			t.Errorf("%s: %d %s", img.RequestURI(), res.StatusCode, res.Header.Get("Content-Type"))
 			continue
@@ -246,7 +259,7 @@ func TestWorkerRendersScenarioLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages()))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages(), testWorkerURL))
 	defer srv.Close()
 	l := presetLinks(t)[0]
 	for _, path := range []string{l.page(), "/de" + l.page()} {
@@ -267,7 +280,7 @@ func TestWorkerRendersScenarioLinks(t *testing.T) {
 // languages by gen's TestHostileLinksAreServedSafely and, under
 // workerd, by pagesUnderWorkerd.
 func TestHostileGermanLinksGetNo5xx(t *testing.T) {
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), testWorkerURL))
 	defer srv.Close()
 	counts := map[int]int{}
 	for _, path := range []string{

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -11,6 +12,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+
+	"github.com/infercost/infercost/wasm/preview"
 )
 
 func main() {
@@ -25,15 +28,24 @@ func main() {
 // run serves the worker's handler on 127.0.0.1:$PORT (8788 by default)
 // with the built site's files from -dir, until ctx ends. workers.Serve
 // would listen on every interface; a development server listens on
-// loopback only.
+// loopback only. Its pages and cards name -url (by default $WORKER_URL,
+// else its own address), which it refuses to start with when
+// checkPublicURL finds it wrong; -check only checks it, for the build of
+// the worker for workerd (make worker-wasm).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
 	dir := fs.String("dir", "public", "the built site (make build)")
+	publicURL := fs.String("url", getenv("WORKER_URL"), "where readers reach the worker (default: its own address)")
+	check := fs.Bool("check", false, "check -url against the site in -dir, and exit")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if _, err := os.Stat(*dir); err != nil {
 		return fmt.Errorf("%w (make build writes the site)", err)
+	}
+	base, _, where := preview.Where(os.DirFS(*dir))
+	if *check {
+		return errors.Join(where, checkPublicURL(*publicURL, base))
 	}
 	port := getenv("PORT")
 	if port == "" {
@@ -43,12 +55,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir))}
+	if *publicURL == "" {
+		*publicURL = "http://" + ln.Addr().String()
+	}
+	// Without pages (no make build) it serves the files only, and says so.
+	if err := checkPublicURL(*publicURL, base); where == nil && err != nil {
+		ln.Close()
+		return err
+	}
+	srv := &http.Server{Handler: handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir), *publicURL)}
 	go func() {
 		<-ctx.Done()
 		_ = srv.Close()
 	}()
-	fmt.Fprintf(stdout, "worker: serving the API and %s on http://%s/\n", *dir, ln.Addr())
+	fmt.Fprintf(stdout, "worker: serving the API and %s on http://%s/ (its previews name %s)\n", *dir, ln.Addr(), *publicURL)
 	if err := srv.Serve(ln); err != http.ErrServerClosed {
 		return err
 	}

@@ -12,7 +12,12 @@ import (
 	"github.com/syumai/workers/cloudflare/fetch"
 )
 
-func main() { workers.Serve(handler(assets{}, edgedata.Pages())) }
+// workerURL is where readers reach the worker, set at build time
+// (make worker-wasm WORKER_URL=…, which checks it: go build -ldflags
+// "-X main.workerURL=…"); its pages and cards name it.
+var workerURL string
+
+func main() { workers.Serve(handler(assets{}, edgedata.Pages(), workerURL)) }
 
 // assets serves the site's files from Workers static assets (the ASSETS
 // binding of wrangler.toml), for the requests that run the worker first.

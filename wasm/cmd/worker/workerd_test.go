@@ -36,7 +36,7 @@ type workerd struct {
 // starts `wrangler dev --local` with the repository's wrangler.toml (its
 // build and assets directories moved into a temporary directory, the
 // assets a stand-in index and 404 page) on a free port of 127.0.0.1, and
-// waits until it answers. Cleanup stops wrangler and workerd by killing
+// waits until it answers. Its public URL (WORKER_URL) is that address. Cleanup stops wrangler and workerd by killing
 // their process group.
 func startWorkerd(t *testing.T) *workerd {
 	t.Helper()
@@ -58,8 +58,16 @@ func startWorkerd(t *testing.T) *workerd {
 			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 		}
 	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
+	ln.Close()
+	w := &workerd{URL: "http://127.0.0.1:" + port}
+	// Built as make worker-wasm builds it, with its own address.
 	goCmd(nil, "tool", "workers-assets-gen", "-mode=go", "-o", build)
-	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(build, "app.wasm"), ".")
+	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w -X main.workerURL="+w.URL, "-o", filepath.Join(build, "app.wasm"), ".")
 	public := filepath.Join(dir, "public")
 	for name, body := range map[string]string{"index.html": "<!doctype html><title>home</title>", "404.html": "<!doctype html><title>missing</title>",
 		"tco/index.html": "<!doctype html><title>tco</title>"} {
@@ -82,12 +90,6 @@ func startWorkerd(t *testing.T) *workerd {
 	if err := os.WriteFile(filepath.Join(dir, "wrangler.toml"), []byte(s), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	ln.Close()
 	// wrangler's own binary, not npx, in a process group of its own, so
 	// that killing the group stops workerd too.
 	cmd := exec.Command(wrangler, "dev", "--config", filepath.Join(dir, "wrangler.toml"), "--ip", "127.0.0.1", "--port", port,
@@ -111,7 +113,7 @@ func startWorkerd(t *testing.T) *workerd {
 			<-done
 		}
 	})
-	w := &workerd{URL: "http://127.0.0.1:" + port, cmd: cmd}
+	w.cmd = cmd
 	// The home page is a static asset: asking for it starts no worker,
 	// so that the first API request below is the cold start.
 	for start := time.Now(); ; time.Sleep(200 * time.Millisecond) {
@@ -172,7 +174,7 @@ func (w *workerd) cpuTicks(t testing.TB) int {
 // load of INFERCOST_LOAD_SECONDS (5 by default) with zero errors.
 func TestWorkerUnderWorkerd(t *testing.T) {
 	w := startWorkerd(t)
-	native := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
+	native := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), w.URL))
 	defer native.Close()
 
 	res, body, cold := get(t, w.URL, "/api/v1/tco")
