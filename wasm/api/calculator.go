@@ -144,6 +144,7 @@ func (h *Handler) calculator(w http.ResponseWriter, r *http.Request, name string
 	}
 	d, _ := set.Data(r.URL.RawQuery)
 	a := answer(name, p, d.Editions.Latest())
+	w.Header().Set(EditionHeader, a.Edition.Date)
 	writeJSON(w, r, http.StatusOK, "application/json", marshal(a), cacheFor(r.URL.RawQuery))
 }
 
