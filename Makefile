@@ -21,6 +21,8 @@ WASM    := build/engine.wasm
 DECODER := wasm/sitedata/decode/decode_gen.go
 # The English message catalog compiled into the engine, from content/i18n/en.yaml.
 MESSAGES := wasm/msg/en_gen.go
+# The API's OpenAPI document, generated from the calculators' fields.
+OPENAPI := wasm/api/openapi.json
 # Stamp of npm ci: gen bundles ECharts from node_modules and runs Pagefind.
 ECHARTS := node_modules/echarts/package.json
 VERSION := $(shell git rev-parse --short HEAD 2>/dev/null || echo dev)
@@ -97,7 +99,9 @@ test: $(ECHARTS) $(WASM) chromium worker-data
 	$(GO) tool templ generate
 	$(GO) run ./gen -decoder $(DECODER)
 	$(GO) run ./gen -messages $(MESSAGES)
-	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER) $(MESSAGES))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER) $(MESSAGES); exit 1; }
+	$(GO) run ./gen -openapi $(OPENAPI)
+	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER) $(MESSAGES) $(OPENAPI))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER) $(MESSAGES) $(OPENAPI); exit 1; }
+	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint --format=stylish $(OPENAPI)
 	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) tool gotestsum --format pkgname \
 		--rerun-fails=2 --rerun-fails-run-root-test --rerun-fails-max-failures=3 \
 		--packages=./... -- -count=1 -timeout 60m

@@ -17,6 +17,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -25,7 +26,8 @@ type (
 	apiDoc struct {
 		Paths      map[string]map[string]apiOp `json:"paths"`
 		Components struct {
-			Schemas map[string]apiSchema `json:"schemas"`
+			Schemas   map[string]apiSchema   `json:"schemas"`
+			Responses map[string]apiResponse `json:"responses"`
 		} `json:"components"`
 	}
 	apiOp struct {
@@ -42,6 +44,7 @@ type (
 		Schema      apiSchema `json:"schema"`
 	}
 	apiResponse struct {
+		Ref         string              `json:"$ref"`
 		Description string              `json:"description"`
 		Content     map[string]struct{} `json:"content"`
 	}
@@ -49,6 +52,10 @@ type (
 		Type        any                  `json:"type"` // a name, or a list of names
 		Ref         string               `json:"$ref"`
 		Enum        []string             `json:"enum"`
+		AllOf       []apiSchema          `json:"allOf"`
+		Minimum     *float64             `json:"minimum"`
+		Maximum     *float64             `json:"maximum"`
+		Default     any                  `json:"default"`
 		Const       any                  `json:"const"`
 		Description string               `json:"description"`
 		Items       *apiSchema           `json:"items"`
@@ -98,12 +105,19 @@ func apiReference(m *msg.Catalog, doc []byte, apiRoot, edition string, data *sit
 			for _, p := range op.Parameters {
 				desc := html.EscapeString(p.Description)
 				if len(p.Schema.Enum) > 0 {
-					values := make([]string, len(p.Schema.Enum))
-					for i, v := range p.Schema.Enum {
-						values[i] = "<code>" + html.EscapeString(v) + "</code>"
-					}
-					desc = strings.TrimSpace(desc + " " + m.F("doc.api.one_of", "values", strings.Join(values, ", ")))
+					desc += " " + m.F("doc.api.one_of", "values", codes(p.Schema.Enum))
 				}
+				if len(p.Schema.AllOf) == 1 {
+					desc += " " + m.F("doc.api.one_of", "values", schemaType(m, p.Schema.AllOf[0]))
+				}
+				if p.Schema.Minimum != nil && p.Schema.Maximum != nil {
+					desc += " " + m.F("doc.api.range", "min", m.Digits(scenario.FormatNumber(*p.Schema.Minimum)),
+						"max", m.Digits(scenario.FormatNumber(*p.Schema.Maximum)))
+				}
+				if v := p.Schema.Default; v != nil && v != "" {
+					desc += " " + m.F("doc.api.default", "value", "<code>"+html.EscapeString(fmt.Sprint(p.Schema.Default))+"</code>")
+				}
+				desc = strings.TrimSpace(desc)
 				required := m.T("doc.api.no")
 				if p.Required {
 					required = m.T("doc.api.yes")
@@ -115,6 +129,9 @@ func apiReference(m *msg.Catalog, doc []byte, apiRoot, edition string, data *sit
 		var rows [][]string
 		for _, status := range slices.Sorted(maps.Keys(op.Responses)) {
 			r := op.Responses[status]
+			if r.Ref != "" {
+				r = d.Components.Responses[r.Ref[strings.LastIndex(r.Ref, "/")+1:]]
+			}
 			rows = append(rows, []string{status, html.EscapeString(r.Description), html.EscapeString(strings.Join(slices.Sorted(maps.Keys(r.Content)), ", "))})
 		}
 		b.WriteString(htmlTable(heads(m, "doc.api.status", "doc.api.meaning", "doc.api.content_type"), rows))
@@ -138,6 +155,9 @@ func apiReference(m *msg.Catalog, doc []byte, apiRoot, edition string, data *sit
 		if s.Description != "" {
 			fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(s.Description))
 		}
+		if len(s.Enum) > 0 {
+			fmt.Fprintf(&b, "<p>%s</p>\n", m.F("doc.api.one_of", "values", codes(s.Enum)))
+		}
 		fields, err := objectKeys(doc, "components", "schemas", name, "properties")
 		if err != nil {
 			fields = nil // a schema without fields of its own
@@ -158,16 +178,28 @@ func apiReference(m *msg.Catalog, doc []byte, apiRoot, edition string, data *sit
 	return b.String(), nil
 }
 
+// codes lists values as code, separated by commas.
+func codes(values []string) string {
+	out := make([]string, len(values))
+	for i, v := range values {
+		out[i] = "<code>" + html.EscapeString(v) + "</code>"
+	}
+	return strings.Join(out, ", ")
+}
+
 // exampleURL is an operation's example request: a calculator with its
-// first preset, the GPU catalog, or the document itself, on the edition.
+// first preset, the GPU catalog, the TCO presets, the editions, or the
+// document itself, on the edition.
 func exampleURL(root, path, edition string, data *sitedata.Data) (string, bool) {
 	rest := strings.TrimPrefix(path, api.Prefix)
 	root = strings.TrimSuffix(root, "/") + api.Prefix
 	switch {
 	case rest == "catalog/{catalog}":
 		return root + "catalog/gpus?ed=" + edition, true
-	case rest == "openapi.json":
-		return root + "openapi.json", true
+	case rest == "openapi.json", rest == "editions":
+		return root + rest, true
+	case rest == "presets/{calculator}":
+		return root + "presets/tco?ed=" + edition, true
 	}
 	if ps := data.Presets(rest); len(ps) > 0 {
 		return root + rest + "?ed=" + edition + "&preset=" + ps[0].Name, true
@@ -183,6 +215,12 @@ func apiExamples(url, path string) (shell, python string) {
 	}
 	if strings.Contains(path, "catalog") {
 		return shell, "import json, urllib.request\n\nwith urllib.request.urlopen(\"" + url + "\") as r:\n    catalog = json.load(r)\nprint(catalog[\"edition\"], len(catalog[\"data\"]))\n"
+	}
+	if strings.HasSuffix(path, "editions") {
+		return shell, "import json, urllib.request\n\nwith urllib.request.urlopen(\"" + url + "\") as r:\n    editions = json.load(r)\nprint(editions[\"latest\"], [e[\"date\"] for e in editions[\"editions\"]])\n"
+	}
+	if strings.Contains(path, "presets") {
+		return shell, "import json, urllib.request\n\nwith urllib.request.urlopen(\"" + url + "\") as r:\n    presets = json.load(r)\nfor p in presets[\"presets\"]:\n    print(p[\"name\"], p[\"title\"], p[\"query\"])\n"
 	}
 	return shell, `import json, urllib.error, urllib.request
 

@@ -57,7 +57,7 @@ func TestAPIPageDocumentsTheAPIAndItsExamplesAnswer(t *testing.T) {
 	for _, c := range curls {
 		url := strings.ReplaceAll(c[1], "&amp;", "&")
 		res, body := apitest.Get(t, "GET", url)
-		var answer struct{ Problems []string }
+		var answer struct{ Problems []api.Issue }
 		if res.StatusCode != 200 || !strings.Contains(res.Header.Get("Content-Type"), "json") || json.Unmarshal(body, &answer) != nil {
 			t.Errorf("%s: %d %s", url, res.StatusCode, res.Header.Get("Content-Type"))
 		}

@@ -515,6 +515,12 @@
       each(bySource[name], function (el) { setHidden(el, name !== preset); });
     });
     var problems = $("problems");
+    // A field that the reader's edit hid (a mode switched) still has its
+    // value in the state for this computation: the link's own fields are
+    // said, not the reader's.
+    if (root.getAttribute("data-engine") === "ready") {
+      u.problems = u.problems.filter(function (p) { return u.inapplicable.indexOf(p) < 0; });
+    }
     if (shownProblems !== u.problems.join("\n")) {
       shownProblems = u.problems.join("\n");
       problems.textContent = "";

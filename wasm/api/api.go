@@ -2,7 +2,10 @@
 // /api/v1/{tco,memory,performance,pricing}?QUERY answers with what the
 // calculator's page shows for the page's own query (see package calc),
 // /api/v1/catalog/{gpus,models,apis,rental} with a catalog of an edition,
-// and /api/v1/openapi.json describes both. It runs in the worker (see
+// /api/v1/editions with the data editions, /api/v1/presets/{calculator}
+// with a calculator's presets, and /api/v1/openapi.json describes them
+// all. Answers with figures or data name their edition in the header
+// InferCost-Edition. It runs in the worker (see
 // wasm/cmd/worker), natively and under workerd, and computes nothing
 // itself: every figure comes from the view packages the browser runs.
 //
@@ -20,6 +23,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -104,6 +108,12 @@ func routes(name string) func(*Handler, http.ResponseWriter, *http.Request) {
 	if c, ok := strings.CutPrefix(name, "catalog/"); ok && hasCatalog(c) {
 		return func(h *Handler, w http.ResponseWriter, r *http.Request) { h.catalog(w, r, c) }
 	}
+	if name == "editions" {
+		return (*Handler).editions
+	}
+	if c, ok := strings.CutPrefix(name, "presets/"); ok && slices.Contains(sitedata.Calculators, c) {
+		return func(h *Handler, w http.ResponseWriter, r *http.Request) { h.presets(w, r, c) }
+	}
 	return nil
 }
 
@@ -113,7 +123,7 @@ func cors(h http.Header) {
 	h.Set("Access-Control-Allow-Origin", "*")
 	h.Set("Access-Control-Allow-Methods", "GET, HEAD, OPTIONS")
 	h.Set("Access-Control-Allow-Headers", "If-None-Match")
-	h.Set("Access-Control-Expose-Headers", "ETag")
+	h.Set("Access-Control-Expose-Headers", "ETag, "+EditionHeader)
 }
 
 // cacheFor returns the Cache-Control of an answer to a raw query.

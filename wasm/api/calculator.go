@@ -17,15 +17,30 @@ type Answer struct {
 	Edition  EditionInfo `json:"edition"`
 	Headline Headline    `json:"headline"`
 	Inputs   []Input     `json:"inputs"`
-	// Problems are the page's messages that belong to no field: a
-	// parameter the calculator does not know, an unknown preset, a model
-	// that does not fit.
-	Problems []string `json:"problems"`
-	Tables   []Table  `json:"tables"`
+	// Problems are the page's messages that belong to no field's
+	// value: every parameter of the query that the calculator does not
+	// use (unknown, repeated, malformed, not applicable; an unknown
+	// preset or version), then the calculator's own (a model that does
+	// not fit).
+	Problems []Issue `json:"problems"`
+	Tables   []Table `json:"tables"`
 	// Sources are where the defaults the scenario uses come from.
 	Sources     []string `json:"sources"`
 	Explanation string   `json:"explanation,omitempty"`
 }
+
+// Issue is a problem of an answer. Code is one of scenario's codes of
+// an unused parameter (scenario.UnknownParameter, …), with Field its key,
+// or CodeScenario for the calculator's message about the scenario.
+type Issue struct {
+	Code    string `json:"code"`
+	Field   string `json:"field,omitempty"`
+	Message string `json:"message"`
+}
+
+// CodeScenario is the code of a calculator's message about the scenario
+// itself, such as a model that does not fit.
+const CodeScenario = "scenario"
 
 // EditionInfo is the data edition of the figures: Date, the edition the
 // query pins (or the latest), and for an older one what today's data
@@ -129,6 +144,7 @@ func (h *Handler) calculator(w http.ResponseWriter, r *http.Request, name string
 	}
 	d, _ := set.Data(r.URL.RawQuery)
 	a := answer(name, p, d.Editions.Latest())
+	w.Header().Set(EditionHeader, a.Edition.Date)
 	writeJSON(w, r, http.StatusOK, "application/json", marshal(a), cacheFor(r.URL.RawQuery))
 }
 
@@ -146,7 +162,7 @@ func fieldErrors(p view.Page) []FieldError {
 // answer copies what page p shows into an Answer; latest is the newest
 // edition's date.
 func answer(name string, p view.Page, latest string) Answer {
-	a := Answer{Calculator: name, Query: p.Query, Problems: nonNil(p.Problems), Sources: nonNil(p.Sources()), Explanation: p.Explanation,
+	a := Answer{Calculator: name, Query: p.Query, Problems: issues(p), Sources: nonNil(p.Sources()), Explanation: p.Explanation,
 		Edition:  EditionInfo{Date: edition.Of(p.Query), Latest: latest, Changes: p.Edition.Changes, Results: p.Edition.Results, LatestQuery: p.Edition.Query},
 		Headline: Headline{Text: p.Headline.Text, Figures: []Figure{}}}
 	for _, f := range p.Headline.Figures {
@@ -178,6 +194,22 @@ func answer(name string, p view.Page, latest string) Answer {
 		a.Tables = append(a.Tables, out)
 	}
 	return a
+}
+
+// issues returns the page's problems with their codes: p.Problems
+// begins with the texts of p.Ignored.
+func issues(p view.Page) []Issue {
+	out := []Issue{}
+	ig := p.Ignored
+	for _, text := range p.Problems {
+		if len(ig) > 0 && ig[0].Text == text {
+			out = append(out, Issue{Code: ig[0].Code, Field: ig[0].Field, Message: text})
+			ig = ig[1:]
+			continue
+		}
+		out = append(out, Issue{Code: CodeScenario, Message: text})
+	}
+	return out
 }
 
 // nonNil returns ss, or an empty list for nil: JSON [] rather than null.

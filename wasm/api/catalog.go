@@ -1,9 +1,10 @@
 package api
 
 import (
-	"github.com/infercost/infercost/wasm/msg"
 	"net/http"
 
+	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -38,22 +39,33 @@ func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 		return
 	}
 	d, date := set.Data(r.URL.RawQuery)
+	if !onlyEdition(w, r, d) {
+		return
+	}
+	w.Header().Set(EditionHeader, date)
+	writeJSON(w, r, http.StatusOK, "application/json", marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}),
+		cacheFor(r.URL.RawQuery))
+}
+
+// onlyEdition answers 400 and reports false unless the query has no
+// parameter but a known edition (ed), as a catalog's or a presets
+// listing's.
+func onlyEdition(w http.ResponseWriter, r *http.Request, d *sitedata.Data) bool {
 	q := r.URL.Query()
 	for k := range q {
-		if k != "ed" {
-			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "A catalog takes no parameter but ed.",
+		if k != edition.Key {
+			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "This path takes no parameter but ed.",
 				Errors: []FieldError{{Field: k, Label: k, Message: "Unknown parameter."}}})
-			return
+			return false
 		}
 	}
-	if ed := q.Get("ed"); ed != "" {
+	if ed := q.Get(edition.Key); ed != "" {
 		f := d.Editions.Field(msg.English, "", nil)
 		if _, bad := f.Parse(ed); bad != "" {
 			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
 				Errors: []FieldError{{Field: f.Key, Label: f.Label, Message: bad}}})
-			return
+			return false
 		}
 	}
-	writeJSON(w, r, http.StatusOK, "application/json", marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}),
-		cacheFor(r.URL.RawQuery))
+	return true
 }

@@ -48,7 +48,7 @@ func TestUnpricedCellsHaveNoValueAndAProblemNamesTheField(t *testing.T) {
 		}
 		named := false
 		for _, p := range a.Problems {
-			named = named || strings.Contains(p, tc.field)
+			named = named || p.Code == api.CodeScenario && strings.Contains(p.Message, tc.field)
 		}
 		if !named {
 			t.Errorf("%s: problems %q; want one naming %s", tc.path, a.Problems, tc.field)

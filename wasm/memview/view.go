@@ -47,7 +47,7 @@ func optionTitle(s Scenario, o OptionInput) string {
 
 // Build runs the memory engine for every option and lays out the results.
 func Build(s Scenario, d Data) Page {
-	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Ignored: s.Ignored}}
 	var cols []view.Column
 	for i, o := range s.Options {
 		cols = append(cols, view.Column{Key: o.Letter, Title: optionTitle(s, o), Hidden: !o.Enabled})

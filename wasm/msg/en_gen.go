@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [876]string{
+var englishKeys = [882]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -671,15 +671,21 @@ var englishKeys = [876]string{
 	"scen.between",
 	"scen.ids",
 	"scen.least",
+	"scen.malformed",
+	"scen.malformed_long",
 	"scen.name",
+	"scen.not_applicable",
 	"scen.not_listed",
 	"scen.not_number",
 	"scen.preset_rejected",
+	"scen.repeated",
+	"scen.repeated_long",
 	"scen.the_default",
 	"scen.unknown_param",
 	"scen.unknown_param_long",
 	"scen.unknown_preset",
 	"scen.using",
+	"scen.version",
 	"scen.whole",
 	"scen.words",
 	"search.description",
@@ -881,7 +887,7 @@ var englishKeys = [876]string{
 	"tco.years",
 }
 
-var englishTexts = [876]string{
+var englishTexts = [882]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1550,15 +1556,21 @@ var englishTexts = [876]string{
 	"Must be between {min} and {max}.",
 	"Write ids in lower case, separated by commas.",
 	"Must be 0 or at least {least}.",
+	"The link's parameter “{key}” holds a semicolon, which does not separate parameters (use &); it is ignored.",
+	"A parameter of the link holds a semicolon, which does not separate parameters (use &); it is ignored.",
 	"Use letters, digits and {chars} only, at most {n} characters.",
+	"“{field}” does not apply to this scenario; the link's value is ignored.",
 	"Not one of the listed options.",
 	"Not a number; write it like 1500, 0.3 or 1.5e3.",
 	"The preset's value is rejected: {reason}",
+	"The link gives “{key}” more than once; the first value is used.",
+	"The link gives a parameter more than once; the first value is used.",
 	"the default",
 	"The link's parameter “{key}” is not one this calculator knows; it is ignored.",
 	"A parameter of the link is not one this calculator knows; it is ignored.",
 	"Unknown preset; the defaults are used.",
 	"{reason} Using {value} instead.",
+	"The link's version is not one this calculator knows; it is read as version {version}.",
 	"Must be a whole number.",
 	"Use letters, digits, spaces and {chars} only.",
 	"Search the articles, methodology pages and data of InferCost.",

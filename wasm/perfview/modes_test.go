@@ -3,6 +3,7 @@ package perfview_test
 import (
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -16,16 +17,26 @@ import (
 // A link without mode= is the open loop exactly as before the modes: the
 // same link, figures, headline and charts as mode=open, whose link leaves
 // mode out, and the closed
-// loop's fields, hidden, leave the link too; the run is the simulation of
-// Poisson arrivals at the rate.
+// loop's fields, hidden, leave the link too (their values said to be
+// ignored); the run is the simulation of Poisson arrivals at the rate.
 func TestLinkWithoutModeIsTheOpenLoop(t *testing.T) {
 	d := load(t)
 	plain := perfview.Build(perfview.Resolve("rate=3", d))
 	for _, q := range []string{"mode=open&rate=3", "rate=3&users=9&think=4", "mode=open&rate=3&users=9"} {
 		p := perfview.Build(perfview.Resolve(q, d))
+		var ignored []string
+		for _, ig := range p.Ignored {
+			if ig.Code == scenario.NotApplicable {
+				ignored = append(ignored, ig.Field)
+			}
+		}
+		problems := p.Problems[len(ignored):]
 		if p.Query != plain.Query || !reflect.DeepEqual(p.Tables, plain.Tables) || !reflect.DeepEqual(p.Charts, plain.Charts) ||
-			!reflect.DeepEqual(p.Headline, plain.Headline) || !reflect.DeepEqual(p.Problems, plain.Problems) {
+			!reflect.DeepEqual(p.Headline, plain.Headline) || !slices.Equal(problems, plain.Problems) {
 			t.Errorf("%q: the page differs from rate=3's (link %q)", q, p.Query)
+		}
+		if want := strings.Contains(q, "users="); want != slices.Contains(ignored, "users") {
+			t.Errorf("%q: not applicable %q", q, ignored)
 		}
 	}
 	if strings.Contains(plain.Query, "mode=") || strings.Contains(plain.Query, "users=") || strings.Contains(plain.Query, "think=") {
@@ -48,7 +59,8 @@ func TestLinkWithoutModeIsTheOpenLoop(t *testing.T) {
 }
 
 // Each mode keeps its own fields in the link and hides the others (and
-// expert parallelism, which the default dense model has no use for).
+// expert parallelism, which the default dense model has no use for, and
+// the custom model's and GPU's fields, which no field chooses).
 func TestModesKeepTheirFieldsInTheLink(t *testing.T) {
 	d := load(t)
 	for _, c := range []struct{ query, link, hidden string }{
@@ -60,7 +72,7 @@ func TestModesKeepTheirFieldsInTheLink(t *testing.T) {
 			t.Errorf("%q: link %q; want %q and no rate", c.query, s.Query, c.link)
 		}
 		for _, in := range s.Inputs {
-			want := strings.Contains(" "+c.hidden+" ", " "+in.Key+" ")
+			want := strings.Contains(" "+c.hidden+" ", " "+in.Key+" ") || strings.HasPrefix(in.Key, "m.") || strings.HasPrefix(in.Key, "g.")
 			if in.Key != "in" && in.Hidden != want {
 				t.Errorf("%q: field %s hidden %v; want %v", c.query, in.Key, in.Hidden, want)
 			}

@@ -107,7 +107,7 @@ type maxUsersResult struct {
 // (BenchmarkWorstCase); the lengths do not count. A scenario beyond the
 // budget shows TooLarge instead of the simulated figures.
 func (b *Builder) Build(s Scenario) Page {
-	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Explanation: s.Explanation(),
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Ignored: s.Ignored, Explanation: s.Explanation(),
 		Groups: s.Custom.Groups(s.M)}}
 	st := s.Setup
 	p.Point = st.At(float64(s.Batch), float64(s.Prompt), float64(s.Output))

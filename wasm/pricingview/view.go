@@ -92,7 +92,7 @@ func claimsLast(models []apiprices.Model) []apiprices.Model {
 
 // Build prices the workload on every API and lays out the page.
 func Build(s Scenario, d Data) Page {
-	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Ignored: s.Ignored}}
 	p.Groups = append([]view.Group{{Key: clusterPrefix, Title: s.M.T("pri.cluster_group"), Kind: string(s.Cluster.Kind)}}, s.Uses.Groups(s.M)...)
 	cur, fx := s.Currency, s.FX
 	t := s.M

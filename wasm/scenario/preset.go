@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -138,8 +139,12 @@ type Resolved struct {
 	Query string
 	// Inputs are all fields in form order, with values and errors.
 	Inputs []Input
-	// Problems are messages that belong to no field.
+	// Problems are messages that belong to no field: first the texts of
+	// Ignored, in order.
 	Problems []string
+	// Ignored are the query's parameters that the calculator does not
+	// use, each with its code (see Ignored).
+	Ignored []Ignored
 	// Unknown are the parameters no field read.
 	Unknown []string
 	// Preset is the applied preset, or nil.
@@ -149,17 +154,37 @@ type Resolved struct {
 // Resolved returns what the resolver read, once the calculator has read
 // every field, with the query encoded at version.
 func (r *Resolver) Resolved(version string, presets []PresetData) Resolved {
-	out := Resolved{Query: r.Encode(version), Inputs: r.Inputs, Problems: r.Problems, Unknown: r.Unknown()}
+	out := Resolved{Query: r.Encode(version), Inputs: r.Inputs, Unknown: r.Unknown()}
 	// A link is a public contract: a parameter it has that the calculator
-	// does not read (mistyped, or from a newer version) is said, not
-	// silently dropped. A key that is not an id (a plain, short name) is
-	// not repeated.
+	// does not use (mistyped, from a newer version, given twice) is said,
+	// not silently dropped. A key that is not an id (a plain, short name)
+	// is not repeated. They are added on a copy: Resolved may be called
+	// again.
+	c := *r
+	c.ignored = slices.Clip(r.ignored)
+	if v, ok := c.query.Lookup(VersionKey); ok && v != version {
+		c.ignored = append(c.ignored, Ignored{UnknownVersion, VersionKey, c.M.F("scen.version", "version", version)})
+	}
+	unknown := map[string]bool{}
 	for _, k := range out.Unknown {
-		if len(k) <= 24 && fact.ID(k) == "" {
-			out.Problems = append(out.Problems, r.M.F("scen.unknown_param", "key", k))
-		} else {
-			out.Problems = append(out.Problems, r.M.T("scen.unknown_param_long"))
+		unknown[k] = true
+	}
+	var repeated []string
+	for k, vs := range c.query {
+		if len(vs) > 1 && !unknown[k] {
+			repeated = append(repeated, k)
 		}
+	}
+	slices.Sort(repeated)
+	for _, k := range repeated {
+		c.ignore(RepeatedParameter, k, "scen.repeated", "scen.repeated_long")
+	}
+	for _, k := range out.Unknown {
+		c.ignore(UnknownParameter, k, "scen.unknown_param", "scen.unknown_param_long")
+	}
+	out.Ignored = c.ignored
+	for _, ig := range c.ignored {
+		out.Problems = append(out.Problems, ig.Text)
 	}
 	if p := r.Preset(); p != nil {
 		if d := FindPreset(presets, p.Name); d != nil {

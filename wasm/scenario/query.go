@@ -16,18 +16,31 @@ type Values map[string][]string
 // with the escape read literally, since a calculator reports bad values
 // next to their fields rather than failing the whole query.
 func ParseQuery(raw string) Values {
+	v, _ := parseQuery(raw)
+	return v
+}
+
+// parseQuery is ParseQuery that also returns the keys of the pairs it
+// drops, in order: those with a semicolon, which net/url rejects (and
+// so do we) rather than split.
+func parseQuery(raw string) (Values, []string) {
 	v := Values{}
+	var dropped []string
 	for raw != "" {
 		var pair string
 		pair, raw, _ = strings.Cut(raw, "&")
-		if pair == "" || strings.Contains(pair, ";") {
-			continue // net/url rejects semicolons; so do we
+		if pair == "" {
+			continue
 		}
 		k, val, _ := strings.Cut(pair, "=")
 		k = unescape(k)
+		if strings.Contains(pair, ";") {
+			dropped = append(dropped, k)
+			continue
+		}
 		v[k] = append(v[k], unescape(val))
 	}
-	return v
+	return v, dropped
 }
 
 // Get returns the first value for key, or "".

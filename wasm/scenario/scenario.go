@@ -5,7 +5,9 @@
 // the default; Encode writes only values that differ from their defaults.
 //
 // Query strings are a public contract: names are short and documented, a
-// version parameter is always written, and unknown parameters are ignored.
+// version parameter is always written, and a parameter that is not used
+// (unknown, repeated, malformed or not applicable) is ignored and said
+// (see Ignored).
 package scenario
 
 import (
@@ -14,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 )
@@ -136,14 +139,44 @@ type Preset struct {
 	Query Values
 }
 
+// Codes of Ignored: why a parameter of a query was not used. They are
+// part of the API (its answers' problems) and never change.
+const (
+	// UnknownParameter: no field of the calculator has the key.
+	UnknownParameter = "unknown_parameter"
+	// UnknownPreset: the preset is not one of the calculator's; the
+	// defaults are used.
+	UnknownPreset = "unknown_preset"
+	// UnknownVersion: the version (v) is not the calculator's; the query
+	// is read as its version.
+	UnknownVersion = "unknown_version"
+	// RepeatedParameter: the key is given more than once; the first
+	// value is used.
+	RepeatedParameter = "repeated_parameter"
+	// MalformedParameter: the pair holds a semicolon, which separates
+	// nothing (as in net/url); the pair is dropped.
+	MalformedParameter = "malformed_parameter"
+	// NotApplicable: the field does not apply to the scenario as the
+	// other fields set it; it is hidden and its default used.
+	NotApplicable = "not_applicable"
+)
+
+// Ignored is a parameter of the query that the calculator does not use,
+// said rather than silently dropped: Code (one of the codes above) says
+// why, Field is its key ("" for a key that is no plain id, which could be
+// markup and is never repeated), Text the page's message.
+type Ignored struct {
+	Code, Field, Text string
+}
+
 // Resolver reads fields from a query in order.
 type Resolver struct {
 	query  Values
 	preset *Preset
+	// ignored are the parameters found unused so far, in order.
+	ignored []Ignored
 	// Inputs are the fields read so far, in order.
 	Inputs []Input
-	// Problems are errors that belong to no field (an unknown preset).
-	Problems []string
 	// M is the page's language: the words of its messages.
 	M *msg.Catalog
 }
@@ -156,8 +189,11 @@ func NewResolver(rawQuery string, presets []Preset) *Resolver {
 
 // NewResolverIn is NewResolver for a page in the language of m.
 func NewResolverIn(m *msg.Catalog, rawQuery string, presets []Preset) *Resolver {
-	q := ParseQuery(strings.TrimPrefix(rawQuery, "?"))
+	q, dropped := parseQuery(strings.TrimPrefix(rawQuery, "?"))
 	r := &Resolver{query: q, M: m}
+	for _, k := range dropped {
+		r.ignore(MalformedParameter, k, "scen.malformed", "scen.malformed_long")
+	}
 	if name := q.Get(PresetKey); name != "" {
 		for i := range presets {
 			if presets[i].Name == name {
@@ -165,10 +201,39 @@ func NewResolverIn(m *msg.Catalog, rawQuery string, presets []Preset) *Resolver 
 			}
 		}
 		if r.preset == nil {
-			r.Problems = append(r.Problems, m.T("scen.unknown_preset"))
+			r.ignored = append(r.ignored, Ignored{UnknownPreset, PresetKey, m.T("scen.unknown_preset")})
 		}
 	}
 	return r
+}
+
+// ignore records an unused parameter with key: the message named, with
+// the key, when it is a plain id, else the message unnamed, which names
+// none.
+func (r *Resolver) ignore(code, key, named, unnamed string) {
+	if plainKey(key) {
+		r.ignored = append(r.ignored, Ignored{code, key, r.M.F(named, "key", key)})
+	} else {
+		r.ignored = append(r.ignored, Ignored{code, "", r.M.T(unnamed)})
+	}
+}
+
+// plainKey reports whether a query key may be repeated in a message: an
+// id (lower-case letters, digits, '.', '-', '_'), and short.
+func plainKey(k string) bool { return len(k) <= 24 && fact.ID(k) == "" }
+
+// notApplicable records that the query's value for in's field is not
+// used, once per key: the field does not apply to the scenario.
+func (r *Resolver) notApplicable(in *Input) {
+	if _, given := r.query.Lookup(in.Key); !given {
+		return
+	}
+	for _, ig := range r.ignored {
+		if ig.Code == NotApplicable && ig.Field == in.Key {
+			return
+		}
+	}
+	r.ignored = append(r.ignored, Ignored{NotApplicable, in.Key, r.M.F("scen.not_applicable", "field", in.Label)})
 }
 
 // Preset returns the applied preset, or nil.
@@ -437,13 +502,15 @@ func (r *Resolver) Reject(key, msg string) {
 }
 
 // Ignore resets the fields read so far whose keys start with prefix to
-// their defaults, without errors: fields the scenario does not use (a
-// custom model's when the model is a catalog one), so that its link does
-// not keep them.
+// their defaults, without errors, and hides them: fields the scenario
+// does not use (a custom model's when the model is a catalog one), so
+// that its link does not keep them. A value the query gave them is said
+// to be ignored (NotApplicable).
 func (r *Resolver) Ignore(prefix string) {
 	for i := range r.Inputs {
 		if in := &r.Inputs[i]; strings.HasPrefix(in.Key, prefix) {
-			in.Value, in.Explicit, in.Error = in.Default, false, ""
+			in.Value, in.Explicit, in.Error, in.Hidden = in.Default, false, "", true
+			r.notApplicable(in)
 		}
 	}
 }
@@ -462,11 +529,13 @@ func (r *Resolver) Warn(key, msg string) {
 // Hide resets the fields read so far with the keys to their defaults,
 // without errors, and hides them from the form: fields that do not apply
 // to the scenario as the other fields set it (a request rate in a closed
-// loop), so that its link does not keep them.
+// loop), so that its link does not keep them. A value the query gave
+// them is said to be ignored (NotApplicable).
 func (r *Resolver) Hide(keys ...string) {
 	for i := range r.Inputs {
 		if in := &r.Inputs[i]; slices.Contains(keys, in.Key) {
 			in.Value, in.Explicit, in.Error, in.Hidden = in.Default, false, "", true
+			r.notApplicable(in)
 		}
 	}
 }

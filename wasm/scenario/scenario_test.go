@@ -162,8 +162,9 @@ func FuzzParseNumber(f *testing.F) {
 
 func TestUnknownPreset(t *testing.T) {
 	r, n, _, _ := resolve("preset=nope")
-	if n != 8 || len(r.Problems) != 1 || r.Preset() != nil {
-		t.Fatalf("n=%d problems=%q preset=%v, want the defaults and one problem", n, r.Problems, r.Preset())
+	got := r.Resolved("1", nil)
+	if n != 8 || len(got.Problems) != 1 || r.Preset() != nil || got.Ignored[0] != (Ignored{UnknownPreset, "preset", got.Problems[0]}) {
+		t.Fatalf("n=%d ignored=%q preset=%v, want the defaults and one problem", n, got.Ignored, r.Preset())
 	}
 }
 

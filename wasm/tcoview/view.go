@@ -53,7 +53,7 @@ var knownClaimMetric = func() map[string]bool {
 func Build(s Scenario) Page {
 	years := float64(s.Years)
 	cur, fx := s.Currency, s.FXPerUSD
-	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems}}
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Ignored: s.Ignored}}
 	var res [MaxOptions]tco.Result
 	var fed [MaxOptions]priceFeeds
 	for i, o := range s.Options {

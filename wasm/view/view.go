@@ -156,11 +156,15 @@ func FigureOf(label string, c Cell) Figure {
 
 // Page is everything a calculator page shows for a scenario.
 type Page struct {
-	Query       string // canonical query string, without "?"
-	Headline    Headline
-	Inputs      []scenario.Input
-	Groups      []Group
-	Problems    []string
+	Query    string // canonical query string, without "?"
+	Headline Headline
+	Inputs   []scenario.Input
+	Groups   []Group
+	Problems []string
+	// Ignored are the query's parameters that the calculator does not
+	// use, with codes (scenario.Ignored): Problems begins with their
+	// texts.
+	Ignored     []scenario.Ignored
 	Tables      []Table
 	Charts      []chart.Chart
 	Links       []Link
@@ -382,7 +386,22 @@ func (p Page) Since(prev *Page) map[string]any {
 		"results": p.Edition.Results, "query": p.Edition.Query}
 	return map[string]any{"all": prev == nil, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
 		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": plain(p.Problems),
-		"explanation": p.Explanation, "headline": headline, "edition": edition, "changed": plain(p.Changed()), "sources": plain(p.Sources())}
+		"inapplicable": plain(p.inapplicable()),
+		"explanation":  p.Explanation, "headline": headline, "edition": edition, "changed": plain(p.Changed()), "sources": plain(p.Sources())}
+}
+
+// inapplicable returns the texts of the problems that say a value of the
+// query does not apply (scenario.NotApplicable). The page leaves them out
+// after the reader's own edits: switching a mode hides fields whose
+// values the state still has for that one computation.
+func (p Page) inapplicable() []string {
+	var out []string
+	for _, ig := range p.Ignored {
+		if ig.Code == scenario.NotApplicable {
+			out = append(out, ig.Text)
+		}
+	}
+	return out
 }
 
 // plain returns ss as plain values, for Update.

@@ -21,7 +21,7 @@ func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
 	next.Inputs = []scenario.Input{{Field: scenario.Field{Key: "n"}, Value: "1"}, {Field: scenario.Field{Key: "m"}, Value: "3"}}
 	next.Charts = []chart.Chart{c(1), c(2.5)}
 	got := next.Since(&prev)
-	want := map[string]any{"all": false, "query": "n=1", "problems": []any{"p"}, "explanation": "",
+	want := map[string]any{"all": false, "query": "n=1", "problems": []any{"p"}, "inapplicable": []any{}, "explanation": "",
 		"inputs": []any{map[string]any{"key": "m", "value": "3", "error": "", "note": "", "unit": "", "default": "", "hidden": false}},
 		"groups": []any{}, "columns": []any{}, "cells": []any{}, "links": []any{}, "tables": map[string]any{},
 		"charts":   map[string]any{"c": c(2.5).Patch()},
@@ -148,7 +148,7 @@ func apply(shown, changes map[string]any) map[string]any {
 	for k, v := range changes {
 		switch v := v.(type) {
 		case []any:
-			if k == "problems" {
+			if k == "problems" || k == "inapplicable" {
 				out[k] = v
 				continue
 			}
