@@ -34,7 +34,7 @@ WORKER_DATA := wasm/edgedata/data
 WORKER_PAGES := wasm/edgedata/pages
 PORT    ?= 8788
 
-.PHONY: build serve test bench clean generate chromium prices seal worker worker-data worker-wasm
+.PHONY: build serve test check lint bench clean generate chromium prices seal worker worker-data worker-wasm
 
 build: $(ECHARTS) $(WASM)
 	$(GO) run ./gen -out public -base $(BASE) -site-url $(SITE_URL) $(if $(API_URL),-api-url $(API_URL)) -version $(VERSION)
@@ -91,7 +91,20 @@ seal:
 
 # Everything: formatting, vet, generated-code freshness, unit and fuzz seed corpora,
 # site build checks and the browser tests in headless Chromium.
-test: $(ECHARTS) $(WASM) chromium worker-data
+# Every test: the checks, then every package's tests, the browser's and
+# workerd's included.
+test: lint $(WASM) chromium worker-data
+	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) tool gotestsum --format pkgname \
+		--rerun-fails=2 --rerun-fails-run-root-test --rerun-fails-max-failures=3 \
+		--packages=./... -- -count=1 -timeout 60m
+
+# The fast tier for the edit-test loop: the checks and the tests that need
+# neither Chromium nor workerd (go test -short skips those).
+check: lint worker-data
+	$(GO) test -short -count=1 ./...
+
+# Format, vet, generated files up to date, the OpenAPI document linted.
+lint: $(ECHARTS)
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	$(GO) tool actionlint
@@ -102,9 +115,6 @@ test: $(ECHARTS) $(WASM) chromium worker-data
 	$(GO) run ./gen -openapi $(OPENAPI)
 	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER) $(MESSAGES) $(OPENAPI))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER) $(MESSAGES) $(OPENAPI); exit 1; }
 	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint --format=stylish $(OPENAPI)
-	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) tool gotestsum --format pkgname \
-		--rerun-fails=2 --rerun-fails-run-root-test --rerun-fails-max-failures=3 \
-		--packages=./... -- -count=1 -timeout 60m
 
 chromium:
 	@command -v chromium >/dev/null 2>&1 || { \

@@ -40,6 +40,9 @@ type workerd struct {
 // their process group.
 func startWorkerd(t *testing.T) *workerd {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("workerd: make test runs it, make check (-short) does not")
+	}
 	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
 	if err != nil {
 		t.Fatal(err)
