@@ -6,7 +6,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/infercost/infercost/site"
@@ -37,8 +36,10 @@ type offlineManifest struct {
 	// Pages are the pages fetched when the worker installs, so that they
 	// open without a network although the reader has not visited them:
 	// each language's home page, calculators and methodology pages (its
-	// navigation). Every other page is cached once visited.
-	Pages []string `json:"pages"`
+	// navigation), each with its content hash, so that a build that
+	// changes only a page's words still brings a new worker, which
+	// fetches them again. Every other page is cached once visited.
+	Pages map[string]string `json:"pages"`
 }
 
 // manifestPrefix starts sw.js; the manifest's JSON and ";" follow on the
@@ -51,7 +52,7 @@ const manifestPrefix = "var manifest = "
 // latest data files (engines) and the pages of every language's
 // navigation (navs), then site/static/sw.js.
 func publishServiceWorker(c Config, engines map[string]*site.Engine, navs map[string][]site.Nav) error {
-	m := offlineManifest{Version: c.Version, Assets: map[string]string{}}
+	m := offlineManifest{Version: c.Version, Assets: map[string]string{}, Pages: map[string]string{}}
 	latest := map[string]bool{}
 	for _, name := range sitedata.Calculators {
 		latest[engines[name].Data] = true
@@ -85,14 +86,18 @@ func publishServiceWorker(c Config, engines map[string]*site.Engine, navs map[st
 		return err
 	}
 	for _, l := range langs {
-		m.Pages = append(m.Pages, c.Base+langPath(l, ""))
+		paths := []string{langPath(l, "")}
 		for _, n := range navs[l] {
-			m.Pages = append(m.Pages, c.Base+n.Path)
+			paths = append(paths, n.Path)
+		}
+		for _, p := range paths {
+			b, err := os.ReadFile(filepath.Join(c.Out, filepath.FromSlash(p), "index.html"))
+			if err != nil {
+				return err
+			}
+			m.Pages[c.Base+p] = contentHash(b)
 		}
 	}
-	slices.Sort(m.Precache)
-	slices.Sort(m.Pages)
-	m.Pages = slices.Compact(m.Pages)
 	b, err := json.Marshal(m)
 	if err != nil {
 		return err

@@ -87,13 +87,16 @@ func TestServiceWorkerManifestListsEveryAssetByItsHash(t *testing.T) {
 	if len(m.Precache) >= len(m.Assets) || len(m.Precache) < 10 {
 		t.Errorf("precaches %d of %d assets; want all but the older data editions' files", len(m.Precache), len(m.Assets))
 	}
-	for _, page := range m.Pages {
-		if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(page, "/sub/")), "index.html")); err != nil {
+	for page, hash := range m.Pages {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(page, "/sub/")), "index.html"))
+		if err != nil {
 			t.Errorf("page %s: %v", page, err)
+		} else if got := contentHash(b); got != hash {
+			t.Errorf("page %s: listed with hash %s; its content's is %s", page, hash, got)
 		}
 	}
 	for _, want := range []string{"/sub/", "/sub/tco/", "/sub/de/pricing/", "/sub/methodology/tco/"} {
-		if !strings.Contains(strings.Join(m.Pages, " ")+" ", want+" ") {
+		if _, ok := m.Pages[want]; !ok {
 			t.Errorf("pages fetched at install %v; want %s among them", m.Pages, want)
 		}
 	}

@@ -78,12 +78,12 @@
         }));
         // The pages of this build, fresh from the network: without them
         // the install fails, and the earlier worker stays.
-        var pages = Promise.all(manifest.pages.map(function (url) {
+        var pages = Promise.all(Object.keys(manifest.pages).map(function (url) {
           return cache.add(new Request(url, { cache: "no-cache" }));
         }));
         // Pages visited before, if they are still there.
         var again = Promise.all(visited.filter(function (url) {
-          return manifest.pages.indexOf(url) < 0;
+          return !manifest.pages[url];
         }).map(function (url) {
           return cache.add(new Request(url, { cache: "no-cache" })).catch(function () {});
         }));
