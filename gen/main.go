@@ -90,7 +90,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.SiteURL, "site-url", defaultSiteURL, "where the site is published, e.g. https://example.org or https://user.github.io/repo")
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
 	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts, Pagefind)")
-	fs.StringVar(&c.Version, "version", "dev", "asset version")
+	fs.StringVar(&c.Version, "version", "dev", "the build's name in the service worker's manifest, e.g. the git commit")
 	fs.StringVar(&c.APIURL, "api-url", "", "the origin of the edge worker's JSON API, e.g. https://infercost.example.workers.dev (default: the site's origin)")
 	fs.StringVar(&c.HFBase, "hf-base", "", "for tests: the Hugging Face base URL pages read models from (default "+site.HFBase+")")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
