@@ -74,16 +74,22 @@ func publishEngine(c Config, editions dataset.Editions) (map[string]*site.Engine
 	return out, nil
 }
 
-// publishHashed writes b as assets/NAME with the first 12 hex digits of
-// its SHA-256 before the extension, and returns its URL.
+// publishHashed writes b as assets/NAME with its content hash before the
+// extension, and returns its URL.
 func publishHashed(c Config, name string, b []byte) (string, error) {
-	sum := sha256.Sum256(b)
 	ext := path.Ext(name)
-	hashed := strings.TrimSuffix(name, ext) + "." + hex.EncodeToString(sum[:6]) + ext
+	hashed := strings.TrimSuffix(name, ext) + "." + contentHash(b) + ext
 	if err := writeFile(filepath.Join(c.Out, "assets", filepath.FromSlash(hashed)), b); err != nil {
 		return "", err
 	}
 	return c.Base + "assets/" + hashed, nil
+}
+
+// contentHash returns the first 12 hex digits of b's SHA-256, which name
+// a version of a published file (the service worker checks them, sw.js).
+func contentHash(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:6])
 }
 
 // dataFile returns calculator name's data file of the data edition of

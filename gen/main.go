@@ -65,7 +65,9 @@ type Config struct {
 	SiteURL string
 	Wasm    string // the browser module to publish
 	Modules string // npm packages (node_modules): the ECharts bundle, Pagefind
-	Version string // cache-busting suffix for asset URLs
+	// Version names the build (the git commit) in the service worker's
+	// manifest; asset URLs carry content hashes instead.
+	Version string
 	// HFBase is where pages read Hugging Face models from
 	// (site.HFBase when empty); tests point it at a local server.
 	HFBase string
@@ -88,7 +90,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	fs.StringVar(&c.SiteURL, "site-url", defaultSiteURL, "where the site is published, e.g. https://example.org or https://user.github.io/repo")
 	fs.StringVar(&c.Wasm, "wasm", "build/engine.wasm", "browser module")
 	fs.StringVar(&c.Modules, "modules", "node_modules", "npm packages (ECharts, Pagefind)")
-	fs.StringVar(&c.Version, "version", "dev", "asset version")
+	fs.StringVar(&c.Version, "version", "dev", "the build's name in the service worker's manifest, e.g. the git commit")
 	fs.StringVar(&c.APIURL, "api-url", "", "the origin of the edge worker's JSON API, e.g. https://infercost.example.workers.dev (default: the site's origin)")
 	fs.StringVar(&c.HFBase, "hf-base", "", "for tests: the Hugging Face base URL pages read models from (default "+site.HFBase+")")
 	serve := fs.String("serve", "", "after building, serve the site on this address, e.g. 127.0.0.1:8080")
@@ -268,6 +270,11 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	// The pages name each asset by its content hash.
+	assets, err := copyAssets(c)
+	if err != nil {
+		return 0, err
+	}
 	// The pages search engines list, in the sitemap and, for articles, the feed.
 	var listed []indexed
 	// nav lists the calculators, then the articles that ask for a place.
@@ -280,7 +287,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	// a calculator, the headline's key figures. It is the English page's;
 	// a page in another language sets Lang, Nav and Msgs with inLang.
 	meta := func(path, title, desc, updated string, figures []view.Figure) (site.Meta, error) {
-		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: navs[lang], Version: c.Version,
+		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: navs[lang], Assets: assets,
 			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase, Msgs: msgs[lang], Switch: langPath("de", ""), APIRoot: apiRoot}
 		png, err := card.Draw(fonts, card.Card{Title: title, Figures: figures, Site: strings.TrimPrefix(root, "https://")})
 		if err != nil {
@@ -477,7 +484,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 			body += `<noscript><p lang="de">` + html.EscapeString(msgs["de"].T("layout.not_found")) + ". " + next("de") + "</p></noscript>"
 		}
 		notFound[l] = site.ArticlePage{Meta: site.Meta{Base: c.Base, Path: langPath(l, "404.html"), Title: m.T("layout.not_found"), Nav: navs[l],
-			Version: c.Version, Lang: l, Msgs: m, Switch: langPath(otherLang(l), "")}, HTML: body}
+			Assets: assets, Lang: l, Msgs: m, Switch: langPath(otherLang(l), "")}, HTML: body}
 	}
 	pages = append(pages, page{"404.html", site.NotFound(notFound["en"], notFound["de"])})
 
@@ -497,7 +504,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := publishIndex(c.Out, root, listed, editions, msgs); err != nil {
 		return 0, err
 	}
-	if err := copyAssets(c); err != nil {
+	if err := publishServiceWorker(c, engines, navs); err != nil {
 		return 0, err
 	}
 	return len(pages), indexSearch(ctx, c)
@@ -535,12 +542,18 @@ func publishIndex(out, root string, listed []indexed, editions dataset.Editions,
 }
 
 // copyAssets publishes the static files and the ECharts bundle under
-// assets/ (publishEngine the engine's files).
-func copyAssets(c Config) error {
+// assets/ (publishEngine the engine's files, publishServiceWorker sw.js)
+// and returns their content hashes by path, for their URLs (site.Meta.Asset).
+func copyAssets(c Config) (map[string]string, error) {
 	dir := filepath.Join(c.Out, "assets")
 	static, err := fs.Sub(site.Static, "static")
 	if err != nil {
-		return err
+		return nil, err
+	}
+	hashes := map[string]string{}
+	write := func(p string, b []byte) error {
+		hashes[p] = contentHash(b)
+		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
 	}
 	err = fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
@@ -551,8 +564,8 @@ func copyAssets(c Config) error {
 			return err
 		}
 		switch p {
-		case "worker.js":
-			return nil // part of the engine's worker script
+		case "worker.js", "sw.js":
+			return nil // part of the engine's worker script; the service worker's
 		case "style.css":
 			code, err := chromaCSS()
 			if err != nil {
@@ -560,20 +573,20 @@ func copyAssets(c Config) error {
 			}
 			b = append(append(b, paletteCSS()...), code...)
 		}
-		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
+		return write(p, b)
 	})
 	if err != nil {
-		return err
+		return nil, err
 	}
 	charts, err := bundle.Script(c.Modules)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := writeFile(filepath.Join(dir, "echarts.js"), charts); err != nil {
-		return err
+	if err := write("echarts.js", charts); err != nil {
+		return nil, err
 	}
 	// GitHub Pages would otherwise run Jekyll over the output.
-	return writeFile(filepath.Join(c.Out, ".nojekyll"), nil)
+	return hashes, writeFile(filepath.Join(c.Out, ".nojekyll"), nil)
 }
 
 // paletteCSS colours the legends' swatches as the charts colour their

@@ -1064,6 +1064,7 @@
       var m = e.data;
       if (m.ready) {
         compute();
+        offline();
       } else if (m.failed) {
         worker = null; // it answers nothing more; the page asks nothing more
         fail(failed(m.failed));
@@ -1078,6 +1079,18 @@
     };
     worker.postMessage({ start: { wasm: script.getAttribute("data-wasm"), data: dataFiles(), calc: name,
       lang: root.lang, messages: script.getAttribute("data-messages") || "" } });
+  }
+  // offline registers the service worker (sw.js), which keeps the site
+  // for the next visit and for one without a network, where the browser
+  // has them: once the page has loaded and the engine is ready, so that it
+  // takes nothing from the reader's first visit and its downloads find
+  // the page's in the browser's cache.
+  function offline() {
+    var url = script.getAttribute("data-sw");
+    if (!url || !("serviceWorker" in navigator)) return;
+    var register = function () { navigator.serviceWorker.register(url).catch(function () {}); };
+    if (document.readyState === "complete") register();
+    else addEventListener("load", register, { once: true });
   }
   // dataFiles returns the data files the engine needs: the latest
   // edition's (preloaded), and for a link that pins an older edition that
