@@ -39,6 +39,9 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				Detail: "The server failed on this request; the failure is logged."})
 		}
 	}()
+	if r.Method == http.MethodHead {
+		r = asGet(r)
+	}
 	switch {
 	case strings.HasPrefix(r.URL.Path, api.Prefix) || r.URL.Path+"/" == api.Prefix:
 		h.API.ServeHTTP(w, r)
@@ -47,6 +50,19 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	default:
 		h.Files.ServeHTTP(w, r)
 	}
+}
+
+// asGet returns a HEAD request as a GET. HEAD is GET without the
+// content (RFC 9110 §9.3.2), which the server drops: Go's net/http
+// eats the body of a HEAD answer and workerd sends none. Answering it
+// as GET gives it the GET's status and headers, Content-Length
+// included; under workerd a Content-Length with no body would fail
+// (syumai/workers streams a declared length through a
+// FixedLengthStream, which then errors: a 500).
+func asGet(r *http.Request) *http.Request {
+	r = r.Clone(r.Context())
+	r.Method = http.MethodGet
+	return r
 }
 
 // IsPage reports whether a request is Pages': a calculator's page with a

@@ -215,6 +215,7 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 		t.Errorf("preflight: %v %v", res, err)
 	}
 	pagesUnderWorkerd(t, w, native.URL)
+	headLikeGet(t, w.URL, headPaths(t))
 	if res, _, _ := get(t, w.URL, "/no/such/page/"); res.StatusCode != 404 {
 		t.Errorf("a missing page: %d", res.StatusCode)
 	}
