@@ -123,7 +123,7 @@ func (h *Handler) calculator(w http.ResponseWriter, r *http.Request, name string
 	}
 	p := set.Page(name, r.URL.RawQuery)
 	if errs := fieldErrors(p); len(errs) > 0 {
-		writeProblem(w, Problem{Status: http.StatusBadRequest, Errors: errs,
+		writeProblem(w, Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Errors: errs,
 			Detail: "The query has values the calculator rejects; each is listed in errors."})
 		return
 	}
@@ -137,7 +137,7 @@ func fieldErrors(p view.Page) []FieldError {
 	var out []FieldError
 	for _, in := range p.Inputs {
 		if in.Error != "" {
-			out = append(out, FieldError{Field: in.Key, Label: in.Label, Message: in.Error})
+			out = append(out, fieldError(in))
 		}
 	}
 	return out

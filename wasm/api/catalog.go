@@ -1,9 +1,10 @@
 package api
 
 import (
-	"github.com/infercost/infercost/wasm/msg"
 	"net/http"
 
+	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -41,16 +42,18 @@ func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 	q := r.URL.Query()
 	for k := range q {
 		if k != "ed" {
-			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "A catalog takes no parameter but ed.",
-				Errors: []FieldError{{Field: k, Label: k, Message: "Unknown parameter."}}})
+			writeProblem(w, Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Detail: "A catalog takes no parameter but ed.",
+				Errors: []FieldError{{Type: TypeUnknownParameter, Field: k, Label: k, Message: "Not a parameter of a catalog, which takes ed only."}}})
 			return
 		}
 	}
 	if ed := q.Get("ed"); ed != "" {
 		f := d.Editions.Field(msg.English, "", nil)
 		if _, bad := f.Parse(ed); bad != "" {
-			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
-				Errors: []FieldError{{Field: f.Key, Label: f.Label, Message: bad}}})
+			// A choice's one rejection: not listed.
+			in := scenario.Input{Field: f, Rejected: scenario.NotListed, Reason: bad}
+			writeProblem(w, Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
+				Errors: []FieldError{fieldError(in)}})
 			return
 		}
 	}

@@ -3,11 +3,13 @@
 package main
 
 import (
+	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/api/apitest"
@@ -68,4 +70,60 @@ func nativeSite(t *testing.T) *httptest.Server {
 // Natively, HEAD answers as GET without the body.
 func TestHeadAnswersAsGet(t *testing.T) {
 	headLikeGet(t, nativeSite(t).URL, headPaths(t))
+}
+
+// The development server gives a client a bounded time for its headers
+// (http.Server waits for ever without ReadHeaderTimeout), and accepts
+// only GET and HEAD for the site's files and pages, GET, HEAD and
+// OPTIONS (a CORS preflight) for the API.
+func TestDevServerBoundsHeadersAndMethods(t *testing.T) {
+	if devServer(nil).ReadHeaderTimeout <= 0 {
+		t.Error("no ReadHeaderTimeout")
+	}
+	base := nativeSite(t).URL
+	for _, c := range []struct {
+		method, path, allow string
+	}{
+		{"POST", "/tco/", "GET, HEAD"}, {"PUT", "/index.html", "GET, HEAD"}, {"DELETE", presetLinks(t)[0].page(), "GET, HEAD"},
+		{"POST", "/api/v1/tco", "GET, HEAD, OPTIONS"},
+	} {
+		res, _ := apitest.Get(t, c.method, base+c.path)
+		if res.StatusCode != 405 || res.Header.Get("Allow") != c.allow {
+			t.Errorf("%s %s: %d, Allow %q; want 405, %q", c.method, c.path, res.StatusCode, res.Header.Get("Allow"), c.allow)
+		}
+	}
+}
+
+// Everything under /api/ but the API's reference page is the API's: a
+// path it does not know is a 404 problem, not the site's 404 page; a
+// calculator's index.html with a query is its folder's link.
+func TestAPIPathsAndIndexHTML(t *testing.T) {
+	base := nativeSite(t).URL
+	apiProblems(t, base)
+	indexHTMLIsTheFolder(t, base)
+}
+
+// apiProblems checks that unknown paths under /api/ are 404 problems.
+func apiProblems(t *testing.T, base string) {
+	t.Helper()
+	for _, path := range []string{"/api/v2/tco", "/api/nope", "/api/v1/tco/x", "/api/v0"} {
+		res, body := apitest.Get(t, "GET", base+path)
+		if res.StatusCode != 404 || res.Header.Get("Content-Type") != "application/problem+json" {
+			t.Errorf("%s: %d %s %.100s; want a 404 problem", path, res.StatusCode, res.Header.Get("Content-Type"), body)
+		}
+	}
+}
+
+// indexHTMLIsTheFolder checks that CALC/index.html?QUERY is CALC/?QUERY.
+func indexHTMLIsTheFolder(t *testing.T, base string) {
+	t.Helper()
+	l := presetLinks(t)[0]
+	for _, lang := range linkLangs {
+		page := l.in(lang).page()
+		_, want := apitest.Get(t, "GET", base+page)
+		res, got := apitest.Get(t, "GET", base+strings.Replace(page, "/?", "/index.html?", 1))
+		if res.StatusCode != 200 || !bytes.Equal(got, want) {
+			t.Errorf("%s as index.html: %d, %d bytes; want the %d bytes of the folder's", page, res.StatusCode, len(got), len(want))
+		}
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"time"
 )
 
 func main() {
@@ -43,7 +44,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir))}
+	srv := devServer(handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir)))
 	go func() {
 		<-ctx.Done()
 		_ = srv.Close()
@@ -53,4 +54,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	return nil
+}
+
+// devServer is the development server of h: a client gets 10 s to send
+// its request's headers, so that a slow one holds no connection open
+// for good (Slowloris).
+func devServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 }

@@ -165,7 +165,9 @@ func (w *workerd) cpuTicks(t testing.TB) int {
 }
 
 // The worker under workerd answers as natively: each calculator's answer
-// byte for byte, a 400 problem, a 404, a 414, a 304, CORS headers; 200
+// byte for byte, a 400 problem, a 404, a 414, a 304, CORS headers, HEAD
+// as GET, a problem for any path under /api/ it does not know, a
+// calculator's index.html as its folder; 200
 // hostile requests get no 5xx and no markup; scenario links and cards as
 // pagesUnderWorkerd says. It measures (and logs) the cold start, wall and
 // CPU time per request (API answers, pages and cards), and a loopback
@@ -216,6 +218,8 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 	}
 	pagesUnderWorkerd(t, w, native.URL)
 	headLikeGet(t, w.URL, headPaths(t))
+	apiProblems(t, w.URL)
+	indexHTMLIsTheFolder(t, w.URL)
 	if res, _, _ := get(t, w.URL, "/no/such/page/"); res.StatusCode != 404 {
 		t.Errorf("a missing page: %d", res.StatusCode)
 	}
