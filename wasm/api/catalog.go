@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 
+	"github.com/infercost/infercost/wasm/edgecache"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -33,12 +34,7 @@ type CatalogAnswer struct {
 // catalog without ed.
 func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 	c := catalogs[name]
-	set, err := h.Store.Set(c.file, r.URL.RawQuery)
-	if err != nil {
-		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
-		return
-	}
-	d, date := set.Data(r.URL.RawQuery)
+	raw := r.URL.RawQuery
 	q := r.URL.Query()
 	for k := range q {
 		if k != "ed" {
@@ -47,16 +43,26 @@ func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 			return
 		}
 	}
-	if ed := q.Get("ed"); ed != "" {
-		f := d.Editions.Field(msg.English, "", nil)
-		if _, bad := f.Parse(ed); bad != "" {
-			// A choice's one rejection: not listed.
-			in := scenario.Input{Field: f, Rejected: scenario.NotListed, Reason: bad}
-			writeProblem(w, Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
-				Errors: []FieldError{fieldError(in)}})
-			return
-		}
+	date, err := h.Store.Edition(raw)
+	if err != nil {
+		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
+		return
 	}
-	writeJSON(w, r, http.StatusOK, "application/json", marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}),
-		cacheFor(r.URL.RawQuery))
+	h.send(w, r, c.file, cacheFor(raw), func() ([]byte, error) {
+		set, err := h.Store.Set(c.file, raw)
+		if err != nil {
+			return nil, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()}
+		}
+		d, date := set.Data(raw)
+		if ed := q.Get("ed"); ed != "" {
+			f := d.Editions.Field(msg.English, "", nil)
+			if _, bad := f.Parse(ed); bad != "" {
+				// A choice's one rejection: not listed.
+				in := scenario.Input{Field: f, Rejected: scenario.NotListed, Reason: bad}
+				return nil, Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
+					Errors: []FieldError{fieldError(in)}}
+			}
+		}
+		return marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}), nil
+	}, "catalog", name, date, edgecache.Canonical(raw))
 }

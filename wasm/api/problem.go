@@ -1,6 +1,7 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 	"strings"
 
@@ -66,6 +67,19 @@ func fieldError(in scenario.Input) FieldError {
 		e.Min, e.Max = &in.Min, &in.Max
 	}
 	return e
+}
+
+// Error returns the problem's detail: a Problem is also the error of a
+// render that fails for the client's query.
+func (p Problem) Error() string { return p.Detail }
+
+// asProblem returns err as a Problem, a 500 unless it is one.
+func asProblem(err error) Problem {
+	var p Problem
+	if errors.As(err, &p) {
+		return p
+	}
+	return Problem{Status: http.StatusInternalServerError, Detail: "The server failed on this request."}
 }
 
 // WriteProblem writes p as application/problem+json, with CORS headers,

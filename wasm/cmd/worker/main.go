@@ -15,15 +15,20 @@ import (
 
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/edge"
-	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/infercost/infercost/wasm/preview"
 )
 
-// handler is the worker's handler with files serving the built site and
-// site holding its calculator pages (CALC/index.html), as gen wrote them.
-func handler(files http.Handler, site fs.FS) http.Handler {
-	store := &edgedata.Store{}
-	return edge.Handler{API: api.New(store), Pages: pages(site, store, files), Files: files}
+// handler is the worker's handler with files serving the built site,
+// site holding its calculator pages (CALC/index.html), as gen wrote them,
+// and store the calculators' data (an edgedata.Store).
+func handler(files http.Handler, site fs.FS, store calcs) http.Handler {
+	return edge.Handler{API: api.New(store, site), Pages: pages(site, store, files), Files: files}
+}
+
+// calcs are what the API and the pages compute with.
+type calcs interface {
+	api.Calcs
+	preview.Calcs
 }
 
 // langs are the site's languages (gen's): English at the base path,

@@ -217,7 +217,7 @@ func hostileLinks(t testing.TB) []string {
 // measurePages logs, per calculator, the median wall time and the
 // workerd processes' CPU time per request for a preset's rendered page
 // and its card, in English and in German, over 10 sequential requests
-// each (INFERCOST_PAGE_REQUESTS for more: CPU time is read at 10 ms
+// each computed (INFERCOST_PAGE_REQUESTS for more: CPU time is read at 10 ms
 // resolution over them all).
 func measurePages(t *testing.T, w *workerd) {
 	n := 10
@@ -227,7 +227,7 @@ func measurePages(t *testing.T, w *workerd) {
 	for _, l := range presetLinks(t) {
 		for _, lang := range linkLangs {
 			for _, path := range []string{l.in(lang).page(), l.in(lang).card()} {
-				measurePath(t, w, path, n)
+				measurePath(t, w, path, n, computed)
 			}
 		}
 	}
@@ -246,7 +246,7 @@ func TestWorkerRendersScenarioLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages()))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages(), &edgedata.Store{}))
 	defer srv.Close()
 	l := presetLinks(t)[0]
 	for _, path := range []string{l.page(), "/de" + l.page()} {
@@ -267,7 +267,7 @@ func TestWorkerRendersScenarioLinks(t *testing.T) {
 // languages by gen's TestHostileLinksAreServedSafely and, under
 // workerd, by pagesUnderWorkerd.
 func TestHostileGermanLinksGetNo5xx(t *testing.T) {
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), &edgedata.Store{}))
 	defer srv.Close()
 	counts := map[int]int{}
 	for _, path := range []string{

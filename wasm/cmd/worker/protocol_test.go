@@ -8,11 +8,16 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/api/apitest"
+	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/edgecache"
 	"github.com/infercost/infercost/wasm/edgedata"
 )
 
@@ -62,7 +67,7 @@ func nativeSite(t *testing.T) *httptest.Server {
 	if err := os.WriteFile(filepath.Join(dir, "tco", "index.html"), []byte("<!doctype html><title>tco</title>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages()))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages(), &edgedata.Store{}))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -125,5 +130,112 @@ func indexHTMLIsTheFolder(t *testing.T, base string) {
 		if res.StatusCode != 200 || !bytes.Equal(got, want) {
 			t.Errorf("%s as index.html: %d, %d bytes; want the %d bytes of the folder's", page, res.StatusCode, len(got), len(want))
 		}
+	}
+}
+
+// countingStore is the embedded data, counting the engine's runs: each
+// Set is one answer computed (its data decoded, its page built).
+type countingStore struct {
+	edgedata.Store
+	sets atomic.Int64
+}
+
+func (c *countingStore) Set(name, rawQuery string) (*calc.Set, error) {
+	c.sets.Add(1)
+	return c.Store.Set(name, rawQuery)
+}
+
+// memCache is an edge cache in memory, as caches.default keeps answers.
+type memCache struct {
+	mu sync.Mutex
+	m  map[string]edgecache.Entry
+}
+
+func (c *memCache) Match(key string) (edgecache.Entry, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.m[key]
+	return e, ok
+}
+
+func (c *memCache) Put(key string, e edgecache.Entry) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[key] = e
+}
+
+// cachedPaths are computed answers that the edge keeps: pinned and
+// latest API answers, a catalog, pages and cards in both languages.
+func cachedPaths(t testing.TB) []string {
+	l := presetLinks(t)[1]
+	return []string{"/api/v1/tco?ed=2026-11-30&a.n=4", "/api/v1/memory", "/api/v1/catalog/gpus?ed=2026-11-30",
+		l.page() + "&ed=2026-11-30", l.card(), l.in("de").page()}
+}
+
+// A request that names the ETag it holds (If-None-Match) gets 304
+// without an engine run, and an answer the edge's cache keeps is sent
+// without one, also for the same query with its pairs in another order
+// (the canonical URL); the ETag is made before computing, from the
+// build, the edition and the canonical query.
+func TestConditionalAndCachedAnswersRunNoEngine(t *testing.T) {
+	store := &countingStore{}
+	cache := &memCache{m: map[string]edgecache.Entry{}}
+	srv := httptest.NewServer(edgecache.Handler(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), store), cache))
+	defer srv.Close()
+	for _, path := range cachedPaths(t) {
+		before := store.sets.Load()
+		res, body := apitest.Get(t, "GET", srv.URL+path)
+		etag := res.Header.Get("ETag")
+		if res.StatusCode != 200 || etag == "" || store.sets.Load() != before+1 {
+			t.Errorf("%s: %d, ETag %q, %d engine runs; want 200 with an ETag, one run", path, res.StatusCode, etag, store.sets.Load()-before)
+			continue
+		}
+		res, b := apitest.Get(t, "GET", srv.URL+path, "If-None-Match", etag)
+		if res.StatusCode != 304 || len(b) != 0 || res.Header.Get("ETag") != etag || res.Header.Get("Cache-Control") == "" {
+			t.Errorf("%s with If-None-Match: %d, %d bytes, ETag %q, Cache-Control %q", path, res.StatusCode, len(b), res.Header.Get("ETag"), res.Header.Get("Cache-Control"))
+		}
+		p, q, _ := strings.Cut(path, "?")
+		pairs := strings.Split(q, "&")
+		slices.Reverse(pairs)
+		for _, again := range []string{path, p + "?" + strings.Join(pairs, "&")} {
+			res, b = apitest.Get(t, "GET", srv.URL+again)
+			if res.StatusCode != 200 || !bytes.Equal(b, body) || res.Header.Get("ETag") != etag {
+				t.Errorf("%s from the cache: %d, %d bytes (want %d), ETag %q", again, res.StatusCode, len(b), len(body), res.Header.Get("ETag"))
+			}
+		}
+		if n := store.sets.Load() - before; n != 1 {
+			t.Errorf("%s: %d engine runs for a 200, a 304 and two cached answers; want 1", path, n)
+		}
+	}
+	// Without a cache (natively), a 304 still runs no engine.
+	plain := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), store))
+	defer plain.Close()
+	for _, path := range cachedPaths(t) {
+		res, _ := apitest.Get(t, "GET", plain.URL+path)
+		before := store.sets.Load()
+		res, _ = apitest.Get(t, "GET", plain.URL+path, "If-None-Match", `"x", `+res.Header.Get("ETag"))
+		if res.StatusCode != 304 || store.sets.Load() != before {
+			t.Errorf("%s with If-None-Match, no cache: %d, %d engine runs", path, res.StatusCode, store.sets.Load()-before)
+		}
+	}
+}
+
+// An answer's ETag names its edition and query: another edition, another
+// value or the other language is another tag; a rejected query has none.
+func TestETagsNameEditionQueryAndLanguage(t *testing.T) {
+	base := nativeSite(t).URL
+	tags := map[string]string{}
+	l := presetLinks(t)[0]
+	for _, path := range []string{"/api/v1/tco?ed=2026-11-30", "/api/v1/tco?ed=2026-12-04", "/api/v1/tco?ed=2026-11-30&a.n=4", "/api/v1/tco",
+		l.page(), l.in("de").page(), l.card(), l.in("de").card()} {
+		res, _ := apitest.Get(t, "GET", base+path)
+		tag := res.Header.Get("ETag")
+		if other, ok := tags[tag]; ok || tag == "" {
+			t.Errorf("%s: ETag %q, as %s", path, tag, other)
+		}
+		tags[tag] = path
+	}
+	if res, _ := apitest.Get(t, "GET", base+"/api/v1/tco?a.n=-1"); res.StatusCode != 400 || res.Header.Get("ETag") != "" {
+		t.Errorf("a rejected query: %d, ETag %q", res.StatusCode, res.Header.Get("ETag"))
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"os"
 	"os/signal"
 	"time"
+
+	"github.com/infercost/infercost/wasm/edgedata"
 )
 
 func main() {
@@ -44,7 +46,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
-	srv := devServer(handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir)))
+	srv := devServer(handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir), &edgedata.Store{}))
 	go func() {
 		<-ctx.Done()
 		_ = srv.Close()
