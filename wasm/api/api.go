@@ -7,10 +7,11 @@
 // itself: every figure comes from the view packages the browser runs.
 //
 // Errors are RFC 9457 problem details (application/problem+json): 400
-// for a rejected input, with every field's message; 404 for an unknown
-// path; 405 for a method other than GET, HEAD or OPTIONS; 414 for a query
-// longer than MaxQuery. Every answer allows any origin (CORS); figures
-// carry an ETag and Cache-Control by edition.
+// for a rejected input (TypeInvalidQuery), with every field's kind and
+// message; 404 for an unknown path; 405 for a method other than GET, HEAD
+// or OPTIONS; 414 for a query longer than MaxQuery. Every answer allows
+// any origin (CORS); figures carry an ETag made before they are computed
+// (see package edgecache) and Cache-Control by edition.
 package api
 
 import (
