@@ -281,7 +281,9 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if isCard {
 		kind, contentType = "card", "image/png"
 	}
-	tag := edgecache.Tag(p.html, kind, edition, edgecache.Canonical(raw))
+	// The page stands for the build; the root URL, which the answer
+	// names, is the handler's setting.
+	tag := edgecache.Tag(p.html, kind, h.root, edition, edgecache.Canonical(raw))
 	h.send(w, r, contentType, tag, func() ([]byte, error) {
 		set, err := h.calcs.Set(name, raw)
 		if err != nil {
