@@ -23,7 +23,7 @@ func BenchmarkAnswers(b *testing.B) {
 		for _, how := range []string{computed, cached, notModified} {
 			b.Run(strings.NewReplacer("/", "_", "?", "_").Replace(path)+"/"+how, func(b *testing.B) {
 				cache := &memCache{m: map[string]edgecache.Entry{}}
-				h := edgecache.Handler(handler(http.NotFoundHandler(), edgedata.Pages(), &edgedata.Store{}), cache)
+				h := edgecache.Handler(handler(http.NotFoundHandler(), edgedata.Pages()), cache)
 				serve := func(path string, headers ...string) *httptest.ResponseRecorder {
 					req := httptest.NewRequest("GET", path, nil)
 					for i := 0; i+1 < len(headers); i += 2 {

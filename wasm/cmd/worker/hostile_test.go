@@ -131,7 +131,7 @@ func summary(counts map[int]int) string {
 // answers below 500 (the 200s are queries the calculators read with a
 // message, such as an unknown key), each JSON without markup.
 func TestHostileRequestsGetNo5xxAndNoMarkup(t *testing.T) {
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), &edgedata.Store{}))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
 	defer srv.Close()
 	counts := abuse(t, srv.URL, hostile(t, 1000))
 	t.Logf("1,000 hostile requests, natively, by status:%s", summary(counts))

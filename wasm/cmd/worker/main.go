@@ -15,13 +15,18 @@ import (
 
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/edge"
+	"github.com/infercost/infercost/wasm/edgedata"
 	"github.com/infercost/infercost/wasm/preview"
 )
 
-// handler is the worker's handler with files serving the built site,
-// site holding its calculator pages (CALC/index.html), as gen wrote them,
-// and store the calculators' data (an edgedata.Store).
-func handler(files http.Handler, site fs.FS, store calcs) http.Handler {
+// handler is the worker's handler with files serving the built site and
+// site holding its calculator pages (CALC/index.html), as gen wrote them.
+func handler(files http.Handler, site fs.FS) http.Handler {
+	return handlerWith(files, site, &edgedata.Store{})
+}
+
+// handlerWith is handler with store's calculators.
+func handlerWith(files http.Handler, site fs.FS, store calcs) http.Handler {
 	return edge.Handler{API: api.New(store, site), Pages: pages(site, store, files), Files: files}
 }
 

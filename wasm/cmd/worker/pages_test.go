@@ -246,7 +246,7 @@ func TestWorkerRendersScenarioLinks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages(), &edgedata.Store{}))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages()))
 	defer srv.Close()
 	l := presetLinks(t)[0]
 	for _, path := range []string{l.page(), "/de" + l.page()} {
@@ -267,7 +267,7 @@ func TestWorkerRendersScenarioLinks(t *testing.T) {
 // languages by gen's TestHostileLinksAreServedSafely and, under
 // workerd, by pagesUnderWorkerd.
 func TestHostileGermanLinksGetNo5xx(t *testing.T) {
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), &edgedata.Store{}))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
 	defer srv.Close()
 	counts := map[int]int{}
 	for _, path := range []string{

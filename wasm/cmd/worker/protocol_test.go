@@ -67,7 +67,7 @@ func nativeSite(t *testing.T) *httptest.Server {
 	if err := os.WriteFile(filepath.Join(dir, "tco", "index.html"), []byte("<!doctype html><title>tco</title>"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages(), &edgedata.Store{}))
+	srv := httptest.NewServer(handler(http.FileServer(http.Dir(dir)), edgedata.Pages()))
 	t.Cleanup(srv.Close)
 	return srv
 }
@@ -180,7 +180,7 @@ func cachedPaths(t testing.TB) []string {
 func TestConditionalAndCachedAnswersRunNoEngine(t *testing.T) {
 	store := &countingStore{}
 	cache := &memCache{m: map[string]edgecache.Entry{}}
-	srv := httptest.NewServer(edgecache.Handler(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), store), cache))
+	srv := httptest.NewServer(edgecache.Handler(handlerWith(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), store), cache))
 	defer srv.Close()
 	for _, path := range cachedPaths(t) {
 		before := store.sets.Load()
@@ -208,7 +208,7 @@ func TestConditionalAndCachedAnswersRunNoEngine(t *testing.T) {
 		}
 	}
 	// Without a cache (natively), a 304 still runs no engine.
-	plain := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), store))
+	plain := httptest.NewServer(handlerWith(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), store))
 	defer plain.Close()
 	for _, path := range cachedPaths(t) {
 		res, _ := apitest.Get(t, "GET", plain.URL+path)

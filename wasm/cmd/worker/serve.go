@@ -12,8 +12,6 @@ import (
 	"os"
 	"os/signal"
 	"time"
-
-	"github.com/infercost/infercost/wasm/edgedata"
 )
 
 func main() {
@@ -46,7 +44,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 	if err != nil {
 		return err
 	}
-	srv := devServer(handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir), &edgedata.Store{}))
+	srv := devServer(handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir)))
 	go func() {
 		<-ctx.Done()
 		_ = srv.Close()

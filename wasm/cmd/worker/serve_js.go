@@ -19,7 +19,7 @@ import (
 )
 
 func main() {
-	workers.Serve(edgecache.Handler(handler(assets{}, edgedata.Pages(), &edgedata.Store{}), workersCache{cache.New()}))
+	workers.Serve(edgecache.Handler(handler(assets{}, edgedata.Pages()), workersCache{cache.New()}))
 }
 
 // workersCache is Cloudflare's cache of the data center that runs the

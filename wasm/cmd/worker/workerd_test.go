@@ -182,7 +182,7 @@ func (w *workerd) cpuTicks(t testing.TB) int {
 // load of INFERCOST_LOAD_SECONDS (5 by default) with zero errors.
 func TestWorkerUnderWorkerd(t *testing.T) {
 	w := startWorkerd(t)
-	native := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages(), &edgedata.Store{}))
+	native := httptest.NewServer(handler(http.FileServer(http.Dir(t.TempDir())), edgedata.Pages()))
 	defer native.Close()
 
 	res, body, cold := get(t, w.URL, "/api/v1/tco")
