@@ -120,8 +120,9 @@ func startWorkerd(t *testing.T) *workerd {
 }
 
 // buildWorker builds the worker for workerd into dir as make
-// worker-wasm does: syumai/workers' glue and app.wasm.
-func buildWorker(t testing.TB, dir string) {
+// worker-wasm does: syumai/workers' glue and app.wasm, linked with
+// -s -w and the flags in more ("-X main.NAME=VALUE").
+func buildWorker(t testing.TB, dir string, more ...string) {
 	t.Helper()
 	goCmd := func(env []string, args ...string) {
 		t.Helper()
@@ -132,7 +133,7 @@ func buildWorker(t testing.TB, dir string) {
 		}
 	}
 	goCmd(nil, "tool", "workers-assets-gen", "-mode=go", "-o", dir)
-	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, "app.wasm"), ".")
+	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags="+strings.Join(append([]string{"-s", "-w"}, more...), " "), "-o", filepath.Join(dir, "app.wasm"), ".")
 }
 
 // get gets base+path with headers (name, value pairs), and says how
