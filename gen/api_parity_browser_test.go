@@ -35,7 +35,7 @@ func TestAPIAndPageShowTheSameFigures(t *testing.T) {
 	t.Parallel() // one of the longest tests: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
-	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}))
+	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}, nil))
 	defer apiSrv.Close()
 	set := apitest.ContentSet(t)
 	d, _ := set.Data("")
@@ -105,7 +105,7 @@ func sameNumber(s string, v float64) bool {
 // the page's own headline.
 func TestCopyAPICallAsksForTheScenarioOnScreen(t *testing.T) {
 	ctx, tco := browser(t)
-	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}))
+	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}, nil))
 	defer apiSrv.Close()
 	do(t, ctx, chromedp.Navigate(tco+"?preset=seed-000"), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
 	eval[any](t, ctx, `(() => {

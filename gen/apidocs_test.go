@@ -25,7 +25,7 @@ func TestAPIPageDocumentsTheAPIAndItsExamplesAnswer(t *testing.T) {
 	}
 	data := eds.Latest()
 	date := eds.DataDates()[len(eds.DataDates())-1]
-	srv := httptest.NewServer(api.New(&edgedata.Store{}))
+	srv := httptest.NewServer(api.New(&edgedata.Store{}, nil))
 	defer srv.Close()
 	page, err := apiReference(testMsgs(t)["en"], api.Document(), srv.URL+"/", date, &data)
 	if err != nil {

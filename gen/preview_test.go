@@ -94,6 +94,12 @@ type everyEdition func() *calc.Set
 
 func (load everyEdition) Set(string, string) (*calc.Set, error) { return load(), nil }
 
+// Edition is the edition that a Set picks for rawQuery.
+func (load everyEdition) Edition(rawQuery string) (string, error) {
+	_, date := load().Data(rawQuery)
+	return date, nil
+}
+
 // workerMux routes as the edge worker does: a calculator's page and the
 // cards to the preview handler of their language (English at base, a
 // language of langs under its prefix), the rest to the static files.

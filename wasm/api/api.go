@@ -10,24 +10,25 @@
 // itself: every figure comes from the view packages the browser runs.
 //
 // Errors are RFC 9457 problem details (application/problem+json): 400
-// for a rejected input, with every field's message; 404 for an unknown
-// path; 405 for a method other than GET, HEAD or OPTIONS; 414 for a query
-// longer than MaxQuery. Every answer allows any origin (CORS); figures
-// carry an ETag and Cache-Control by edition.
+// for a rejected input (TypeInvalidQuery), with every field's kind and
+// message; 404 for an unknown path; 405 for a method other than GET, HEAD
+// or OPTIONS; 414 for a query longer than MaxQuery. Every answer allows
+// any origin (CORS); figures carry an ETag made before they are computed
+// (see package edgecache) and Cache-Control by edition.
 package api
 
 import (
 	"bytes"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"encoding/json"
+	"io/fs"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/infercost/infercost/wasm/edgedata"
+	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/edgecache"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
@@ -58,11 +59,25 @@ func Document() []byte { return bytes.Clone(openAPI) }
 
 // Handler answers the API's requests from the data editions in Store.
 type Handler struct {
-	Store *edgedata.Store
+	Store Calcs
+	// Site is the built site whose calculator pages name the build in
+	// the answers' ETags (see send); nil tags each answer by its body.
+	Site fs.FS
 }
 
-// New returns the API's handler.
-func New(store *edgedata.Store) *Handler { return &Handler{Store: store} }
+// Calcs gives the API its calculators (edgedata.Store).
+type Calcs interface {
+	// Set returns calculators for calculator name's page for rawQuery,
+	// for one request (see preview.Calcs).
+	Set(name, rawQuery string) (*calc.Set, error)
+	// Edition returns the data edition of rawQuery's figures without
+	// computing them.
+	Edition(rawQuery string) (string, error)
+}
+
+// New returns the API's handler of store's calculators, its ETags naming
+// the build of site (nil: by the answer's content).
+func New(store Calcs, site fs.FS) *Handler { return &Handler{Store: store, Site: site} }
 
 // ServeHTTP routes a request under Prefix.
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -96,8 +111,9 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // routes returns the handler of a path below Prefix, or nil.
 func routes(name string) func(*Handler, http.ResponseWriter, *http.Request) {
 	if name == "openapi.json" {
-		return func(_ *Handler, w http.ResponseWriter, r *http.Request) {
-			writeJSON(w, r, http.StatusOK, "application/json", openAPI, cacheLatest)
+		return func(h *Handler, w http.ResponseWriter, r *http.Request) {
+			// Of no data file: tagged by its content.
+			h.send(w, r, "", cacheLatest, func() ([]byte, error) { return openAPI, nil })
 		}
 	}
 	for _, c := range sitedata.Calculators {
@@ -134,40 +150,33 @@ func cacheFor(rawQuery string) string {
 	return cacheLatest
 }
 
-// writeJSON writes body with an ETag of its content, or 304 Not Modified
-// when the request already has it (If-None-Match). The figures depend on
-// the edition, the query and the code, and the body on all three, so a
-// hash of the body is an ETag per edition that a deploy of new code
-// renews only where the answer changed.
-func writeJSON(w http.ResponseWriter, r *http.Request, status int, contentType string, body []byte, cache string) {
-	sum := sha256.Sum256(body)
-	etag := `"` + hex.EncodeToString(sum[:12]) + `"`
-	h := w.Header()
-	h.Set("ETag", etag)
-	h.Set("Cache-Control", cache)
-	if status == http.StatusOK && matches(r.Header.Get("If-None-Match"), etag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
+// send answers r with the JSON that render returns, via edgecache: its
+// ETag is made before render runs, so that a 304 or an answer the edge
+// keeps costs no engine run. The tag names the build by the page of the
+// calculator whose data file the answer reads (file/index.html in Site:
+// it names the build's version, engine and data files by hash), then
+// parts (kind, edition, canonical query). Without that page the tag is
+// the body's hash, made after render. render's Problem is written as
+// such.
+func (h *Handler) send(w http.ResponseWriter, r *http.Request, file, cache string, render func() ([]byte, error), parts ...string) {
+	e := edgecache.Entry{ContentType: "application/json", CacheControl: cache}
+	var page []byte
+	if h.Site != nil && file != "" {
+		page, _ = fs.ReadFile(h.Site, file+"/index.html")
 	}
-	h.Set("Content-Type", contentType)
-	h.Set("Content-Length", strconv.Itoa(len(body)))
-	h.Set("X-Content-Type-Options", "nosniff")
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(body)
-	}
-}
-
-// matches reports whether an If-None-Match header names etag (weakly, as
-// RFC 9110 asks of If-None-Match), or is "*".
-func matches(header, etag string) bool {
-	for t := range strings.SplitSeq(header, ",") {
-		t = strings.TrimPrefix(strings.TrimSpace(t), "W/")
-		if t == etag || t == "*" {
-			return true
+	if page != nil {
+		e.ETag = edgecache.Tag(page, parts...)
+	} else {
+		body, err := render()
+		if err != nil {
+			writeProblem(w, asProblem(err))
+			return
 		}
+		e.ETag, render = edgecache.Tag(body), func() ([]byte, error) { return body, nil }
 	}
-	return false
+	if err := edgecache.Send(w, r, e, render); err != nil {
+		writeProblem(w, asProblem(err))
+	}
 }
 
 // marshal writes v as JSON. encoding/json escapes <, > and & in strings,

@@ -21,7 +21,7 @@ import (
 // server serves the API on 127.0.0.1 from the embedded data.
 func server(t testing.TB) *httptest.Server {
 	t.Helper()
-	srv := httptest.NewServer(api.New(&edgedata.Store{}))
+	srv := httptest.NewServer(api.New(&edgedata.Store{}, nil))
 	t.Cleanup(srv.Close)
 	return srv
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"net/http"
 
+	"github.com/infercost/infercost/wasm/edgecache"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -131,21 +132,26 @@ type Cell struct {
 // calculator answers GET /api/v1/NAME?QUERY: the page's figures, or 400
 // with every rejected input.
 func (h *Handler) calculator(w http.ResponseWriter, r *http.Request, name string) {
-	set, err := h.Store.Set(name, r.URL.RawQuery)
+	raw := r.URL.RawQuery
+	ed, err := h.Store.Edition(raw)
 	if err != nil {
 		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
 		return
 	}
-	p := set.Page(name, r.URL.RawQuery)
-	if errs := fieldErrors(p); len(errs) > 0 {
-		writeProblem(w, Problem{Status: http.StatusBadRequest, Errors: errs,
-			Detail: "The query has values the calculator rejects; each is listed in errors."})
-		return
-	}
-	d, _ := set.Data(r.URL.RawQuery)
-	a := answer(name, p, d.Editions.Latest())
-	w.Header().Set(EditionHeader, a.Edition.Date)
-	writeJSON(w, r, http.StatusOK, "application/json", marshal(a), cacheFor(r.URL.RawQuery))
+	w.Header().Set(EditionHeader, ed)
+	h.send(w, r, name, cacheFor(raw), func() ([]byte, error) {
+		set, err := h.Store.Set(name, raw)
+		if err != nil {
+			return nil, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()}
+		}
+		p := set.Page(name, raw)
+		if errs := fieldErrors(p); len(errs) > 0 {
+			return nil, Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Errors: errs,
+				Detail: "The query has values the calculator rejects; each is listed in errors."}
+		}
+		d, _ := set.Data(raw)
+		return marshal(answer(name, p, d.Editions.Latest())), nil
+	}, "api", name, ed, edgecache.Canonical(raw))
 }
 
 // fieldErrors returns the inputs the page rejected, in form order.
@@ -153,7 +159,7 @@ func fieldErrors(p view.Page) []FieldError {
 	var out []FieldError
 	for _, in := range p.Inputs {
 		if in.Error != "" {
-			out = append(out, FieldError{Field: in.Key, Label: in.Label, Message: in.Error})
+			out = append(out, fieldError(in))
 		}
 	}
 	return out

@@ -3,8 +3,10 @@ package api
 import (
 	"net/http"
 
+	"github.com/infercost/infercost/wasm/edgecache"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -33,39 +35,55 @@ type CatalogAnswer struct {
 // catalog without ed.
 func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 	c := catalogs[name]
-	set, err := h.Store.Set(c.file, r.URL.RawQuery)
+	raw := r.URL.RawQuery
+	if p := unknownParameters(r); p != nil {
+		writeProblem(w, *p)
+		return
+	}
+	date, err := h.Store.Edition(raw)
 	if err != nil {
 		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
 		return
 	}
-	d, date := set.Data(r.URL.RawQuery)
-	if !onlyEdition(w, r, d) {
-		return
-	}
 	w.Header().Set(EditionHeader, date)
-	writeJSON(w, r, http.StatusOK, "application/json", marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}),
-		cacheFor(r.URL.RawQuery))
+	h.send(w, r, c.file, cacheFor(raw), func() ([]byte, error) {
+		set, err := h.Store.Set(c.file, raw)
+		if err != nil {
+			return nil, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()}
+		}
+		d, date := set.Data(raw)
+		if p := badEdition(r, d); p != nil {
+			return nil, *p
+		}
+		return marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}), nil
+	}, "catalog", name, date, edgecache.Canonical(raw))
 }
 
-// onlyEdition answers 400 and reports false unless the query has no
-// parameter but a known edition (ed), as a catalog's or a presets
-// listing's.
-func onlyEdition(w http.ResponseWriter, r *http.Request, d *sitedata.Data) bool {
-	q := r.URL.Query()
-	for k := range q {
+// unknownParameters is the problem of a query with a parameter but the
+// edition (ed), which a catalog or a presets listing takes alone.
+func unknownParameters(r *http.Request) *Problem {
+	for k := range r.URL.Query() {
 		if k != edition.Key {
-			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "This path takes no parameter but ed.",
-				Errors: []FieldError{{Field: k, Label: k, Message: "Unknown parameter."}}})
-			return false
+			return &Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Detail: "This path takes no parameter but ed.",
+				Errors: []FieldError{{Type: TypeUnknownParameter, Field: k, Label: k, Message: "Not a parameter of this path, which takes ed only."}}}
 		}
 	}
-	if ed := q.Get(edition.Key); ed != "" {
-		f := d.Editions.Field(msg.English, "", nil)
-		if _, bad := f.Parse(ed); bad != "" {
-			writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
-				Errors: []FieldError{{Field: f.Key, Label: f.Label, Message: bad}}})
-			return false
-		}
+	return nil
+}
+
+// badEdition is the problem of a query whose edition (ed) data d does
+// not list.
+func badEdition(r *http.Request, d *sitedata.Data) *Problem {
+	ed := r.URL.Query().Get(edition.Key)
+	if ed == "" {
+		return nil
 	}
-	return true
+	f := d.Editions.Field(msg.English, "", nil)
+	if _, bad := f.Parse(ed); bad != "" {
+		// A choice's one rejection: not listed.
+		in := scenario.Input{Field: f, Rejected: scenario.NotListed, Reason: bad}
+		return &Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Detail: "The query has values the API rejects; each is listed in errors.",
+			Errors: []FieldError{fieldError(in)}}
+	}
+	return nil
 }

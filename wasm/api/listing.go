@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 
+	"github.com/infercost/infercost/wasm/edgecache"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -49,31 +50,43 @@ func (h *Handler) editions(w http.ResponseWriter, r *http.Request) {
 	if !noParameters(w, r) {
 		return
 	}
-	set, err := h.Store.Set("memory", "")
-	if err != nil {
-		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
-		return
-	}
-	d, _ := set.Data("")
-	a := EditionsOf(d)
-	w.Header().Set(EditionHeader, a.Latest)
-	writeJSON(w, r, http.StatusOK, "application/json", marshal(a), cacheLatest)
+	h.send(w, r, "", cacheLatest, func() ([]byte, error) {
+		set, err := h.Store.Set("memory", "")
+		if err != nil {
+			return nil, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()}
+		}
+		d, _ := set.Data("")
+		a := EditionsOf(d)
+		w.Header().Set(EditionHeader, a.Latest)
+		return marshal(a), nil
+	})
 }
 
 // presets answers GET /api/v1/presets/NAME?ed=DATE: calculator name's
 // presets in an edition, the latest without ed.
 func (h *Handler) presets(w http.ResponseWriter, r *http.Request, name string) {
-	set, err := h.Store.Set(name, r.URL.RawQuery)
+	raw := r.URL.RawQuery
+	if p := unknownParameters(r); p != nil {
+		writeProblem(w, *p)
+		return
+	}
+	date, err := h.Store.Edition(raw)
 	if err != nil {
 		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
 		return
 	}
-	d, date := set.Data(r.URL.RawQuery)
-	if !onlyEdition(w, r, d) {
-		return
-	}
 	w.Header().Set(EditionHeader, date)
-	writeJSON(w, r, http.StatusOK, "application/json", marshal(PresetsOf(name, date, d)), cacheFor(r.URL.RawQuery))
+	h.send(w, r, name, cacheFor(raw), func() ([]byte, error) {
+		set, err := h.Store.Set(name, raw)
+		if err != nil {
+			return nil, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()}
+		}
+		d, date := set.Data(raw)
+		if p := badEdition(r, d); p != nil {
+			return nil, *p
+		}
+		return marshal(PresetsOf(name, date, d)), nil
+	}, "presets", name, date, edgecache.Canonical(raw))
 }
 
 // EditionsOf returns the editions that data d lists, as

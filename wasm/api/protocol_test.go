@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,7 @@ import (
 	"github.com/getkin/kin-openapi/routers/gorillamux"
 
 	"github.com/infercost/infercost/wasm/api"
+	"github.com/infercost/infercost/wasm/edgedata"
 )
 
 // Every answer of the API, of every status it documents, is valid against
@@ -127,7 +129,7 @@ func TestRejectedInputsAreA400ListingEveryField(t *testing.T) {
 	if got := strings.Join(fields, ","); len(fields) != 3 || !strings.Contains(got, "a.n") || !strings.Contains(got, "a.gpu") || !strings.Contains(got, "slo") {
 		t.Errorf("errors for %q; want a.n, a.gpu and slo", got)
 	}
-	if p.Type != "about:blank" || p.Title != "Bad Request" || p.Status != 400 {
+	if p.Type != api.TypeInvalidQuery || p.Title != "Bad Request" || p.Status != 400 {
 		t.Errorf("problem %+v", p)
 	}
 	if bytes.Contains(body, []byte("<")) {
@@ -217,5 +219,72 @@ func TestETagsAndCachingFollowTheEdition(t *testing.T) {
 	}
 	if n, _ := strconv.Atoi(latest.Header.Get("Content-Length")); n == 0 {
 		t.Errorf("no Content-Length")
+	}
+}
+
+// Each rejected input has a problem type of its kind and says what is
+// wrong in the API's words, not the page's ("Using … instead"): an
+// unknown option lists the allowed values, an out-of-range number its
+// bounds (a.n takes 1 to 100000 GPUs: tcoview's field), a bad number
+// how to write one, an unknown edition the editions.
+func TestRejectedInputsSayTheirKind(t *testing.T) {
+	srv := server(t)
+	d, err := edgedata.Dates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Reverse(d) // the form lists the newest first
+	for _, c := range []struct {
+		query, field, kind string
+		allowed            []string
+		min, max           float64
+		message            string
+	}{
+		{"a.gpu=nope", "a.gpu", "unknown-option", nil, 0, 0, "Not one of: "},
+		{"a.n=-5", "a.n", "out-of-range", nil, 1, 100000, "Must be between 1 and 100000."},
+		{"a.n=1e400", "a.n", "out-of-range", nil, 1, 100000, "Must be between 1 and 100000."},
+		{"a.n=12abc", "a.n", "bad-number", nil, 0, 0, "Not a number; write it like 1500, 0.3 or 1.5e3."},
+		{"a.n=2.5", "a.n", "bad-number", nil, 0, 0, "Must be a whole number."},
+		{"ed=1999-01-01", "ed", "unknown-edition", d, 0, 0, "Not one of: " + strings.Join(d, ", ") + "."},
+		{"cur=XYZ", "cur", "unknown-option", []string{"USD", "EUR", "CNY"}, 0, 0, "Not one of: USD, EUR, CNY."},
+	} {
+		res, body := get(t, srv, "GET", "/api/v1/tco?"+c.query)
+		var p api.Problem
+		if err := json.Unmarshal(body, &p); err != nil || res.StatusCode != 400 || len(p.Errors) != 1 {
+			t.Errorf("%s: %d %s", c.query, res.StatusCode, body)
+			continue
+		}
+		e := p.Errors[0]
+		if e.Type != api.ProblemTypes+c.kind || e.Field != c.field || !strings.HasPrefix(e.Message, c.message) || strings.Contains(e.Message, "instead") {
+			t.Errorf("%s: %+v; want a %s of %s saying %q", c.query, e, c.kind, c.field, c.message)
+		}
+		if c.allowed != nil && !slices.Equal(e.Allowed, c.allowed) {
+			t.Errorf("%s: allowed %v; want %v", c.query, e.Allowed, c.allowed)
+		}
+		if c.kind == "unknown-option" && (len(e.Allowed) == 0 || e.Message != "Not one of: "+strings.Join(e.Allowed, ", ")+".") {
+			t.Errorf("%s: allowed %v, message %q", c.query, e.Allowed, e.Message)
+		}
+		if (e.Min != nil || e.Max != nil) != (c.kind == "out-of-range") || e.Min != nil && (*e.Min != c.min || *e.Max != c.max) {
+			t.Errorf("%s: min %v, max %v; want %v and %v", c.query, e.Min, e.Max, c.min, c.max)
+		}
+	}
+	res, body := get(t, srv, "GET", "/api/v1/catalog/gpus?ed=1999-01-01")
+	var p api.Problem
+	if err := json.Unmarshal(body, &p); err != nil || res.StatusCode != 400 || len(p.Errors) != 1 || p.Errors[0].Type != api.TypeUnknownEdition ||
+		!slices.Equal(p.Errors[0].Allowed, d) {
+		t.Errorf("a catalog's unknown edition: %d %s", res.StatusCode, body)
+	}
+}
+
+// A currency code is read in any letter case: cur=eur is cur=EUR, the
+// same answer.
+func TestCurrencyCodesIgnoreCase(t *testing.T) {
+	srv := server(t)
+	_, want := get(t, srv, "GET", "/api/v1/tco?cur=EUR")
+	for _, q := range []string{"cur=eur", "cur=Eur"} {
+		res, got := get(t, srv, "GET", "/api/v1/tco?"+q)
+		if res.StatusCode != 200 || !bytes.Equal(got, want) {
+			t.Errorf("%s: %d, not the answer of cur=EUR: %.200s", q, res.StatusCode, got)
+		}
 	}
 }

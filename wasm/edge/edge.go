@@ -1,6 +1,8 @@
 // Package edge is the worker's front door: it sends /api/ to the JSON API,
 // a calculator's page with a query (and /card/...) to Pages, and anything
-// else to Files, and turns a panic anywhere into a 500 problem. The same
+// else to Files, and turns a panic anywhere into a 500 problem. It answers
+// HEAD as GET, and a method other than GET and HEAD outside the API
+// with 405. The same
 // handler runs natively (make worker) and under workerd (wasm/cmd/worker).
 package edge
 
@@ -39,14 +41,50 @@ func (h Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				Detail: "The server failed on this request; the failure is logged."})
 		}
 	}()
+	if r.Method == http.MethodHead {
+		r = asGet(r)
+	}
 	switch {
-	case strings.HasPrefix(r.URL.Path, api.Prefix) || r.URL.Path+"/" == api.Prefix:
+	case isAPI(r.URL.Path):
 		h.API.ServeHTTP(w, r)
+	case r.Method != http.MethodGet:
+		// The site's files and pages are only read.
+		w.Header().Set("Allow", "GET, HEAD")
+		http.Error(w, "only GET and HEAD", http.StatusMethodNotAllowed)
 	case IsPage(r.URL.Path, r.URL.RawQuery):
+		if folder, ok := strings.CutSuffix(r.URL.Path, "/index.html"); ok {
+			// A folder's index.html is the folder, as a static host serves it.
+			r = r.Clone(r.Context())
+			r.URL.Path, r.URL.RawPath = folder+"/", ""
+		}
 		h.Pages.ServeHTTP(w, r)
 	default:
 		h.Files.ServeHTTP(w, r)
 	}
+}
+
+// apiRoot is the path under which every answer is the API's, a problem
+// where it has none, but for the API's reference page (gen's api/).
+const apiRoot = "/api/"
+
+// isAPI reports whether path is the API's: under apiRoot, or api.Prefix
+// without its slash.
+func isAPI(path string) bool {
+	rest, ok := strings.CutPrefix(path, apiRoot)
+	return ok && rest != "" && rest != "index.html" || path+"/" == api.Prefix
+}
+
+// asGet returns a HEAD request as a GET. HEAD is GET without the
+// content (RFC 9110 §9.3.2), which the server drops: Go's net/http
+// eats the body of a HEAD answer and workerd sends none. Answering it
+// as GET gives it the GET's status and headers, Content-Length
+// included; under workerd a Content-Length with no body would fail
+// (syumai/workers streams a declared length through a
+// FixedLengthStream, which then errors: a 500).
+func asGet(r *http.Request) *http.Request {
+	r = r.Clone(r.Context())
+	r.Method = http.MethodGet
+	return r
 }
 
 // IsPage reports whether a request is Pages': a calculator's page with a

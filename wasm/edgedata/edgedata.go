@@ -130,22 +130,9 @@ func (s *Store) Set(name, rawQuery string) (*calc.Set, error) {
 	if !calc.Known(name) {
 		return nil, errors.New("unknown calculator " + name)
 	}
-	dates, err := Dates()
+	pinned, latest, err := editions(rawQuery)
 	if err != nil {
 		return nil, err
-	}
-	if len(dates) == 0 {
-		return nil, ErrMissing
-	}
-	all := make(edition.List, len(dates))
-	for i, d := range dates {
-		all[i] = edition.Edition{Date: d, Data: true}
-	}
-	// As calc.Set.Data picks among the editions loaded: the newest not
-	// after the query's, the latest without one.
-	latest, pinned := all.Latest(), all.Latest()
-	if ed := edition.Of(rawQuery); ed != "" {
-		pinned = all.Pick(ed)
 	}
 	var set calc.Set
 	for _, date := range []string{pinned, latest} {
@@ -156,6 +143,36 @@ func (s *Store) Set(name, rawQuery string) (*calc.Set, error) {
 		set.Load(date, *d)
 	}
 	return &set, nil
+}
+
+// Edition returns the date of the data edition whose figures the
+// calculators give rawQuery, as the Set for it picks it, without
+// decoding any data: for an entity tag made before the answer.
+func (s *Store) Edition(rawQuery string) (string, error) {
+	pinned, _, err := editions(rawQuery)
+	return pinned, err
+}
+
+// editions returns the edition that rawQuery's figures come from and the
+// latest: as calc.Set.Data picks among the editions loaded, the newest
+// not after the query's, the latest without one.
+func editions(rawQuery string) (pinned, latest string, err error) {
+	dates, err := Dates()
+	if err != nil {
+		return "", "", err
+	}
+	if len(dates) == 0 {
+		return "", "", ErrMissing
+	}
+	all := make(edition.List, len(dates))
+	for i, d := range dates {
+		all[i] = edition.Edition{Date: d, Data: true}
+	}
+	latest, pinned = all.Latest(), all.Latest()
+	if ed := edition.Of(rawQuery); ed != "" {
+		pinned = all.Pick(ed)
+	}
+	return pinned, latest, nil
 }
 
 // data returns the decoded and linked data file of date and name.

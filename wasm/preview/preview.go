@@ -22,8 +22,6 @@ package preview
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"html"
@@ -31,11 +29,11 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/calc"
+	"github.com/infercost/infercost/wasm/edgecache"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/view"
@@ -89,6 +87,10 @@ type Calcs interface {
 	// workerd, where each request starts the module afresh, the Set then
 	// decodes only the editions that request reads.
 	Set(name, rawQuery string) (*calc.Set, error)
+	// Edition returns the date of the data edition whose figures Set's
+	// calculators give rawQuery, without computing them: for the ETag,
+	// made before the answer (see package edgecache).
+	Edition(rawQuery string) (string, error)
 }
 
 // calcPage is a calculator's static page, as gen wrote it.
@@ -98,10 +100,6 @@ type calcPage struct {
 	title, description string
 	// skeleton: the page is site.Skeleton's, without its default scenario.
 	skeleton bool
-	// sum identifies the build (its pages name every asset by hash and
-	// carry the data's edition), for ETags. It is hashed on first use:
-	// under workerd each request makes a new handler and reads one page.
-	sum func() [sha256.Size]byte
 }
 
 type handler struct {
@@ -157,7 +155,7 @@ func New(c Config) (http.Handler, error) {
 		if err != nil {
 			return nil, err
 		}
-		p := calcPage{html: b, sum: sync.OnceValue(func() [sha256.Size]byte { return sha256.Sum256(b) }), title: metaContent(b, "og:title"), description: metaContent(b, "og:description"), skeleton: site.IsSkeleton(b)}
+		p := calcPage{html: b, title: metaContent(b, "og:title"), description: metaContent(b, "og:description"), skeleton: site.IsSkeleton(b)}
 		if p.title == "" {
 			return nil, fmt.Errorf("%s has no og:title", files[i])
 		}
@@ -273,78 +271,44 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		// The static page as it is: the default scenario, pre-rendered.
 		// (Of a skeleton, the worker's, the default scenario is rendered
 		// as a link's; the worker serves such links from the site's files.)
-		h.send(w, r, "text/html; charset=utf-8", etag(p.sum(), "static"), func() ([]byte, error) { return p.html, nil })
+		h.send(w, r, "text/html; charset=utf-8", edgecache.Tag(p.html, "static"), func() ([]byte, error) { return p.html, nil })
 		return
 	}
-	set, err := h.calcs.Set(name, raw)
+	edition, err := h.calcs.Edition(raw)
 	if err != nil {
 		// A worker built without its data (see edgedata.ErrMissing).
 		http.Error(w, "the calculators' data is unavailable", http.StatusServiceUnavailable)
 		return
 	}
-	set.Msgs = h.msgs
-	_, edition := set.Data(raw)
-	kind := "page"
+	kind, contentType := "page", "text/html; charset=utf-8"
 	if isCard {
-		kind = "card"
+		kind, contentType = "card", "image/png"
 	}
-	tag := etag(p.sum(), kind, edition, raw)
-	if isCard {
-		h.send(w, r, "image/png", tag, func() ([]byte, error) { return h.card(p, set.Page(name, raw), edition) })
-		return
-	}
-	h.send(w, r, "text/html; charset=utf-8", tag, func() ([]byte, error) { return h.page(r.Context(), name, p, set.Page(name, raw)) })
+	// The page stands for the build; the root URL, which the answer
+	// names, is the handler's setting.
+	tag := edgecache.Tag(p.html, kind, h.root, edition, edgecache.Canonical(raw))
+	h.send(w, r, contentType, tag, func() ([]byte, error) {
+		set, err := h.calcs.Set(name, raw)
+		if err != nil {
+			return nil, err
+		}
+		set.Msgs = h.msgs
+		if isCard {
+			return h.card(p, set.Page(name, raw), edition)
+		}
+		return h.page(r.Context(), name, p, set.Page(name, raw))
+	})
 }
 
 // send answers with the body that render returns, or 304 when the client
-// holds it already (If-None-Match), without rendering it.
+// holds it already (If-None-Match), or the edge's kept answer, without
+// rendering it (package edgecache).
 func (h *handler) send(w http.ResponseWriter, r *http.Request, contentType, tag string, render func() ([]byte, error)) {
-	w.Header().Set("Cache-Control", CacheControl)
-	w.Header().Set("ETag", tag)
-	if matches(r.Header.Get("If-None-Match"), tag) {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	b, err := render()
-	if err != nil {
-		// The static page and the components disagree: a build of another
-		// version than this handler's.
-		w.Header().Del("Cache-Control")
-		w.Header().Del("ETag")
+	if err := edgecache.Send(w, r, edgecache.Entry{ETag: tag, ContentType: contentType, CacheControl: CacheControl}, render); err != nil {
+		// The static page and the components disagree (a build of
+		// another version than this handler's), or the data is missing.
 		http.Error(w, "this page could not be rendered", http.StatusInternalServerError)
-		return
 	}
-	w.Header().Set("Content-Type", contentType)
-	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
-	w.WriteHeader(http.StatusOK)
-	if r.Method != http.MethodHead {
-		_, _ = w.Write(b)
-	}
-}
-
-// etag is a strong entity tag for what a build answers to a request: the
-// static page's hash stands for the build (its data and code), then the
-// kind of answer, the data edition that applies, and the query as sent.
-func etag(build [sha256.Size]byte, parts ...string) string {
-	s := sha256.New()
-	s.Write(build[:])
-	for _, p := range parts {
-		s.Write([]byte{0})
-		s.Write([]byte(p))
-	}
-	return `"` + hex.EncodeToString(s.Sum(nil)[:12]) + `"`
-}
-
-// matches reports whether an If-None-Match header names tag (RFC 9110
-// §13.1.2: weak comparison, or *).
-func matches(header, tag string) bool {
-	for _, t := range strings.Split(header, ",") {
-		t = strings.TrimSpace(t)
-		if t == "*" || strings.TrimPrefix(t, "W/") == tag {
-			return true
-		}
-	}
-	return false
 }
 
 // page renders the scenario's page v into the calculator's static page.

@@ -78,7 +78,29 @@ type Field struct {
 	// Face id: Parse keeps letters of either case, digits and NameChars,
 	// at most MaxName bytes.
 	Name bool
+	// FoldCase makes a choice field take its values in any ASCII letter
+	// case (eur for EUR, a currency code), read as the listed value.
+	FoldCase bool
 }
+
+// Rejection is the kind of a rejected value, for a program reading it
+// (the JSON API's problem types); Input.Error says it for a reader.
+type Rejection string
+
+// The kinds of rejected values.
+const (
+	// NotListed is a value that is none of a choice field's.
+	NotListed Rejection = "unknown-option"
+	// OutOfRange is a number outside [Min, Max], or nearer 0 than Least.
+	OutOfRange Rejection = "out-of-range"
+	// BadNumber is not a number as Parse reads them, or not a whole one.
+	BadNumber Rejection = "bad-number"
+	// BadText is a text field's value with characters or a length it
+	// does not take.
+	BadText Rejection = "bad-text"
+	// Invalid is a value that the calculator rejects (Resolver.Reject).
+	Invalid Rejection = "invalid"
+)
 
 // NameChars are the characters besides letters and digits that a Name
 // field may hold: those of Hugging Face ids and revisions.
@@ -127,6 +149,11 @@ type Input struct {
 	Explicit bool
 	// Error says why the given value was rejected (the default is used).
 	Error string
+	// Rejected is the kind of the rejection that Error says, and Reason
+	// its reason alone, without the page's "Using … instead"; both are
+	// empty when Error is.
+	Rejected Rejection
+	Reason   string
 	// Hidden inputs do not apply to the scenario (see Resolver.Hide).
 	Hidden bool
 	// m is the page's language, in which Shown names an empty value.
@@ -261,16 +288,16 @@ func (r *Resolver) read(f Field) Input {
 	in := Input{Field: f, Value: f.Default, m: r.M}
 	if r.preset != nil {
 		if pv, ok := r.preset.Query.Lookup(f.Key); ok {
-			if v, msg := f.parse(r.M, pv); msg != "" {
-				in.Error = r.M.F("scen.preset_rejected", "reason", msg)
+			if v, msg, why := f.parse(r.M, pv); msg != "" {
+				in.Error, in.Rejected, in.Reason = r.M.F("scen.preset_rejected", "reason", msg), why, msg
 			} else {
 				in.Value, in.Explicit = v, true
 			}
 		}
 	}
 	if raw, ok := r.query.Lookup(f.Key); ok {
-		if v, msg := f.parse(r.M, raw); msg != "" {
-			in.Error = r.M.F("scen.using", "reason", msg, "value", f.shown(r.M, in.Value))
+		if v, msg, why := f.parse(r.M, raw); msg != "" {
+			in.Error, in.Rejected, in.Reason = r.M.F("scen.using", "reason", msg, "value", f.shown(r.M, in.Value)), why, msg
 		} else {
 			in.Value, in.Explicit = v, true
 		}
@@ -290,40 +317,48 @@ func (r *Resolver) read(f Field) Input {
 // in magnitude; then it must lie within [Min, Max] (and be whole for an
 // Integer field). The canonical form is the shortest decimal that reads
 // back to the rounded value.
-func (f Field) Parse(raw string) (string, string) { return f.parse(msg.English, raw) }
+func (f Field) Parse(raw string) (string, string) {
+	v, msg, _ := f.parse(msg.English, raw)
+	return v, msg
+}
 
-// parse is Parse with the message in the language of m.
-func (f Field) parse(m *msg.Catalog, raw string) (string, string) {
+// parse is Parse with the message in the language of m, and the kind of
+// a rejection.
+func (f Field) parse(m *msg.Catalog, raw string) (string, string, Rejection) {
 	raw = strings.TrimSpace(raw)
 	if f.IsChoice() {
 		for _, c := range f.Choices {
-			if c.Value == raw {
-				return raw, ""
+			if c.Value == raw || f.FoldCase && Lower(c.Value) == Lower(raw) {
+				return c.Value, "", ""
 			}
 		}
-		return "", m.T("scen.not_listed")
+		return "", m.T("scen.not_listed"), NotListed
 	}
 	if f.Words {
-		return words(m, raw)
+		v, msg := words(m, raw)
+		if msg != "" {
+			return "", msg, BadText
+		}
+		return v, "", ""
 	}
 	if f.Name {
 		if len(raw) > MaxName || !onlyOf(Lower(raw), lowerAlnum+NameChars) {
-			return "", m.F("scen.name", "chars", NameChars, "n", strconv.Itoa(MaxName))
+			return "", m.F("scen.name", "chars", NameChars, "n", strconv.Itoa(MaxName)), BadText
 		}
-		return raw, ""
+		return raw, "", ""
 	}
 	if f.Text {
 		if len(raw) > MaxText || !onlyOf(raw, TextChars) {
-			return "", m.T("scen.ids")
+			return "", m.T("scen.ids"), BadText
 		}
-		return raw, ""
+		return raw, "", ""
 	}
 	if !isDecimal(raw) {
-		return "", m.T("scen.not_number")
+		return "", m.T("scen.not_number"), BadNumber
 	}
 	v, err := strconv.ParseFloat(raw, 64)
 	if err != nil || math.IsInf(v, 0) {
-		return "", m.F("scen.between", "min", m.Digits(FormatNumber(f.Min)), "max", m.Digits(FormatNumber(f.Max)))
+		return "", m.F("scen.between", "min", m.Digits(FormatNumber(f.Min)), "max", m.Digits(FormatNumber(f.Max))), OutOfRange
 	}
 	v = round(v)
 	least := f.Least
@@ -331,15 +366,15 @@ func (f Field) parse(m *msg.Catalog, raw string) (string, string) {
 		least = DefaultLeast
 	}
 	if v != 0 && math.Abs(v) < least && f.Min <= 0 {
-		return "", m.F("scen.least", "least", m.Digits(FormatNumber(least)))
+		return "", m.F("scen.least", "least", m.Digits(FormatNumber(least))), OutOfRange
 	}
 	if v < f.Min || v > f.Max {
-		return "", m.F("scen.between", "min", m.Digits(FormatNumber(f.Min)), "max", m.Digits(FormatNumber(f.Max)))
+		return "", m.F("scen.between", "min", m.Digits(FormatNumber(f.Min)), "max", m.Digits(FormatNumber(f.Max))), OutOfRange
 	}
 	if f.Integer && v != math.Trunc(v) {
-		return "", m.T("scen.whole")
+		return "", m.T("scen.whole"), BadNumber
 	}
-	return FormatNumber(v), ""
+	return FormatNumber(v), "", ""
 }
 
 // words returns a search in canonical form: lower case, words separated
@@ -495,7 +530,7 @@ func numberShown(m *msg.Catalog, v float64) string {
 func (r *Resolver) Reject(key, msg string) {
 	for i := range r.Inputs {
 		if in := &r.Inputs[i]; in.Key == key {
-			in.Error = r.M.F("scen.using", "reason", msg, "value", in.shown(r.M, in.Default))
+			in.Error, in.Rejected, in.Reason = r.M.F("scen.using", "reason", msg, "value", in.shown(r.M, in.Default)), Invalid, msg
 			in.Value, in.Explicit = in.Default, false
 		}
 	}
@@ -509,7 +544,7 @@ func (r *Resolver) Reject(key, msg string) {
 func (r *Resolver) Ignore(prefix string) {
 	for i := range r.Inputs {
 		if in := &r.Inputs[i]; strings.HasPrefix(in.Key, prefix) {
-			in.Value, in.Explicit, in.Error, in.Hidden = in.Default, false, "", true
+			in.Value, in.Explicit, in.Error, in.Rejected, in.Reason, in.Hidden = in.Default, false, "", "", "", true
 			r.notApplicable(in)
 		}
 	}
@@ -534,7 +569,7 @@ func (r *Resolver) Warn(key, msg string) {
 func (r *Resolver) Hide(keys ...string) {
 	for i := range r.Inputs {
 		if in := &r.Inputs[i]; slices.Contains(keys, in.Key) {
-			in.Value, in.Explicit, in.Error, in.Hidden = in.Default, false, "", true
+			in.Value, in.Explicit, in.Error, in.Rejected, in.Reason, in.Hidden = in.Default, false, "", "", "", true
 			r.notApplicable(in)
 		}
 	}

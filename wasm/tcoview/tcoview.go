@@ -135,7 +135,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 // ReadCurrency reads the display currency and its rate per US dollar.
 func ReadCurrency(r *scenario.Resolver, d Data, section string) (money.Currency, float64) {
 	t := r.M
-	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: t.T("tco.in.cur"), Section: section, Default: "USD", Choices: currencyChoices(),
+	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: t.T("tco.in.cur"), Section: section, Default: "USD", Choices: currencyChoices(), FoldCase: true,
 		Help: t.T("tco.in.cur_help")}))
 	fxDefault := d.FXDefault(cur.Code)
 	fxNote := ""

@@ -29,8 +29,18 @@ import (
 // them; publicURL is where readers reach the worker (WORKER_URL), which
 // the pages and cards it renders name (see checkPublicURL).
 func handler(files http.Handler, pages fs.FS, publicURL string) http.Handler {
-	store := &edgedata.Store{}
-	return edge.Handler{API: api.New(store), Pages: rendered(pages, store, files, publicURL), Files: files}
+	return handlerWith(files, pages, publicURL, &edgedata.Store{})
+}
+
+// handlerWith is handler with store's calculators.
+func handlerWith(files http.Handler, pages fs.FS, publicURL string, store calcs) http.Handler {
+	return edge.Handler{API: api.New(store, pages), Pages: rendered(pages, store, files, publicURL), Files: files}
+}
+
+// calcs are what the API and the pages compute with.
+type calcs interface {
+	api.Calcs
+	preview.Calcs
 }
 
 // checkPublicURL says what is wrong with publicURL as the address of a

@@ -230,7 +230,7 @@ func hostileLinks(t testing.TB) []string {
 // measurePages logs, per calculator, the median wall time and the
 // workerd processes' CPU time per request for a preset's rendered page
 // and its card, in English and in German, over 10 sequential requests
-// each (INFERCOST_PAGE_REQUESTS for more: CPU time is read at 10 ms
+// each computed (INFERCOST_PAGE_REQUESTS for more: CPU time is read at 10 ms
 // resolution over them all).
 func measurePages(t *testing.T, w *workerd) {
 	n := 10
@@ -240,7 +240,7 @@ func measurePages(t *testing.T, w *workerd) {
 	for _, l := range presetLinks(t) {
 		for _, lang := range linkLangs {
 			for _, path := range []string{l.in(lang).page(), l.in(lang).card()} {
-				measurePath(t, w, path, n)
+				measurePath(t, w, path, n, computed)
 			}
 		}
 	}

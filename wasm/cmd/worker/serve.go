@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"time"
 
 	"github.com/infercost/infercost/wasm/preview"
 )
@@ -63,7 +64,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		ln.Close()
 		return err
 	}
-	srv := &http.Server{Handler: handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir), *publicURL)}
+	srv := devServer(handler(http.FileServer(http.Dir(*dir)), os.DirFS(*dir), *publicURL))
 	go func() {
 		<-ctx.Done()
 		_ = srv.Close()
@@ -73,4 +74,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout 
 		return err
 	}
 	return nil
+}
+
+// devServer is the development server of h: a client gets 10 s to send
+// its request's headers, so that a slow one holds no connection open
+// for good (Slowloris).
+func devServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 }

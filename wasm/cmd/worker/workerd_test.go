@@ -53,14 +53,6 @@ func startWorkerd(t *testing.T) *workerd {
 	}
 	dir := t.TempDir()
 	build := filepath.Join(dir, "build")
-	goCmd := func(env []string, args ...string) {
-		t.Helper()
-		cmd := exec.Command("go", args...)
-		cmd.Env = append(os.Environ(), env...)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -69,8 +61,7 @@ func startWorkerd(t *testing.T) *workerd {
 	ln.Close()
 	w := &workerd{URL: "http://127.0.0.1:" + port}
 	// Built as make worker-wasm builds it, with its own address.
-	goCmd(nil, "tool", "workers-assets-gen", "-mode=go", "-o", build)
-	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags=-s -w -X main.workerURL="+w.URL, "-o", filepath.Join(build, "app.wasm"), ".")
+	buildWorker(t, build, "-X main.workerURL="+w.URL)
 	public := filepath.Join(dir, "public")
 	for name, body := range map[string]string{"index.html": "<!doctype html><title>home</title>", "404.html": "<!doctype html><title>missing</title>",
 		"tco/index.html": "<!doctype html><title>tco</title>"} {
@@ -133,6 +124,23 @@ func startWorkerd(t *testing.T) *workerd {
 	return w
 }
 
+// buildWorker builds the worker for workerd into dir as make
+// worker-wasm does: syumai/workers' glue and app.wasm, linked with
+// -s -w and the flags in more ("-X main.NAME=VALUE").
+func buildWorker(t testing.TB, dir string, more ...string) {
+	t.Helper()
+	goCmd := func(env []string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("go", args...)
+		cmd.Env = append(os.Environ(), env...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+		}
+	}
+	goCmd(nil, "tool", "workers-assets-gen", "-mode=go", "-o", dir)
+	goCmd([]string{"GOOS=js", "GOARCH=wasm"}, "build", "-trimpath", "-ldflags="+strings.Join(append([]string{"-s", "-w"}, more...), " "), "-o", filepath.Join(dir, "app.wasm"), ".")
+}
+
 // get gets base+path with headers (name, value pairs), and says how
 // long it took.
 func get(t testing.TB, base, path string, headers ...string) (*http.Response, []byte, time.Duration) {
@@ -170,7 +178,10 @@ func (w *workerd) cpuTicks(t testing.TB) int {
 }
 
 // The worker under workerd answers as natively: each calculator's answer
-// byte for byte, a 400 problem, a 404, a 414, a 304, CORS headers; 200
+// byte for byte, a 400 problem, a 404, a 414, a 304, CORS headers, HEAD
+// as GET, a problem for any path under /api/ it does not know, a
+// calculator's index.html as its folder, a 304 without computing and
+// computed answers again from the edge's cache; 200
 // hostile requests get no 5xx and no markup; scenario links and cards as
 // pagesUnderWorkerd says. It measures (and logs) the cold start, wall and
 // CPU time per request (API answers, pages and cards), and a loopback
@@ -220,6 +231,10 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 		t.Errorf("preflight: %v %v", res, err)
 	}
 	pagesUnderWorkerd(t, w, native.URL)
+	headLikeGet(t, w.URL, headPaths(t))
+	apiProblems(t, w.URL)
+	indexHTMLIsTheFolder(t, w.URL)
+	conditionalUnderWorkerd(t, w)
 	if res, _, _ := get(t, w.URL, "/no/such/page/"); res.StatusCode != 404 {
 		t.Errorf("a missing page: %d", res.StatusCode)
 	}
@@ -243,31 +258,85 @@ func TestWorkerUnderWorkerd(t *testing.T) {
 
 // measure logs, per calculator, the median wall time of 20 sequential
 // requests on loopback and the workerd processes' CPU time per request
-// over them (from /proc, at 10 ms resolution over the 20).
+// over them (from /proc, at 10 ms resolution over the 20), each computed
+// (see measurePath), then for some the same answered from the edge's
+// cache and as a 304.
 func measure(t *testing.T, w *workerd) {
 	// openapi.json decodes no data: the cost of starting the module.
 	for _, path := range []string{"/api/v1/openapi.json", "/api/v1/tco", "/api/v1/memory", "/api/v1/performance", "/api/v1/pricing",
-		"/api/v1/pricing?ed=2026-11-30", "/api/v1/catalog/apis"} {
-		measurePath(t, w, path, 20)
+		"/api/v1/pricing?ed=2026-11-30"} {
+		measurePath(t, w, path, 20, computed)
+	}
+	l := presetLinks(t)[0]
+	for _, path := range []string{"/api/v1/tco?ed=2026-11-30", "/api/v1/pricing?ed=2026-11-30", "/api/v1/catalog/apis", l.page(), l.card()} {
+		measurePath(t, w, path, 20, cached)
+		measurePath(t, w, path, 20, notModified)
 	}
 }
 
-// measurePath sends n sequential requests for path and logs their median
-// wall time and the workerd processes' CPU time per request.
-func measurePath(t *testing.T, w *workerd, path string, n int) {
+// How measurePath asks.
+const (
+	// computed: each request a query of its own (path and an unknown
+	// parameter m=i, which the calculators ignore), which no cache
+	// holds.
+	computed = "computed"
+	// cached: the same path each time, after one request that the edge
+	// keeps it.
+	cached = "cached"
+	// notModified: the same path with the ETag of its answer.
+	notModified = "304"
+)
+
+// measurePath sends n sequential requests for path, as how says, and
+// logs their median wall time and the workerd processes' CPU time per
+// request.
+func measurePath(t *testing.T, w *workerd, path string, n int, how string) {
 	var walls []time.Duration
+	want, headers := http.StatusOK, []string{}
+	if how != computed {
+		res, _, _ := get(t, w.URL, path)
+		if how == notModified {
+			want, headers = http.StatusNotModified, []string{"If-None-Match", res.Header.Get("ETag")}
+		}
+	}
 	before := w.cpuTicks(t)
-	for range n {
-		res, _, d := get(t, w.URL, path)
-		if res.StatusCode != http.StatusOK {
-			t.Fatalf("%s: %d", path, res.StatusCode)
+	for i := range n {
+		p := path
+		if how == computed {
+			p += map[bool]string{true: "&", false: "?"}[strings.Contains(path, "?")] + "m=" + strconv.Itoa(i)
+		}
+		res, _, d := get(t, w.URL, p, headers...)
+		if res.StatusCode != want {
+			t.Fatalf("%s: %d; want %d", p, res.StatusCode, want)
 		}
 		walls = append(walls, d)
 	}
 	cpu := time.Duration(w.cpuTicks(t)-before) * 10 * time.Millisecond / time.Duration(n)
 	slices.Sort(walls)
-	t.Logf("%s: wall median %v (min %v, max %v), workerd CPU %v per request", path, walls[n/2].Round(100*time.Microsecond),
+	t.Logf("%s (%s): wall median %v (min %v, max %v), workerd CPU %v per request", path, how, walls[n/2].Round(100*time.Microsecond),
 		walls[0].Round(100*time.Microsecond), walls[n-1].Round(100*time.Microsecond), cpu)
+}
+
+// conditionalUnderWorkerd checks that each of cachedPaths answers a
+// request with its ETag with 304, and again from the edge's cache: the
+// same body and ETag.
+func conditionalUnderWorkerd(t *testing.T, w *workerd) {
+	for _, path := range cachedPaths(t) {
+		res, body, _ := get(t, w.URL, path)
+		etag := res.Header.Get("ETag")
+		if res.StatusCode != 200 || etag == "" {
+			t.Errorf("%s: %d, ETag %q", path, res.StatusCode, etag)
+			continue
+		}
+		if res, b, _ := get(t, w.URL, path, "If-None-Match", etag); res.StatusCode != 304 || len(b) != 0 || res.Header.Get("ETag") != etag {
+			t.Errorf("%s with If-None-Match: %d, %d bytes, ETag %q", path, res.StatusCode, len(b), res.Header.Get("ETag"))
+		}
+		if res, b, _ := get(t, w.URL, path); res.StatusCode != 200 || !bytes.Equal(b, body) || res.Header.Get("ETag") != etag ||
+			res.Header.Get("Cache-Control") == "" {
+			t.Errorf("%s again: %d, %d bytes (want %d), ETag %q, Cache-Control %q", path, res.StatusCode, len(b), len(body),
+				res.Header.Get("ETag"), res.Header.Get("Cache-Control"))
+		}
+	}
 }
 
 // load sends requests from 4 connections for INFERCOST_LOAD_SECONDS (5
