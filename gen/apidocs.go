@@ -151,7 +151,7 @@ func apiReference(m *msg.Catalog, doc []byte, apiRoot, edition string, data *sit
 	b.WriteString("<h2 id=\"schemas\">" + html.EscapeString(m.T("doc.api.schemas")) + "</h2>\n")
 	for _, name := range schemas {
 		s := d.Components.Schemas[name]
-		fmt.Fprintf(&b, "<h3 id=\"schema-%s\">%s</h3>\n", strings.ToLower(name), html.EscapeString(name))
+		fmt.Fprintf(&b, "<h3 id=\"%s\">%s</h3>\n", schemaID(name), html.EscapeString(name))
 		if s.Description != "" {
 			fmt.Fprintf(&b, "<p>%s</p>\n", html.EscapeString(s.Description))
 		}
@@ -258,13 +258,19 @@ func highlight(lang, code string) (string, error) {
 	return b.String() + "\n", nil
 }
 
+// schemaID is the id of a schema's heading: its name in lower case, a
+// dot (Choices.gpu) as a hyphen, so that the id is also a CSS selector.
+func schemaID(name string) string {
+	return "schema-" + strings.ReplaceAll(strings.ToLower(name), ".", "-")
+}
+
 // schemaType names a field's type: a schema's name, an array of one, or
 // JSON's types.
 func schemaType(m *msg.Catalog, s apiSchema) string {
 	switch {
 	case s.Ref != "":
 		name := s.Ref[strings.LastIndex(s.Ref, "/")+1:]
-		return "<a href=\"#schema-" + strings.ToLower(name) + "\">" + html.EscapeString(name) + "</a>"
+		return "<a href=\"#" + schemaID(name) + "\">" + html.EscapeString(name) + "</a>"
 	case s.Items != nil:
 		return m.F("doc.api.array_of", "type", schemaType(m, *s.Items))
 	case s.Const != nil:

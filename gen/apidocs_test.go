@@ -46,7 +46,7 @@ func TestAPIPageDocumentsTheAPIAndItsExamplesAnswer(t *testing.T) {
 		}
 	}
 	for name := range doc.Components.Schemas {
-		if !strings.Contains(page, `<h3 id="schema-`+strings.ToLower(name)+`">`) {
+		if !strings.Contains(page, `<h3 id="`+schemaID(name)+`">`) {
 			t.Errorf("the page lacks the schema %s", name)
 		}
 	}
