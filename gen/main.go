@@ -284,12 +284,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 			{Path: langPath(l, "performance/"), Label: msgs[l].T("layout.nav.performance")}, {Path: langPath(l, "pricing/"), Label: msgs[l].T("layout.nav.pricing")}}
 	}
 	// meta describes an indexed page, with its card: the title and, for
-	// a calculator, the headline's key figures. It is the English page's;
-	// a page in another language sets Lang, Nav and Msgs with inLang.
-	meta := func(path, title, desc, updated string, figures []view.Figure) (site.Meta, error) {
+	// a calculator, the headline's first key figure with its error band
+	// and the data edition, in the page's language l. The Meta is the
+	// English page's; a page in another language sets Lang, Nav and Msgs
+	// with inLang.
+	meta := func(l, path, title, desc, updated string, figures []view.Figure) (site.Meta, error) {
 		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: navs[lang], Assets: assets,
 			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase, Msgs: msgs[lang], Switch: langPath("de", ""), APIRoot: apiRoot}
-		png, err := card.Draw(fonts, card.Card{Title: title, Figures: figures, Site: strings.TrimPrefix(root, "https://")})
+		png, err := card.Draw(fonts, staticCard(msgs[l], title, figures, root, dataDate))
 		if err != nil {
 			return m, fmt.Errorf("card of /%s: %w", path, err)
 		}
@@ -362,7 +364,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	var pages []page
 	for _, a := range arts {
 		// An article changes with the data its tables show.
-		m, err := meta(a.Path, a.Title, a.Description, max(a.Date, dataDate), nil)
+		m, err := meta(a.Lang, a.Path, a.Title, a.Description, max(a.Date, dataDate), nil)
 		if err != nil {
 			return 0, err
 		}
@@ -390,7 +392,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	// calcMeta describes a calculator in language l: its engine, its card
 	// with its default scenario's key figures, and the catalogs it brings.
 	calcMeta := func(l, path, title, desc string, p view.Page, catalogs ...func(pageURL, dataURL string) ldDataset) site.Meta {
-		m, err := meta(langPath(l, path), title, desc, dataDate, p.Headline.Figures)
+		m, err := meta(l, langPath(l, path), title, desc, dataDate, p.Headline.Figures)
 		metaErrs = append(metaErrs, err)
 		m = inLang(m, l, navs, msgs)
 		m.Alternates = alternates(root, path)
@@ -460,7 +462,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	for _, alt := range searchPages {
 		path := site.SearchPath(alt.Lang)
-		m, err := meta(path, msgs[alt.Lang].T("search.title"), msgs[alt.Lang].T("search.description"), dataDate, nil)
+		m, err := meta(alt.Lang, path, msgs[alt.Lang].T("search.title"), msgs[alt.Lang].T("search.description"), dataDate, nil)
 		if err != nil {
 			return 0, err
 		}
@@ -605,4 +607,16 @@ func writeFile(name string, b []byte) error {
 		return err
 	}
 	return os.WriteFile(name, b, 0o644)
+}
+
+// staticCard is the card gen draws for a page, in the words of m: its
+// title and, for a calculator (figures), the default scenario's first key
+// figure with its error band and the data edition they are of, as a
+// scenario's card from the worker names them.
+func staticCard(m *msg.Catalog, title string, figures []view.Figure, root, edition string) card.Card {
+	c := card.Card{Title: title, Figures: figures, Site: strings.TrimPrefix(root, "https://"), Msgs: m}
+	if len(figures) > 0 {
+		c.Edition = edition
+	}
+	return c
 }

@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -389,5 +390,63 @@ func TestSiteOriginTakesTheBasePath(t *testing.T) {
 		if got != c.want || (err == nil) != (c.want != "") {
 			t.Errorf("site.Origin(%q, %q) = %q, %v; want %q", c.url, c.base, got, err, c.want)
 		}
+	}
+}
+
+// A calculator's static card (a link without a query) reads as the
+// worker's cards do: the page's first key figure, its error band in
+// words and the data edition, in the page's language. The card is
+// compared with one drawn from the built page itself: its title, its
+// first key figure and band, and the data's date.
+func TestStaticCardsNameTheirEditionAndBand(t *testing.T) {
+	dir := buildSite(t, "/sub/")
+	fonts, err := card.LoadFonts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	msgs := testMsgs(t)
+	// The edition: the data's date, which the TCO page's JSON-LD names.
+	tco, err := os.ReadFile(filepath.Join(dir, "tco", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ed := regexp.MustCompile(`"dateModified":"(\d{4}-\d\d-\d\d)"`).FindSubmatch(tco)
+	if ed == nil {
+		t.Fatal("the TCO page names no date of its data")
+	}
+	banded := 0
+	for _, tc := range []struct{ lang, path, png string }{
+		{"en", "tco", "tco"}, {"de", "de/tco", "de-tco"}, {"en", "performance", "performance"}, {"de", "de/memory", "de-memory"},
+	} {
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(tc.path), "index.html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := goquery.NewDocumentFromReader(bytes.NewReader(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := doc.Find("#key-figures > div").First()
+		band := first.Find("dd .band:not(.band-none)")
+		f := view.Figure{Label: first.Find("dt").Text(), Text: strings.TrimSpace(first.Find("dd").Contents().First().Text()), Band: band.Text()}
+		if f.Band != "" {
+			banded++
+		}
+		title, _ := doc.Find(`meta[property="og:title"]`).Attr("content")
+		if f.Text == "" {
+			t.Fatalf("%s: no key figure", tc.path)
+		}
+		want, err := card.Draw(fonts, card.Card{Title: title, Figures: []view.Figure{f}, Site: "infercost.github.io/sub/",
+			Edition: string(ed[1]), Msgs: msgs[tc.lang]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := os.ReadFile(filepath.Join(dir, "cards", tc.png+".png"))
+		if err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: the static card is not %q %q with its band %q, edition %s in %s (%v)", tc.path, f.Label, f.Text, f.Band, ed[1], tc.lang, err)
+		}
+	}
+	if banded == 0 {
+		t.Error("no static card's first figure has a band: the band line is untested")
 	}
 }

@@ -289,8 +289,12 @@ func (l *layout) page(c Card) {
 	if len(c.Figures) == 0 {
 		return
 	}
-	y = l.fit(l.fonts.bold, inkAccent, left, y+20, width, c.Figures[0].Text, try{96, 1}, try{72, 1}, try{48, 2})
-	l.add(l.fonts.regular, 36, inkMuted, left, y, width, c.Figures[0].Label, 2)
+	f := c.Figures[0]
+	y = l.fit(l.fonts.bold, inkAccent, left, y+20, width, f.Text, try{96, 1}, try{72, 1}, try{48, 2})
+	y = l.add(l.fonts.regular, 36, inkMuted, left, y, width, f.Label, 2)
+	if b := bandLine(c.Msgs, f.Band); b != "" {
+		l.add(l.fonts.regular, 28, inkMuted, left, y+4, width, b, 1)
+	}
 }
 
 // scales are the sizes a scenario's card tries, largest first, relative

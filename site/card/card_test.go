@@ -126,6 +126,15 @@ func TestCardNamesEditionAndBands(t *testing.T) {
 		if strings.Count(all, "\n")+1 != len(layout(t, fonts, c)) || strings.Count(all, tc.band[:4]) != 2 {
 			t.Errorf("want exactly the two bands:\n%s", all)
 		}
+		// A page's card (no answer: gen's, of a link without a query)
+		// shows its first figure with its band and the edition too.
+		c.Text = ""
+		page := text(layout(t, fonts, c))
+		for _, want := range []string{"example.org/ · " + tc.edition, tc.band, "$3.30"} {
+			if !strings.Contains(page, want) {
+				t.Errorf("no %q on the page's card:\n%s", want, page)
+			}
+		}
 	}
 }
 
