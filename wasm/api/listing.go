@@ -114,8 +114,8 @@ func PresetsOf(name, date string, d *sitedata.Data) PresetsAnswer {
 // parameter.
 func noParameters(w http.ResponseWriter, r *http.Request) bool {
 	for k := range r.URL.Query() {
-		writeProblem(w, Problem{Status: http.StatusBadRequest, Detail: "This path takes no parameter.",
-			Errors: []FieldError{{Field: k, Label: k, Message: "Unknown parameter."}}})
+		writeProblem(w, Problem{Type: TypeInvalidQuery, Status: http.StatusBadRequest, Detail: "This path takes no parameter.",
+			Errors: []FieldError{{Type: TypeUnknownParameter, Field: k, Label: k, Message: "Not a parameter of this path, which takes none."}}})
 		return false
 	}
 	return true

@@ -65,7 +65,7 @@ func TestOldLinksNoteWhatDiffers(t *testing.T) {
 		// 51.42 GiB, low 34.21 and high 50.67, then 54.45: 54.45 / 51.42
 		// = +6 %). The note said "the same figures".
 		{"memory", "ed=2026-12-01", []string{
-			"KV-cache pool, A: H100 SXM: 51.42 GiB (−33 %…−1 %) → 51.42 GiB (−33 %…+6 %)"}},
+			"KV-cache pool, A: H100 SXM: 51.4 GiB (−33 %…−1 %) → 51.4 GiB (−33 %…+6 %)"}},
 		// The estimated throughputs changed, and with them the headline
 		// (testdata/figures: the preset's b.cost_per_mtok, $0.38 on
 		// 2026-11-30, $0.57 with its band on 2026-12-04), which the note
