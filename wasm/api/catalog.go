@@ -35,6 +35,16 @@ type CatalogAnswer struct {
 // catalog without ed.
 func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 	c := catalogs[name]
+	h.ofEdition(w, r, c.file, "catalog", name, func(d *sitedata.Data, date string) any {
+		return CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}
+	})
+}
+
+// ofEdition answers a path that takes an edition (ed) alone with what
+// of reads from that edition's data file file, through the edge cache:
+// its entity tag names the path (kind, name) and the edition, and is
+// known before any data is decoded.
+func (h *Handler) ofEdition(w http.ResponseWriter, r *http.Request, file, kind, name string, of func(d *sitedata.Data, date string) any) {
 	raw := r.URL.RawQuery
 	if p := unknownParameters(r); p != nil {
 		writeProblem(w, *p)
@@ -46,8 +56,8 @@ func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 		return
 	}
 	w.Header().Set(EditionHeader, date)
-	h.send(w, r, c.file, cacheFor(raw), func() ([]byte, error) {
-		set, err := h.Store.Set(c.file, raw)
+	h.send(w, r, file, cacheFor(raw), func() ([]byte, error) {
+		set, err := h.Store.Set(file, raw)
 		if err != nil {
 			return nil, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()}
 		}
@@ -55,8 +65,8 @@ func (h *Handler) catalog(w http.ResponseWriter, r *http.Request, name string) {
 		if p := badEdition(r, d); p != nil {
 			return nil, *p
 		}
-		return marshal(CatalogAnswer{Catalog: name, Edition: date, Data: c.of(d)}), nil
-	}, "catalog", name, date, edgecache.Canonical(raw))
+		return marshal(of(d, date)), nil
+	}, kind, name, date, edgecache.Canonical(raw))
 }
 
 // unknownParameters is the problem of a query with a parameter but the

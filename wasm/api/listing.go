@@ -3,7 +3,6 @@ package api
 import (
 	"net/http"
 
-	"github.com/infercost/infercost/wasm/edgecache"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -65,28 +64,7 @@ func (h *Handler) editions(w http.ResponseWriter, r *http.Request) {
 // presets answers GET /api/v1/presets/NAME?ed=DATE: calculator name's
 // presets in an edition, the latest without ed.
 func (h *Handler) presets(w http.ResponseWriter, r *http.Request, name string) {
-	raw := r.URL.RawQuery
-	if p := unknownParameters(r); p != nil {
-		writeProblem(w, *p)
-		return
-	}
-	date, err := h.Store.Edition(raw)
-	if err != nil {
-		writeProblem(w, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()})
-		return
-	}
-	w.Header().Set(EditionHeader, date)
-	h.send(w, r, name, cacheFor(raw), func() ([]byte, error) {
-		set, err := h.Store.Set(name, raw)
-		if err != nil {
-			return nil, Problem{Status: http.StatusServiceUnavailable, Detail: err.Error()}
-		}
-		d, date := set.Data(raw)
-		if p := badEdition(r, d); p != nil {
-			return nil, *p
-		}
-		return marshal(PresetsOf(name, date, d)), nil
-	}, "presets", name, date, edgecache.Canonical(raw))
+	h.ofEdition(w, r, name, "presets", name, func(d *sitedata.Data, date string) any { return PresetsOf(name, date, d) })
 }
 
 // EditionsOf returns the editions that data d lists, as
