@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"html"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -175,8 +176,53 @@ func apiReference(m *msg.Catalog, doc []byte, apiRoot, edition string, data *sit
 			b.WriteString(htmlTable(heads(m, "doc.api.field", "doc.api.type", "doc.api.always", "doc.api.description"), rows))
 		}
 	}
+	b.WriteString(problemTypes(m, d.Components.Schemas["Problem"]))
 	return b.String(), nil
 }
+
+// problemTypes lists the problem types of the document's Problem schema,
+// the answer's and each rejected input's, one row each with the id its
+// URI's fragment names and what it means, as the schema's descriptions
+// word it ("unknown-option (a value none of allowed), …").
+func problemTypes(m *msg.Catalog, problem apiSchema) string {
+	meanings := map[string]string{}
+	var uris []string
+	for _, s := range []apiSchema{problem.Properties["type"], problem.Properties["errors"].Items.Properties["type"]} {
+		for _, kind := range kindMeaning.FindAllStringSubmatch(s.Description, -1) {
+			meanings[kind[1]] = kind[2]
+		}
+		for _, uri := range s.Enum {
+			// The answer's own type is worded "URI: what it means."
+			if _, meaning, ok := strings.Cut(s.Description, uri+": "); ok {
+				meanings[problemID(uri)] = meaning
+			}
+		}
+		uris = append(uris, s.Enum...)
+	}
+	var rows strings.Builder
+	for _, uri := range uris {
+		if id := problemID(uri); id != "" { // not about:blank, which the status words
+			fmt.Fprintf(&rows, "<tr id=\"problem-%s\"><td><code>%s</code></td><td>%s</td></tr>\n", id, html.EscapeString(uri), html.EscapeString(meanings[id]))
+		}
+	}
+	return "<h3 id=\"problem-types\">" + html.EscapeString(m.T("doc.api.problem_types")) + "</h3>\n<table>\n<thead><tr><th>" +
+		html.EscapeString(m.T("doc.api.type")) + "</th><th>" + html.EscapeString(m.T("doc.api.meaning")) + "</th></tr></thead>\n<tbody>\n" +
+		rows.String() + "</tbody>\n</table>\n"
+}
+
+// problemID is the kind a problem type's URI names in its fragment
+// ("#problem-out-of-range": "out-of-range"), "" for another URI.
+func problemID(uri string) string {
+	_, frag, _ := strings.Cut(uri, "#")
+	id, _ := strings.CutPrefix(frag, "problem-")
+	if id == frag {
+		return ""
+	}
+	return id
+}
+
+// kindMeaning finds "kind (what it means)" in a schema's description.
+var kindMeaning = regexp.MustCompile(`\b([a-z]+(?:-[a-z]+)*) \(([^()]+)\)`)
 
 // codes lists values as code, separated by commas.
 func codes(values []string) string {

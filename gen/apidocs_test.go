@@ -45,6 +45,17 @@ func TestAPIPageDocumentsTheAPIAndItsExamplesAnswer(t *testing.T) {
 			}
 		}
 	}
+	// Every problem type the API answers is a URI whose fragment is an
+	// element of this page that says what it means.
+	for _, uri := range []string{api.TypeInvalidQuery, api.TypeUnknownEdition, api.TypeUnknownParameter,
+		api.ProblemTypes + "unknown-option", api.ProblemTypes + "out-of-range", api.ProblemTypes + "bad-number",
+		api.ProblemTypes + "bad-text", api.ProblemTypes + "invalid"} {
+		id := uri[strings.Index(uri, "#")+1:]
+		row := regexp.MustCompile(`<tr id="` + id + `"><td><code>[^<]+</code></td><td>([^<]+)</td></tr>`).FindStringSubmatch(page)
+		if row == nil || len(row[1]) < 10 {
+			t.Errorf("the page has no row %q saying what %s means", id, uri)
+		}
+	}
 	for name := range doc.Components.Schemas {
 		if !strings.Contains(page, `<h3 id="`+schemaID(name)+`">`) {
 			t.Errorf("the page lacks the schema %s", name)
