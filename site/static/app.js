@@ -187,7 +187,7 @@
   // (another currency) may change.
   var units = {};
   function unitOf(o) {
-    var y = o.yAxis && o.yAxis[0];
+    var y = o && o.yAxis && o.yAxis[0];
     if (!y) return undefined;
     return y.data || y.type === "category" ? o.xAxis && o.xAxis[0] && o.xAxis[0].name : y.name;
   }
