@@ -311,7 +311,7 @@
   function chartTheme(opt) {
     var css = getComputedStyle(root);
     var color = function (name) { return css.getPropertyValue(name).trim(); };
-    var fg = color("--fg");
+    var fg = color("--fg"), bg = color("--bg");
     var axis = function () {
       return {
         axisLine: { lineStyle: { color: color("--muted") } },
@@ -327,7 +327,13 @@
       tooltip: { backgroundColor: color("--bg"), borderColor: color("--line"), textStyle: { color: fg } },
       xAxis: opt.xAxis.map(axis),
       yAxis: opt.yAxis.map(axis),
-      series: opt.series.map(function (s) { return { id: s.id, label: { color: fg } }; })
+      // A mark's label lies over grid and series lines: a halo of the
+      // page's background keeps it readable (ECharts' own is white).
+      series: opt.series.map(function (s) {
+        var theme = { id: s.id, label: { color: fg } };
+        if (s.markLine) theme.markLine = { label: { color: fg, textBorderColor: bg, textBorderWidth: 3 } };
+        return theme;
+      })
     };
   }
 
