@@ -201,9 +201,12 @@
     var head = document.createElement("div");
     head.className = "tip-head";
     var first = list[0];
-    // Lines head with their x value; bars (an error band's ranges too,
-    // whose first value is the bar's index) with their category.
-    head.textContent = Array.isArray(first.value) && first.seriesType !== "bar" ? number(first.value[0]) : first.axisValueLabel || first.name;
+    // Lines head with their x value, a time axis's as the date; bars (an
+    // error band's ranges too, whose first value is the bar's index) with
+    // their category.
+    var x = Array.isArray(first.value) && first.seriesType !== "bar" ? first.value[0] : undefined;
+    head.textContent = x === undefined ? first.axisValueLabel || first.name :
+      first.axisType === "xAxis.time" ? day(new Date(x).toISOString().slice(0, 10)) : number(x);
     box.appendChild(head);
     list.forEach(function (p) {
       // An error band's nameless base (wasm/chart Bands) has no row; its
