@@ -138,22 +138,27 @@ func TestLayoutAtEveryWidth(t *testing.T) {
 	}
 }
 
+// colourJS defines, in a page, rgb(css) (any CSS colour as [r, g, b, alpha],
+// as a canvas writes it), lum(rgb) (relative luminance, WCAG 2) and
+// ratio(a, b) (the contrast ratio of two colours).
+const colourJS = `
+const paint = document.createElement('canvas').getContext('2d');
+const rgb = s => {
+	if (!s || s === 'transparent') return [0, 0, 0, 0];
+	paint.fillStyle = '#000'; paint.fillStyle = s; const c = paint.fillStyle;
+	if (c.startsWith('#')) return c.slice(1).match(/../g).map(h => parseInt(h, 16)).concat([1]);
+	const m = c.match(/[\d.]+/g).map(Number); return m.length === 3 ? m.concat([1]) : m;
+};
+const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; }); return .2126 * r + .7152 * g + .0722 * b; };
+const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + .05) / (y + .05); };
+`
+
 // contrastProbe finds, on the page as shown, the text whose colour has a
 // contrast ratio below 4.5 (WCAG AA) with the background it sits on, and
 // returns the page's background luminance and, for the chart on screen,
 // its background, the contrast of its axis labels and its tooltip's
 // background luminance. Backgrounds are the first opaque ones up the tree.
-const contrastProbe = `(() => {
-	// rgb reads any CSS colour as [r, g, b, alpha], as a canvas writes it.
-	const paint = document.createElement('canvas').getContext('2d');
-	const rgb = s => {
-		if (!s || s === 'transparent') return [0, 0, 0, 0];
-		paint.fillStyle = '#000'; paint.fillStyle = s; const c = paint.fillStyle;
-		if (c.startsWith('#')) return c.slice(1).match(/../g).map(h => parseInt(h, 16)).concat([1]);
-		const m = c.match(/[\d.]+/g).map(Number); return m.length === 3 ? m.concat([1]) : m;
-	};
-	const lum = c => { const [r, g, b] = c.slice(0, 3).map(v => { v /= 255; return v <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4; }); return .2126 * r + .7152 * g + .0722 * b; };
-	const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + .05) / (y + .05); };
+const contrastProbe = `(() => {` + colourJS + `
 	const background = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c[3] > .5) return c; } return [255, 255, 255, 1]; };
 	const low = [];
 	for (const e of document.querySelectorAll('body *')) {

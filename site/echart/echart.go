@@ -55,11 +55,13 @@ type Grid struct {
 }
 
 // Axis is go-echarts' axis with the label and name settings of ECharts 6
-// that it lacks.
+// that it lacks, and the shortest gap between ticks (on a time axis, in
+// milliseconds).
 type Axis struct {
 	opts.YAxis
 	AxisLabel     *AxisLabel      `json:"axisLabel,omitempty"`
 	NameTextStyle *opts.TextStyle `json:"nameTextStyle,omitempty"`
+	MinInterval   float64         `json:"minInterval,omitempty"`
 }
 
 // AxisLabel wraps category names longer than Width pixels into lines
@@ -139,7 +141,9 @@ func New(c chart.Chart) Option {
 		case c.XLog:
 			x.Type = "log"
 		case c.XTime:
-			x.Type, x.Min, x.Max = "time", nil, nil
+			// The data are dated by the day: ticks of hours would
+			// only divide days.
+			x.Type, x.MinInterval = "time", chart.Day
 		}
 		value.NameTextStyle = &opts.TextStyle{Align: "left"}
 		if c.YLog {

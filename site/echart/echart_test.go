@@ -20,6 +20,7 @@ func TestPatchMatchesFullOption(t *testing.T) {
 			{ID: "b", Name: "b", Points: [][2]float64{{0, 2}, {36, 1.5}}, Marks: []chart.Mark{{Name: "break-even", X: 20}}}}},
 		{ID: "b", Kind: chart.Bars, Categories: []string{"a"}, Unit: "CNY", Series: []chart.Series{
 			{ID: "cpt", Name: "Cost", Values: []float64{0.5}, Colors: []string{"#123456"}}}},
+		timeChart,
 	} {
 		var full, patch map[string]any
 		roundTrip(t, echart.New(c), &full)
@@ -57,6 +58,34 @@ func TestPatchMatchesFullOption(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// timeChart is a price history (wasm/pricingview): step lines from
+// 2026-12-01 (1,796,083,200,000 ms) to 2026-12-04 (1,796,342,400,000).
+var timeChart = chart.Chart{ID: "h", Kind: chart.Lines, XTime: true, Step: true, XMin: 1796083200000, XMax: 1796342400000,
+	Unit: "USD", Series: []chart.Series{{ID: "api1", Name: "a", Points: [][2]float64{{1796083200000, 50}, {1796342400000, 50}}}}}
+
+// A time axis spans the chart's period, ticked no closer than a day: the
+// price history's axis had no bounds and ticked hours across four days
+// (issue 45, point 4). Its lines are steps that change at each price's
+// date and hold until the next.
+func TestTimeAxisSpansThePeriodByDays(t *testing.T) {
+	var o struct {
+		XAxis []struct {
+			Type        string
+			Min, Max    float64
+			MinInterval float64
+		}
+		Series []struct{ Step string }
+	}
+	roundTrip(t, echart.New(timeChart), &o)
+	x := o.XAxis[0]
+	if x.Type != "time" || x.Min != timeChart.XMin || x.Max != timeChart.XMax || x.MinInterval != 86400000 {
+		t.Errorf("time axis %+v; want type time from %v to %v, ticks at least 86,400,000 ms (a day) apart", x, timeChart.XMin, timeChart.XMax)
+	}
+	if o.Series[0].Step != "end" {
+		t.Errorf("series step %q; want %q: a price holds from its date until the next", o.Series[0].Step, "end")
 	}
 }
 

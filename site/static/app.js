@@ -201,9 +201,12 @@
     var head = document.createElement("div");
     head.className = "tip-head";
     var first = list[0];
-    // Lines head with their x value; bars (an error band's ranges too,
-    // whose first value is the bar's index) with their category.
-    head.textContent = Array.isArray(first.value) && first.seriesType !== "bar" ? number(first.value[0]) : first.axisValueLabel || first.name;
+    // Lines head with their x value, a time axis's as the date; bars (an
+    // error band's ranges too, whose first value is the bar's index) with
+    // their category.
+    var x = Array.isArray(first.value) && first.seriesType !== "bar" ? first.value[0] : undefined;
+    head.textContent = x === undefined ? first.axisValueLabel || first.name :
+      first.axisType === "xAxis.time" ? day(new Date(x).toISOString().slice(0, 10)) : number(x);
     box.appendChild(head);
     list.forEach(function (p) {
       // An error band's nameless base (wasm/chart Bands) has no row; its
@@ -311,7 +314,7 @@
   function chartTheme(opt) {
     var css = getComputedStyle(root);
     var color = function (name) { return css.getPropertyValue(name).trim(); };
-    var fg = color("--fg");
+    var fg = color("--fg"), bg = color("--bg");
     var axis = function () {
       return {
         axisLine: { lineStyle: { color: color("--muted") } },
@@ -327,7 +330,13 @@
       tooltip: { backgroundColor: color("--bg"), borderColor: color("--line"), textStyle: { color: fg } },
       xAxis: opt.xAxis.map(axis),
       yAxis: opt.yAxis.map(axis),
-      series: opt.series.map(function (s) { return { id: s.id, label: { color: fg } }; })
+      // A mark's label lies over grid and series lines: a halo of the
+      // page's background keeps it readable (ECharts' own is white).
+      series: opt.series.map(function (s) {
+        var theme = { id: s.id, label: { color: fg } };
+        if (s.markLine) theme.markLine = { label: { color: fg, textBorderColor: bg, textBorderWidth: 3 } };
+        return theme;
+      })
     };
   }
 

@@ -27,6 +27,10 @@ const (
 var Palette = []string{"#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
 	"#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#1f3b73", "#8c6d31"}
 
+// Day is a day in milliseconds, the shortest step of a time axis: the
+// data are dated by the day.
+const Day = 24 * 60 * 60 * 1000
+
 // Color returns the colour of series i.
 func Color(i int) string { return Palette[i%len(Palette)] }
 
@@ -41,7 +45,8 @@ type Chart struct {
 	XName      string
 	XMin, XMax float64
 	XLog       bool
-	// XTime: x values are Unix times in milliseconds, shown as dates.
+	// XTime: x values (XMin and XMax too) are Unix times in
+	// milliseconds, shown as dates, a tick at most a Day apart.
 	XTime bool
 	// Step draws lines as steps that change at each point (prices).
 	Step bool
@@ -196,7 +201,7 @@ func (c Chart) Patch() map[string]any {
 	switch {
 	case c.Kind != Lines:
 		x, y = y, map[string]any{"data": anys(c.Categories)}
-	case !c.XTime:
+	default:
 		x["min"], x["max"] = c.XMin, c.XMax
 	}
 	series := make([]any, len(c.Series))

@@ -419,10 +419,13 @@ func (s Scenario) costRanges(cluster pricing.Cluster) [][3]float64 {
 // historyChart plots each compared model's output price over time, up
 // to the scenario's edition: an old link shows the history it was made
 // with. Its series are the comparison's places; an empty one is hidden.
+// Its time axis spans the prices' period, from the first compared
+// price's date to the edition, and at least a day, so that it never
+// collapses to a point.
 func historyChart(s Scenario, d Data, offered []offer) chart.Chart {
-	c := chart.Chart{ID: "chart-history", Title: s.M.T("pri.chart.history"), Desc: s.M.T("pri.chart.history_desc"),
-		Kind: chart.Lines, XTime: true, Step: true, Unit: s.Currency.Code}
 	end := ms(s.Edition)
+	c := chart.Chart{ID: "chart-history", Title: s.M.T("pri.chart.history"), Desc: s.M.T("pri.chart.history_desc"),
+		Kind: chart.Lines, XTime: true, Step: true, Unit: s.Currency.Code, XMin: end - chart.Day, XMax: end}
 	for _, o := range offered[:MaxAPIs] {
 		sr := chart.Series{ID: o.Key, Name: o.Name, Points: [][2]float64{}, Hidden: o.ID == ""}
 		for _, r := range d.APIs.History(o.ID) {
@@ -433,6 +436,9 @@ func historyChart(s Scenario, d Data, offered []offer) chart.Chart {
 		}
 		if n := len(sr.Points); n > 0 && sr.Points[n-1][0] < end {
 			sr.Points = append(sr.Points, [2]float64{end, sr.Points[n-1][1]})
+		}
+		if len(sr.Points) > 0 {
+			c.XMin = min(c.XMin, sr.Points[0][0])
 		}
 		c.Series = append(c.Series, sr)
 	}
