@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [882]string{
+var englishKeys = [884]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -625,6 +625,8 @@ var englishKeys = [882]string{
 	"pri.no_discount",
 	"pri.not_sold",
 	"pri.open_note",
+	"pri.pb.beyond",
+	"pri.pb.beyond_one",
 	"pri.pb.never",
 	"pri.pb.rented",
 	"pri.per_day",
@@ -887,7 +889,7 @@ var englishKeys = [882]string{
 	"tco.years",
 }
 
-var englishTexts = [882]string{
+var englishTexts = [884]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1510,6 +1512,8 @@ var englishTexts = [882]string{
 	"no discount",
 	"Not sold on {date}.",
 	"; open weights: the memory calculator sizes hosting the same model yourself",
+	"{n} months, beyond the {years}-year period",
+	"{n} months, beyond the 1-year period",
 	"never at this volume",
 	"no capex (rented)",
 	"per day",
