@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [884]string{
+var englishKeys = [886]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -248,6 +248,8 @@ var englishKeys = [884]string{
 	"mem.fit",
 	"mem.fit.need",
 	"mem.fit.need_one",
+	"mem.fit.same",
+	"mem.fit.same_one",
 	"mem.fit.seqs",
 	"mem.fit.weights",
 	"mem.fits_with",
@@ -889,7 +891,7 @@ var englishKeys = [884]string{
 	"tco.years",
 }
 
-var englishTexts = [884]string{
+var englishTexts = [886]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1135,6 +1137,8 @@ var englishTexts = [884]string{
 	"Which GPUs fit {model}",
 	"GPUs for {n} sequences",
 	"GPUs for {n} sequence",
+	"The same on every GPU: {list}.",
+	"{column} {text}",
 	"Sequences at {n} tokens",
 	"Weights per GPU",
 	"; fits {ways}",

@@ -16,7 +16,7 @@ func TestPaybackBeyondThePeriodSaysSo(t *testing.T) {
 	d := load(t)
 	de := msgtest.German(t)
 	for _, tc := range []struct {
-		m          *msg.Catalog
+		m           *msg.Catalog
 		query, want string
 	}{
 		{msg.English, "", "70.3 months, beyond the 3-year period"},
