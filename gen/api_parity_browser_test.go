@@ -102,9 +102,13 @@ func sameNumber(s string, v float64) bool {
 
 // "Copy API call" copies the calculator's API URL with the scenario on
 // screen, a changed input included, and the API answers that URL with
-// the page's own headline.
+// the page's own headline. The site names its API (-api-url): a build
+// without one has no such button (TestCopyAPICallOnlyWhereAnAPIAnswers).
 func TestCopyAPICallAsksForTheScenarioOnScreen(t *testing.T) {
-	ctx, tco := browser(t)
+	ctx := startBrowser(t)
+	site := httptest.NewServer(SiteHandler(buildSiteWith(t, Config{Base: "/sub/", APIURL: "https://api.example.org"}), "/sub/"))
+	t.Cleanup(site.Close)
+	tco := site.URL + "/sub/tco/"
 	apiSrv := httptest.NewServer(api.New(&edgedata.Store{}, nil))
 	defer apiSrv.Close()
 	do(t, ctx, chromedp.Navigate(tco+"?preset=seed-000"), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
@@ -123,8 +127,8 @@ func TestCopyAPICallAsksForTheScenarioOnScreen(t *testing.T) {
 		t.Fatalf("copied %q, want one API call", got.Copied)
 	}
 	u, err := url.Parse(got.Copied[0])
-	if err != nil || u.Path != "/api/v1/tco" || !strings.Contains(u.RawQuery, "a.n=24") || strings.Contains(u.RawQuery, "tab=") {
-		t.Fatalf("copied %q, want /api/v1/tco with the scenario's query and a.n=24", got.Copied[0])
+	if err != nil || u.Host != "api.example.org" || u.Path != "/api/v1/tco" || !strings.Contains(u.RawQuery, "a.n=24") || strings.Contains(u.RawQuery, "tab=") {
+		t.Fatalf("copied %q, want https://api.example.org/api/v1/tco with the scenario's query and a.n=24", got.Copied[0])
 	}
 	res, body := apitest.Get(t, "GET", apiSrv.URL+u.Path+"?"+u.RawQuery)
 	var a api.Answer

@@ -176,7 +176,8 @@ func checkPricingSortAndDates(t *testing.T, ctx context.Context, root string) {
 			if strings.HasPrefix(c, "never") && firstNever < 0 {
 				firstNever = i
 			}
-			if strings.HasSuffix(c, "months") && !strings.HasPrefix(c, "never") {
+			// A figure: "70.3 months", or with ", beyond the 3-year period".
+			if strings.Contains(c, "months") && !strings.HasPrefix(c, "never") {
 				lastFigure = i
 			}
 		}

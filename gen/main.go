@@ -236,6 +236,14 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 		apiRoot += "/"
 	}
+	// Only an API_URL says that an API answers: a static build without
+	// one (GitHub Pages alone) has none at its own origin, and its "Copy
+	// API call" would copy a URL that is not found, so the calculators
+	// leave the button out (site.Meta.APIRoot).
+	calcAPIRoot := ""
+	if c.APIURL != "" {
+		calcAPIRoot = apiRoot
+	}
 	// The Hugging Face base goes into every page's CSP: an origin only.
 	if u, err := url.Parse(c.HFBase); c.HFBase != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") ||
 		u.Host == "" || u.Path != "" || u.RawQuery != "" || strings.ContainsAny(c.HFBase, " ;,'\"")) {
@@ -290,7 +298,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	// with inLang.
 	meta := func(l, path, title, desc, updated string, figures []view.Figure) (site.Meta, error) {
 		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: navs[lang], Assets: assets,
-			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase, Msgs: msgs[lang], Switch: langPath("de", ""), APIRoot: apiRoot}
+			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase, Msgs: msgs[lang], Switch: langPath("de", ""), APIRoot: calcAPIRoot}
 		png, err := card.Draw(fonts, staticCard(msgs[l], title, figures, root, dataDate))
 		if err != nil {
 			return m, fmt.Errorf("card of /%s: %w", path, err)

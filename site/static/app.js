@@ -1037,8 +1037,10 @@
     copy(this, location.href, "app.link_copied", "app.copy_prompt");
   });
   // The API call is the scenario's canonical query (without the chart
-  // tab, which the API does not know) against the calculator's API.
-  document.getElementById("copy-api").addEventListener("click", function () {
+  // tab, which the API does not know) against the calculator's API; a
+  // build that names no API has no such button.
+  var copyAPI = document.getElementById("copy-api");
+  if (copyAPI) copyAPI.addEventListener("click", function () {
     writeURL();
     var q = query === null ? location.search.slice(1) : query;
     copy(this, this.getAttribute("data-api") + (q ? "?" + q : ""), "app.api_copied", "app.copy_api_prompt");

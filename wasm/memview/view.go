@@ -326,12 +326,16 @@ func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Tab
 	return t
 }
 
-// fitTable runs the scenario's model on one GPU of every kind.
+// fitTable runs the scenario's model on one GPU of every kind. Its
+// answer, the GPUs the sequences need, comes first; a column that reads
+// the same on every GPU (the weights, or "does not fit" when none holds
+// the model) is said once in the note instead (sayCommonOnce).
 func fitTable(s Scenario, d Data) view.Table {
 	t := view.Table{ID: "fit", Title: s.M.F("mem.fit", "model", s.modelName()), Corner: "GPU"}
-	t.Columns = []view.Column{{Key: "fit-w", Title: s.M.T("mem.fit.weights")}, {Key: "fit-pool", Title: s.M.T("mem.row.kv_pool")},
+	t.Columns = []view.Column{
+		{Key: "fit-need", Title: s.M.F(plural(s.Concurrency, "mem.fit.need_one", "mem.fit.need"), "n", strconv.Itoa(s.Concurrency))},
 		{Key: "fit-seqs", Title: s.M.F("mem.fit.seqs", "n", s.M.Num(float64(s.Context), 0))},
-		{Key: "fit-need", Title: s.M.F(plural(s.Concurrency, "mem.fit.need_one", "mem.fit.need"), "n", strconv.Itoa(s.Concurrency))}}
+		{Key: "fit-pool", Title: s.M.T("mem.row.kv_pool")}, {Key: "fit-w", Title: s.M.T("mem.fit.weights")}}
 	a := s.Options[0].Setup
 	for _, g := range d.GPUs.GPUs {
 		key := func(m string) string { return "fit." + g.ID + "." + m }
@@ -341,9 +345,9 @@ func fitTable(s Scenario, d Data) view.Table {
 			n := s.Flat.MaxSequences(mem, s.Context)
 			need, needText, _ := gpusNeeded(s, a, mem)
 			pool := s.Flat.PoolGB(mem)
-			rw.Cells = []view.Cell{{Key: key("w"), Value: s.Flat.WeightsGB, Text: gb(s.M, s.Flat.WeightsGB)},
-				{Key: key("pool"), Value: pool, Text: gb(s.M, pool)}, {Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)},
-				{Key: key("need"), Value: float64(need), Text: needText}}
+			rw.Cells = []view.Cell{{Key: key("need"), Value: float64(need), Text: needText},
+				{Key: key("seqs"), Value: float64(n), Text: strconv.Itoa(n)}, {Key: key("pool"), Value: pool, Text: gb(s.M, pool)},
+				{Key: key("w"), Value: s.Flat.WeightsGB, Text: gb(s.M, s.Flat.WeightsGB)}}
 			t.Rows = append(t.Rows, rw)
 			continue
 		}
@@ -354,14 +358,35 @@ func fitTable(s Scenario, d Data) view.Table {
 		n := a.MaxSequences(r, s.Context)
 		need, needText, _ := gpusNeeded(s, a, 0)
 		rw.Cells = []view.Cell{
-			{Key: key("w"), Value: r.Weights, Text: gib(s.M, r.Weights)},
-			poolCell(s.M, key("pool"), r.KVPool),
-			{Key: key("seqs"), Value: float64(n), Text: s.M.Num(float64(n), 0)},
 			{Key: key("need"), Value: float64(need), Text: needText},
+			{Key: key("seqs"), Value: float64(n), Text: s.M.Num(float64(n), 0)},
+			poolCell(s.M, key("pool"), r.KVPool),
+			{Key: key("w"), Value: r.Weights, Text: gib(s.M, r.Weights)},
 		}
 		t.Rows = append(t.Rows, rw)
 	}
+	sayCommonOnce(s.M, &t)
 	return t
+}
+
+// sayCommonOnce hides each column after the first (the answer, always
+// shown) whose text is the same on every row of t, and names it with
+// that text in t's note: repeated on every row it hid the answer.
+func sayCommonOnce(m *msg.Catalog, t *view.Table) {
+	if len(t.Rows) < 2 {
+		return
+	}
+	var same []string
+	for i := 1; i < len(t.Columns); i++ {
+		text := t.Rows[0].Cells[i].Text
+		if !slices.ContainsFunc(t.Rows, func(r view.Row) bool { return r.Cells[i].Text != text }) {
+			t.Columns[i].Hidden = true
+			same = append(same, m.F("mem.fit.same_one", "column", t.Columns[i].Title, "text", text))
+		}
+	}
+	if len(same) > 0 {
+		t.Note = m.F("mem.fit.same", "list", strings.Join(same, "; "))
+	}
 }
 
 func memoryChart(s Scenario, res [view.MaxOptions]memory.Result) chart.Chart {

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [882]string{
+var englishKeys = [886]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -248,6 +248,8 @@ var englishKeys = [882]string{
 	"mem.fit",
 	"mem.fit.need",
 	"mem.fit.need_one",
+	"mem.fit.same",
+	"mem.fit.same_one",
 	"mem.fit.seqs",
 	"mem.fit.weights",
 	"mem.fits_with",
@@ -625,6 +627,8 @@ var englishKeys = [882]string{
 	"pri.no_discount",
 	"pri.not_sold",
 	"pri.open_note",
+	"pri.pb.beyond",
+	"pri.pb.beyond_one",
 	"pri.pb.never",
 	"pri.pb.rented",
 	"pri.per_day",
@@ -887,7 +891,7 @@ var englishKeys = [882]string{
 	"tco.years",
 }
 
-var englishTexts = [882]string{
+var englishTexts = [886]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1133,6 +1137,8 @@ var englishTexts = [882]string{
 	"Which GPUs fit {model}",
 	"GPUs for {n} sequences",
 	"GPUs for {n} sequence",
+	"The same on every GPU: {list}.",
+	"{column} {text}",
 	"Sequences at {n} tokens",
 	"Weights per GPU",
 	"; fits {ways}",
@@ -1510,6 +1516,8 @@ var englishTexts = [882]string{
 	"no discount",
 	"Not sold on {date}.",
 	"; open weights: the memory calculator sizes hosting the same model yourself",
+	"{n} months, beyond the {years}-year period",
+	"{n} months, beyond the 1-year period",
 	"never at this volume",
 	"no capex (rented)",
 	"per day",

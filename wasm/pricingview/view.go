@@ -167,7 +167,7 @@ func Build(s Scenario, d Data) Page {
 				return unpriced(view.Cell{Unit: "months"})
 			}
 			if pb, ok := cluster.PaybackMonths(c.PerMonth, volume); ok {
-				return figure(round(pb, 2), "months", t.F("pri.months", "n", t.Num(pb, 1)))
+				return figure(round(pb, 2), "months", paybackText(t, pb, s.Years))
 			}
 			return never("months", t.T("pri.pb.never"))
 		}},
@@ -496,4 +496,19 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 		return band.Estimate{None: "band.breakeven"}, true
 	}
 	return band.Estimate{}, false
+}
+
+// paybackText writes a payback in months and says when it comes after
+// the period over which the cluster's capex is spread: within that
+// period the cluster has not paid for itself.
+func paybackText(t *msg.Catalog, months float64, years int) string {
+	n := t.Num(months, 1)
+	if months <= float64(12*years) {
+		return t.F("pri.months", "n", n)
+	}
+	key := "pri.pb.beyond"
+	if years == 1 {
+		key = "pri.pb.beyond_one"
+	}
+	return t.F(key, "n", n, "years", strconv.Itoa(years))
 }
