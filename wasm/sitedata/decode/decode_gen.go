@@ -761,6 +761,8 @@ func decodePricingviewDefaults(d *datafile.Decoder, v *pricingview.Defaults) {
 			decodeFactFigure(d, &v.VsCheapest)
 		case "claims_apart":
 			decodeFactFigure(d, &v.ClaimsApart)
+		case "provider_once":
+			decodeFactFigure(d, &v.ProviderOnce)
 		default:
 			d.Unknown(key)
 		}
