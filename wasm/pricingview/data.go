@@ -38,6 +38,10 @@ type Defaults struct {
 	// prefix the provider's name to every model's, and their sealed
 	// figures hold those labels.
 	ProviderOnce fact.Figure `yaml:"provider_once" json:"provider_once"`
+	// TwinsOnce, at 1, has the search list a model that the price
+	// dataset lists twice for a provider once (see hideTwins); editions
+	// before list both, and their sealed figures hold those lists.
+	TwinsOnce fact.Figure `yaml:"twins_once" json:"twins_once"`
 }
 
 // Data is everything the pricing calculator reads: the API catalog, the

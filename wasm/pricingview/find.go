@@ -316,7 +316,8 @@ func (x *index) rank(i int, q string) int {
 }
 
 // search returns the first MaxFound of the catalog's models sold on the
-// edition that match f, one of a model and its twins (see hideTwins),
+// edition that match f, one of a model and its twins (see hideTwins;
+// from the edition with twins_once),
 // and how many match. Name matches come first (see rank), then the
 // cheapest output (then by name). It keeps only those places, not a
 // sorted list of every match: most searches match hundreds of models.
@@ -326,6 +327,7 @@ func search(s Scenario, d Data, f Find) ([]found, int) {
 	// From the edition with claims_apart, a vendor's claim ranks after
 	// every list price: it is not one.
 	apart := d.Defaults.ClaimsApart.Value == 1
+	once := d.Defaults.TwinsOnce.Value == 1
 	less := func(a, b found) bool {
 		ma, mb := &d.APIs.Models[a.model], &d.APIs.Models[b.model]
 		if apart && ma.Claim != mb.Claim {
@@ -340,7 +342,7 @@ func search(s Scenario, d Data, f Find) ([]found, int) {
 	n := 0
 	for i := range d.APIs.Models {
 		m, pi := &d.APIs.Models[i], x.rows[i]
-		if pi < 0 || x.hidden[i] || f.Provider != "" && m.Provider != f.Provider || m.Context < f.MinContext || f.Open && !x.open[i] {
+		if pi < 0 || once && x.hidden[i] || f.Provider != "" && m.Provider != f.Provider || m.Context < f.MinContext || f.Open && !x.open[i] {
 			continue
 		}
 		row := &d.APIs.Prices[pi]

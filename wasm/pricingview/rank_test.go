@@ -83,6 +83,12 @@ func TestFindListsAModelOfAProviderOnce(t *testing.T) {
 	if _, got := find(t, d, "q=gpt-oss-120b&prov=groq"); len(got) != 1 || got[0].name != "openai/gpt-oss-120b" {
 		t.Errorf("gpt-oss-120b at Groq: %+v", got)
 	}
+	// Editions before twins_once list both.
+	old := d
+	old.Defaults.TwinsOnce = fact.Figure{}
+	if _, got := find(t, old, "q=lfm-7b&prov=openrouter"); len(got) != 2 {
+		t.Errorf("before twins_once: %+v", got)
+	}
 	// Of twins the one with the newer dated price stays (of equals the
 	// named): with the path's price checked a day later, it is listed.
 	newer := d

@@ -763,6 +763,8 @@ func decodePricingviewDefaults(d *datafile.Decoder, v *pricingview.Defaults) {
 			decodeFactFigure(d, &v.ClaimsApart)
 		case "provider_once":
 			decodeFactFigure(d, &v.ProviderOnce)
+		case "twins_once":
+			decodeFactFigure(d, &v.TwinsOnce)
 		default:
 			d.Unknown(key)
 		}
