@@ -214,17 +214,15 @@ func catalogIndex(d Data) *index {
 	}
 	x := &index{models: first, ids: make([]string, len(ms)), names: make([]string, len(ms)), plain: make([]string, len(ms)),
 		slugs: make([]string, len(ms)), open: make([]bool, len(ms)), twin: make([]int, len(ms)), changes: d.APIs.Changes()}
-	byID := make(map[string]int, len(ms))
 	for i, m := range ms {
 		x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
 		x.plain[i], x.slugs[i] = scenario.Lower(m.Name), strings.TrimPrefix(x.ids[i], m.Provider+".")
 		x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
-		byID[m.ID] = i
-	}
-	for i, m := range ms {
 		x.twin[i] = -1
-		if j, ok := byID[twinOf(m)]; ok && j != i {
-			x.twin[i] = j
+		// A few hundred models have a path for a name: a scan each,
+		// once per catalog, costs less of the module than a map.
+		if id := twinOf(m); id != "" {
+			x.twin[i] = slices.IndexFunc(ms, func(n apiprices.Model) bool { return n.ID == id })
 		}
 	}
 	x.provs = []scenario.Choice{{Value: "", Label: msg.English.T("pri.find.any_provider")}}
@@ -272,27 +270,23 @@ func hideTwins(d Data, twin, rows []int) []bool {
 		p, q := &d.APIs.Prices[rows[a]], &d.APIs.Prices[rows[b]]
 		return p.From > q.From || p.From == q.From && p.AsOf > q.AsOf
 	}
-	kept := map[int]int{} // named model → the one of its group kept
-	for i, n := range twin {
-		if n < 0 || rows[i] < 0 {
-			continue
+	// kept is, by the named model, the one of its group kept: the
+	// named if sold, then any twin with a newer price.
+	kept := make([]int, len(twin))
+	for i := range kept {
+		kept[i] = -1
+		if rows[i] >= 0 {
+			kept[i] = i
 		}
-		k, ok := kept[n]
-		switch {
-		case !ok && rows[n] >= 0:
-			k = n
-		case !ok:
-			kept[n] = i
-			continue
-		}
-		if newer(i, k) {
-			k = i
-		}
-		kept[n] = k
 	}
 	for i, n := range twin {
-		if k, ok := kept[n]; n >= 0 && ok {
-			hidden[i], hidden[n] = i != k, n != k
+		if n >= 0 && rows[i] >= 0 && (kept[n] < 0 || newer(i, kept[n])) {
+			kept[n] = i
+		}
+	}
+	for i, n := range twin {
+		if n >= 0 && kept[n] >= 0 {
+			hidden[i], hidden[n] = i != kept[n], n != kept[n]
 		}
 	}
 	return hidden
