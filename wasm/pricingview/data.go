@@ -115,10 +115,10 @@ func (d Data) Validate() error {
 	return errors.Join(errs...)
 }
 
-// label names a model with its provider's name ("OpenAI GPT-5"), once:
+// Label names a model with its provider's name ("OpenAI GPT-5"), once:
 // from the edition with provider_once, a name that starts with its
 // provider's ("DeepSeek V4 Pro" of DeepSeek) stands alone.
-func (d Data) label(m apiprices.Model) string {
+func (d Data) Label(m apiprices.Model) string {
 	p := d.APIs.Provider(m.Provider).Name
 	// The provider's name must end a word: "Mistral" starts "Mistral
 	// Large", not "Mistralai". (c|0x20 is a letter's lower case.)
