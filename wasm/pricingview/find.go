@@ -310,11 +310,11 @@ func (x *index) rank(i int, q string) int {
 }
 
 // search returns the first MaxFound of the catalog's models sold on the
-// edition that match f, one of a model and its twins (see hideTwins;
-// from the edition with twins_once),
-// and how many match. Name matches come first (see rank), then the
-// cheapest output (then by name). It keeps only those places, not a
-// sorted list of every match: most searches match hundreds of models.
+// edition that match f (from the edition with twins_once, one of a model
+// and its twins: see hideTwins), and how many match. Name matches come
+// first (see rank), then the cheapest output (then by name). It keeps
+// only those places, not a sorted list of every match: most searches
+// match hundreds of models.
 func search(s Scenario, d Data, f Find) ([]found, int) {
 	x := indexOf(d, s.Edition)
 	q := strings.Join(f.Words, " ")
