@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [882]string{
+var englishKeys = [883]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -572,6 +572,7 @@ var englishKeys = [882]string{
 	"pri.find.q",
 	"pri.find.q_help",
 	"pri.found",
+	"pri.found_q",
 	"pri.h.capacity",
 	"pri.h.capacity_help",
 	"pri.h.clusters",
@@ -887,7 +888,7 @@ var englishKeys = [882]string{
 	"tco.years",
 }
 
-var englishTexts = [882]string{
+var englishTexts = [883]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1457,6 +1458,7 @@ var englishTexts = [882]string{
 	"Name or id",
 	"Words that must all occur in the provider's or model's name or in its id, in any case.",
 	"Models found: {n} sold on {date}, cheapest output first",
+	"Models found: {n} sold on {date}, the name searched for first, then names starting with it, names holding it and other matches, each cheapest output first",
 	"Capacity",
 	"Tokens a month at the cluster's throughput and load, in the workload's input/output mix.",
 	"Clusters for your workload",

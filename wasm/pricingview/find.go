@@ -390,7 +390,11 @@ func isOpen(fams []OpenFamily, id, name string) bool {
 func findTable(s Scenario, d Data) view.Table {
 	all, n := search(s, d, s.Find)
 	m := s.M
-	t := view.Table{ID: "find", Title: m.F("pri.found", "n", m.Count(float64(n)), "date", m.Date(s.Edition)),
+	title := "pri.found"
+	if len(s.Find.Words) > 0 {
+		title = "pri.found_q" // ranked by name (see rank)
+	}
+	t := view.Table{ID: "find", Title: m.F(title, "n", m.Count(float64(n)), "date", m.Date(s.Edition)),
 		Corner: "#", Named: true, Columns: []view.Column{{Key: "f-name", Title: m.T("mem.in.model")}, {Key: "f-prov", Title: m.T("pri.find.prov")},
 			{Key: "f-in", Title: m.T("pri.col.in")}, {Key: "f-out", Title: m.T("pri.col.out")}, {Key: "f-asof", Title: m.T("pri.f.asof")},
 			{Key: "f-ctx", Title: m.T("pri.f.ctx")}, {Key: "f-open", Title: m.T("pri.f.open")}, {Key: "f-act", Title: m.T("pri.f.act"), Toggle: keyAPIs}}}

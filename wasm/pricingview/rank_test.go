@@ -46,7 +46,10 @@ func TestFindRanksNameMatchesFirst(t *testing.T) {
 			}
 		}
 	}
-	_, got := find(t, d, "q=gpt-5")
+	tb, got := find(t, d, "q=gpt-5")
+	if !strings.Contains(tb.Title, "the name searched for first") {
+		t.Errorf("gpt-5: the list's title %q does not say how it is ordered", tb.Title)
+	}
 	if got[0].name != "GPT-5" {
 		t.Errorf("gpt-5: first listed %q (%s); want GPT-5", got[0].name, got[0].provider)
 	}
