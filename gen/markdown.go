@@ -686,7 +686,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 					continue
 				}
 				for _, r := range api.History(md.ID) {
-					name := html.EscapeString(api.Provider(md.Provider).Name + " " + md.Name)
+					name := html.EscapeString(all.Pricing.Label(md))
 					if md.Claim {
 						name += " " + html.EscapeString(m.T("doc.t.api.claim"))
 					}

@@ -9,8 +9,9 @@ import (
 )
 
 // TestPricingFindInBrowser finds a model on the pricing page at a
-// desktop's and a phone's width: typing a search and choosing a provider
-// list it, its button adds it to the comparison and to the link's apis=,
+// desktop's and a phone's width: a model's name typed lists it first
+// (issue 45: "gpt-5" listed 63 models by price, GPT-5 not among the first
+// 20), typing a search and choosing a provider list it, its button adds it to the comparison and to the link's apis=,
 // the link reopens the same search and comparison, and the button
 // removes it again. On a phone the page does not scroll sideways and the
 // button is large enough to tap.
@@ -31,12 +32,19 @@ func TestPricingFindInBrowser(t *testing.T) {
 			}
 			return location.href; })()`)
 	}
-	for _, w := range []int64{1366, 390} {
+	for _, w := range []int64{1280, 390} {
 		do(t, ctx, chromedp.EmulateViewport(w, 844, chromedp.EmulateScale(1)))
 		waitReady(ctx, t, page)
 		if !eval[bool](t, ctx, `!!document.querySelector('[name="q"]') && !!document.querySelector('#find')`) {
 			t.Fatal("no search box or list of models found on the pricing page")
 		}
+		do(t, ctx, chromedp.SendKeys(`[name="q"]`, "gpt-5"+kb.Tab))
+		const shown = `[...document.querySelectorAll('#find tbody tr')].filter(tr => tr.offsetParent).slice(0, 3).map(tr =>
+			tr.querySelector('[data-col="f-name"]').textContent.trim() + ' / ' + tr.querySelector('[data-col="f-prov"]').textContent.trim())`
+		if got := eval[[]string](t, ctx, shown); len(got) == 0 || got[0] != "GPT-5 / OpenAI" {
+			t.Errorf("%d px: searching gpt-5 lists first %q; want GPT-5 of OpenAI", w, got)
+		}
+		eval[any](t, ctx, `(q => { q.value = ''; q.dispatchEvent(new Event('input', {bubbles: true})) })(document.querySelector('[name="q"]'))`)
 		do(t, ctx, chromedp.SendKeys(`[name="q"]`, "GPT-oss 120b"+kb.Tab))
 		do(t, ctx, chromedp.SetValue(`[name="prov"]`, "groq"))
 		eval[any](t, ctx, `document.querySelector('[name="prov"]').dispatchEvent(new Event('input', {bubbles: true}))`)

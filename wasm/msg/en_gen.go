@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [886]string{
+var englishKeys = [887]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -574,6 +574,7 @@ var englishKeys = [886]string{
 	"pri.find.q",
 	"pri.find.q_help",
 	"pri.found",
+	"pri.found_q",
 	"pri.h.capacity",
 	"pri.h.capacity_help",
 	"pri.h.clusters",
@@ -891,7 +892,7 @@ var englishKeys = [886]string{
 	"tco.years",
 }
 
-var englishTexts = [886]string{
+var englishTexts = [887]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1463,6 +1464,7 @@ var englishTexts = [886]string{
 	"Name or id",
 	"Words that must all occur in the provider's or model's name or in its id, in any case.",
 	"Models found: {n} sold on {date}, cheapest output first",
+	"Models found: {n} sold on {date}, the name searched for first, then names starting with it, names holding it and other matches, each cheapest output first",
 	"Capacity",
 	"Tokens a month at the cluster's throughput and load, in the workload's input/output mix.",
 	"Clusters for your workload",

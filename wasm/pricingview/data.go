@@ -4,6 +4,7 @@ import (
 	"errors"
 	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
@@ -32,6 +33,15 @@ type Defaults struct {
 	// vendor states after those with list prices, in the comparison, its
 	// sorting and the search; editions before list them among the others.
 	ClaimsApart fact.Figure `yaml:"claims_apart" json:"claims_apart"`
+	// ProviderOnce, at 1, labels a model whose name starts with its
+	// provider's by the name alone ("DeepSeek V4 Pro"); editions before
+	// prefix the provider's name to every model's, and their sealed
+	// figures hold those labels.
+	ProviderOnce fact.Figure `yaml:"provider_once" json:"provider_once"`
+	// TwinsOnce, at 1, has the search list a model that the price
+	// dataset lists twice for a provider once (see hideTwins); editions
+	// before list both, and their sealed figures hold those lists.
+	TwinsOnce fact.Figure `yaml:"twins_once" json:"twins_once"`
 }
 
 // Data is everything the pricing calculator reads: the API catalog, the
@@ -103,6 +113,20 @@ func (d Data) Validate() error {
 		return ""
 	})...)
 	return errors.Join(errs...)
+}
+
+// Label names a model with its provider's name ("OpenAI GPT-5"), once:
+// from the edition with provider_once, a name that starts with its
+// provider's ("DeepSeek V4 Pro" of DeepSeek) stands alone.
+func (d Data) Label(m apiprices.Model) string {
+	p := d.APIs.Provider(m.Provider).Name
+	// The provider's name must end a word: "Mistral" starts "Mistral
+	// Large", not "Mistralai". (c|0x20 is a letter's lower case.)
+	if n := len(p); d.Defaults.ProviderOnce.Value == 1 && len(m.Name) >= n && strings.EqualFold(m.Name[:n], p) &&
+		(len(m.Name) == n || !alnum(m.Name[n]|0x20)) {
+		return m.Name
+	}
+	return p + " " + m.Name
 }
 
 func (d Data) modelByID(id string) (apiprices.Model, bool) {

@@ -145,6 +145,7 @@ type found struct {
 	price int // index in the catalog's price rows
 	out   float64
 	open  bool
+	rank  int // see index.rank
 }
 
 // index is what the search reads of each model of a catalog, and the
@@ -155,8 +156,18 @@ type index struct {
 	models     *apiprices.Model // the catalog's first model: its identity
 	date       string
 	ids, names []string // lower case; names with the provider's
-	open       []bool
-	rows       []int // the price row in force on date, -1 for none
+	// plain are the lower-case names alone, slugs the ids without the
+	// provider's prefix of imported ids ("gpt-5" of "openai.gpt-5"):
+	// what the search ranks by.
+	plain, slugs []string
+	open         []bool
+	// twin is, for a model the price dataset lists a second time under
+	// its vendor's path (see twinOf), the index of the named model, -1
+	// for others.
+	twin []int
+	rows []int // the price row in force on date, -1 for none
+	// hidden marks the twins the search leaves out on date.
+	hidden []bool
 	// provs are the provider filter's choices: any, then by name.
 	provs []scenario.Choice
 	// changes are the editions on which prices changed.
@@ -176,6 +187,7 @@ func indexOf(d Data, date string) *index {
 	if x.date != date || x.rows == nil {
 		y := *x
 		y.date, y.rows = date, d.APIs.RowsOn(date)
+		y.hidden = hideTwins(d, y.twin, y.rows)
 		last = &y
 	}
 	return last
@@ -200,11 +212,18 @@ func catalogIndex(d Data) *index {
 	if last != nil && last.models == first {
 		return last
 	}
-	x := &index{models: first, ids: make([]string, len(ms)), names: make([]string, len(ms)), open: make([]bool, len(ms)),
-		changes: d.APIs.Changes()}
+	x := &index{models: first, ids: make([]string, len(ms)), names: make([]string, len(ms)), plain: make([]string, len(ms)),
+		slugs: make([]string, len(ms)), open: make([]bool, len(ms)), twin: make([]int, len(ms)), changes: d.APIs.Changes()}
 	for i, m := range ms {
 		x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
+		x.plain[i], x.slugs[i] = scenario.Lower(m.Name), strings.TrimPrefix(x.ids[i], m.Provider+".")
 		x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
+		x.twin[i] = -1
+		// A few hundred models have a path for a name: a scan each,
+		// once per catalog, costs less of the module than a map.
+		if id := twinOf(m); id != "" {
+			x.twin[i] = slices.IndexFunc(ms, func(n apiprices.Model) bool { return n.ID == id })
+		}
 	}
 	x.provs = []scenario.Choice{{Value: "", Label: msg.English.T("pri.find.any_provider")}}
 	for _, p := range d.APIs.Providers {
@@ -220,19 +239,96 @@ func catalogIndex(d Data) *index {
 	return x
 }
 
+// twinOf returns the id of the model that m may repeat: the price
+// dataset lists some models of a provider twice, named ("LFM 7B",
+// openrouter.lfm-7b) and, without a name, by their vendor's path, which
+// the importer (gen/importprices) then takes as the name
+// ("liquid/lfm-7b", openrouter.liquid-lfm-7b). Such a model repeats the
+// one whose id the importer would make of the path's last part; "" for
+// a model named otherwise.
+func twinOf(m apiprices.Model) string {
+	i := strings.LastIndexByte(m.Name, '/')
+	if i < 0 || strings.ContainsRune(m.Name, ' ') {
+		return ""
+	}
+	b := []byte(scenario.Lower(m.Name[i+1:]))
+	for j, c := range b {
+		if !alnum(c) && c != '.' && c != '_' && c != '-' {
+			b[j] = '-'
+		}
+	}
+	return m.Provider + "." + strings.Trim(string(b), "-")
+}
+
+// hideTwins returns which models the search leaves out, with rows the
+// price rows in force: of a model and its twins sold, all but the one
+// whose price is the newest (the later start, then the later check; of
+// equals the named model).
+func hideTwins(d Data, twin, rows []int) []bool {
+	hidden := make([]bool, len(twin))
+	newer := func(a, b int) bool {
+		p, q := &d.APIs.Prices[rows[a]], &d.APIs.Prices[rows[b]]
+		return p.From > q.From || p.From == q.From && p.AsOf > q.AsOf
+	}
+	// kept is, by the named model, the one of its group kept: the
+	// named if sold, then any twin with a newer price.
+	kept := make([]int, len(twin))
+	for i := range kept {
+		kept[i] = -1
+		if rows[i] >= 0 {
+			kept[i] = i
+		}
+	}
+	for i, n := range twin {
+		if n >= 0 && rows[i] >= 0 && (kept[n] < 0 || newer(i, kept[n])) {
+			kept[n] = i
+		}
+	}
+	for i, n := range twin {
+		if n >= 0 && kept[n] >= 0 {
+			hidden[i], hidden[n] = i != kept[n], n != kept[n]
+		}
+	}
+	return hidden
+}
+
+// rank is how well a model, by its index in x, matches the query q
+// (the search's words, lower case): 0 its id or name is q, 1 its name
+// or id starts with q, 2 its name holds q, 3 the words occur elsewhere
+// (its provider, or apart). An empty query ranks every model alike.
+func (x *index) rank(i int, q string) int {
+	name, slug := x.plain[i], x.slugs[i]
+	switch {
+	case q == "" || name == q || slug == q || x.ids[i] == q || x.names[i] == q:
+		return 0
+	case strings.HasPrefix(name, q) || strings.HasPrefix(slug, q):
+		return 1
+	case strings.Contains(name, q):
+		return 2
+	}
+	return 3
+}
+
 // search returns the first MaxFound of the catalog's models sold on the
-// edition that match f, cheapest output first (then by name), and how
-// many match. It keeps only those places, not a sorted list of every
-// match: most searches match hundreds of models.
+// edition that match f (from the edition with twins_once, one of a model
+// and its twins: see hideTwins), and how many match. Name matches come
+// first (see rank), then the cheapest output (then by name). It keeps
+// only those places, not a sorted list of every match: most searches
+// match hundreds of models.
 func search(s Scenario, d Data, f Find) ([]found, int) {
 	x := indexOf(d, s.Edition)
+	q := strings.Join(f.Words, " ")
 	// From the edition with claims_apart, a vendor's claim ranks after
 	// every list price: it is not one.
 	apart := d.Defaults.ClaimsApart.Value == 1
+	once := d.Defaults.TwinsOnce.Value == 1
 	less := func(a, b found) bool {
 		ma, mb := &d.APIs.Models[a.model], &d.APIs.Models[b.model]
 		if apart && ma.Claim != mb.Claim {
 			return mb.Claim
+		}
+		if a.rank != b.rank {
+			return a.rank < b.rank
 		}
 		return a.out < b.out || a.out == b.out && ma.Name < mb.Name
 	}
@@ -240,7 +336,7 @@ func search(s Scenario, d Data, f Find) ([]found, int) {
 	n := 0
 	for i := range d.APIs.Models {
 		m, pi := &d.APIs.Models[i], x.rows[i]
-		if pi < 0 || f.Provider != "" && m.Provider != f.Provider || m.Context < f.MinContext || f.Open && !x.open[i] {
+		if pi < 0 || once && x.hidden[i] || f.Provider != "" && m.Provider != f.Provider || m.Context < f.MinContext || f.Open && !x.open[i] {
 			continue
 		}
 		row := &d.APIs.Prices[pi]
@@ -252,7 +348,7 @@ func search(s Scenario, d Data, f Find) ([]found, int) {
 			continue
 		}
 		n++
-		fd := found{model: i, price: pi, out: usd, open: x.open[i]}
+		fd := found{model: i, price: pi, out: usd, open: x.open[i], rank: x.rank(i, q)}
 		if len(top) == MaxFound {
 			if !less(fd, top[MaxFound-1]) {
 				continue
@@ -294,7 +390,11 @@ func isOpen(fams []OpenFamily, id, name string) bool {
 func findTable(s Scenario, d Data) view.Table {
 	all, n := search(s, d, s.Find)
 	m := s.M
-	t := view.Table{ID: "find", Title: m.F("pri.found", "n", m.Count(float64(n)), "date", m.Date(s.Edition)),
+	title := "pri.found"
+	if len(s.Find.Words) > 0 {
+		title = "pri.found_q" // ranked by name (see rank)
+	}
+	t := view.Table{ID: "find", Title: m.F(title, "n", m.Count(float64(n)), "date", m.Date(s.Edition)),
 		Corner: "#", Named: true, Columns: []view.Column{{Key: "f-name", Title: m.T("mem.in.model")}, {Key: "f-prov", Title: m.T("pri.find.prov")},
 			{Key: "f-in", Title: m.T("pri.col.in")}, {Key: "f-out", Title: m.T("pri.col.out")}, {Key: "f-asof", Title: m.T("pri.f.asof")},
 			{Key: "f-ctx", Title: m.T("pri.f.ctx")}, {Key: "f-open", Title: m.T("pri.f.open")}, {Key: "f-act", Title: m.T("pri.f.act"), Toggle: keyAPIs}}}

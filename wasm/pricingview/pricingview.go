@@ -128,7 +128,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	for _, slot := range d.APIs.Shortlist {
 		for _, id := range slot {
 			if m, ok := d.modelByID(id); ok {
-				vs = append(vs, scenario.Choice{Value: m.ID, Label: d.APIs.Provider(m.Provider).Name + " " + m.Name})
+				vs = append(vs, scenario.Choice{Value: m.ID, Label: d.Label(m)})
 			}
 		}
 	}
@@ -138,7 +138,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		// unless the link says otherwise.
 		for _, id := range s.APIs {
 			if m, ok := d.modelByID(id); ok && !slices.ContainsFunc(vs, func(c scenario.Choice) bool { return c.Value == id }) {
-				vs = append(vs, scenario.Choice{Value: id, Label: d.APIs.Provider(m.Provider).Name + " " + m.Name})
+				vs = append(vs, scenario.Choice{Value: id, Label: d.Label(m)})
 			}
 		}
 		vsDefault, vsHelp = s.cheapestAPI(d), t.T("pri.in.vs_cheapest_help")

@@ -55,7 +55,7 @@ func offers(s Scenario, d Data) []offer {
 		o := offer{Key: place(i)}
 		if i < len(models) {
 			m := models[i]
-			o.ID, o.Name, o.Claim, o.Weights = m.ID, d.APIs.Provider(m.Provider).Name+" "+m.Name, m.Claim, m.Weights
+			o.ID, o.Name, o.Claim, o.Weights = m.ID, d.Label(m), m.Claim, m.Weights
 			if row, p, ok := s.Price(d, m.ID); ok {
 				o.Sold, o.Price = true, p
 				o.Note = s.M.F("pri.price_note", "from", s.M.Date(row.From), "source", d.APIs.Sources[row.Source].Title, "date", s.M.Date(row.AsOf))
@@ -359,7 +359,7 @@ func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster
 	if i := slices.IndexFunc(offered, func(o offer) bool { return o.ID == s.Vs }); i >= 0 {
 		vs = offered[i]
 	} else if m, ok := d.modelByID(s.Vs); ok {
-		vs.Name = d.APIs.Provider(m.Provider).Name + " " + m.Name
+		vs.Name = d.Label(m)
 		_, vs.Price, vs.Sold = s.Price(d, m.ID)
 	}
 	for _, o := range []offer{vs} {

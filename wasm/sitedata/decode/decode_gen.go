@@ -761,6 +761,10 @@ func decodePricingviewDefaults(d *datafile.Decoder, v *pricingview.Defaults) {
 			decodeFactFigure(d, &v.VsCheapest)
 		case "claims_apart":
 			decodeFactFigure(d, &v.ClaimsApart)
+		case "provider_once":
+			decodeFactFigure(d, &v.ProviderOnce)
+		case "twins_once":
+			decodeFactFigure(d, &v.TwinsOnce)
 		default:
 			d.Unknown(key)
 		}
