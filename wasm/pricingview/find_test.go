@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
@@ -109,7 +110,7 @@ func TestFindWords(t *testing.T) {
 		t.Fatal("nothing found for claude sonnet")
 	}
 	want := matching(d, func(id, prov string, _ int) bool {
-		m := strings.ToLower(id + " " + d.APIs.Provider(prov).Name + " " + modelName(d, id))
+		m := strings.ToLower(id + " " + d.APIs.Provider(prov).Name + " " + modelOf(d, id).Name)
 		return strings.Contains(m, "claude") && strings.Contains(m, "sonnet")
 	})
 	if n := len(got) + more(t, tb); n != want {
@@ -126,13 +127,14 @@ func TestFindWords(t *testing.T) {
 	}
 }
 
-func modelName(d pricingview.Data, id string) string {
+// modelOf returns the catalog's model with the id, or none.
+func modelOf(d pricingview.Data, id string) apiprices.Model {
 	for _, m := range d.APIs.Models {
 		if m.ID == id {
-			return m.Name
+			return m
 		}
 	}
-	return ""
+	return apiprices.Model{}
 }
 
 func TestFindProviderContextAndPrice(t *testing.T) {

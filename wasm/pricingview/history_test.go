@@ -38,7 +38,7 @@ func TestHistoryChartSpansItsPricesPeriod(t *testing.T) {
 			map[string][][2]any{
 				"OpenAI GPT-6 Astra":        {{"2026-12-01", 50.0}, {"2026-12-04", 50.0}},
 				"Anthropic Claude Sonnet 5": {{"2026-12-01", 10.0}, {"2026-12-04", 10.0}},
-				"DeepSeek DeepSeek V4 Pro":  {{"2026-12-01", 1.98}, {"2026-12-04", 1.98}},
+				"DeepSeek V4 Pro":           {{"2026-12-01", 1.98}, {"2026-12-04", 1.98}}, // the latest data's label (provider_once)
 			}},
 		// content/data/api.yaml: GPT-4o $15 output from 2024-05-13, $10
 		// from 2024-10-02, held to the edition of 2026-12-06; its first

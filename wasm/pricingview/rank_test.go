@@ -16,7 +16,7 @@ import (
 func rankOf(d pricingview.Data, l listed, q string) int {
 	name, id := strings.ToLower(l.name), strings.ToLower(l.id)
 	// Imported ids are the provider's and the dataset's: "openai.gpt-5".
-	slug := strings.TrimPrefix(id, providerOf(d, l.id)+".")
+	slug := strings.TrimPrefix(id, modelOf(d, l.id).Provider+".")
 	switch {
 	case name == q || id == q || slug == q:
 		return 0
@@ -105,16 +105,6 @@ func TestFindListsAModelOfAProviderOnce(t *testing.T) {
 	if _, got := find(t, newer, "q=lfm-7b&prov=openrouter"); len(got) != 1 || got[0].name != "liquid/lfm-7b" {
 		t.Errorf("with the path's price the newer: %+v", got)
 	}
-}
-
-// providerOf returns the provider of the model with the id.
-func providerOf(d pricingview.Data, id string) string {
-	for _, m := range d.APIs.Models {
-		if m.ID == id {
-			return m.Provider
-		}
-	}
-	return ""
 }
 
 // A model's label names its provider once: DeepSeek's "DeepSeek V4 Pro"
