@@ -164,6 +164,10 @@
   var sig3 = new Intl.NumberFormat(lang, { maximumSignificantDigits: 3 });
   var whole = new Intl.NumberFormat(lang, { maximumFractionDigits: 0 });
   var symbols = { USD: "$", EUR: "€", CNY: "¥" };
+  // amounts[d] writes an amount with d decimals (0, 2 or 3; see figure).
+  var amounts = [0, 1, 2, 3].map(function (d) {
+    return new Intl.NumberFormat(lang, { minimumFractionDigits: d, maximumFractionDigits: d });
+  });
   function number(v) {
     return typeof v === "number" ? sig3.format(v) : v;
   }
@@ -174,7 +178,7 @@
     var sym = symbols[unit];
     if (!sym) return number(v) + (unit ? " " + unit : "");
     var a = Math.abs(v), d = Math.round(a * 100) >= 10000 ? 0 : a < 0.1 && a !== 0 ? 3 : 2;
-    var s = new Intl.NumberFormat(lang, { minimumFractionDigits: d, maximumFractionDigits: d }).format(a);
+    var s = amounts[d].format(a);
     return (v < 0 ? "-" : "") + (lang === "de" ? s + "\u00a0" + sym : sym + s);
   }
   // axisFigure writes an axis tick compactly, an amount with its symbol.

@@ -951,7 +951,7 @@ var englishTexts = [887]string{
 	"About the API",
 	"The answer",
 	"as of {date}.",
-	"A range beside an estimate, such as −32 %…+12 %, is where published measurements have fallen around estimates of its kind (the 10th to 90th percentile of their errors); ±? means too few such measurements to say. Tap or point at one for its details.",
+	"A range beside an estimate, low…high in percent, is where published measurements have fallen around estimates of its kind (the 10th to 90th percentile of their errors); ±? means too few such measurements to say. Tap or point at one for its details.",
 	"How far the estimates have been from measurements",
 	"Charts",
 	"Copy API call",
