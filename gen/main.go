@@ -285,11 +285,13 @@ func Build(ctx context.Context, c Config) (int, error) {
 	}
 	// The pages search engines list, in the sitemap and, for articles, the feed.
 	var listed []indexed
-	// nav lists the calculators, then the articles that ask for a place.
+	// nav lists the calculators, the articles, then the pages that ask
+	// for a place (methodology).
 	navs := map[string][]site.Nav{}
 	for _, l := range langs {
 		navs[l] = []site.Nav{{Path: langPath(l, "tco/"), Label: msgs[l].T("layout.nav.tco")}, {Path: langPath(l, "memory/"), Label: msgs[l].T("layout.nav.memory")},
-			{Path: langPath(l, "performance/"), Label: msgs[l].T("layout.nav.performance")}, {Path: langPath(l, "pricing/"), Label: msgs[l].T("layout.nav.pricing")}}
+			{Path: langPath(l, "performance/"), Label: msgs[l].T("layout.nav.performance")}, {Path: langPath(l, "pricing/"), Label: msgs[l].T("layout.nav.pricing")},
+			{Path: langPath(l, "articles/"), Label: msgs[l].T("layout.nav.articles")}}
 	}
 	// meta describes an indexed page, with its card: the title and, for
 	// a calculator, the headline's first key figure with its error band
@@ -323,6 +325,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	tables := dataTables(data, c.Base, msgs)
 	maps.Copy(tables, accuracyTables(data, cal, c.Base, msgs))
 	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base, msgs))
+	maps.Copy(tables, homeTables(calcs, data, c.Base, msgs))
 	for _, l := range langs {
 		reference, err := apiReference(msgs[l], api.Document(), apiRoot, dataDate, &data)
 		if err != nil {

@@ -173,10 +173,11 @@ func footer(c Card) string {
 	return strings.Join(parts, " · ")
 }
 
-// bandLine words a key figure's error band for a card, where a range
-// reads better in words than with the page's "…" ("−25 %…+135 %":
-// "error band −25 % to +135 %"); "" without a band.
-func bandLine(m *msg.Catalog, band string) string {
+// BandLine words a key figure's error band for a card, or a page without
+// the band's tap-to-explain button, where a range reads better in words
+// than with the page's "…" ("−25 %…+135 %": "error band −25 % to
+// +135 %"); "" without a band.
+func BandLine(m *msg.Catalog, band string) string {
 	if band == "" {
 		return ""
 	}
@@ -292,7 +293,7 @@ func (l *layout) page(c Card) {
 	f := c.Figures[0]
 	y = l.fit(l.fonts.bold, inkAccent, left, y+20, width, f.Text, try{96, 1}, try{72, 1}, try{48, 2})
 	y = l.add(l.fonts.regular, 36, inkMuted, left, y, width, f.Label, 2)
-	if b := bandLine(c.Msgs, f.Band); b != "" {
+	if b := BandLine(c.Msgs, f.Band); b != "" {
 		l.add(l.fonts.regular, 28, inkMuted, left, y+4, width, b, 1)
 	}
 }
@@ -341,7 +342,7 @@ func (l *layout) scenarioAt(c Card, s float64) int {
 			}
 			end := l.fit(l.fonts.bold, inkAccent, x, top, w, f.Text, try{56 * s, 1}, try{46 * s, 1}, try{30 * s, 2})
 			end = l.fit(l.fonts.regular, inkMuted, x, end+4, w, f.Label, try{22 * s, 1}, try{20 * s, 2})
-			end = l.fit(l.fonts.regular, inkMuted, x, end+2, w, bandLine(c.Msgs, f.Band), try{20 * s, 1}, try{18 * s, 2})
+			end = l.fit(l.fonts.regular, inkMuted, x, end+2, w, BandLine(c.Msgs, f.Band), try{20 * s, 1}, try{18 * s, 2})
 			bottom = max(bottom, end)
 		}
 		y = bottom

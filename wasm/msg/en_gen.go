@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [887]string{
+var englishKeys = [888]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -213,6 +213,7 @@ var englishKeys = [887]string{
 	"layout.footer_after",
 	"layout.footer_before",
 	"layout.footer_link",
+	"layout.nav.articles",
 	"layout.nav.memory",
 	"layout.nav.methodology",
 	"layout.nav.performance",
@@ -892,7 +893,7 @@ var englishKeys = [887]string{
 	"tco.years",
 }
 
-var englishTexts = [887]string{
+var englishTexts = [888]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1103,6 +1104,7 @@ var englishTexts = [887]string{
 	". Prices change: check them before you buy.",
 	"Figures come with their sources and dates; see the",
 	"methodology",
+	"Articles",
 	"Memory",
 	"Methodology",
 	"Speed",
@@ -1254,7 +1256,7 @@ var englishTexts = [887]string{
 	"Throughput and latency",
 	"How fast a GPU serves a model: time to first token, time per output token and tokens per second by batch size from a roofline, and latency percentiles under load from a simulation of continuous batching. Its error against published measurements is on the methodology page.",
 	"LLM throughput and latency estimator",
-	"What a workload costs on GPT-4.1, Claude, Gemini, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off.",
+	"What a workload costs on the hosted APIs of OpenAI, Anthropic, Google, DeepSeek and others, with caching, batch discounts and budgets, and when your own GPUs pay off.",
 	"API pricing and break-even",
 	"What your workload costs on each hosted API, with prompt caching, batch discounts and long-context prices; whether it stays within budget; and from what volume your own GPUs are cheaper. Every price has its source and date, and a link keeps the prices it was made with.",
 	"LLM API pricing and self-hosting break-even",
