@@ -225,6 +225,21 @@ func cdpCall[P, R any](t *testing.T, ctx context.Context, cmd cdp.Command[P, R],
 	}
 }
 
+// emulateNetworkConditions throttles every request of a tab. cdproto
+// has only its successor, Network.emulateNetworkConditionsByRule, which
+// Debian's Chromium 148 refuses ("Invalid parameters"); it still answers
+// this one, deprecated but not removed.
+var emulateNetworkConditions = cdp.Command[networkConditions, struct{}]{Method: "Network.emulateNetworkConditions"}
+
+// networkConditions are emulateNetworkConditions' parameters: latency in
+// ms, throughputs in bytes per second.
+type networkConditions struct {
+	Offline            bool    `json:"offline"`
+	Latency            float64 `json:"latency"`
+	DownloadThroughput float64 `json:"downloadThroughput"`
+	UploadThroughput   float64 `json:"uploadThroughput"`
+}
+
 // benchBrowser starts chromium with an empty cache for one measurement;
 // stop closes it, so that no page of an earlier measurement runs on.
 func benchBrowser(t *testing.T) (ctx context.Context, stop func()) {
@@ -252,8 +267,7 @@ func readyOnSlowPhone(t *testing.T, url string) (float64, float64) {
 	cdpCall(t, ctx, network.Enable, network.EnableParams{})
 	// The browser's cache is empty (a new profile) but on: the worker's
 	// requests find what the page preloaded.
-	cdpCall(t, ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{
-		MatchedNetworkConditions: []*network.Conditions{{Latency: 562.5, DownloadThroughput: 1.4746 * 1024 * 1024 / 8, UploadThroughput: 675 * 1024 / 8}}})
+	cdpCall(t, ctx, emulateNetworkConditions, networkConditions{Latency: 562.5, DownloadThroughput: 1.4746 * 1024 * 1024 / 8, UploadThroughput: 675 * 1024 / 8})
 	cdpCall(t, ctx, emulation.SetCPUThrottlingRate, emulation.SetCPUThrottlingRateParams{Rate: 4})
 	do(t, ctx, chromedp.Navigate(url), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
 	r := eval[struct{ Ready, Bytes float64 }](t, ctx, `(() => {

@@ -533,9 +533,10 @@ func mapsEqual(a, b map[string]string) bool {
 	return true
 }
 
-// TestReportSizes prints the browser module's size and, for each
-// calculator, what it downloads before it is ready (page, stylesheet,
-// loader, worker, module, data file), gzipped as GitHub Pages serves it.
+// TestReportSizes prints the browser module's size, its code by package
+// and, for each calculator, what it downloads before it is ready (page,
+// stylesheet, loader, worker, module, data file), gzipped as GitHub Pages
+// serves it.
 // It reports and asserts nothing; it runs only with INFERCOST_BENCH=1.
 func TestReportSizes(t *testing.T) {
 	if os.Getenv("INFERCOST_BENCH") == "" {
@@ -546,6 +547,7 @@ func TestReportSizes(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Logf("bench: browser module raw %d B, gzip %d B, brotli %d B", len(raw), gz(raw), br(raw))
+	reportModuleByPackage(t)
 	out := buildSite(t, "/sub/")
 	for _, calc := range []string{"tco", "memory", "performance", "pricing"} {
 		doc := readDoc(t, filepath.Join(out, calc, "index.html"))
