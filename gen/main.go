@@ -51,7 +51,8 @@ func main() {
 // defaultSiteURL is where this repository's GitHub Pages site lives.
 const defaultSiteURL = "https://infercost.github.io"
 
-// lang is the language of every page, until pages come in more than one.
+// lang is the site's first language: meta describes a page in it, and
+// inLang moves a page of another language to its own.
 const lang = "en"
 
 // Config says where gen reads and writes.
@@ -440,7 +441,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		prices := pricingview.Build(pricingview.ResolveIn(m, "", data.Pricing), data.Pricing)
 		perfPage := perfview.Build(perfview.ResolveIn(m, "", data.Perf))
 		// keys are the page's title, description, heading and lead.
-		page := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) ldDataset) page {
+		calcPage := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) ldDataset) page {
 			path := id + "/"
 			return page{langPath(l, path), site.Calculator(site.CalcPage{
 				Meta:        calcMeta(l, path, m.T(keys[0]), m.T(keys[1]), p, catalogs...),
@@ -454,13 +455,13 @@ func Build(ctx context.Context, c Config) (int, error) {
 			})}
 		}
 		pages = append(pages,
-			page("tco", [4]string{"page.tco.title", "page.tco.description", "page.tco.heading", "page.tco.lead"},
+			calcPage("tco", [4]string{"page.tco.title", "page.tco.description", "page.tco.heading", "page.tco.lead"},
 				tco.Page, presetLinks(m, data.TCO.Presets, data.TCO.Sources), true, gpus, rentals),
-			page("memory", [4]string{"page.memory.title", "page.memory.description", "page.memory.heading", "page.memory.lead"},
+			calcPage("memory", [4]string{"page.memory.title", "page.memory.description", "page.memory.heading", "page.memory.lead"},
 				mem.Page, presetLinks(m, data.Memory.Presets, data.Memory.Sources), false, models),
-			page("pricing", [4]string{"page.pricing.title", "page.pricing.description", "page.pricing.heading", "page.pricing.lead"},
+			calcPage("pricing", [4]string{"page.pricing.title", "page.pricing.description", "page.pricing.heading", "page.pricing.lead"},
 				prices.Page, presetLinks(m, data.Pricing.Presets, data.Pricing.Sources), true, apis),
-			page("performance", [4]string{"page.performance.title", "page.performance.description", "page.performance.heading", "page.performance.lead"},
+			calcPage("performance", [4]string{"page.performance.title", "page.performance.description", "page.performance.heading", "page.performance.lead"},
 				perfPage.Page, presetLinks(m, data.Perf.Presets, data.Perf.Sources), false))
 	}
 	if err := errors.Join(metaErrs...); err != nil {

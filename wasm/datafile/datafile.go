@@ -1,7 +1,7 @@
 // Package datafile reads the data files that the browser module fetches:
 // JSON as encoding/json writes it from the data types (gen writes them).
 // It is the tokenizer under the decoder that gen generates for those
-// types (sitedata.Decode): encoding/json would add about 230 KB gzipped
+// types (package sitedata/decode): encoding/json would add about 230 KB gzipped
 // to the browser module, a quarter of it, and a decoder driven by
 // reflection about 60 KB (reflect.Value.Set alone is 50 KB); typed code
 // over this tokenizer adds a few KB.

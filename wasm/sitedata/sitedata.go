@@ -1,6 +1,7 @@
 // Package sitedata is the whole of content/data as the calculators read
-// it: gen loads it with package dataset, and the browser module compiles
-// it in (see gen -engine-data).
+// it: gen loads it with package dataset and writes each calculator's part
+// as a data file (Data.For), which the browser module and the edge worker
+// read with package decode.
 package sitedata
 
 import (
@@ -52,8 +53,8 @@ func (d *Data) Presets(name string) []scenario.PresetData {
 }
 
 // Unlinked returns the data with the shared copies and the editions'
-// notes left out, as the browser module compiles it in; Link restores
-// the copies (the pages show no note).
+// notes left out, as the data files carry it; Link restores the copies
+// (the pages show no note).
 func (d Data) Unlinked() Data {
 	d.Editions = d.Editions.WithoutNotes()
 	d.Memory.GPUs = gpu.Catalog{}

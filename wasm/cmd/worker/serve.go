@@ -34,11 +34,11 @@ func main() {
 // checkPublicURL finds it wrong; -check only checks it, for the build of
 // the worker for workerd (make worker-wasm).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("worker", flag.ContinueOnError)
-	dir := fs.String("dir", "public", "the built site (make build)")
-	publicURL := fs.String("url", getenv("WORKER_URL"), "where readers reach the worker (default: its own address)")
-	check := fs.Bool("check", false, "check -url against the site in -dir, and exit")
-	if err := fs.Parse(args); err != nil {
+	flags := flag.NewFlagSet("worker", flag.ContinueOnError)
+	dir := flags.String("dir", "public", "the built site (make build)")
+	publicURL := flags.String("url", getenv("WORKER_URL"), "where readers reach the worker (default: its own address)")
+	check := flags.Bool("check", false, "check -url against the site in -dir, and exit")
+	if err := flags.Parse(args); err != nil {
 		return err
 	}
 	if _, err := os.Stat(*dir); err != nil {
