@@ -119,8 +119,15 @@ func failOnUncaught(t *testing.T, ctx context.Context) {
 // -short); make test runs it.
 func skipInShort(t *testing.T) {
 	t.Helper()
+	skipSlowInShort(t, "a browser test")
+}
+
+// skipSlowInShort skips a test that is what (a browser test, one that
+// builds the site) under go test -short, the fast tier of make check.
+func skipSlowInShort(t testing.TB, what string) {
+	t.Helper()
 	if testing.Short() {
-		t.Skip("a browser test: make test runs it, make check (-short) does not")
+		t.Skip(what + ": make test runs it, make check (-short) does not")
 	}
 }
 

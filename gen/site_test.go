@@ -33,6 +33,9 @@ var (
 // make test), or one built here.
 func browserModule(t testing.TB) string {
 	t.Helper()
+	// Building it and the sites that embed it takes minutes of the
+	// fast tier's two.
+	skipSlowInShort(t, "needs the browser module (a site build)")
 	if p := os.Getenv("INFERCOST_WASM"); p != "" {
 		return p
 	}
