@@ -13,9 +13,9 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/infercost/infercost/wasm/jsonread"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/plainjson"
 )
 
 // family is how an architecture lays out its layers.
@@ -81,10 +81,10 @@ func Read(configJSON, index []byte) (model.Model, error) {
 // t.
 func ReadIn(t *msg.Catalog, configJSON, index []byte) (model.Model, error) {
 	c := config{t: t}
-	v, err := plainjson.Parse(configJSON)
+	v, err := jsonread.Parse(configJSON)
 	if err != nil {
 		offset := 0
-		if se, ok := err.(*plainjson.SyntaxError); ok {
+		if se, ok := err.(*jsonread.SyntaxError); ok {
 			offset = se.Offset
 		}
 		return model.Model{}, c.fail("hf.err.json", "offset", strconv.Itoa(offset))
@@ -511,7 +511,7 @@ func (c config) flag(name string, def bool) bool {
 // parameter count in the checkpoint's format, and says so when they
 // differ by more than 5 %.
 func (c config) crossCheck(index []byte, m model.Model) string {
-	v, err := plainjson.Parse(index)
+	v, err := jsonread.Parse(index)
 	meta, _ := v.(map[string]any)
 	meta, _ = meta["metadata"].(map[string]any)
 	size, ok := meta["total_size"].(float64)

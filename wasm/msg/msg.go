@@ -12,8 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/infercost/infercost/wasm/jsonread"
 	"github.com/infercost/infercost/wasm/money"
-	"github.com/infercost/infercost/wasm/plainjson"
 )
 
 // Catalog is one language's messages, sorted by key.
@@ -44,7 +44,7 @@ func New(lang string, messages map[string]string) *Catalog {
 // Parse reads a catalog from the JSON object {"key": "text", …} that gen
 // publishes for a language.
 func Parse(lang string, b []byte) (*Catalog, error) {
-	v, err := plainjson.Parse(b)
+	v, err := jsonread.Parse(b)
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,7 @@
 // compiled in, see package msg) and returns an error message or ""; and
 // infercost.collect(), which collects garbage. Nothing here uses
 // encoding/json, net/url or go-echarts: they would more than double the
-// module's download (see packages plainjson and datafile).
+// module's download (see packages plainjson and jsonread).
 package main
 
 import (

@@ -6,10 +6,10 @@ package decode
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
-	"github.com/infercost/infercost/wasm/datafile"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/jsonread"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/perfview"
@@ -23,13 +23,13 @@ import (
 // A field the types do not have is an error, so that a data file and a
 // module from different builds are never mixed silently.
 func Data(b []byte) (sitedata.Data, error) {
-	d := datafile.NewDecoder(b)
+	d := jsonread.NewDecoder(b)
 	var v sitedata.Data
 	decodeSitedataData(d, &v)
 	return v, d.End()
 }
 
-func decodeSitedataData(d *datafile.Decoder, v *sitedata.Data) {
+func decodeSitedataData(d *jsonread.Decoder, v *sitedata.Data) {
 	if !d.Object() {
 		return
 	}
@@ -59,7 +59,7 @@ func decodeSitedataData(d *datafile.Decoder, v *sitedata.Data) {
 	}
 }
 
-func decodeEditionEdition(d *datafile.Decoder, v *edition.Edition) {
+func decodeEditionEdition(d *jsonread.Decoder, v *edition.Edition) {
 	if !d.Object() {
 		return
 	}
@@ -75,7 +75,7 @@ func decodeEditionEdition(d *datafile.Decoder, v *edition.Edition) {
 	}
 }
 
-func decodeTcoviewData(d *datafile.Decoder, v *tcoview.Data) {
+func decodeTcoviewData(d *jsonread.Decoder, v *tcoview.Data) {
 	if !d.Object() {
 		return
 	}
@@ -119,7 +119,7 @@ func decodeTcoviewData(d *datafile.Decoder, v *tcoview.Data) {
 	}
 }
 
-func decodeMemviewData(d *datafile.Decoder, v *memview.Data) {
+func decodeMemviewData(d *jsonread.Decoder, v *memview.Data) {
 	if !d.Object() {
 		return
 	}
@@ -179,7 +179,7 @@ func decodeMemviewData(d *datafile.Decoder, v *memview.Data) {
 	}
 }
 
-func decodePricingviewData(d *datafile.Decoder, v *pricingview.Data) {
+func decodePricingviewData(d *jsonread.Decoder, v *pricingview.Data) {
 	if !d.Object() {
 		return
 	}
@@ -227,7 +227,7 @@ func decodePricingviewData(d *datafile.Decoder, v *pricingview.Data) {
 	}
 }
 
-func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
+func decodePerfviewData(d *jsonread.Decoder, v *perfview.Data) {
 	if !d.Object() {
 		return
 	}
@@ -275,7 +275,7 @@ func decodePerfviewData(d *datafile.Decoder, v *perfview.Data) {
 	}
 }
 
-func decodeGpuCatalog(d *datafile.Decoder, v *gpu.Catalog) {
+func decodeGpuCatalog(d *jsonread.Decoder, v *gpu.Catalog) {
 	if !d.Object() {
 		return
 	}
@@ -307,7 +307,7 @@ func decodeGpuCatalog(d *datafile.Decoder, v *gpu.Catalog) {
 	}
 }
 
-func decodeGpuRental(d *datafile.Decoder, v *gpu.Rental) {
+func decodeGpuRental(d *jsonread.Decoder, v *gpu.Rental) {
 	if !d.Object() {
 		return
 	}
@@ -339,7 +339,7 @@ func decodeGpuRental(d *datafile.Decoder, v *gpu.Rental) {
 	}
 }
 
-func decodeFactSource(d *datafile.Decoder, v *fact.Source) {
+func decodeFactSource(d *jsonread.Decoder, v *fact.Source) {
 	if !d.Object() {
 		return
 	}
@@ -357,7 +357,7 @@ func decodeFactSource(d *datafile.Decoder, v *fact.Source) {
 	}
 }
 
-func decodeTcoviewDefaults(d *datafile.Decoder, v *tcoview.Defaults) {
+func decodeTcoviewDefaults(d *jsonread.Decoder, v *tcoview.Defaults) {
 	if !d.Object() {
 		return
 	}
@@ -401,7 +401,7 @@ func decodeTcoviewDefaults(d *datafile.Decoder, v *tcoview.Defaults) {
 	}
 }
 
-func decodeTcoviewThroughput(d *datafile.Decoder, v *tcoview.Throughput) {
+func decodeTcoviewThroughput(d *jsonread.Decoder, v *tcoview.Throughput) {
 	if !d.Object() {
 		return
 	}
@@ -425,7 +425,7 @@ func decodeTcoviewThroughput(d *datafile.Decoder, v *tcoview.Throughput) {
 	}
 }
 
-func decodeScenarioPresetData(d *datafile.Decoder, v *scenario.PresetData) {
+func decodeScenarioPresetData(d *jsonread.Decoder, v *scenario.PresetData) {
 	if !d.Object() {
 		return
 	}
@@ -467,7 +467,7 @@ func decodeScenarioPresetData(d *datafile.Decoder, v *scenario.PresetData) {
 	}
 }
 
-func decodeTcoviewArticleChecks(d *datafile.Decoder, v *tcoview.ArticleChecks) {
+func decodeTcoviewArticleChecks(d *jsonread.Decoder, v *tcoview.ArticleChecks) {
 	if !d.Object() {
 		return
 	}
@@ -493,7 +493,7 @@ func decodeTcoviewArticleChecks(d *datafile.Decoder, v *tcoview.ArticleChecks) {
 	}
 }
 
-func decodeModelCatalog(d *datafile.Decoder, v *model.Catalog) {
+func decodeModelCatalog(d *jsonread.Decoder, v *model.Catalog) {
 	if !d.Object() {
 		return
 	}
@@ -525,7 +525,7 @@ func decodeModelCatalog(d *datafile.Decoder, v *model.Catalog) {
 	}
 }
 
-func decodeMemviewDefaults(d *datafile.Decoder, v *memview.Defaults) {
+func decodeMemviewDefaults(d *jsonread.Decoder, v *memview.Defaults) {
 	if !d.Object() {
 		return
 	}
@@ -571,7 +571,7 @@ func decodeMemviewDefaults(d *datafile.Decoder, v *memview.Defaults) {
 	}
 }
 
-func decodeMemviewCalibration(d *datafile.Decoder, v *memview.Calibration) {
+func decodeMemviewCalibration(d *jsonread.Decoder, v *memview.Calibration) {
 	if !d.Object() {
 		return
 	}
@@ -611,7 +611,7 @@ func decodeMemviewCalibration(d *datafile.Decoder, v *memview.Calibration) {
 	}
 }
 
-func decodeMemviewEngineProfile(d *datafile.Decoder, v *memview.EngineProfile) {
+func decodeMemviewEngineProfile(d *jsonread.Decoder, v *memview.EngineProfile) {
 	if !d.Object() {
 		return
 	}
@@ -643,7 +643,7 @@ func decodeMemviewEngineProfile(d *datafile.Decoder, v *memview.EngineProfile) {
 	}
 }
 
-func decodeBandTable(d *datafile.Decoder, v *band.Table) {
+func decodeBandTable(d *jsonread.Decoder, v *band.Table) {
 	if !d.Object() {
 		return
 	}
@@ -665,7 +665,7 @@ func decodeBandTable(d *datafile.Decoder, v *band.Table) {
 	}
 }
 
-func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
+func decodeApipricesCatalog(d *jsonread.Decoder, v *apiprices.Catalog) {
 	if !d.Object() {
 		return
 	}
@@ -735,7 +735,7 @@ func decodeApipricesCatalog(d *datafile.Decoder, v *apiprices.Catalog) {
 	}
 }
 
-func decodePricingviewDefaults(d *datafile.Decoder, v *pricingview.Defaults) {
+func decodePricingviewDefaults(d *jsonread.Decoder, v *pricingview.Defaults) {
 	if !d.Object() {
 		return
 	}
@@ -771,7 +771,7 @@ func decodePricingviewDefaults(d *datafile.Decoder, v *pricingview.Defaults) {
 	}
 }
 
-func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily) {
+func decodePricingviewOpenFamily(d *jsonread.Decoder, v *pricingview.OpenFamily) {
 	if !d.Object() {
 		return
 	}
@@ -811,7 +811,7 @@ func decodePricingviewOpenFamily(d *datafile.Decoder, v *pricingview.OpenFamily)
 	}
 }
 
-func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
+func decodePerfviewDefaults(d *jsonread.Decoder, v *perfview.Defaults) {
 	if !d.Object() {
 		return
 	}
@@ -871,7 +871,7 @@ func decodePerfviewDefaults(d *datafile.Decoder, v *perfview.Defaults) {
 	}
 }
 
-func decodePerfviewMeasurement(d *datafile.Decoder, v *perfview.Measurement) {
+func decodePerfviewMeasurement(d *jsonread.Decoder, v *perfview.Measurement) {
 	if !d.Object() {
 		return
 	}
@@ -905,7 +905,7 @@ func decodePerfviewMeasurement(d *datafile.Decoder, v *perfview.Measurement) {
 	}
 }
 
-func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
+func decodePerfviewSeed(d *jsonread.Decoder, v *perfview.Seed) {
 	if !d.Object() {
 		return
 	}
@@ -947,7 +947,7 @@ func decodePerfviewSeed(d *datafile.Decoder, v *perfview.Seed) {
 	}
 }
 
-func decodeGpuGPU(d *datafile.Decoder, v *gpu.GPU) {
+func decodeGpuGPU(d *jsonread.Decoder, v *gpu.GPU) {
 	if !d.Object() {
 		return
 	}
@@ -1007,7 +1007,7 @@ func decodeGpuGPU(d *datafile.Decoder, v *gpu.GPU) {
 	}
 }
 
-func decodeGpuOffer(d *datafile.Decoder, v *gpu.Offer) {
+func decodeGpuOffer(d *jsonread.Decoder, v *gpu.Offer) {
 	if !d.Object() {
 		return
 	}
@@ -1033,7 +1033,7 @@ func decodeGpuOffer(d *datafile.Decoder, v *gpu.Offer) {
 	}
 }
 
-func decodeFactFigure(d *datafile.Decoder, v *fact.Figure) {
+func decodeFactFigure(d *jsonread.Decoder, v *fact.Figure) {
 	if !d.Object() {
 		return
 	}
@@ -1055,7 +1055,7 @@ func decodeFactFigure(d *datafile.Decoder, v *fact.Figure) {
 	}
 }
 
-func decodeTcoviewDefaultEstimate(d *datafile.Decoder, v *tcoview.DefaultEstimate) {
+func decodeTcoviewDefaultEstimate(d *jsonread.Decoder, v *tcoview.DefaultEstimate) {
 	if !d.Object() {
 		return
 	}
@@ -1077,7 +1077,7 @@ func decodeTcoviewDefaultEstimate(d *datafile.Decoder, v *tcoview.DefaultEstimat
 	}
 }
 
-func decodeTcoviewThroughputRow(d *datafile.Decoder, v *tcoview.ThroughputRow) {
+func decodeTcoviewThroughputRow(d *jsonread.Decoder, v *tcoview.ThroughputRow) {
 	if !d.Object() {
 		return
 	}
@@ -1095,7 +1095,7 @@ func decodeTcoviewThroughputRow(d *datafile.Decoder, v *tcoview.ThroughputRow) {
 	}
 }
 
-func decodeScenarioClaim(d *datafile.Decoder, v *scenario.Claim) {
+func decodeScenarioClaim(d *jsonread.Decoder, v *scenario.Claim) {
 	if !d.Object() {
 		return
 	}
@@ -1113,7 +1113,7 @@ func decodeScenarioClaim(d *datafile.Decoder, v *scenario.Claim) {
 	}
 }
 
-func decodeTcoviewClaimedElectricity(d *datafile.Decoder, v *tcoview.ClaimedElectricity) {
+func decodeTcoviewClaimedElectricity(d *jsonread.Decoder, v *tcoview.ClaimedElectricity) {
 	if !d.Object() {
 		return
 	}
@@ -1139,7 +1139,7 @@ func decodeTcoviewClaimedElectricity(d *datafile.Decoder, v *tcoview.ClaimedElec
 	}
 }
 
-func decodeTcoviewClaimedTFLOPS(d *datafile.Decoder, v *tcoview.ClaimedTFLOPS) {
+func decodeTcoviewClaimedTFLOPS(d *jsonread.Decoder, v *tcoview.ClaimedTFLOPS) {
 	if !d.Object() {
 		return
 	}
@@ -1155,7 +1155,7 @@ func decodeTcoviewClaimedTFLOPS(d *datafile.Decoder, v *tcoview.ClaimedTFLOPS) {
 	}
 }
 
-func decodeModelModel(d *datafile.Decoder, v *model.Model) {
+func decodeModelModel(d *jsonread.Decoder, v *model.Model) {
 	if !d.Object() {
 		return
 	}
@@ -1217,7 +1217,7 @@ func decodeModelModel(d *datafile.Decoder, v *model.Model) {
 	}
 }
 
-func decodeMemviewFractionReserve(d *datafile.Decoder, v *memview.FractionReserve) {
+func decodeMemviewFractionReserve(d *jsonread.Decoder, v *memview.FractionReserve) {
 	if !d.Object() {
 		return
 	}
@@ -1259,7 +1259,7 @@ func decodeMemviewFractionReserve(d *datafile.Decoder, v *memview.FractionReserv
 	}
 }
 
-func decodeBandBand(d *datafile.Decoder, v *band.Band) {
+func decodeBandBand(d *jsonread.Decoder, v *band.Band) {
 	if !d.Object() {
 		return
 	}
@@ -1283,7 +1283,7 @@ func decodeBandBand(d *datafile.Decoder, v *band.Band) {
 	}
 }
 
-func decodeApipricesProvider(d *datafile.Decoder, v *apiprices.Provider) {
+func decodeApipricesProvider(d *jsonread.Decoder, v *apiprices.Provider) {
 	if !d.Object() {
 		return
 	}
@@ -1301,7 +1301,7 @@ func decodeApipricesProvider(d *datafile.Decoder, v *apiprices.Provider) {
 	}
 }
 
-func decodeApipricesModel(d *datafile.Decoder, v *apiprices.Model) {
+func decodeApipricesModel(d *jsonread.Decoder, v *apiprices.Model) {
 	if !d.Object() {
 		return
 	}
@@ -1327,7 +1327,7 @@ func decodeApipricesModel(d *datafile.Decoder, v *apiprices.Model) {
 	}
 }
 
-func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
+func decodeApipricesPriceRow(d *jsonread.Decoder, v *apiprices.PriceRow) {
 	if !d.Object() {
 		return
 	}
@@ -1377,7 +1377,7 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 	}
 }
 
-func decodePerfviewGroupEfficiency(d *datafile.Decoder, v *perfview.GroupEfficiency) {
+func decodePerfviewGroupEfficiency(d *jsonread.Decoder, v *perfview.GroupEfficiency) {
 	if !d.Object() {
 		return
 	}
@@ -1397,7 +1397,7 @@ func decodePerfviewGroupEfficiency(d *datafile.Decoder, v *perfview.GroupEfficie
 	}
 }
 
-func decodePerfviewSeedRow(d *datafile.Decoder, v *perfview.SeedRow) {
+func decodePerfviewSeedRow(d *jsonread.Decoder, v *perfview.SeedRow) {
 	if !d.Object() {
 		return
 	}
@@ -1419,7 +1419,7 @@ func decodePerfviewSeedRow(d *datafile.Decoder, v *perfview.SeedRow) {
 	}
 }
 
-func decodeGpuLink(d *datafile.Decoder, v *gpu.Link) {
+func decodeGpuLink(d *jsonread.Decoder, v *gpu.Link) {
 	if !d.Object() {
 		return
 	}
@@ -1435,7 +1435,7 @@ func decodeGpuLink(d *datafile.Decoder, v *gpu.Link) {
 	}
 }
 
-func decodeMemviewReserveTier(d *datafile.Decoder, v *memview.ReserveTier) {
+func decodeMemviewReserveTier(d *jsonread.Decoder, v *memview.ReserveTier) {
 	if !d.Object() {
 		return
 	}
@@ -1455,7 +1455,7 @@ func decodeMemviewReserveTier(d *datafile.Decoder, v *memview.ReserveTier) {
 	}
 }
 
-func decodeApipricesTier(d *datafile.Decoder, v *apiprices.Tier) {
+func decodeApipricesTier(d *jsonread.Decoder, v *apiprices.Tier) {
 	if !d.Object() {
 		return
 	}

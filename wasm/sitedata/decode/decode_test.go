@@ -35,9 +35,9 @@ func TestDataFilesRoundTrip(t *testing.T) {
 func TestDataFileFromAnotherBuildIsRefused(t *testing.T) {
 	for doc, msg := range map[string]string{
 		`{"TCO": {"gpus": {"gpus": [{"id": "x", "watts": 1}]}}}`: `unknown field "watts"`,
-		`{"Memory": {"defaults": 1}}`:                            "expected an object",
-		`{"TCO": {`:                                              "expected a key",
-		`{} x`:                                                   "text after the document",
+		`{"Memory": {"defaults": 1}}`:                            "want an object, found '1'",
+		`{"TCO": {`:                                              "want a quoted key, found end of input",
+		`{} x`:                                                   "unexpected 'x' after the document",
 	} {
 		if _, err := decode.Data([]byte(doc)); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("decode.Data(%s) = %v, want an error with %q", doc, err, msg)

@@ -1,4 +1,4 @@
-package plainjson
+package jsonread
 
 import (
 	"encoding/json"
@@ -63,11 +63,13 @@ func TestParseErrorsSayWhere(t *testing.T) {
 	}
 }
 
-// Parse reads what encoding/json reads, to the same value, and refuses
-// what it refuses (nesting beyond MaxDepth aside).
+// Parse, and so the Decoder under it, reads what encoding/json reads, to
+// the same value, and refuses what it refuses (nesting beyond MaxDepth
+// aside).
 func FuzzParseAgreesWithEncodingJSON(f *testing.F) {
 	for _, s := range []string{`{"architectures":["LlamaForCausalLM"],"hidden_size":4096,"rope_scaling":null}`,
-		`[1,-0.5e3,"\u00e9\ud83d\ude00",true,false,null,{}]`, `"\ud800"`, `{"a":1,"a":[]}`, `01`, `[1,]`, "\"\xff\"", ` 1e999 `} {
+		`[1,-0.5e3,"\u00e9\ud83d\ude00",true,false,null,{}]`, `"\ud800"`, `{"a":1,"a":[]}`, `01`, `[1,]`, "\"\xff\"", ` 1e999 `,
+		`{"s":"x","f":1e308,"l":[],"m":{}}`, `{"\u0000":"\ud800"}`, `"\ud83d\ude00"`} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
