@@ -20,7 +20,7 @@ import (
 )
 
 // langs are the site's languages, English (at the root) first.
-var langs = []string{"en", "de"}
+var langs = msg.Langs
 
 // catalogs are the message catalogs by language, each key → text.
 type catalogs map[string]map[string]string

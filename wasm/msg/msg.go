@@ -24,6 +24,12 @@ type Catalog struct {
 	texts []string
 }
 
+// Langs are the site's languages, English first: English pages at the
+// base path, each other language's under its prefix (/de/tco/), each
+// with a catalog (content/i18n/LANG.yaml). gen builds and the worker
+// serves every one of them.
+var Langs = []string{"en", "de"}
+
 // English is the compiled-in catalog, and what any other catalog falls
 // back to for a key it lacks (gen lets no such catalog through).
 var English = &Catalog{Lang: "en", keys: englishKeys[:], texts: englishTexts[:]}

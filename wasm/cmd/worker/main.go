@@ -21,6 +21,7 @@ import (
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/edge"
 	"github.com/infercost/infercost/wasm/edgedata"
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/preview"
 )
 
@@ -65,9 +66,9 @@ func checkPublicURL(publicURL, base string) error {
 	return nil
 }
 
-// langs are the site's languages (gen's): English at the base path,
-// each other under its prefix (/de/tco/?…), with a preview handler each.
-var langs = []string{"en", "de"}
+// langs are the site's languages: English at the base path, each other
+// under its prefix (/de/tco/?…), with a preview handler each.
+var langs = msg.Langs
 
 // rendered returns the handler of scenario links and cards (package
 // preview), one per language, each made on first use: under workerd
