@@ -22,3 +22,14 @@ func TestUnknownParametersAreReported(t *testing.T) {
 		t.Errorf("Problems = %q, want %q", got.Problems, want)
 	}
 }
+
+// The handout's own parameters and the chart tab belong to the page, not
+// to the calculator: they are not reported, and change no value.
+func TestHandoutParametersAreThePagesNotUnknown(t *testing.T) {
+	r := NewResolver("n=2&tab=x&h.title=Offer&h.for=ACME&h.by=Jo&h.notes=hi&h.omit=charts&v=1", nil)
+	r.Number(Field{Key: "n", Min: 0, Max: 10, Default: "1"})
+	got := r.Resolved("1", nil)
+	if len(got.Unknown) != 0 || len(got.Problems) != 0 || got.Inputs[0].Value != "2" {
+		t.Errorf("Unknown = %q, Problems = %q, n = %s; want none, none, 2", got.Unknown, got.Problems, got.Inputs[0].Value)
+	}
+}
