@@ -33,3 +33,15 @@ func TestHandoutParametersAreThePagesNotUnknown(t *testing.T) {
 		t.Errorf("Unknown = %q, Problems = %q, n = %s; want none, none, 2", got.Unknown, got.Problems, got.Inputs[0].Value)
 	}
 }
+
+// A value that is no text for a reader (a list of ids) is shown as the
+// calculator names it, while the link keeps the value.
+func TestShowAsNamesAValueForAReader(t *testing.T) {
+	r := NewResolver("apis=a.x,b.y&v=1", nil)
+	r.Choice(Field{Key: "apis", Label: "APIs", Text: true})
+	r.ShowAs("apis", "Alpha X, Beta Y")
+	got := r.Resolved("1", nil)
+	if in := got.Inputs[0]; in.Shown() != "Alpha X, Beta Y" || in.Value != "a.x,b.y" {
+		t.Errorf("Shown = %q, Value = %q; want Alpha X, Beta Y and a.x,b.y", in.Shown(), in.Value)
+	}
+}
