@@ -21,6 +21,11 @@
   // defaults'.
   var headline = document.getElementById("headline");
   var rendered = !!headline && headline.hasAttribute("data-rendered");
+  // ownScenario is whether the link sets a scenario, not only the page's
+  // own parameters (the chart tab, the handout's fields): the page was
+  // built with the defaults' figures, not with its.
+  var ownScenario = false;
+  state.forEach(function (v, k) { if (k !== "tab" && k.slice(0, 2) !== "h.") ownScenario = true; });
 
   // Charts are redrawn in animation frames, only while on screen (or
   // nearly). A frame draws every chart that waits unless the input
@@ -72,7 +77,13 @@
   // defaults fit on two pages. The size is given, not measured: the print
   // layout does not exist yet when beforeprint runs.
   var printWidth = 504;
-  addEventListener("beforeprint", function () {
+  // printing is whether the page is laid out for print: from beforeprint
+  // to afterprint, or while print media match (a browser that says so
+  // without the events, or an emulated print).
+  var printing = false;
+  var printMedia = window.matchMedia && matchMedia("print");
+  function printCharts() {
+    printing = true;
     Object.keys(charts).forEach(function (id) {
       var panel = $(id + "-panel");
       if (!panel.hasAttribute("data-print")) panel.setAttribute("data-print", panel.hidden ? "hidden" : "");
@@ -82,14 +93,27 @@
       fit(id);
     });
     Object.keys(pending).forEach(function (id) { if (charts[id]) draw(id); });
-  });
-  addEventListener("afterprint", function () {
+  }
+  function screenCharts() {
+    if (!printing) return;
+    printing = false;
     Object.keys(charts).forEach(function (id) {
       var panel = $(id + "-panel");
       panel.hidden = panel.getAttribute("data-print") === "hidden";
       panel.removeAttribute("data-print");
       if (!panel.hidden) resize(id);
     });
+  }
+  addEventListener("beforeprint", printCharts);
+  addEventListener("afterprint", screenCharts);
+  if (printMedia) printMedia.addEventListener("change", function (e) {
+    if (e.matches) {
+      fillHandout();
+      addCharts();
+      printCharts();
+    } else {
+      screenCharts();
+    }
   });
 
   // Chart tabs: one chart on screen at a time. Arrow keys, Home and End
@@ -301,7 +325,7 @@
       if (io) io.observe(el); else visible[el.id] = true;
     });
     window.addEventListener("resize", function () {
-      Object.keys(charts).forEach(resize);
+      if (!printing) Object.keys(charts).forEach(resize);
     });
     // The charts follow the system's setting and the reader's pick (theme.js).
     var retheme = function () {
@@ -310,6 +334,8 @@
     if (window.matchMedia) matchMedia("(prefers-color-scheme: dark)").addEventListener("change", retheme);
     document.addEventListener("infercost-theme", retheme);
     root.setAttribute("data-charts", "ready");
+    // Charts that arrive while the page is laid out for print.
+    if (printing || printMedia && printMedia.matches) printCharts();
   }
 
   // chartTheme colours a chart's text, axes and tooltip with the page's
@@ -519,6 +545,8 @@
     showEdition(u.edition);
     showHeadline(u.headline);
     handout = { changed: u.changed, sources: u.sources };
+    // The page now shows the link's own figures.
+    root.removeAttribute("data-figures");
     var ex = $("explanation");
     setText(ex, u.explanation);
     setHidden(ex, !u.explanation);
@@ -603,7 +631,8 @@
   function writeURL() {
     clearTimeout(urlTimer);
     if (query === null) return;
-    var q = query + (tabParam ? "&tab=" + encodeURIComponent(tabParam) : "");
+    var hq = handoutQuery();
+    var q = query + (tabParam ? "&tab=" + encodeURIComponent(tabParam) : "") + (hq ? "&" + hq : "");
     if (location.search !== "?" + q) history.replaceState(null, "", "?" + q + location.hash);
     requestQR();
   }
@@ -963,8 +992,11 @@
   // The printed handout: the headline, results and charts (print CSS),
   // and what the scenario sets, its sources, edition, date and link, as
   // text and as a QR code. The button waits for the charts; a print from
-  // the browser's menu gets what has loaded.
-  var handout = { changed: [], sources: [] };
+  // the browser's menu gets what has loaded. Until the engine has
+  // answered, handout is null: the page holds the default scenario's
+  // sources (site/calc.templ), which a link with a scenario of its own
+  // does not print.
+  var handout = null;
   function fillList(el, items) {
     el.textContent = "";
     items.forEach(function (t) {
@@ -975,9 +1007,18 @@
   }
   function fillHandout() {
     writeURL();
-    fillList($("handout-changed"), handout.changed.length ? handout.changed : [t("app.defaults")]);
-    fillList($("handout-sources"), handout.sources);
-    setText($("handout-edition"), day(new URLSearchParams(query || "").get("ed") || ""));
+    if (handout) {
+      fillList($("handout-changed"), handout.changed.length ? handout.changed : [t("app.defaults")]);
+      fillList($("handout-sources"), handout.sources);
+    } else if (ownScenario) {
+      fillList($("handout-changed"), [t("app.handout_pending")]);
+      fillList($("handout-sources"), []);
+    } else {
+      fillList($("handout-changed"), [t("app.defaults")]);
+    }
+    // The edition of the figures: the link's, else the latest (which the
+    // engine pins on its first answer).
+    setText($("handout-edition"), day(new URLSearchParams(query || location.search).get("ed") || latestEdition()));
     setText($("handout-date"), day(new Date().toISOString().slice(0, 10)));
     var a = $("handout-link");
     a.href = location.href;
@@ -989,6 +1030,63 @@
     if (drawn) img.src = "data:image/svg+xml," + encodeURIComponent(qr.svg);
     img.hidden = !drawn;
   }
+  // latestEdition is the date of the newest data edition the page has.
+  function latestEdition() {
+    var pairs = (script.getAttribute("data-editions") || "").split(" ");
+    return pairs.length > 1 ? pairs[pairs.length - 2] : "";
+  }
+
+  // The handout's own fields (scenario.HandoutKeys): a title, whom it is
+  // for, who prepared it, notes, and the sections it leaves out (h.omit).
+  // They follow the scenario's query in the link, as the chart tab does,
+  // so that a shared link prints the same handout; the engine reads no
+  // figure from them. Values from the link reach the page only as text.
+  var handoutFields = document.querySelectorAll("[data-handout]");
+  var sectionBoxes = document.querySelectorAll("[data-section]");
+  var handoutValues = {};
+  each(handoutFields, function (el) {
+    var v = (state.get(el.getAttribute("data-handout")) || "").slice(0, el.maxLength > 0 ? el.maxLength : 1000);
+    handoutValues[el.getAttribute("data-handout")] = el.value = v;
+  });
+  var omitted = (state.get("h.omit") || "").split(",");
+  each(sectionBoxes, function (el) { el.checked = omitted.indexOf(el.getAttribute("data-section")) < 0; });
+  // handoutQuery returns the handout's fields as a query, "" for none.
+  function handoutQuery() {
+    var q = new URLSearchParams();
+    each(handoutFields, function (el) {
+      var k = el.getAttribute("data-handout");
+      if (handoutValues[k]) q.set(k, handoutValues[k]);
+    });
+    var omit = [];
+    each(sectionBoxes, function (el) { if (!el.checked) omit.push(el.getAttribute("data-section")); });
+    if (omit.length) q.set("h.omit", omit.join(","));
+    return q.toString();
+  }
+  // showHandoutHead writes the fields into the printout's head and marks
+  // the sections left out for style.css.
+  function showHandoutHead() {
+    [["h.title", "handout-doc-title", "handout-doc-title"], ["h.for", "handout-for", "handout-for-line"],
+      ["h.by", "handout-by", "handout-by-line"], ["h.notes", "handout-notes", "handout-notes"]].forEach(function (f) {
+      setText($(f[1]), handoutValues[f[0]]);
+      setHidden($(f[2]), !handoutValues[f[0]]);
+    });
+    var omit = [];
+    each(sectionBoxes, function (el) { if (!el.checked) omit.push(el.getAttribute("data-section")); });
+    setAttr(root, "data-omit", omit.join(" "));
+  }
+  function handoutChanged(e) {
+    var el = e.target;
+    if (el.hasAttribute("data-handout")) handoutValues[el.getAttribute("data-handout")] = el.value;
+    showHandoutHead();
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(writeURL, 200);
+  }
+  var handoutForm = $("handout-options");
+  if (handoutForm) {
+    handoutForm.addEventListener("input", handoutChanged);
+    handoutForm.addEventListener("change", handoutChanged);
+  }
+  showHandoutHead();
   // The link's QR code comes from the engine (wasm/qr) whenever the link
   // changes (writeURL): qr holds the link asked for, its SVG once drawn
   // ("" when the link is too long for a QR code), and the promise of it.
@@ -1061,8 +1159,10 @@
     // A link's own scenario is not what the page was built with (unless a
     // server rendered it): its figures are marked, and said to be the
     // defaults', until the engine has computed them.
-    if (state.toString() && !rendered) {
+    if (ownScenario && !rendered) {
       markUpdating("true");
+      // Until then a printout shows none of them (style.css).
+      root.setAttribute("data-figures", "default");
       setText(status, t("app.loading_link"));
     }
     try {
@@ -1148,6 +1248,13 @@
     }, { rootMargin: "400px" });
     io.observe(section);
     addEventListener("beforeprint", addCharts);
+    // Off a touch screen, where a reader prints, the charts load once
+    // the page is idle wherever the reader is: a print from the menu
+    // cannot wait for them, and would show each as still loading.
+    if (window.matchMedia && !matchMedia("(pointer: coarse)").matches) {
+      if (window.requestIdleCallback) requestIdleCallback(addCharts, { timeout: 2000 });
+      else setTimeout(addCharts, 0);
+    }
   }
   // chartsDone settles once ECharts has loaded and drawn, or failed to.
   var chartsSettle;

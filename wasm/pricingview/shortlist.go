@@ -48,6 +48,12 @@ func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
 	case unknown > 0:
 		r.Reject(keyAPIs, r.M.F("pri.err.unknown_apis", "n", strconv.Itoa(unknown)))
 	default:
+		names := make([]string, len(ids))
+		for i, id := range ids {
+			m, _ := d.modelByID(id)
+			names[i] = d.Label(m)
+		}
+		r.ShowAs(keyAPIs, strings.Join(names, ", "))
 		return ids
 	}
 	return d.APIs.Shortlisted(edition)

@@ -30,6 +30,12 @@ const (
 	TabKey = "tab"
 )
 
+// HandoutKeys are the printed handout's own parameters: its title, whom
+// it is for, who prepared it, notes, and the sections it leaves out. The
+// page loader keeps them in the link, so that a shared link prints the
+// same handout; the calculators read no figure from them.
+var HandoutKeys = []string{"h.title", "h.for", "h.by", "h.notes", "h.omit"}
+
 // Choice is one allowed value of a choice field.
 type Choice struct {
 	Value, Label string
@@ -158,6 +164,9 @@ type Input struct {
 	Hidden bool
 	// m is the page's language, in which Shown names an empty value.
 	m *msg.Catalog
+	// as is what Shown says for a value that is no text for a reader
+	// (Resolver.ShowAs), "" for the value itself.
+	as string
 }
 
 // Preset is a named set of query values that stand in for the defaults.
@@ -480,6 +489,9 @@ func (f Field) shown(m *msg.Catalog, value string) string {
 // Shown returns the input's value as the form shows it, with its unit:
 // "H100 SXM", "27500 USD".
 func (in Input) Shown() string {
+	if in.as != "" {
+		return in.as
+	}
 	m := in.catalog()
 	v := in.shown(m, in.Value)
 	if in.Unit != "" && !in.IsChoice() {
@@ -536,6 +548,18 @@ func (r *Resolver) Reject(key, msg string) {
 	}
 }
 
+// ShowAs makes the input of key show its value as text wherever a
+// reader reads it (Input.Shown: a printout, an export), e.g. a list of
+// ids by the names of what they name; the form and the link keep the
+// value.
+func (r *Resolver) ShowAs(key, text string) {
+	for i := range r.Inputs {
+		if in := &r.Inputs[i]; in.Key == key {
+			in.as = text
+		}
+	}
+}
+
 // Ignore resets the fields read so far whose keys start with prefix to
 // their defaults, without errors, and hides them: fields the scenario
 // does not use (a custom model's when the model is a catalog one), so
@@ -579,6 +603,9 @@ func (r *Resolver) Hide(keys ...string) {
 // read, sorted; the page ignores them.
 func (r *Resolver) Unknown() []string {
 	read := map[string]bool{VersionKey: true, PresetKey: true, TabKey: true}
+	for _, k := range HandoutKeys {
+		read[k] = true
+	}
 	for _, in := range r.Inputs {
 		read[in.Key] = true
 	}

@@ -191,13 +191,15 @@ type EditionNote struct {
 }
 
 // Changed returns the inputs the scenario sets (from its link or its
-// preset) rather than leaving at their defaults, as "Label: value unit";
-// pinned inputs (the edition, which every link carries) are left out.
+// preset) rather than leaving at their defaults, as "Label: value unit",
+// an option's as "Group — Label: value unit" so that a printout says
+// which option it sets; pinned inputs (the edition, which every link
+// carries) are left out.
 func (p Page) Changed() []string {
 	var out []string
 	for _, in := range p.Inputs {
 		if in.Explicit && !in.Pinned {
-			out = append(out, in.Label+": "+in.Shown())
+			out = append(out, p.groupTitle(in.Key)+in.Label+": "+in.Shown())
 		}
 	}
 	return out
@@ -205,17 +207,52 @@ func (p Page) Changed() []string {
 
 // Sources returns where the defaults the scenario uses come from: the
 // notes of the inputs it leaves at their defaults, each once, in form
-// order.
+// order. An input that does not apply (hidden, or in an option the
+// scenario leaves out) uses nothing, and its note is not listed.
 func (p Page) Sources() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, in := range p.Inputs {
-		if !in.Explicit && in.Note != "" && !seen[in.Note] {
+		if !in.Explicit && in.Note != "" && !seen[in.Note] && p.applies(in) {
 			seen[in.Note] = true
 			out = append(out, in.Note)
 		}
 	}
 	return out
+}
+
+// applies reports whether the input counts in the scenario: it is shown,
+// and its group, if it has one, too.
+func (p Page) applies(in scenario.Input) bool {
+	if in.Hidden {
+		return false
+	}
+	g, ok := p.group(in.Key)
+	return !ok || !g.Hidden
+}
+
+// group returns the group of the field key ("a" of "a.n"), if the page
+// has one.
+func (p Page) group(key string) (Group, bool) {
+	prefix, _, ok := strings.Cut(key, ".")
+	if !ok {
+		return Group{}, false
+	}
+	for _, g := range p.Groups {
+		if g.Key == prefix {
+			return g, true
+		}
+	}
+	return Group{}, false
+}
+
+// groupTitle returns the title of the field's group followed by " — ",
+// or "" for a field outside every group.
+func (p Page) groupTitle(key string) string {
+	if g, ok := p.group(key); ok && g.Title != "" {
+		return g.Title + " — "
+	}
+	return ""
 }
 
 // CellsByKey returns every cell of the page's tables by its key.

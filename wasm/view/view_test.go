@@ -185,3 +185,24 @@ func key(r any) any {
 	}
 	return m["id"]
 }
+
+// The handout lists where the defaults the scenario uses come from, and
+// nothing else: an input that does not apply, or one of an option the
+// scenario leaves out, uses no default; what the scenario sets in an
+// option is named with the option.
+func TestSourcesAndChangedFollowTheScenario(t *testing.T) {
+	in := func(key, note string, explicit, hidden bool) scenario.Input {
+		return scenario.Input{Field: scenario.Field{Key: key, Label: key, Note: note}, Value: "1", Explicit: explicit, Hidden: hidden}
+	}
+	p := view.Page{
+		Groups: []view.Group{{Key: "a", Title: "A: H200"}, {Key: "d", Title: "D: A100", Hidden: true}},
+		Inputs: []scenario.Input{in("dem", "demand source", false, false), in("a.gpu", "", true, false), in("a.price", "H200 price source", false, false),
+			in("a.rate", "rate source", false, true), in("d.price", "A100 price source", false, false), in("d.gpu", "", true, false)},
+	}
+	if got, want := fmt.Sprint(p.Sources()), "[demand source H200 price source]"; got != want {
+		t.Errorf("Sources = %s; want %s", got, want)
+	}
+	if got, want := fmt.Sprint(p.Changed()), "[A: H200 — a.gpu: 1 D: A100 — d.gpu: 1]"; got != want {
+		t.Errorf("Changed = %s; want %s", got, want)
+	}
+}
