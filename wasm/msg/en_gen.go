@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [887]string{
+var englishKeys = [889]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -544,7 +544,7 @@ var englishKeys = [887]string{
 	"pri.col.read",
 	"pri.col.req",
 	"pri.compare",
-	"pri.enter_price",
+	"pri.compared",
 	"pri.err.apis",
 	"pri.err.unknown_apis",
 	"pri.f.act",
@@ -636,6 +636,8 @@ var englishKeys = [887]string{
 	"pri.per_month",
 	"pri.price_note",
 	"pri.ratio",
+	"pri.remove",
+	"pri.remove_named",
 	"pri.sec.budget",
 	"pri.sec.prices",
 	"pri.sec.work",
@@ -892,7 +894,7 @@ var englishKeys = [887]string{
 	"tco.years",
 }
 
-var englishTexts = [887]string{
+var englishTexts = [889]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1434,7 +1436,7 @@ var englishTexts = [887]string{
 	"Cached input per 1M",
 	"Per request",
 	"Cost of the workload on each API at the prices in force on {date}",
-	"Enter your price to add this row.",
+	"{n} of {max} compared: add models under “Find a model”, or remove one with its button.",
 	"At most {n} APIs.",
 	"{n} of the ids name no model of the catalog.",
 	"Comparison",
@@ -1526,6 +1528,8 @@ var englishTexts = [887]string{
 	"per month",
 	"Price in force since {from}; source: {source}, checked on {date}",
 	"Source / InferCost",
+	"Remove",
+	"Remove {api} from the comparison",
 	"Budget",
 	"Prices and currency",
 	"Workload",
