@@ -204,7 +204,7 @@ func Build(s Scenario, d Data) Page {
 	for _, c := range cols {
 		tab.Columns = append(tab.Columns, c.Column)
 	}
-	tab.Columns = append(tab.Columns, view.Column{Key: "rm", Title: t.T("pri.f.act"), Toggle: keyAPIs})
+	tab.Columns = append(tab.Columns, view.Column{Key: "rm", Title: t.T("pri.remove"), Toggle: keyAPIs})
 	// The limit, before the claims' caveat: what the search may still add.
 	tab.Note = t.F("pri.compared", "n", strconv.Itoa(len(s.APIs)), "max", strconv.Itoa(MaxAPIs))
 	offered := offers(s, d)
