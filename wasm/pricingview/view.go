@@ -212,7 +212,7 @@ func Build(s Scenario, d Data) Page {
 	claims := false
 	for i, o := range offered {
 		note := o.Note
-		if !o.Sold && o.ID != CustomID && o.ID != "" {
+		if !o.Sold && o.compared() {
 			note = t.F("pri.not_sold", "date", t.Date(s.Edition))
 		}
 		name := view.Cell{Key: o.Key + ".api", Value: float64(i), Text: o.Name, Note: note}
