@@ -171,3 +171,20 @@ func TestStalePricesAreMarked(t *testing.T) {
 		t.Errorf("on 2026-01-15 the claim is new: %q", got.Text)
 	}
 }
+
+// The edition's default list must name the shortlist's slots and leave
+// half the places free.
+func TestDefaultListIsChecked(t *testing.T) {
+	d := load(t)
+	for _, c := range []struct{ list, want string }{
+		{"openai.gpt-6-astra,gpt-4o", ""},
+		{"openai.gpt-6-astra,groq.openai-gpt-oss-120b", `"groq.openai-gpt-oss-120b" is in no slot`},
+		{"gpt-4o,gpt-4.1,gpt-4.1-mini,claude-haiku-4.5,gemini-2.5-pro,deepseek-v3.2,holysheep-flat", "7 models; at most 6"},
+	} {
+		d.Defaults.APIs.List = c.list
+		err := d.Validate()
+		if c.want == "" && err != nil || c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("list %s: got %v; want %q", c.list, err, c.want)
+		}
+	}
+}
