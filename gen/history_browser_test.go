@@ -32,9 +32,11 @@ func TestPriceHistoryDrawsStepsOverItsPeriod(t *testing.T) {
 	root := strings.TrimSuffix(page, "tco/")
 	for _, c := range []struct{ q, from, to string }{
 		{"?apis=openai.gpt-6-astra,anthropic.claude-sonnet-5,deepseek.deepseek-v4-pro&ed=2026-12-04", "2026-12-01", "2026-12-04"},
-		// GPT-4o's first price (content/data/api.yaml) is the default
-		// comparison's earliest.
-		{"", "2024-05-13", "2026-12-06"},
+		// The seed's reseller's claim, from 2026-01-15 (content/data/api.yaml),
+		// is the default comparison's earliest price.
+		{"", "2026-01-15", "2026-12-06"},
+		// GPT-4o's first price, 2024-05-13 (content/data/api.yaml).
+		{"?apis=openai.gpt-6-astra,gpt-4o", "2024-05-13", "2026-12-06"},
 	} {
 		waitReady(ctx, t, root+"pricing/"+c.q)
 		do(t, ctx, chromedp.Click(chromedp.CSS(`#chart-history-tab`)))

@@ -514,6 +514,11 @@
         setHidden(tr, ![].some.call(cells, function (el) { return listed[el.getAttribute("data-key")]; }));
       });
     }
+    // A place of a table that the scenario leaves empty (view.Row.Hidden).
+    u.rows.forEach(function (r) {
+      var el = byKey[r.key];
+      if (el) setHidden(el.parentNode, r.hidden);
+    });
     u.cells.forEach(function (c) {
       var el = byKey[c.key];
       if (!el) return;
@@ -523,6 +528,7 @@
         setText(toggle, c.text);
         setAttr(toggle, "data-to", c.option);
         setAttr(toggle, "data-in", c.value === 1 ? "1" : "");
+        setAttr(toggle, "aria-label", c.note);
         setHidden(toggle, !c.text);
         toggle.disabled = c.value !== 1 && !c.option;
       } else {

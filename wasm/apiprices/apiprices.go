@@ -459,12 +459,20 @@ func Merge(c, ds Catalog) (Catalog, error) {
 func (c Catalog) Shortlisted(date string) []string {
 	var ids []string
 	for _, slot := range c.Shortlist {
-		for _, id := range slot {
-			if _, ok := c.PriceOn(id, date); ok {
-				ids = append(ids, id)
-				break
-			}
+		if id, ok := c.SoldOf(slot, date); ok {
+			ids = append(ids, id)
 		}
 	}
 	return ids
+}
+
+// SoldOf returns the first of the models sold on the date: a shortlist
+// slot's model then.
+func (c Catalog) SoldOf(models []string, date string) (string, bool) {
+	for _, id := range models {
+		if _, ok := c.PriceOn(id, date); ok {
+			return id, true
+		}
+	}
+	return "", false
 }

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [903]string{
+var englishKeys = [905]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -560,7 +560,7 @@ var englishKeys = [903]string{
 	"pri.col.read",
 	"pri.col.req",
 	"pri.compare",
-	"pri.enter_price",
+	"pri.compared",
 	"pri.err.apis",
 	"pri.err.unknown_apis",
 	"pri.f.act",
@@ -652,6 +652,8 @@ var englishKeys = [903]string{
 	"pri.per_month",
 	"pri.price_note",
 	"pri.ratio",
+	"pri.remove",
+	"pri.remove_named",
 	"pri.sec.budget",
 	"pri.sec.prices",
 	"pri.sec.work",
@@ -908,7 +910,7 @@ var englishKeys = [903]string{
 	"tco.years",
 }
 
-var englishTexts = [903]string{
+var englishTexts = [905]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1466,7 +1468,7 @@ var englishTexts = [903]string{
 	"Cached input per 1M",
 	"Per request",
 	"Cost of the workload on each API at the prices in force on {date}",
-	"Enter your price to add this row.",
+	"{n} of {max} compared: add models under “Find a model”, or remove one with its button.",
 	"At most {n} APIs.",
 	"{n} of the ids name no model of the catalog.",
 	"Comparison",
@@ -1558,6 +1560,8 @@ var englishTexts = [903]string{
 	"per month",
 	"Price in force since {from}; source: {source}, checked on {date}",
 	"Source / InferCost",
+	"Remove",
+	"Remove {api} from the comparison",
 	"Budget",
 	"Prices and currency",
 	"Workload",

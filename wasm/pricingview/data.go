@@ -42,6 +42,42 @@ type Defaults struct {
 	// dataset lists twice for a provider once (see hideTwins); editions
 	// before list both, and their sealed figures hold those lists.
 	TwinsOnce fact.Figure `yaml:"twins_once" json:"twins_once"`
+	// APIs, when set, is the comparison a link that names none starts
+	// with; editions before compare the API catalog's shortlist
+	// (apiprices.Catalog.Shortlisted), 11 of MaxAPIs places, and keep it.
+	APIs DefaultAPIs `yaml:"apis" json:"apis"`
+}
+
+// DefaultAPIs is a default comparison: the slots of the API catalog's
+// shortlist that List names by one of their models (ids separated by
+// commas, as apis= writes them), each filled with the slot's model sold on
+// the scenario's date. It leaves at least half of MaxAPIs places free for
+// the reader to add to.
+type DefaultAPIs struct {
+	List   string `yaml:"list" json:"list"`
+	Source string `yaml:"source" json:"source"`
+	AsOf   string `yaml:"as_of" json:"as_of"`
+	Note   string `yaml:"note,omitempty" json:"note,omitempty"`
+}
+
+// validate checks that the list is sourced, names known models and
+// leaves room to add.
+func (a DefaultAPIs) validate(d Data) []error {
+	if a == (DefaultAPIs{}) {
+		return nil
+	}
+	const entry = "defaults"
+	errs := d.Sources.Check(fact.Figure{Value: 1, Source: a.Source, AsOf: a.AsOf}, entry, "apis", 0, 1)
+	ids := splitIDs(a.List)
+	for _, id := range ids {
+		if d.slotOf(id) < 0 {
+			errs = append(errs, fact.Errorf(entry, "apis.list", "model %q is in no slot of api.yaml's shortlist", id))
+		}
+	}
+	if len(ids) > MaxAPIs/2 {
+		errs = append(errs, fact.Errorf(entry, "apis.list", "%d models; at most %d, so that a reader can add as many", len(ids), MaxAPIs/2))
+	}
+	return errs
 }
 
 // Data is everything the pricing calculator reads: the API catalog, the
@@ -99,6 +135,7 @@ func (d Data) Validate() error {
 			errs = append(errs, d.Sources.Check(flag.f, "defaults", flag.name, 0, 1)...)
 		}
 	}
+	errs = append(errs, df.APIs.validate(d)...)
 	errs = append(errs, d.validateOpen()...)
 	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
 		s := Resolve(q, d)

@@ -431,7 +431,7 @@ func findTable(s Scenario, d Data) view.Table {
 		for j := range cells {
 			cells[j].Key = key + t.Columns[j].Key
 		}
-		t.Rows = append(t.Rows, view.Row{Label: strconv.Itoa(i + 1), Cells: cells})
+		t.Rows = append(t.Rows, view.Row{Label: strconv.Itoa(i + 1), Cells: cells, Hidden: i >= len(all)})
 	}
 	return t
 }

@@ -1,6 +1,7 @@
 package pricingview
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -22,20 +23,14 @@ const keyAPIs = "apis"
 const StaleDays = 90
 
 // readAPIs reads the compared models: the link's list (apis=), or the
-// data's shortlist on the edition when it names none.
+// edition's default when it names none.
 func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
 	raw := r.Choice(scenario.Field{Key: keyAPIs, Label: r.M.T("pri.in.apis"), Section: section, Text: true,
 		Help: r.M.F("pri.in.apis_help", "n", strconv.Itoa(MaxAPIs))})
 	if raw == "" {
-		return d.APIs.Shortlisted(edition)
+		return d.defaultAPIs(edition)
 	}
-	// strings.Cut, not strings.Split: Split adds to the browser module.
-	var ids []string
-	for more := true; more; {
-		var id string
-		id, raw, more = strings.Cut(raw, ",")
-		ids = append(ids, id)
-	}
+	ids := splitIDs(raw)
 	unknown := 0
 	for _, id := range ids {
 		if _, ok := d.modelByID(id); !ok {
@@ -56,7 +51,42 @@ func readAPIs(r *scenario.Resolver, d Data, edition, section string) []string {
 		r.ShowAs(keyAPIs, strings.Join(names, ", "))
 		return ids
 	}
-	return d.APIs.Shortlisted(edition)
+	return d.defaultAPIs(edition)
+}
+
+// defaultAPIs is the comparison of a link that names none on the date:
+// the catalog's shortlist, or the slots of it that the edition's list
+// (Defaults.APIs) names, each filled as the shortlist fills it.
+func (d Data) defaultAPIs(date string) []string {
+	if d.Defaults.APIs.List == "" {
+		return d.APIs.Shortlisted(date)
+	}
+	var ids []string
+	for _, id := range splitIDs(d.Defaults.APIs.List) {
+		if i := d.slotOf(id); i >= 0 {
+			if m, ok := d.APIs.SoldOf(d.APIs.Shortlist[i], date); ok {
+				ids = append(ids, m)
+			}
+		}
+	}
+	return ids
+}
+
+// slotOf is the index of the shortlist's slot that lists the model, or -1.
+func (d Data) slotOf(id string) int {
+	return slices.IndexFunc(d.APIs.Shortlist, func(slot []string) bool { return slices.Contains(slot, id) })
+}
+
+// splitIDs reads a list of ids separated by commas.
+func splitIDs(raw string) []string {
+	// strings.Cut, not strings.Split: Split adds to the browser module.
+	var ids []string
+	for more := true; more; {
+		var id string
+		id, raw, more = strings.Cut(raw, ",")
+		ids = append(ids, id)
+	}
+	return ids
 }
 
 // place is the key prefix of the comparison's row i.

@@ -76,6 +76,31 @@ func offers(s Scenario, d Data) []offer {
 	return append(out, offer{Key: CustomID, ID: CustomID, Name: s.M.T("pri.your_price"), Sold: s.HasCustom(), Price: s.Custom})
 }
 
+// compared reports whether the offer is a row of the comparison: a
+// compared API, sold or not, or the reader's price once entered. The
+// other places are hidden, on screen and in print.
+func (o offer) compared() bool {
+	if o.ID == CustomID {
+		return o.Sold
+	}
+	return o.ID != ""
+}
+
+// removeCell is the button that takes the offer's API out of the
+// comparison: the apis= list without it, as the search's button makes it
+// (toggle), named for the model. None for the reader's price (its own
+// fields clear it), an empty place, or the last API, whose removal would
+// bring back the default list rather than empty the comparison.
+func removeCell(s Scenario, o offer) view.Cell {
+	var c view.Cell
+	if o.ID != "" && o.ID != CustomID && len(s.APIs) > 1 {
+		c = toggle(s, o.ID)
+		c.Text, c.Note = s.M.T("pri.remove"), s.M.F("pri.remove_named", "api", o.Name)
+	}
+	c.Key, c.Order = o.Key+".rm", view.Absent
+	return c
+}
+
 // claimsLast returns the models with the vendors' claims after the list
 // prices, each group in its order: the places list the claims apart.
 func claimsLast(models []apiprices.Model) []apiprices.Model {
@@ -179,31 +204,30 @@ func Build(s Scenario, d Data) Page {
 	for _, c := range cols {
 		tab.Columns = append(tab.Columns, c.Column)
 	}
+	tab.Columns = append(tab.Columns, view.Column{Key: "rm", Title: t.T("pri.remove"), Toggle: keyAPIs})
+	// The limit, before the claims' caveat: what the search may still add.
+	tab.Note = t.F("pri.compared", "n", strconv.Itoa(len(s.APIs)), "max", strconv.Itoa(MaxAPIs))
 	offered := offers(s, d)
 	p.Links = []view.Link{weightsLink(t, offered)}
+	claims := false
 	for i, o := range offered {
 		note := o.Note
-		if !o.Sold {
+		if !o.Sold && o.compared() {
 			note = t.F("pri.not_sold", "date", t.Date(s.Edition))
-			if o.ID == CustomID {
-				note = t.T("pri.enter_price")
-			} else if o.ID == "" {
-				note = ""
-			}
 		}
 		name := view.Cell{Key: o.Key + ".api", Value: float64(i), Text: o.Name, Note: note}
 		if o.Claim && d.Defaults.ClaimsApart.Value == 1 {
 			// However the table is sorted, a claim stays after the list prices.
 			name.Order = view.Apart
-			tab.Note = t.T("pri.claims_apart")
+			claims = true
 		}
-		row := view.Row{Label: strconv.Itoa(i + 1), Cells: []view.Cell{name}}
+		row := view.Row{Label: strconv.Itoa(i + 1), Cells: []view.Cell{name}, Hidden: !o.compared()}
 		cost := o.Price.Cost(s.Workload)
 		for _, c := range cols {
 			// Unpriced rows say why, and stay last however the table is
-			// sorted; empty places show nothing.
+			// sorted; hidden places show nothing.
 			cell := view.Cell{Text: "–", Note: note, Order: view.Absent}
-			if o.ID == "" {
+			if !o.compared() {
 				cell.Text = ""
 			}
 			if o.Sold {
@@ -220,7 +244,11 @@ func Build(s Scenario, d Data) Page {
 			cell.Key = o.Key + "." + c.Key
 			row.Cells = append(row.Cells, cell)
 		}
+		row.Cells = append(row.Cells, removeCell(s, o))
 		tab.Rows = append(tab.Rows, row)
+	}
+	if claims {
+		tab.Note += " " + t.T("pri.claims_apart")
 	}
 	p.Tables = []view.Table{tab, claimsTable(s, offered), clusterTable(s, cluster, volume, unpriced)}
 	s.Bands.Mark(t, p.Tables, s.bandOf)

@@ -185,13 +185,17 @@ func Markdown(t *msg.Catalog, name, link string, p view.Page) string {
 		head := []export.Cell{export.Text(tb.Corner)}
 		var shown []int
 		for i, c := range tb.Columns {
-			if !c.Hidden {
+			// A column of buttons (Column.Toggle) holds no results.
+			if !c.Hidden && c.Toggle == "" {
 				head = append(head, export.Text(c.Title))
 				shown = append(shown, i)
 			}
 		}
 		rows := [][]export.Cell{head}
 		for _, r := range tb.Rows {
+			if r.Hidden {
+				continue
+			}
 			row := []export.Cell{export.Text(r.Label)}
 			for _, i := range shown {
 				if i < len(r.Cells) {

@@ -79,15 +79,20 @@ type Column struct {
 	// Toggle, if set, makes the column's cells buttons that set the
 	// input of that key to the cell's Option (app.js): a cell with Value
 	// 1 undoes a choice; one with Value 0 and no Option is disabled, and
-	// one without Text hidden.
+	// one without Text hidden. A cell's Note names its button for a
+	// screen reader ("Remove GPT-5 from the comparison"). Its column
+	// cannot be sorted by.
 	Toggle string
 }
 
-// Row is a labelled row of cells, one per column.
+// Row is a labelled row of cells, one per column. A hidden row (a place
+// no option of the scenario fills) keeps its place and cells, so that a
+// scenario that fills it shows it without re-rendering.
 type Row struct {
-	Label string
-	Help  string
-	Cells []Cell
+	Label  string
+	Help   string
+	Cells  []Cell
+	Hidden bool
 }
 
 // Table is a results table. A hidden table keeps its place so that the
@@ -338,6 +343,8 @@ func (k *cellCursor) next() (Cell, bool) {
 //	groups       [{key, title, kind, hidden}]
 //	columns      [{key, title, hidden}] of every table, once per key
 //	tables       {table id: {hidden, title, note}}
+//	rows         [{key, hidden}] of the rows whose hidden state changed,
+//	             each named by its first cell's key
 //	cells        [{key, text, value, metric, option, unit, note, order,
 //	             low, high, band, bandNote}]; metric, option and unit are
 //	             "" for cells that are not results, order is Order.String,
@@ -402,6 +409,17 @@ func (p Page) Since(prev *Page) map[string]any {
 	links := changed(was.Links, p.Links, prev == nil, func(l Link) map[string]any {
 		return map[string]any{"id": l.ID, "query": l.Query, "hidden": l.Hidden}
 	})
+	rows := []any{}
+	for i, t := range p.Tables {
+		for j, r := range t.Rows {
+			if len(r.Cells) == 0 {
+				continue
+			}
+			if prev == nil || i >= len(was.Tables) || j >= len(was.Tables[i].Rows) || was.Tables[i].Rows[j].Hidden != r.Hidden {
+				rows = append(rows, map[string]any{"key": r.Cells[0].Key, "hidden": r.Hidden})
+			}
+		}
+	}
 	tables := map[string]any{}
 	for i, t := range p.Tables {
 		if w := was.Tables; prev == nil || i >= len(w) || w[i].ID != t.ID || w[i].Hidden != t.Hidden || w[i].Title != t.Title || w[i].Note != t.Note {
@@ -421,7 +439,7 @@ func (p Page) Since(prev *Page) map[string]any {
 	headline := map[string]any{"text": p.Headline.Text, "figures": figures}
 	edition := map[string]any{"edition": p.Edition.Edition, "latest": p.Edition.Latest, "changes": plain(p.Edition.Changes),
 		"results": p.Edition.Results, "query": p.Edition.Query}
-	return map[string]any{"all": prev == nil, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables,
+	return map[string]any{"all": prev == nil, "query": p.Query, "inputs": inputs, "groups": groups, "columns": columns, "tables": tables, "rows": rows,
 		"cells": cells, "charts": charts, "titles": titles, "heights": heights, "links": links, "problems": plain(p.Problems),
 		"inapplicable": plain(p.inapplicable()),
 		"explanation":  p.Explanation, "headline": headline, "edition": edition, "changed": plain(p.Changed()), "sources": plain(p.Sources())}

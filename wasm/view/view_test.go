@@ -23,7 +23,7 @@ func TestSinceKeepsOnlyWhatChanged(t *testing.T) {
 	got := next.Since(&prev)
 	want := map[string]any{"all": false, "query": "n=1", "problems": []any{"p"}, "inapplicable": []any{}, "explanation": "",
 		"inputs": []any{map[string]any{"key": "m", "value": "3", "error": "", "note": "", "unit": "", "default": "", "hidden": false}},
-		"groups": []any{}, "columns": []any{}, "cells": []any{}, "links": []any{}, "tables": map[string]any{},
+		"groups": []any{}, "columns": []any{}, "cells": []any{}, "links": []any{}, "tables": map[string]any{}, "rows": []any{},
 		"charts":   map[string]any{"c": c(2.5).Patch()},
 		"titles":   map[string]any{"c": "C"},
 		"heights":  map[string]any{"c": c(2.5).Height()},
@@ -62,6 +62,32 @@ func TestSinceAppliesToTheNextUpdate(t *testing.T) {
 		if fmt.Sprint(shown) != fmt.Sprint(next) {
 			t.Errorf("after %s:\n got %v\nwant %v", p.Query, shown, next)
 		}
+	}
+}
+
+// A row that a scenario leaves empty is hidden: the update names it by
+// its first cell when its state changes, and every row when whole.
+func TestSinceSendsRowsWhoseHiddenStateChanged(t *testing.T) {
+	page := func(hidden ...bool) view.Page {
+		tab := view.Table{ID: "t", Columns: []view.Column{{Key: "api"}}}
+		for i, h := range hidden {
+			tab.Rows = append(tab.Rows, view.Row{Label: fmt.Sprint(i + 1), Hidden: h, Cells: []view.Cell{{Key: fmt.Sprintf("api%d.api", i+1)}}})
+		}
+		return view.Page{Tables: []view.Table{tab}}
+	}
+	row := func(key string, hidden bool) any { return map[string]any{"key": key, "hidden": hidden} }
+	three, two := page(false, false, false), page(false, false, true)
+	if got, want := two.Since(&three)["rows"], []any{row("api3.api", true)}; !reflect.DeepEqual(got, want) {
+		t.Errorf("one row emptied: got %v; want %v", got, want)
+	}
+	if got, want := three.Since(&two)["rows"], []any{row("api3.api", false)}; !reflect.DeepEqual(got, want) {
+		t.Errorf("one row filled: got %v; want %v", got, want)
+	}
+	if got := two.Since(&two)["rows"]; !reflect.DeepEqual(got, []any{}) {
+		t.Errorf("nothing changed: got %v; want none", got)
+	}
+	if got, want := two.Update()["rows"], []any{row("api1.api", false), row("api2.api", false), row("api3.api", true)}; !reflect.DeepEqual(got, want) {
+		t.Errorf("whole update: got %v; want %v", got, want)
 	}
 }
 

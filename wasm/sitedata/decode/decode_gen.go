@@ -765,6 +765,8 @@ func decodePricingviewDefaults(d *jsonread.Decoder, v *pricingview.Defaults) {
 			decodeFactFigure(d, &v.ProviderOnce)
 		case "twins_once":
 			decodeFactFigure(d, &v.TwinsOnce)
+		case "apis":
+			decodePricingviewDefaultAPIs(d, &v.APIs)
 		default:
 			d.Unknown(key)
 		}
@@ -1369,6 +1371,26 @@ func decodeApipricesPriceRow(d *jsonread.Decoder, v *apiprices.PriceRow) {
 			v.Unconfirmed = d.Bool()
 		case "announced":
 			v.Announced = d.Bool()
+		case "note":
+			v.Note = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodePricingviewDefaultAPIs(d *jsonread.Decoder, v *pricingview.DefaultAPIs) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "list":
+			v.List = d.String()
+		case "source":
+			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
 		case "note":
 			v.Note = d.String()
 		default:

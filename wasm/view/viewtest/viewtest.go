@@ -133,8 +133,9 @@ func Explained(p view.Page) error {
 // Preset returns an error naming the first thing a preset's page must
 // not show, for the build's checks of every preset: a value that is not
 // finite (Finite), no explanation, a problem message, a dash among its
-// results (the shown columns of its first table, except in a row with no
-// figure at all, such as an offer the scenario does not price), or an
+// results (the shown columns of results of its first table's shown rows,
+// except in a row with no figure at all, such as an offer the scenario
+// does not price), or an
 // input value no one would type (Readable).
 func Preset(p view.Page) error {
 	if err := Finite(p); err != nil {
@@ -149,13 +150,16 @@ func Preset(p view.Page) error {
 	if len(p.Tables) > 0 {
 		t := p.Tables[0]
 		for _, r := range t.Rows {
+			if r.Hidden {
+				continue
+			}
 			var blank []string
 			for i, c := range r.Cells {
 				// A named table's first cell names the row.
 				if t.Named && i == 0 {
 					continue
 				}
-				if !t.Columns[i].Hidden && (c.Text == "–" || c.Text == "") {
+				if results(t.Columns[i]) && (c.Text == "–" || c.Text == "") {
 					blank = append(blank, t.Columns[i].Title)
 				}
 			}
@@ -172,16 +176,20 @@ func Preset(p view.Page) error {
 	return nil
 }
 
-// shown counts a table's shown columns.
+// shown counts a table's shown columns of results.
 func shown(t view.Table) int {
 	n := 0
 	for _, c := range t.Columns {
-		if !c.Hidden {
+		if results(c) {
 			n++
 		}
 	}
 	return n
 }
+
+// results reports whether a column shows results: it is shown, and not
+// one of buttons (view.Column.Toggle).
+func results(c view.Column) bool { return !c.Hidden && c.Toggle == "" }
 
 // Readable reports whether a number is one a person would type: a whole
 // number, one of at most 4 significant digits (0.0002, 3.43, 7.14), or
