@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [887]string{
+var englishKeys = [888]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -86,9 +86,10 @@ var englishKeys = [887]string{
 	"calc.how",
 	"calc.inputs",
 	"calc.json",
-	"calc.jump_inputs",
-	"calc.jump_results",
+	"calc.main_inputs",
 	"calc.md",
+	"calc.more",
+	"calc.more_in",
 	"calc.noscript_after",
 	"calc.noscript_default",
 	"calc.noscript_link",
@@ -892,7 +893,7 @@ var englishKeys = [887]string{
 	"tco.years",
 }
 
-var englishTexts = [887]string{
+var englishTexts = [888]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -976,9 +977,10 @@ var englishTexts = [887]string{
 	"How it is calculated",
 	"Inputs",
 	"Download JSON",
-	"Change the inputs ↓",
-	"Back to the results",
+	"Key inputs",
 	"Copy as Markdown",
+	"More inputs",
+	"More inputs: {section}",
 	"explains every formula.",
 	"Showing the default scenario: changing inputs needs JavaScript; the",
 	"methodology",
