@@ -144,27 +144,31 @@ func TestPhoneFormShowsTheChange(t *testing.T) {
 }
 
 // tcoFields counts, on /tco/ with every folded group open, the inputs
-// of option a shown, and says whether its owned-only price (a.gp) and its
-// rented-only price (a.hr) are shown and can take the focus.
+// of option a shown, and says whether its owned-only price (a.gp), its
+// rented-only price (a.hr) and its estimator's precision (a.pp) are shown
+// or can take the focus.
 const tcoFields = `(() => {
 	document.querySelectorAll('details.more').forEach(d => { d.open = true; });
 	const shown = e => e.checkVisibility();
 	const focusable = name => { const e = document.querySelector('[name="' + name + '"]'); e.focus(); const f = document.activeElement === e; e.blur(); return f; };
 	return {A: [...document.querySelectorAll('[data-group="a"] :is(input, select)')].filter(shown).length,
-		GPs: shown(document.querySelector('[name="a.gp"]')) || focusable('a.gp'), HRs: shown(document.querySelector('[name="a.hr"]')) || focusable('a.hr')};
+		GPs: shown(document.querySelector('[name="a.gp"]')) || focusable('a.gp'), HRs: shown(document.querySelector('[name="a.hr"]')) || focusable('a.hr'),
+		PP: shown(document.querySelector('[name="a.pp"]')) || focusable('a.pp')};
 })()`
 
 // An option's inputs follow its kind: owned, it shows the purchase,
-// power and staff fields and no rental ones; rented, the reverse. What
-// applies comes from the engine (scenario.Field Only, the group's kind),
-// in both languages.
+// power and staff fields and no rental ones; rented, the reverse; and
+// with a throughput typed in rather than estimated, none of the
+// estimator's (precision, batch, engine), which the page showed before.
+// What applies comes from the engine (scenario.Field Only and the group's
+// kind; scenario.Resolver.Hide), in both languages.
 func TestTCOFormShowsWhatApplies(t *testing.T) {
 	ctx, page := browser(t)
 	root := strings.TrimSuffix(page, "tco/")
 	do(t, ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(1), chromedp.EmulateMobile))
 	type fields struct {
-		A        int
-		GPs, HRs bool // a.gp and a.hr shown or focusable
+		A            int
+		GPs, HRs, PP bool // a.gp, a.hr and a.pp shown or focusable
 	}
 	for _, lang := range []string{"", "de/"} {
 		waitReady(ctx, t, root+lang+"tco/?a.kind=own")
@@ -182,11 +186,17 @@ func TestTCOFormShowsWhatApplies(t *testing.T) {
 			t.Errorf("/%stco/: owned shows the price %v and the rent %v, rented %v and %v; want only what applies, and nothing else focusable",
 				lang, owned.GPs, owned.HRs, rented.GPs, rented.HRs)
 		}
-		// The kind switched on the page hides and shows the same fields.
+		// The kind switched on the rented page hides and shows the same
+		// fields.
 		do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="a.kind"]`), "own"))
 		eval[any](t, ctx, `document.querySelector('[name="a.kind"]').dispatchEvent(new Event('input', {bubbles: true}))`)
 		if got := eval[fields](t, ctx, tcoFields); got.A != owned.A || !got.GPs || got.HRs {
 			t.Errorf("/%stco/: switched to owned, option a shows %d inputs, price %v, rent %v; want %d, true, false", lang, got.A, got.GPs, got.HRs, owned.A)
+		}
+		waitReady(ctx, t, root+lang+"tco/?a.kind=own&a.pm=")
+		if typed := eval[fields](t, ctx, tcoFields); typed.A != 22-3 || typed.PP || !owned.PP {
+			t.Errorf("/%stco/: with a throughput typed in, option a shows %d inputs and its precision %v (estimated: %v); want 19, false (true)",
+				lang, typed.A, typed.PP, owned.PP)
 		}
 	}
 }
