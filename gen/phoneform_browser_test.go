@@ -21,30 +21,33 @@ func unfold(t *testing.T, ctx context.Context, name string) {
 
 // formProbe measures, on the page as shown: the document y of the first
 // input a reader can use (shown, in the form), of the first result (as
-// layoutProbe), and of the headline's figures; how many inputs are shown;
-// and the page's width.
+// layoutProbe), of the form's end and of /pricing/'s list of models
+// (#find, -1 elsewhere); how many inputs are shown; and the page's width.
 const formProbe = `(() => {
 	const shown = e => e.checkVisibility({visibilityProperty: true});
 	const inputs = [...document.querySelectorAll('#calc-form :is(input, select)')].filter(shown);
 	const y = e => e ? Math.round(e.getBoundingClientRect().top + scrollY) : -1;
 	const results = [...document.querySelectorAll('.outputs [data-metric]')].filter(shown).map(e => e.getBoundingClientRect().top + scrollY);
+	const form = document.getElementById('calc-form').getBoundingClientRect();
 	return {input: y(inputs[0]), result: results.length ? Math.round(Math.min(...results)) : -1, inputs: inputs.length,
-		width: document.documentElement.scrollWidth};
+		formEnd: Math.round(form.bottom + scrollY), find: y(document.getElementById('find')), width: document.documentElement.scrollWidth};
 })()`
 
 type formReport struct {
 	Input   float64 `json:"input"`
 	Result  float64 `json:"result"`
 	Inputs  int     `json:"inputs"`
+	FormEnd float64 `json:"formEnd"`
+	Find    float64 `json:"find"`
 	Width   int     `json:"width"`
-	Figures []string
 }
 
 // A phone's form: on every calculator, in both languages, the first
 // input is within two screens at a phone's width (390 x 844; the answer
 // and the toolbar come first) and on the first screen at a laptop's
 // (1,280 x 800), the results follow the key inputs within four screens on
-// the phone, and the page does not scroll sideways. Before, at 390 px,
+// the phone (/pricing/'s list of the cheapest models too: below the
+// form), and the page does not scroll sideways. Before, at 390 px,
 // the first input was at y = 5,785 on /tco/ and 10,817 on /pricing/
 // (after every result and the list of the cheapest models), 4,053 on
 // /performance/ and 7,529 on /memory/ (German: 6,488, 12,201, 4,332 and
@@ -73,6 +76,11 @@ func TestPhoneFormComesFirst(t *testing.T) {
 				}
 				if s.Mobile && (r.Result < 0 || r.Result > float64(4*s.H)) {
 					t.Errorf("%s: the first result is at y = %.0f; want it within four screens (%d px)", where, r.Result, 4*s.H)
+				}
+				// The list of the cheapest models, which no input asked
+				// for, follows the form on a phone.
+				if s.Mobile && calc == "pricing/" && r.Find < r.FormEnd {
+					t.Errorf("%s: the list of models is at y = %.0f, above the form's end at %.0f", where, r.Find, r.FormEnd)
 				}
 				if s.Mobile && r.Width > int(s.W)+1 {
 					t.Errorf("%s: the page is %d px wide", where, r.Width)
