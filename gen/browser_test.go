@@ -324,6 +324,7 @@ func TestTCOPageInBrowser(t *testing.T) {
 	before := eval[map[string]string](t, ctx, readMetrics)
 	chartBefore := evalAsync[string](t, ctx, chartData)
 	eval[any](t, ctx, `(() => { const e = document.getElementById('in-a.n'); e.value = '16'; e.dispatchEvent(new Event('input', {bubbles: true})); return 0; })()`)
+	unfold(t, ctx, "a.kwh")
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`[name="a.kwh"]`)))
 	eval[any](t, ctx, `(() => { document.querySelector('[name="a.kwh"]').select(); return 0; })()`)
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS(`[name="a.kwh"]`), "0.2"))

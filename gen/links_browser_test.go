@@ -35,6 +35,7 @@ func TestTabAndCurrencyRoundTripInTheLink(t *testing.T) {
 		// 27,513 dollars become about 23,700 euros (4 significant digits)
 		// and exactly 27,513 dollars again.
 		waitReady(ctx, t, tco)
+		unfold(t, ctx, "a.gp")
 		do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="a.gp"]`), ""), chromedp.SendKeys(chromedp.CSS(`[name="a.gp"]`), "27513"+kb.Tab))
 		for _, cur := range []string{"EUR", "USD"} {
 			eval[any](t, ctx, `(s => { s.value = '`+cur+`'; s.dispatchEvent(new Event('input', {bubbles: true})); })(document.querySelector('[name="cur"]'))`)

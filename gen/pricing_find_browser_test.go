@@ -38,6 +38,7 @@ func TestPricingFindInBrowser(t *testing.T) {
 		if !eval[bool](t, ctx, `!!document.querySelector('[name="q"]') && !!document.querySelector('#find')`) {
 			t.Fatal("no search box or list of models found on the pricing page")
 		}
+		unfold(t, ctx, "q")
 		do(t, ctx, chromedp.SendKeys(`[name="q"]`, "gpt-5"+kb.Tab))
 		const shown = `[...document.querySelectorAll('#find tbody tr')].filter(tr => tr.offsetParent).slice(0, 3).map(tr =>
 			tr.querySelector('[data-col="f-name"]').textContent.trim() + ' / ' + tr.querySelector('[data-col="f-prov"]').textContent.trim())`

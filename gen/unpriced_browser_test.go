@@ -72,6 +72,7 @@ func TestUnpricedGPUShowsNoCostInBrowser(t *testing.T) {
 	// Typing a price in the field makes the option priced: 8 H200s at
 	// $30,000 are $240,000 of GPUs (8 x 30,000).
 	waitReady(ctx, t, root+"tco/?ed=2026-12-04&a.gpu=h200-sxm")
+	unfold(t, ctx, "a.gp")
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`[name="a.gp"]`)))
 	eval[any](t, ctx, `(() => { document.querySelector('[name="a.gp"]').select(); return 0; })()`)
 	do(t, ctx, chromedp.SendKeys(chromedp.CSS(`[name="a.gp"]`), "30000"))

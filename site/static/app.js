@@ -475,6 +475,15 @@
       if (s.unit) setText($("unit-" + s.key), "(" + s.unit + ")");
       // A field that does not apply to the scenario (scenario.Resolver.Hide).
       each(byField[s.key], function (el) { setHidden(el, s.hidden); });
+      // A folded group opens on a field the link sets (in the page's
+      // first answer) or one the engine rejects, as the form's template
+      // does for a scenario rendered into the page.
+      if (!s.hidden && (s.error || s.explicit && root.getAttribute("data-engine") !== "ready")) {
+        each(byField[s.key], function (el) {
+          var more = el.closest("details.more");
+          if (more && !more.open) more.open = true;
+        });
+      }
     });
     u.groups.forEach(function (g) {
       each(byGroup[g.key], function (el) {
@@ -595,7 +604,9 @@
     urlTimer = setTimeout(writeURL, 200);
   }
 
-  // showHeadline shows the answer in a sentence and its key figures.
+  // showHeadline shows the answer in a sentence and its key figures,
+  // which the answer bar repeats without their bands (it is hidden from
+  // screen readers and holds nothing to focus).
   var shownFigures = null;
   function showHeadline(h) {
     setText($("headline-text"), h.text);
@@ -603,6 +614,28 @@
     if (key === shownFigures) return;
     shownFigures = key;
     figures.keyFigures($("key-figures"), h.figures);
+    var bar = $("bar-figures");
+    if (!bar) return;
+    bar.textContent = "";
+    h.figures.forEach(function (f) {
+      var div = document.createElement("div");
+      var dt = document.createElement("dt");
+      var dd = document.createElement("dd");
+      dt.textContent = f.label;
+      dd.textContent = f.text;
+      div.appendChild(dt);
+      div.appendChild(dd);
+      bar.appendChild(div);
+    });
+  }
+  // The answer bar (style.css, on a narrow screen) shows while the
+  // headline's figures are above the screen: out of the flow, it moves
+  // nothing as it comes and goes.
+  if (window.IntersectionObserver && $("answer-bar") && $("key-figures")) {
+    new IntersectionObserver(function (entries) {
+      var e = entries[entries.length - 1];
+      setAttr($("answer-bar"), "data-shown", !e.isIntersecting && e.boundingClientRect.bottom < 0 ? "true" : "");
+    }).observe($("key-figures"));
   }
 
   // showEdition shows, on a link that pins an older data edition, that its

@@ -170,6 +170,9 @@ func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
 	}
 	s.Custom.Apply(r)
 	r.Choice(d.Editions.Field(s.M, s.M.T(edition.Section), nil))
+	// The headline's GPUs needed follow the model, its context and how
+	// many sequences it holds at once, on each option's GPU.
+	r.Main(keyModel, keyContext, keyConc, "a.gpu", "b.gpu", "c.gpu", "d.gpu")
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }

@@ -2,7 +2,7 @@
 
 package msg
 
-var englishKeys = [905]string{
+var englishKeys = [906]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -99,9 +99,10 @@ var englishKeys = [905]string{
 	"calc.how",
 	"calc.inputs",
 	"calc.json",
-	"calc.jump_inputs",
-	"calc.jump_results",
+	"calc.main_inputs",
 	"calc.md",
+	"calc.more",
+	"calc.more_in",
 	"calc.noscript_after",
 	"calc.noscript_default",
 	"calc.noscript_link",
@@ -910,7 +911,7 @@ var englishKeys = [905]string{
 	"tco.years",
 }
 
-var englishTexts = [905]string{
+var englishTexts = [906]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1007,9 +1008,10 @@ var englishTexts = [905]string{
 	"How it is calculated",
 	"Inputs",
 	"Download JSON",
-	"Change the inputs ↓",
-	"Back to the results",
+	"Key inputs",
 	"Copy as Markdown",
+	"More inputs",
+	"More inputs: {section}",
 	"explains every formula.",
 	"Showing the default scenario: changing inputs needs JavaScript; the",
 	"methodology",

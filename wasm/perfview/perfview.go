@@ -305,6 +305,9 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	if s.Fits() && s.Mode == perf.Closed && s.Users > s.MaxBatch {
 		r.Warn("users", s.overflow("perf.warn.users", s.Users))
 	}
+	// The headline's tokens per second follow the model, the GPU and
+	// the batch.
+	r.Main("model", "gpu", "b")
 	s.Resolved = r.Resolved(Version, d.Presets)
 	on := strconv.Itoa(tp) + " x " + s.GPU.Name
 	tokens := t.F("perf.tokens", "n", t.Num(float64(request), 0))

@@ -163,6 +163,9 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		&tcoview.Customs{Model: m, GPU: g})
 	s.Uses = s.Cluster.Custom
 	s.Uses.Apply(r)
+	// The headline's monthly costs follow the workload; whether the
+	// cluster pays off, what it is.
+	r.Main("rpd", "in", "out", clusterPrefix+".kind", clusterPrefix+".gpu")
 	s.Resolved = r.Resolved(Version, d.Presets)
 	return s
 }

@@ -64,6 +64,11 @@ type Field struct {
 	// Only, if set, is the kind of option the field applies to; the form
 	// hides it in options of another kind.
 	Only string
+	// Main marks one of the few fields that drive the headline: the form
+	// shows them first, next to the answer, and the others one tap away,
+	// in groups that are closed unless the scenario sets one of their
+	// fields.
+	Main bool
 	// Least is the smallest magnitude other than 0 that a number field
 	// accepts; 0 means DefaultLeast. Values closer to 0 are rejected, so
 	// that a denormal such as 1e-320 never reaches the engine.
@@ -595,6 +600,16 @@ func (r *Resolver) Hide(keys ...string) {
 		if in := &r.Inputs[i]; slices.Contains(keys, in.Key) {
 			in.Value, in.Explicit, in.Error, in.Rejected, in.Reason, in.Hidden = in.Default, false, "", "", "", true
 			r.notApplicable(in)
+		}
+	}
+}
+
+// Main marks the fields read so far with the keys as main (Field.Main):
+// the few that drive the calculator's headline.
+func (r *Resolver) Main(keys ...string) {
+	for i := range r.Inputs {
+		if in := &r.Inputs[i]; slices.Contains(keys, in.Key) {
+			in.Main = true
 		}
 	}
 }

@@ -174,6 +174,9 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		precision = "bf16"
 	}
 	if modelID == "" {
+		// A throughput typed in: the estimator's precision, batch and
+		// engine do not apply, and the form hides them.
+		r.Hide(k("pp"), k("pb"), k("pe"))
 		return nil, isCustom
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)

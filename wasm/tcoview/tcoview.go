@@ -127,6 +127,9 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	}
 	s.Custom.Apply(r)
 	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
+	// The headline's cost per token follows the period and what each
+	// option is: owned or rented, and which GPU.
+	r.Main(keyYears, "a.kind", "a.gpu", "b.kind", "b.gpu", "c.kind", "c.gpu", "d.kind", "d.gpu")
 	s.Resolved = r.Resolved(Version, d.Presets)
 	s.Errors = r.Errors()
 	return s

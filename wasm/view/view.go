@@ -336,7 +336,7 @@ func (k *cellCursor) next() (Cell, bool) {
 // (string, float64, bool, []any, map[string]any) for package plainjson:
 //
 //	query        canonical query string
-//	inputs       [{key, value, error, note, unit, default, hidden, choices}]
+//	inputs       [{key, value, error, note, unit, default, hidden, explicit, choices}]
 //	             in form order; choices, [{value, label}], only for a
 //	             choice field whose choices changed (an option's cloud
 //	             offers follow its GPU)
@@ -514,6 +514,10 @@ func changedInputs(prev, next []scenario.Input, all bool) []any {
 		}
 		r := map[string]any{"key": now.Key, "value": now.Value, "error": now.Error, "note": now.Note, "unit": now.Unit, "default": now.Default,
 			"hidden": now.Hidden}
+		// The page opens the closed group of a field the link sets.
+		if in.Explicit {
+			r["explicit"] = true
+		}
 		if in.IsChoice() && (all || i >= len(prev) || was.Choices != now.Choices) {
 			cs := make([]any, len(in.Choices))
 			for j, c := range in.Choices {
