@@ -510,7 +510,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 		var out [][]string
 		for _, r := range rows {
 			f := r.f
-			out = append(out, []string{html.EscapeString(m.T(r.key)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.Note)})
+			out = append(out, []string{html.EscapeString(m.T(r.key)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.NoteText(m))})
 		}
 		out = append(out, more...)
 		return htmlTable(heads(m, "doc.t.default", "doc.t.value", "doc.t.source", "doc.t.as_of", "doc.t.note"), out)
@@ -538,7 +538,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 						continue
 					}
 					rows = append(rows, []string{html.EscapeString(g.Name), html.EscapeString(m.T(p.key)), fig(m, p.f), srcLink(m, p.f.Source),
-						html.EscapeString(m.Date(p.f.AsOf)), html.EscapeString(p.f.Note)})
+						html.EscapeString(m.Date(p.f.AsOf)), html.EscapeString(p.f.NoteText(m))})
 				}
 			}
 			return htmlTable(heads(m, "doc.t.gpu", "doc.t.prices.price", "doc.t.prices.usd", "doc.t.source", "doc.t.as_of", "doc.t.note"), rows)
@@ -549,7 +549,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			for _, t := range d.Throughput.Rows {
 				g, _ := d.GPUs.Find(t.GPU)
 				f := t.TokensPerSec
-				more = append(more, []string{html.EscapeString(m.F("doc.t.tco.throughput", "gpu", g.Name)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.Note)})
+				more = append(more, []string{html.EscapeString(m.F("doc.t.tco.throughput", "gpu", g.Name)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.NoteText(m))})
 			}
 			return defaults(m, []named{
 				{"doc.t.tco.years", df.Years}, {"doc.t.tco.gpus_per_server", df.GPUsPerServer}, {"doc.t.tco.server", df.ServerUSD},

@@ -77,7 +77,9 @@ func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
 //
 // Besides each catalog's own rules, every number in every file must be
 // finite, not negative and at most MaxNumber, and no as_of date may lie
-// after today: data records what was published.
+// after today: data records what was published. A note that has a
+// German field beside it (a figure's), which German pages show, needs
+// its German (note_de).
 func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	var d sitedata.Data
 	var genai apiprices.Catalog
@@ -360,6 +362,10 @@ func values(v reflect.Value, entry, field, today string) []error {
 		return errs
 	case reflect.Struct:
 		var errs []error
+		if note := fieldByTag(v, "note"); note != "" && hasTag(v, "note_de") && fieldByTag(v, "note_de") == "" {
+			// German pages show the note: never in English mid-sentence.
+			errs = append(errs, fact.Errorf(entry, join(field, "note_de"), "missing: the German of note %q", note))
+		}
 		for i := range v.NumField() {
 			name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
 			switch {
@@ -430,6 +436,16 @@ func fieldByTag(v reflect.Value, key string) string {
 		}
 	}
 	return ""
+}
+
+// hasTag reports whether the struct v has a field whose yaml name is key.
+func hasTag(v reflect.Value, key string) bool {
+	for i := range v.NumField() {
+		if name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ","); name == key {
+			return true
+		}
+	}
+	return false
 }
 
 // entryKeys are the fields that name an element of a list in errors, in

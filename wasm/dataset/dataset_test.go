@@ -116,6 +116,14 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/pricing.yaml: presets[0] "seed-000-roi": description_de: `},
 		{"preset with an empty German title", MemoryFile, "    title_de: \"Pauschale Faustregel: Batchgröße eines 7-GB-Modells auf T4, A10G und A100\"", "    title_de: \"\"",
 			`d/memory.yaml: presets[0] "seed-002": title_de: missing`},
+		// A figure's note is shown on German pages too: its German
+		// beside it, never English mid-sentence.
+		{"GPU price note without its German", GPUFile, `, note_de: "AWS p4de.24xlarge, 27,447 $/h für 8 GPUs"`, "",
+			`d/gpus.yaml: gpus[1] "a100-80gb-sxm": rent_usd_per_hour.note_de: missing: the German of note "AWS p4de.24xlarge $27.447/h for 8 GPUs"`},
+		{"default's note without its German", TCOFile, `, note_de: "HGX-/DGX-Server fassen 8 GPUs"`, "",
+			`d/tco.yaml: defaults: gpus_per_server.note_de: missing: the German of note "HGX/DGX servers hold 8 GPUs"`},
+		{"German electricity price of an unknown currency", TCOFile, "defaults:\n", "defaults:\n  de: {currency: XYZ}\n",
+			`d/tco.yaml: defaults.de: currency: unknown currency "XYZ"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			// LINE stands for the line the breakage is on, so that rows

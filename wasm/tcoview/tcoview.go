@@ -132,10 +132,16 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	return s
 }
 
-// ReadCurrency reads the display currency and its rate per US dollar.
+// ReadCurrency reads the display currency and its rate per US dollar;
+// the currency defaults to the page language's (LanguageDefaults), else
+// to US dollars.
 func ReadCurrency(r *scenario.Resolver, d Data, section string) (money.Currency, float64) {
 	t := r.M
-	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: t.T("tco.in.cur"), Section: section, Default: "USD", Choices: currencyChoices(), FoldCase: true,
+	def := "USD"
+	if l := d.local(t); l.Currency != "" {
+		def = l.Currency
+	}
+	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: t.T("tco.in.cur"), Section: section, Default: def, Choices: currencyChoices(), FoldCase: true,
 		Help: t.T("tco.in.cur_help")}))
 	fxDefault := d.FXDefault(cur.Code)
 	fxNote := ""

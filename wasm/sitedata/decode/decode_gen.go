@@ -395,6 +395,8 @@ func decodeTcoviewDefaults(d *datafile.Decoder, v *tcoview.Defaults) {
 			decodeFactFigure(d, &v.RentMedianOfOffers)
 		case "estimate":
 			decodeTcoviewDefaultEstimate(d, &v.Estimate)
+		case "de":
+			decodeTcoviewLanguageDefaults(d, &v.DE)
 		default:
 			d.Unknown(key)
 		}
@@ -1049,6 +1051,8 @@ func decodeFactFigure(d *datafile.Decoder, v *fact.Figure) {
 			v.Unconfirmed = d.Bool()
 		case "note":
 			v.Note = d.String()
+		case "note_de":
+			v.NoteDE = d.String()
 		default:
 			d.Unknown(key)
 		}
@@ -1071,6 +1075,29 @@ func decodeTcoviewDefaultEstimate(d *datafile.Decoder, v *tcoview.DefaultEstimat
 			v.AsOf = d.String()
 		case "note":
 			v.Note = d.String()
+		case "note_de":
+			v.NoteDE = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeTcoviewLanguageDefaults(d *datafile.Decoder, v *tcoview.LanguageDefaults) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "currency":
+			v.Currency = d.String()
+		case "electricity_per_kwh":
+			if d.Null() {
+				v.ElectricityPerKWh = nil
+			} else {
+				v.ElectricityPerKWh = new(fact.Figure)
+				decodeFactFigure(d, &(*v.ElectricityPerKWh))
+			}
 		default:
 			d.Unknown(key)
 		}
