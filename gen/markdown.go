@@ -521,7 +521,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			for _, g := range d.GPUs.GPUs {
 				rows = append(rows, []string{html.EscapeString(g.Vendor + " " + g.Name), fig(m, &g.MemoryGB), fig(m, &g.BandwidthGBps),
 					fig(m, &g.BF16DenseTFLOPS), fig(m, g.FP8DenseTFLOPS), fig(m, &g.TDPW),
-					html.EscapeString(g.Link.Kind) + " " + fig(m, &g.Link.GBps), fig(m, g.PurchaseUSD), fig(m, g.RentUSDPerHour),
+					html.EscapeString(g.Link.KindIn(m)) + " " + fig(m, &g.Link.GBps), fig(m, g.PurchaseUSD), fig(m, g.RentUSDPerHour),
 					srcLink(m, g.MemoryGB.Source) + ", " + html.EscapeString(m.Date(g.MemoryGB.AsOf))})
 			}
 			return htmlTable(heads(m, "doc.t.gpu", "doc.t.gpus.memory", "doc.t.gpus.bandwidth", "doc.t.gpus.bf16", "doc.t.gpus.fp8",
@@ -709,7 +709,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 					}
 					rows = append(rows, []string{name, html.EscapeString(m.Date(r.From)), r.Currency, price(r.Input), price(r.CacheRead), price(r.CacheWrite),
 						price(r.Output), batch, html.EscapeString(strings.Join(tiers, " ")), srcLink(m, r.Source) + ", " + html.EscapeString(m.Date(r.AsOf)),
-						html.EscapeString(r.Note)})
+						html.EscapeString(fact.Figure{Note: r.Note, NoteDE: r.NoteDE}.NoteText(m))})
 				}
 			}
 			return htmlTable(heads(m, "doc.t.model", "doc.t.api.from", "doc.t.api.currency", "doc.t.api.input", "doc.t.api.cache_read", "doc.t.api.cache_write",

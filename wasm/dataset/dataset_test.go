@@ -122,6 +122,8 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/gpus.yaml: gpus[1] "a100-80gb-sxm": rent_usd_per_hour.note_de: missing: the German of note "AWS p4de.24xlarge $27.447/h for 8 GPUs"`},
 		{"default's note without its German", TCOFile, `, note_de: "HGX-/DGX-Server fassen 8 GPUs"`, "",
 			`d/tco.yaml: defaults: gpus_per_server.note_de: missing: the German of note "HGX/DGX servers hold 8 GPUs"`},
+		{"GPU link without its German", GPUFile, `kind: PCIe 4.0 x16 (NVLink bridge for pairs), kind_de: "PCIe 4.0 x16 (NVLink-Brücke für Paare)",`,
+			"kind: PCIe 4.0 x16 (NVLink bridge for pairs),", `d/gpus.yaml: gpus[2] "a100-40gb-pcie": link.kind_de: missing: the German of kind "PCIe 4.0 x16 (NVLink bridge for pairs)"`},
 		{"German electricity price of an unknown currency", TCOFile, "defaults:\n", "defaults:\n  de: {currency: XYZ}\n",
 			`d/tco.yaml: defaults.de: currency: unknown currency "XYZ"`},
 	} {

@@ -1398,6 +1398,8 @@ func decodeApipricesPriceRow(d *datafile.Decoder, v *apiprices.PriceRow) {
 			v.Announced = d.Bool()
 		case "note":
 			v.Note = d.String()
+		case "note_de":
+			v.NoteDE = d.String()
 		default:
 			d.Unknown(key)
 		}
@@ -1454,6 +1456,8 @@ func decodeGpuLink(d *datafile.Decoder, v *gpu.Link) {
 		switch key {
 		case "kind":
 			v.Kind = d.String()
+		case "kind_de":
+			v.KindDE = d.String()
 		case "gbps":
 			decodeFactFigure(d, &v.GBps)
 		default:
