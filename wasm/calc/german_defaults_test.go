@@ -21,6 +21,9 @@ import (
 // German link to an older edition keeps every figure it had: that
 // edition has no German defaults, so its German page computes what its
 // English page does (its sealed figures, TestEditionsKeepTheirFigures).
+// The German defaults are written into the German page's link, as the
+// edition is, so that the link and its API call give the page's figures
+// in any language.
 func TestGermanPagesStartInEurosAtAGermanTariff(t *testing.T) {
 	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
 	if err != nil {
@@ -58,6 +61,14 @@ func TestGermanPagesStartInEurosAtAGermanTariff(t *testing.T) {
 				t.Errorf("/de/%s/: %s's note %q lacks %q", calc, kwh, note, want)
 			}
 		}
+		// The German defaults are pinned into the page's link, as the
+		// edition is: opened in English, or asked of the API (which has
+		// the English defaults), it gives the German page's figures.
+		if len(p.Problems) > 0 || !strings.Contains(p.Query, "cur=EUR") || !strings.Contains(p.Query, kwh+"=0.1833") {
+			t.Errorf("/de/%s/: link %q, problems %q; want the German defaults in the link, and no problem", calc, p.Query, p.Problems)
+		}
+		t.Logf("/de/%s/: %s", calc, p.Query)
+		same(t, "/de/"+calc+"/ in English", de.Page(calc, ""), en.Page(calc, p.Query))
 		// In English: US dollars at the EIA's price.
 		p = en.Page(calc, "")
 		if cur, _ := value(p, "cur"); cur != "USD" {
@@ -76,15 +87,22 @@ func TestGermanPagesStartInEurosAtAGermanTariff(t *testing.T) {
 			if cur, _ := value(got, "cur"); cur != "USD" {
 				t.Errorf("/de/%s/?%s: currency %s; want USD, as published", calc, q, cur)
 			}
-			w, g := want.Cells(), got.Cells()
-			if len(w) != len(g) {
-				t.Fatalf("/de/%s/?%s: %d cells; English has %d", calc, q, len(g), len(w))
-			}
-			for i := range w {
-				if w[i].Key != g[i].Key || w[i].Value != g[i].Value {
-					t.Errorf("/de/%s/?%s: %s = %v; English %s = %v", calc, q, g[i].Key, g[i].Value, w[i].Key, w[i].Value)
-				}
-			}
+			same(t, "/de/"+calc+"/?"+q, got, want)
+		}
+	}
+}
+
+// same reports each cell of page got, named where, whose value differs
+// from want's.
+func same(t *testing.T, where string, got, want view.Page) {
+	t.Helper()
+	w, g := want.Cells(), got.Cells()
+	if len(w) != len(g) {
+		t.Fatalf("%s: %d cells; English has %d", where, len(g), len(w))
+	}
+	for i := range w {
+		if w[i].Key != g[i].Key || w[i].Value != g[i].Value {
+			t.Errorf("%s: %s = %v; English %s = %v", where, g[i].Key, g[i].Value, w[i].Key, w[i].Value)
 		}
 	}
 }

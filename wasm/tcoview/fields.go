@@ -227,9 +227,10 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	only := "" // the kind of option the next fields apply to
 	// label and help are keys of the catalogs; unit is one too, of a
 	// unit with a {code} for the currency.
+	pinned := false // a language's own default (ReadCurrency)
 	money := func(name, label, unit, help string, usd float64, note string) float64 {
 		return r.Number(scenario.Field{Only: only, Key: k(name), Label: t.T(label), Unit: t.F(unit, "code", cur.Code), Help: t.T(help),
-			Min: 0, Max: 1e9, Default: rounded(usd * fx), Note: note, Money: true}) / fx
+			Min: 0, Max: 1e9, Default: rounded(usd * fx), Note: note, Money: true, Pinned: pinned}) / fx
 	}
 	figureNote := func(f *fact.Figure, missing string) (float64, string) {
 		if f == nil {
@@ -298,8 +299,10 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 			rate = fx
 		}
 		kwhUSD = kwh.Value / rate
+		pinned = o.Kind == tco.Owned
 	}
 	opt.ElectricityUSDPerKWh = money("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help", kwhUSD, d.sourceNote(t, kwh))
+	pinned = false
 	opt.MaintenancePctPerYear = r.Number(scenario.Field{Only: only, Key: k("mnt"), Label: t.T("tco.maintenance"), Unit: t.T("tco.unit.pct_capex_year"), Min: 0, Max: 100,
 		Default: num(df.MaintenancePct.Value), Note: d.sourceNote(t, df.MaintenancePct), Help: t.T("tco.in.mnt_help")})
 	opt.StaffUSDPerYear = money("staff", "tco.staff", "tco.unit.per_year", "tco.in.staff_help",
