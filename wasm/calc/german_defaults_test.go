@@ -67,7 +67,6 @@ func TestGermanPagesStartInEurosAtAGermanTariff(t *testing.T) {
 		if len(p.Problems) > 0 || !strings.Contains(p.Query, "cur=EUR") || !strings.Contains(p.Query, kwh+"=0.1833") {
 			t.Errorf("/de/%s/: link %q, problems %q; want the German defaults in the link, and no problem", calc, p.Query, p.Problems)
 		}
-		t.Logf("/de/%s/: %s", calc, p.Query)
 		same(t, "/de/"+calc+"/ in English", de.Page(calc, ""), en.Page(calc, p.Query))
 		// In English: US dollars at the EIA's price.
 		p = en.Page(calc, "")
