@@ -138,4 +138,42 @@ func TestCopyAPICallAsksForTheScenarioOnScreen(t *testing.T) {
 	if a.Headline.Text != got.Headline {
 		t.Errorf("the API answers %q, the page shows %q", a.Headline.Text, got.Headline)
 	}
+
+	// A German page starts in euros at a German electricity price, which
+	// the API, in English, does not: the call it copies names them
+	// (pinned into its link), and the API answers with the page's
+	// figures, in the page's currency.
+	metrics := waitReady(ctx, t, site.URL+"/sub/de/tco/")
+	eval[any](t, ctx, `(() => {
+		window.__copied = [];
+		Object.defineProperty(navigator, 'clipboard', {value: {writeText: s => { window.__copied.push(s); return Promise.resolve(); }}});
+	})()`)
+	copied := eval[[]string](t, ctx, `(document.getElementById('copy-api').click(), window.__copied)`)
+	if len(copied) != 1 || !strings.Contains(copied[0], "cur=EUR") || !strings.Contains(copied[0], "a.kwh=0.1833") {
+		t.Fatalf("/de/tco/ copied %q; want an API call naming the euros and the German price", copied)
+	}
+	u, _ = url.Parse(copied[0])
+	res, body = apitest.Get(t, "GET", apiSrv.URL+u.Path+"?"+u.RawQuery)
+	a = api.Answer{}
+	if res.StatusCode != http.StatusOK || json.Unmarshal(body, &a) != nil {
+		t.Fatalf("%s: %d %s", u, res.StatusCode, body)
+	}
+	compared := 0
+	for _, tab := range a.Tables {
+		for _, r := range tab.Rows {
+			for _, c := range r.Cells {
+				page, ok := metrics[c.Option+"."+c.Metric]
+				if !ok || c.Value == nil || c.Metric == "" {
+					continue
+				}
+				compared++
+				if v, unit, _ := strings.Cut(page, " "); unit != c.Unit || !sameNumber(v, *c.Value) {
+					t.Errorf("/de/tco/ %s.%s: the page shows %s, the API %v %s", c.Option, c.Metric, page, *c.Value, c.Unit)
+				}
+			}
+		}
+	}
+	if compared < 10 || metrics["b.tco"] == "" || !strings.HasSuffix(metrics["b.tco"], " EUR") {
+		t.Errorf("/de/tco/: compared %d figures with the API (b.tco %q); want the page's, in EUR", compared, metrics["b.tco"])
+	}
 }

@@ -99,6 +99,7 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 	t.Cleanup(srv.Close)
 	ctx := startBrowser(t)
 	parts := englishParts(t)
+	notes := englishNotes(t)
 	english := englishMessages(t)
 	var pages []string
 	_ = filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
@@ -139,6 +140,7 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 		}
 		german++
 		noEnglish(t, "/"+page, eval[string](t, ctx, shownText), parts)
+		noEnglish(t, "/"+page+" notes", eval[string](t, ctx, dataText), notes)
 		// Chart titles, axes and series as the build drew them: short
 		// names ("batch") must not be an English message either.
 		for _, name := range eval[[]string](t, ctx, chartNames) {
@@ -165,6 +167,7 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 		t.Errorf("language switch: got %s; want /sub/memory/ ctx=8192", got)
 	}
 	germanProblemStates(t, ctx, srv.URL+"/sub/", parts)
+	germanPresetNotes(t, ctx, srv.URL+"/sub/", notes)
 }
 
 // containsWords reports whether text holds part as whole words: not

@@ -78,13 +78,14 @@ func testMsgs(t testing.TB) map[string]*msg.Catalog {
 // A calculator writes its form's help and notes in the page's language:
 // a number field's range and default as the language writes numbers,
 // grouped (the network cost per server of /tco/'s first option: 0 to
-// 1e9, 20,000 by default, content/data/tco.yaml), and InferCost's own
+// 1e9, 20,000 by default, content/data/tco.yaml; a German page starts
+// in euros: 20,000 USD x 0.86 EUR per USD = 17,200), and InferCost's own
 // sources by their German title on German pages (title_de).
 func TestFormHelpInThePageLanguage(t *testing.T) {
 	out := buildSite(t, "/")
 	for _, c := range []struct{ page, id, want string }{
 		{"tco/index.html", "help-a.net", "Range 0–1,000,000,000; default 20,000."},
-		{"de/tco/index.html", "help-a.net", "Bereich 0–1.000.000.000; Standard 20.000."},
+		{"de/tco/index.html", "help-a.net", "Bereich 0–1.000.000.000; Standard 17.200."},
 		{"tco/index.html", "note-a.load", "Default from InferCost assumption (see the methodology page),"},
 		{"de/tco/index.html", "note-a.load", "Standardwert aus Annahme von InferCost (siehe die Methodikseite),"},
 	} {

@@ -510,7 +510,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 		var out [][]string
 		for _, r := range rows {
 			f := r.f
-			out = append(out, []string{html.EscapeString(m.T(r.key)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.Note)})
+			out = append(out, []string{html.EscapeString(m.T(r.key)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.NoteText(m))})
 		}
 		out = append(out, more...)
 		return htmlTable(heads(m, "doc.t.default", "doc.t.value", "doc.t.source", "doc.t.as_of", "doc.t.note"), out)
@@ -521,7 +521,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			for _, g := range d.GPUs.GPUs {
 				rows = append(rows, []string{html.EscapeString(g.Vendor + " " + g.Name), fig(m, &g.MemoryGB), fig(m, &g.BandwidthGBps),
 					fig(m, &g.BF16DenseTFLOPS), fig(m, g.FP8DenseTFLOPS), fig(m, &g.TDPW),
-					html.EscapeString(g.Link.Kind) + " " + fig(m, &g.Link.GBps), fig(m, g.PurchaseUSD), fig(m, g.RentUSDPerHour),
+					html.EscapeString(g.Link.KindIn(m)) + " " + fig(m, &g.Link.GBps), fig(m, g.PurchaseUSD), fig(m, g.RentUSDPerHour),
 					srcLink(m, g.MemoryGB.Source) + ", " + html.EscapeString(m.Date(g.MemoryGB.AsOf))})
 			}
 			return htmlTable(heads(m, "doc.t.gpu", "doc.t.gpus.memory", "doc.t.gpus.bandwidth", "doc.t.gpus.bf16", "doc.t.gpus.fp8",
@@ -538,7 +538,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 						continue
 					}
 					rows = append(rows, []string{html.EscapeString(g.Name), html.EscapeString(m.T(p.key)), fig(m, p.f), srcLink(m, p.f.Source),
-						html.EscapeString(m.Date(p.f.AsOf)), html.EscapeString(p.f.Note)})
+						html.EscapeString(m.Date(p.f.AsOf)), html.EscapeString(p.f.NoteText(m))})
 				}
 			}
 			return htmlTable(heads(m, "doc.t.gpu", "doc.t.prices.price", "doc.t.prices.usd", "doc.t.source", "doc.t.as_of", "doc.t.note"), rows)
@@ -549,7 +549,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			for _, t := range d.Throughput.Rows {
 				g, _ := d.GPUs.Find(t.GPU)
 				f := t.TokensPerSec
-				more = append(more, []string{html.EscapeString(m.F("doc.t.tco.throughput", "gpu", g.Name)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.Note)})
+				more = append(more, []string{html.EscapeString(m.F("doc.t.tco.throughput", "gpu", g.Name)), fig(m, &f), srcLink(m, f.Source), html.EscapeString(m.Date(f.AsOf)), html.EscapeString(f.NoteText(m))})
 			}
 			return defaults(m, []named{
 				{"doc.t.tco.years", df.Years}, {"doc.t.tco.gpus_per_server", df.GPUsPerServer}, {"doc.t.tco.server", df.ServerUSD},
@@ -709,7 +709,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 					}
 					rows = append(rows, []string{name, html.EscapeString(m.Date(r.From)), r.Currency, price(r.Input), price(r.CacheRead), price(r.CacheWrite),
 						price(r.Output), batch, html.EscapeString(strings.Join(tiers, " ")), srcLink(m, r.Source) + ", " + html.EscapeString(m.Date(r.AsOf)),
-						html.EscapeString(r.Note)})
+						html.EscapeString(fact.Figure{Note: r.Note, NoteDE: r.NoteDE}.NoteText(m))})
 				}
 			}
 			return htmlTable(heads(m, "doc.t.model", "doc.t.api.from", "doc.t.api.currency", "doc.t.api.input", "doc.t.api.cache_read", "doc.t.api.cache_write",

@@ -205,6 +205,7 @@ func convert(m dsModel, provider, source, today, providerChecked string) (fresh,
 	row.AsOf = max(checkedOn(m.PriceComments), providerChecked)
 	if len(windows) > 0 {
 		row.Note = "the dataset prices " + strings.Join(windows, " and ") + " differently; this is the price outside those hours"
+		row.NoteDE = "der Datensatz bepreist " + strings.Join(windows, " und ") + " anders; dies ist der Preis außerhalb dieser Zeiten"
 	}
 	f.Rows = append(f.Rows, row)
 	for _, i := range later {

@@ -74,8 +74,11 @@ type PriceRow struct {
 	// Announced marks a price that starts after the day the data was
 	// written, as its vendor announced it. Only such a row may start
 	// after the day of the build, and its start is no default edition.
-	Announced bool   `yaml:"announced,omitempty" json:"announced,omitempty"`
-	Note      string `yaml:"note,omitempty" json:"note,omitempty"`
+	Announced bool `yaml:"announced,omitempty" json:"announced,omitempty"`
+	// Note says what the row is, in English, and NoteDE in German, which
+	// German pages show (the methodology's price table).
+	Note   string `yaml:"note,omitempty" json:"note,omitempty"`
+	NoteDE string `yaml:"note_de,omitempty" json:"note_de,omitempty"`
 }
 
 // USD returns the row as an engine price in US dollars, with unitsPerUSD

@@ -77,7 +77,9 @@ func Load(fsys fs.FS, dir string) (sitedata.Data, error) {
 //
 // Besides each catalog's own rules, every number in every file must be
 // finite, not negative and at most MaxNumber, and no as_of date may lie
-// after today: data records what was published.
+// after today: data records what was published. A text that has a
+// German field beside it (germanBeside), which German pages show, needs
+// its German.
 func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	var d sitedata.Data
 	var genai apiprices.Catalog
@@ -360,6 +362,12 @@ func values(v reflect.Value, entry, field, today string) []error {
 		return errs
 	case reflect.Struct:
 		var errs []error
+		for _, name := range germanBeside {
+			// German pages show the text: never in English mid-sentence.
+			if text := fieldByTag(v, name); text != "" && hasTag(v, name+"_de") && fieldByTag(v, name+"_de") == "" {
+				errs = append(errs, fact.Errorf(entry, join(field, name+"_de"), "missing: the German of %s %q", name, text))
+			}
+		}
 		for i := range v.NumField() {
 			name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
 			switch {
@@ -430,6 +438,21 @@ func fieldByTag(v reflect.Value, key string) string {
 		}
 	}
 	return ""
+}
+
+// germanBeside are the fields whose German, in a field of the same name
+// with _de after it where the type has one, German pages show: a
+// figure's note, a GPU link's name.
+var germanBeside = []string{"note", "kind"}
+
+// hasTag reports whether the struct v has a field whose yaml name is key.
+func hasTag(v reflect.Value, key string) bool {
+	for i := range v.NumField() {
+		if name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ","); name == key {
+			return true
+		}
+	}
+	return false
 }
 
 // entryKeys are the fields that name an element of a list in errors, in

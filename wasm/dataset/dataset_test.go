@@ -110,12 +110,22 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/gpus.yaml: gpus[4] "h100-sxm": arch: `},
 		// A preset's words are in both languages: German pages show the
 		// _de fields and never fall back to English.
-		{"preset without its German title", PerfFile, "    title_de: \"Seed 000: Llama 3.1 70B auf einem Server mit 8 x H100 in FP8\"\n", "",
+		{"preset without its German title", PerfFile, "    title_de: \"Llama 3.1 70B auf einem Server mit 8 x H100 in FP8, Batch von 64\"\n", "",
 			`d/perf.yaml: presets[1] "seed-000-70b": title_de: missing`},
 		{"preset with markup in its German description", PricingFile, "    description_de: >-\n      Das ROI-Beispiel", "    description_de: >-\n      <b>Das ROI-Beispiel",
 			`d/pricing.yaml: presets[0] "seed-000-roi": description_de: `},
-		{"preset with an empty German title", MemoryFile, "    title_de: \"Seed 002: Batchgröße eines 7-GB-Modells auf T4, A10G und A100\"", "    title_de: \"\"",
+		{"preset with an empty German title", MemoryFile, "    title_de: \"Pauschale Faustregel: Batchgröße eines 7-GB-Modells auf T4, A10G und A100\"", "    title_de: \"\"",
 			`d/memory.yaml: presets[0] "seed-002": title_de: missing`},
+		// A figure's note is shown on German pages too: its German
+		// beside it, never English mid-sentence.
+		{"GPU price note without its German", GPUFile, `, note_de: "AWS p4de.24xlarge, 27,447 $/h für 8 GPUs"`, "",
+			`d/gpus.yaml: gpus[1] "a100-80gb-sxm": rent_usd_per_hour.note_de: missing: the German of note "AWS p4de.24xlarge $27.447/h for 8 GPUs"`},
+		{"default's note without its German", TCOFile, `, note_de: "HGX-/DGX-Server fassen 8 GPUs"`, "",
+			`d/tco.yaml: defaults: gpus_per_server.note_de: missing: the German of note "HGX/DGX servers hold 8 GPUs"`},
+		{"GPU link without its German", GPUFile, `kind: PCIe 4.0 x16 (NVLink bridge for pairs), kind_de: "PCIe 4.0 x16 (NVLink-Brücke für Paare)",`,
+			"kind: PCIe 4.0 x16 (NVLink bridge for pairs),", `d/gpus.yaml: gpus[2] "a100-40gb-pcie": link.kind_de: missing: the German of kind "PCIe 4.0 x16 (NVLink bridge for pairs)"`},
+		{"German electricity price of an unknown currency", TCOFile, "defaults:\n", "defaults:\n  de: {currency: XYZ}\n",
+			`d/tco.yaml: defaults.de: currency: unknown currency "XYZ"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			// LINE stands for the line the breakage is on, so that rows
@@ -270,7 +280,7 @@ func TestDataRules(t *testing.T) {
 		{"TCO claim of an unknown option", TCOFile, "{option: b, metric: capex, value: 800000}", "{option: e, metric: capex, value: 800000}",
 			`d/tco.yaml: presets[0] "seed-000": claims[1]: unknown option "e"`},
 		// Presets
-		{"HTML in a preset title", PricingFile, `title: "Seed 000: 500 million`, `title: "<script>alert(1)</script> 500 million`,
+		{"HTML in a preset title", PricingFile, `title: "Own A100 at $2.50`, `title: "<script>alert(1)</script> at $2.50`,
 			`d/pricing.yaml: presets[0] "seed-000-roi": title: ` + plainText},
 		{"preset name not an id", PricingFile, "  - name: seed-000-roi", "  - name: Seed 000 ROI",
 			`d/pricing.yaml: presets[0] "Seed 000 ROI": name: want lower-case letters, digits, ".", "_" and "-"`},

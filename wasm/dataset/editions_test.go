@@ -238,7 +238,7 @@ func TestCalibrationRowsOfAHeldEdition(t *testing.T) {
         bandwidth_gbps: {value: 3000, source: test-price, as_of: 2027-01-10}
         bf16_dense_tflops: {value: 900, source: test-price, as_of: 2027-01-10}
         tdp_w: {value: 700, source: test-price, as_of: 2027-01-10}
-        link: {kind: NVLink, gbps: {value: 900, source: test-price, as_of: 2027-01-10}}
+        link: {kind: NVLink, kind_de: NVLink, gbps: {value: 900, source: test-price, as_of: 2027-01-10}}
 `, 1))}
 	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(b, "gpu: h200-sxm", "gpu: test-gpu", 1))}
 	if _, err := rows("2027-01-14"); err == nil || !strings.Contains(err.Error(), `gpu: "test-gpu" is not a GPU of the published catalog`) {

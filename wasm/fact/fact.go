@@ -40,20 +40,32 @@ type Figure struct {
 	Source string  `yaml:"source" json:"source"` // a key of Sources
 	AsOf   string  `yaml:"as_of" json:"as_of"`   // YYYY-MM-DD
 	// Unconfirmed marks a figure seen only in a secondary source.
-	Unconfirmed bool   `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
-	Note        string `yaml:"note,omitempty" json:"note,omitempty"`
+	Unconfirmed bool `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
+	// Note says what the figure is, in English; NoteDE says it in
+	// German, which German pages show (NoteIn). A note needs both
+	// (Figure.NoteProblems).
+	Note   string `yaml:"note,omitempty" json:"note,omitempty"`
+	NoteDE string `yaml:"note_de,omitempty" json:"note_de,omitempty"`
+}
+
+// NoteText returns the figure's note in the language of m.
+func (f Figure) NoteText(m *msg.Catalog) string {
+	if m.German() {
+		return f.NoteDE
+	}
+	return f.Note
 }
 
 // Note says where a default comes from, for the form: "Default from
 // <source title>, <as of> (<note>)", marked † when unconfirmed.
 func Note(f Figure, src Source) string { return NoteIn(msg.English, f, src) }
 
-// NoteIn is Note in the language of m; the figure's own note is data,
-// as the data files write it.
+// NoteIn is Note in the language of m, with the figure's own note in
+// that language.
 func NoteIn(m *msg.Catalog, f Figure, src Source) string {
 	s := m.F("fact.default_from", "source", src.TitleIn(m), "date", m.Date(f.AsOf))
-	if f.Note != "" {
-		s += " (" + f.Note + ")"
+	if n := f.NoteText(m); n != "" {
+		s += " (" + n + ")"
 	}
 	if f.Unconfirmed {
 		s += m.T("fact.unconfirmed")

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 // Figure is a sourced number.
@@ -15,9 +16,20 @@ type Figure = fact.Figure
 
 // Link is the GPU-to-GPU interconnect.
 type Link struct {
-	Kind string `yaml:"kind" json:"kind"`
+	// Kind names the link in English, KindDE in German (the same where
+	// the name is a product's), which German pages show.
+	Kind   string `yaml:"kind" json:"kind"`
+	KindDE string `yaml:"kind_de" json:"kind_de"`
 	// GBps is the bandwidth per GPU, both directions added.
 	GBps Figure `yaml:"gbps" json:"gbps"`
+}
+
+// KindIn returns the link's name in the language of m.
+func (l Link) KindIn(m *msg.Catalog) string {
+	if m.German() {
+		return l.KindDE
+	}
+	return l.Kind
 }
 
 // GPU is one catalog row. Optional figures are nil when the GPU lacks the

@@ -12,19 +12,23 @@ import (
 // spread says so: the default cluster (3 years, 36 months) pays back
 // against the first API in 70.3 months, which read as an answer although
 // the period ends 34 months before. Over 6 years (72 months) it is within.
+// German pages start in euros at a German electricity price: their links
+// here name the English page's dollars and US price (tco.yaml's
+// electricity_usd_per_kwh), so that both languages word one scenario.
 func TestPaybackBeyondThePeriodSaysSo(t *testing.T) {
 	d := load(t)
 	de := msgtest.German(t)
+	const us = "cur=USD&h.kwh=0.08"
 	for _, tc := range []struct {
 		m           *msg.Catalog
 		query, want string
 	}{
 		{msg.English, "", "70.3 months, beyond the 3-year period"},
-		{de, "", "70,3 Monate, über den Zeitraum von 3 Jahren hinaus"},
+		{de, us, "70,3 Monate, über den Zeitraum von 3 Jahren hinaus"},
 		{msg.English, "h.y=1", "70.3 months, beyond the 1-year period"},
-		{de, "h.y=1", "70,3 Monate, über den Zeitraum von 1 Jahr hinaus"},
+		{de, us + "&h.y=1", "70,3 Monate, über den Zeitraum von 1 Jahr hinaus"},
 		{msg.English, "h.y=6", "70.3 months"},
-		{de, "h.y=6", "70,3 Monate"},
+		{de, us + "&h.y=6", "70,3 Monate"},
 	} {
 		p := pricingview.Build(pricingview.ResolveIn(tc.m, tc.query, d), d)
 		if got := p.CellsByKey()["api1.pb"]; got.Text != tc.want || got.Value != 70.26 {

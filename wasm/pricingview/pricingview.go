@@ -110,7 +110,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.APIs = readAPIs(r, d, s.Edition, prices)
 	s.Currency, s.FX = tcoview.ReadCurrency(r, d.TCO, prices)
 	s.CNYPerUSD = n("cny", "pri.in.cny", "pri.unit.cny", prices, "pri.in.cny_help", 0.01, 1000,
-		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.Note)
+		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.NoteText(t))
 	// label, unit (with {code} for the currency) and help are keys of the
 	// catalogs, help "" for none.
 	money := func(key, label, unit, section, help string, usd float64, note string) float64 {

@@ -97,7 +97,11 @@ func TestGermanExportsKeepWhatScriptsRead(t *testing.T) {
 	en.Load(d.Editions.Latest(), d)
 	de.Load(d.Editions.Latest(), d)
 	const link = "https://example.com/de/tco/"
-	pe, pd := en.Page("tco", ""), de.Page("tco", "")
+	// German pages start in euros at a German electricity price: one
+	// scenario in both languages names the English page's dollars and
+	// US price.
+	const q = "cur=USD&a.kwh=0.08&b.kwh=0.08"
+	pe, pd := en.Page("tco", q), de.Page("tco", q)
 	date := d.Editions.Latest()
 	germanDate := date[8:] + "." + date[5:7] + "." + date[:4]
 	want := "# InferCost-Szenario „TCO“, Datenstand " + germanDate + ": " + link + "\n"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -49,6 +50,44 @@ type Defaults struct {
 	// it start from the published throughput rows, as their links were
 	// published.
 	Estimate DefaultEstimate `yaml:"estimate" json:"estimate"`
+	// DE, where an edition sets it, holds what a German page starts
+	// with where it differs from an English one: its currency and a
+	// German electricity price. Editions before it lack it, and their
+	// German links keep the English defaults, as they were published.
+	DE LanguageDefaults `yaml:"de" json:"de"`
+}
+
+// LanguageDefaults are the defaults of the pages in one language that
+// differ from the English pages': the display currency (a money code)
+// and the electricity price, in that currency per kWh. Each is optional.
+type LanguageDefaults struct {
+	Currency          string       `yaml:"currency,omitempty" json:"currency,omitempty"`
+	ElectricityPerKWh *fact.Figure `yaml:"electricity_per_kwh,omitempty" json:"electricity_per_kwh,omitempty"`
+}
+
+// local returns the defaults of t's language that differ from the
+// English pages'.
+func (d Data) local(t *msg.Catalog) LanguageDefaults {
+	if t.German() {
+		return d.Defaults.DE
+	}
+	return LanguageDefaults{}
+}
+
+// validate checks a language's defaults: a known currency, and an
+// electricity price only with the currency it is in.
+func (l LanguageDefaults) validate(d Data, entry string) []error {
+	var errs []error
+	if l.Currency != "" && money.Lookup(l.Currency).Code != l.Currency {
+		errs = append(errs, fact.Errorf(entry, "currency", "unknown currency %q", l.Currency))
+	}
+	if l.ElectricityPerKWh != nil {
+		if l.Currency == "" {
+			errs = append(errs, fact.Errorf(entry, "electricity_per_kwh", "needs the currency it is in"))
+		}
+		errs = append(errs, d.Sources.Check(*l.ElectricityPerKWh, entry, "electricity_per_kwh", 0, 10)...)
+	}
+	return errs
 }
 
 // DefaultEstimate is the model and precision the options' throughput is
@@ -60,6 +99,7 @@ type DefaultEstimate struct {
 	Source    string `yaml:"source" json:"source"`
 	AsOf      string `yaml:"as_of" json:"as_of"`
 	Note      string `yaml:"note,omitempty" json:"note,omitempty"`
+	NoteDE    string `yaml:"note_de,omitempty" json:"note_de,omitempty"`
 }
 
 // validate checks that the model and precision are known, that every
@@ -175,6 +215,7 @@ func (d Data) Validate() error {
 		errs = append(errs, d.Sources.Check(df.RentMedianOfOffers, "defaults", "rent_median_of_offers", 0, 1)...)
 	}
 	errs = append(errs, df.Estimate.validate(d)...)
+	errs = append(errs, df.DE.validate(d, "defaults.de")...)
 	if _, ok := d.GPUs.Find(d.Throughput.Reference); !ok {
 		errs = append(errs, fact.Errorf("throughput", "reference", "unknown GPU %q", d.Throughput.Reference))
 	}

@@ -157,7 +157,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	defModel, defPrecision, modelNote := "", "bf16", ""
 	if de := d.Defaults.Estimate; de.Model != "" {
 		defModel, defPrecision = de.Model, de.Precision
-		modelNote = fact.NoteIn(t, fact.Figure{Source: de.Source, AsOf: de.AsOf, Note: de.Note}, d.source(de.Source))
+		modelNote = fact.NoteIn(t, fact.Figure{Source: de.Source, AsOf: de.AsOf, Note: de.Note, NoteDE: de.NoteDE}, d.source(de.Source))
 	}
 	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: defModel, Choices: models,
 		Note: modelNote, Help: t.T("tco.in.pm_help")})
@@ -230,9 +230,10 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	only := "" // the kind of option the next fields apply to
 	// label and help are keys of the catalogs; unit is one too, of a
 	// unit with a {code} for the currency.
+	pinned := false // a language's own default (ReadCurrency)
 	money := func(name, label, unit, help string, usd float64, note string) float64 {
 		return r.Number(scenario.Field{Only: only, Key: k(name), Label: t.T(label), Unit: t.F(unit, "code", cur.Code), Help: t.T(help),
-			Min: 0, Max: 1e9, Default: rounded(usd * fx), Note: note, Money: true}) / fx
+			Min: 0, Max: 1e9, Default: rounded(usd * fx), Note: note, Money: true, Pinned: pinned}) / fx
 	}
 	figureNote := func(f *fact.Figure, missing string) (float64, string) {
 		if f == nil {
@@ -290,8 +291,21 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		Default: num(df.ServerOverheadW.Value), Note: d.sourceNote(t, df.ServerOverheadW), Help: t.T("tco.in.ow_help")})
 	opt.PUE = r.Number(scenario.Field{Only: only, Key: k("pue"), Label: "PUE", Unit: t.T("tco.unit.ratio"), Min: 1, Max: 3,
 		Default: num(df.PUE.Value), Note: d.sourceNote(t, df.PUE), Help: t.T("tco.in.pue_help")})
-	opt.ElectricityUSDPerKWh = money("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help",
-		df.ElectricityUSDPerKWh.Value, d.sourceNote(t, df.ElectricityUSDPerKWh))
+	kwh, kwhUSD := df.ElectricityUSDPerKWh, df.ElectricityUSDPerKWh.Value
+	if l := d.local(t); l.ElectricityPerKWh != nil {
+		// A price in the language's currency: shown as its source
+		// states it when the page shows that currency, else converted
+		// at the currency's default rate.
+		kwh = *l.ElectricityPerKWh
+		rate := d.FXDefault(l.Currency).Value
+		if cur.Code == l.Currency {
+			rate = fx
+		}
+		kwhUSD = kwh.Value / rate
+		pinned = o.Kind == tco.Owned
+	}
+	opt.ElectricityUSDPerKWh = money("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help", kwhUSD, d.sourceNote(t, kwh))
+	pinned = false
 	opt.MaintenancePctPerYear = r.Number(scenario.Field{Only: only, Key: k("mnt"), Label: t.T("tco.maintenance"), Unit: t.T("tco.unit.pct_capex_year"), Min: 0, Max: 100,
 		Default: num(df.MaintenancePct.Value), Note: d.sourceNote(t, df.MaintenancePct), Help: t.T("tco.in.mnt_help")})
 	opt.StaffUSDPerYear = money("staff", "tco.staff", "tco.unit.per_year", "tco.in.staff_help",

@@ -135,10 +135,19 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	return s
 }
 
-// ReadCurrency reads the display currency and its rate per US dollar.
+// ReadCurrency reads the display currency and its rate per US dollar;
+// the currency defaults to the page language's (LanguageDefaults), else
+// to US dollars.
 func ReadCurrency(r *scenario.Resolver, d Data, section string) (money.Currency, float64) {
 	t := r.M
-	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: t.T("tco.in.cur"), Section: section, Default: "USD", Choices: currencyChoices(), FoldCase: true,
+	// A language's own default is pinned into the page's link, as the
+	// edition is: the link, opened in another language or asked of the
+	// API (which has the English defaults), gives the page's figures.
+	def, local := "USD", d.local(t).Currency != ""
+	if local {
+		def = d.local(t).Currency
+	}
+	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: t.T("tco.in.cur"), Section: section, Default: def, Choices: currencyChoices(), FoldCase: true, Pinned: local,
 		Help: t.T("tco.in.cur_help")}))
 	fxDefault := d.FXDefault(cur.Code)
 	fxNote := ""

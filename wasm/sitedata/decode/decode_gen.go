@@ -395,6 +395,8 @@ func decodeTcoviewDefaults(d *jsonread.Decoder, v *tcoview.Defaults) {
 			decodeFactFigure(d, &v.RentMedianOfOffers)
 		case "estimate":
 			decodeTcoviewDefaultEstimate(d, &v.Estimate)
+		case "de":
+			decodeTcoviewLanguageDefaults(d, &v.DE)
 		default:
 			d.Unknown(key)
 		}
@@ -1051,6 +1053,8 @@ func decodeFactFigure(d *jsonread.Decoder, v *fact.Figure) {
 			v.Unconfirmed = d.Bool()
 		case "note":
 			v.Note = d.String()
+		case "note_de":
+			v.NoteDE = d.String()
 		default:
 			d.Unknown(key)
 		}
@@ -1073,6 +1077,29 @@ func decodeTcoviewDefaultEstimate(d *jsonread.Decoder, v *tcoview.DefaultEstimat
 			v.AsOf = d.String()
 		case "note":
 			v.Note = d.String()
+		case "note_de":
+			v.NoteDE = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeTcoviewLanguageDefaults(d *jsonread.Decoder, v *tcoview.LanguageDefaults) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "currency":
+			v.Currency = d.String()
+		case "electricity_per_kwh":
+			if d.Null() {
+				v.ElectricityPerKWh = nil
+			} else {
+				v.ElectricityPerKWh = new(fact.Figure)
+				decodeFactFigure(d, &(*v.ElectricityPerKWh))
+			}
 		default:
 			d.Unknown(key)
 		}
@@ -1373,6 +1400,8 @@ func decodeApipricesPriceRow(d *jsonread.Decoder, v *apiprices.PriceRow) {
 			v.Announced = d.Bool()
 		case "note":
 			v.Note = d.String()
+		case "note_de":
+			v.NoteDE = d.String()
 		default:
 			d.Unknown(key)
 		}
@@ -1449,6 +1478,8 @@ func decodeGpuLink(d *jsonread.Decoder, v *gpu.Link) {
 		switch key {
 		case "kind":
 			v.Kind = d.String()
+		case "kind_de":
+			v.KindDE = d.String()
 		case "gbps":
 			decodeFactFigure(d, &v.GBps)
 		default:
