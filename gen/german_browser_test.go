@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,9 +48,18 @@ func TestPresetsAndChoicesAreNamedForWhatTheyShow(t *testing.T) {
 // dataText is what shownText leaves out as the data's own words, where a
 // German page shows the data's German: the fields' notes (a default's,
 // a GPU's price) and the tables of the methodology pages (the GPUs'
-// rows, the defaults with their notes). Source titles in them stay as
-// their documents title themselves.
-const dataText = `[...document.querySelectorAll('.note, .prose table')].map(e => e.innerText).join('\n')`
+// rows, the defaults with their notes) with their tooltips (a model's
+// note on its † mark). Source titles in them stay as their documents
+// title themselves, and so do the entries' identities the changelog
+// lists as code ("Oracle Cloud / mi355x / MI355X (part B111758)").
+const dataText = `(() => {
+	const ids = [...document.querySelectorAll('.prose table code')].filter(e => e.style.display !== 'none');
+	ids.forEach(e => e.style.display = 'none');
+	const text = [...[...document.querySelectorAll('.note, .prose table')].map(e => e.innerText),
+		...[...document.querySelectorAll('.prose table [title]')].map(e => e.title)].join('\n');
+	ids.forEach(e => e.style.display = '');
+	return text;
+})()`
 
 // englishNotes returns the English note of every entry of the latest
 // edition's data that has a German one beside it (note and note_de) and
@@ -75,9 +85,11 @@ func englishNotes(t *testing.T) []string {
 				walk(it.Value())
 			}
 		case reflect.Struct:
-			en, de := v.FieldByName("Note"), v.FieldByName("NoteDE")
-			if en.Kind() == reflect.String && de.Kind() == reflect.String && en.String() != de.String() && len(en.String()) >= 8 {
-				out = append(out, en.String())
+			for _, name := range germanBeside {
+				en, de := v.FieldByName(name), v.FieldByName(name+"DE")
+				if en.Kind() == reflect.String && de.Kind() == reflect.String && de.String() != "" && en.String() != de.String() && len(en.String()) >= 8 {
+					out = append(out, en.String())
+				}
 			}
 			for i := range v.NumField() {
 				if v.Type().Field(i).IsExported() {
@@ -92,6 +104,39 @@ func englishNotes(t *testing.T) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// germanBeside are the texts of the data that German pages show in
+// German from a field beside them: figures' and models' notes, GPU
+// links' names and rental offers' instance labels (where they have
+// words to translate).
+var germanBeside = []string{"Note", "Kind", "Instance"}
+
+// germanOffers opens, on the German TCO page of the site at base, each
+// rental offer whose instance label has a German one, chosen for a
+// rented option: its choice and the note of the price it sets show the
+// German label, and no English instance label shows.
+func germanOffers(t *testing.T, ctx context.Context, base string, notes []string) {
+	d := datasettest.Load(t)
+	n := 0
+	for _, gpu := range d.TCO.GPUs.GPUs {
+		for j, of := range d.TCO.Rental.For(gpu.ID) {
+			if of.InstanceDE == "" {
+				continue
+			}
+			n++
+			path := "de/tco/?c.kind=rent&c.gpu=" + gpu.ID + "&c.cloud=" + strconv.Itoa(j+1)
+			do(t, ctx, chromedp.Navigate(base+path), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+			text := eval[string](t, ctx, shownText) + "\n" + eval[string](t, ctx, dataText)
+			if !strings.Contains(text, of.InstanceDE) {
+				t.Errorf("/%s: no German instance label %q", path, of.InstanceDE)
+			}
+			noEnglish(t, "/"+path, text, notes)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no rental offer with a German instance label")
+	}
 }
 
 // germanPresetNotes opens every preset of every calculator on the German

@@ -168,6 +168,7 @@ func TestGermanPagesShowNoEnglish(t *testing.T) {
 	}
 	germanProblemStates(t, ctx, srv.URL+"/sub/", parts)
 	germanPresetNotes(t, ctx, srv.URL+"/sub/", notes)
+	germanOffers(t, ctx, srv.URL+"/sub/", notes)
 }
 
 // containsWords reports whether text holds part as whole words: not

@@ -586,7 +586,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				s := memory.Setup{Model: md, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], TP: 1, PP: 1}
 				name := html.EscapeString(md.Name)
 				if md.Unconfirmed {
-					name += ` <abbr title="` + html.EscapeString(m.F("doc.t.unconfirmed_note", "note", md.Note)) + `">†</abbr>`
+					name += ` <abbr title="` + html.EscapeString(m.F("doc.t.unconfirmed_note", "note", md.NoteIn(m))) + `">†</abbr>`
 				}
 				rows = append(rows, []string{name, html.EscapeString(params), k(md.Layers), k(md.Hidden), arch, k(md.HeadDim), k(md.Intermediate), k(md.Vocab),
 					window, m.Num(s.KVBytesPerToken(), 0), srcLink(m, md.Source) + ", " + html.EscapeString(m.Date(md.AsOf))})
@@ -752,7 +752,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 					price += dagger(m)
 				}
 				title, url := d.Rental.Sources[o.Source].Title, d.Rental.Sources[o.Source].URL
-				rows = append(rows, []string{html.EscapeString(o.Provider), html.EscapeString(g.Name), html.EscapeString(o.Instance), price,
+				rows = append(rows, []string{html.EscapeString(o.Provider), html.EscapeString(g.Name), html.EscapeString(o.InstanceIn(m)), price,
 					`<a href="` + html.EscapeString(url) + `">` + html.EscapeString(title) + `</a>`, html.EscapeString(m.Date(o.AsOf))})
 			}
 			return htmlTable(heads(m, "doc.t.rental.cloud", "doc.t.gpu", "doc.t.rental.instance", "doc.t.rental.price", "doc.t.source", "doc.t.as_of"), rows)

@@ -124,6 +124,10 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/tco.yaml: defaults: gpus_per_server.note_de: missing: the German of note "HGX/DGX servers hold 8 GPUs"`},
 		{"GPU link without its German", GPUFile, `kind: PCIe 4.0 x16 (NVLink bridge for pairs), kind_de: "PCIe 4.0 x16 (NVLink-Brücke für Paare)",`,
 			"kind: PCIe 4.0 x16 (NVLink bridge for pairs),", `d/gpus.yaml: gpus[2] "a100-40gb-pcie": link.kind_de: missing: the German of kind "PCIe 4.0 x16 (NVLink bridge for pairs)"`},
+		{"model's note without its German", ModelFile, `, note_de: "dieselbe Architektur wie Llama 3.1 70B"`, "",
+			`"llama-3.3-70b": note_de: missing: the German of note "same architecture as Llama 3.1 70B"`},
+		{"rental offer with markup in its German instance label", RentalFile, "instance_de: a2-ultragpu-1g (lokale SSD", "instance_de: <b>a2-ultragpu-1g (lokale SSD",
+			`d/rental.yaml: offers[4] "Google Cloud" "a100-80gb-sxm": instance_de: `},
 		{"German electricity price of an unknown currency", TCOFile, "defaults:\n", "defaults:\n  de: {currency: XYZ}\n",
 			`d/tco.yaml: defaults.de: currency: unknown currency "XYZ"`},
 	} {

@@ -105,11 +105,12 @@ const LockFile = "editions.lock"
 //     dataset's as it now describes them (make prices refreshes them):
 //     only its prices are history;
 //   - prose is not sealed: notes, titles, descriptions and explanations
-//     in either language, and the German of a GPU link's name (the first
-//     two editions' German notes were written after they were
-//     published; their German link names after that).
+//     in either language, and the German of a GPU link's name and of a
+//     rental offer's instance label (the first two editions' German
+//     notes were written after they were published; their German link
+//     names and instance labels after that).
 var (
-	prose     = []string{"note", "note_de", "title", "title_de", "description", "description_de", "explanation", "explanation_de", "kind_de"}
+	prose     = []string{"note", "note_de", "title", "title_de", "description", "description_de", "explanation", "explanation_de", "kind_de", "instance_de"}
 	priceFile = []string{APIFile, GenAIFile}
 )
 

@@ -173,13 +173,26 @@ func (g GPU) plausible(entry string) []error {
 
 // Offer is a cloud's on-demand price for one GPU of an instance.
 type Offer struct {
-	Provider      string  `yaml:"provider" json:"provider"`
-	GPU           string  `yaml:"gpu" json:"gpu"`
-	Instance      string  `yaml:"instance" json:"instance"`
+	Provider string `yaml:"provider" json:"provider"`
+	GPU      string `yaml:"gpu" json:"gpu"`
+	Instance string `yaml:"instance" json:"instance"`
+	// InstanceDE is the instance's label in German, which German pages
+	// show, where Instance has words to translate ("local SSD
+	// included"); a label of names and counts ("p5.48xlarge (8 GPUs)")
+	// reads the same in German and has none.
+	InstanceDE    string  `yaml:"instance_de,omitempty" json:"instance_de,omitempty"`
 	USDPerGPUHour float64 `yaml:"usd_per_gpu_hour" json:"usd_per_gpu_hour"`
 	Source        string  `yaml:"source" json:"source"`
 	AsOf          string  `yaml:"as_of" json:"as_of"`
 	Unconfirmed   bool    `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
+}
+
+// InstanceIn returns the offer's instance label in the language of t.
+func (o Offer) InstanceIn(t *msg.Catalog) string {
+	if t.German() && o.InstanceDE != "" {
+		return o.InstanceDE
+	}
+	return o.Instance
 }
 
 // Rental is the contents of the rental data file.
@@ -200,7 +213,7 @@ func (r Rental) For(gpuID string) []Offer {
 }
 
 // Validate checks every offer against the GPU catalog: a known GPU, a
-// plain-text provider and instance, one offer per provider, GPU and
+// plain-text provider and instance (in either language), one offer per provider, GPU and
 // instance, and a sourced price.
 func (r Rental) Validate(c Catalog) error {
 	errs := r.Sources.Validate()
@@ -210,7 +223,10 @@ func (r Rental) Validate(c Catalog) error {
 		if _, ok := c.Find(o.GPU); !ok {
 			errs = append(errs, fact.Errorf(entry, "gpu", "unknown GPU %q", o.GPU))
 		}
-		for _, f := range []struct{ name, v string }{{"provider", o.Provider}, {"instance", o.Instance}} {
+		for _, f := range []struct{ name, v string }{{"provider", o.Provider}, {"instance", o.Instance}, {"instance_de", o.InstanceDE}} {
+			if f.name == "instance_de" && f.v == "" {
+				continue // optional: the label reads the same in German
+			}
 			if msg := fact.PlainText(f.v); msg != "" {
 				errs = append(errs, fact.Errorf(entry, f.name, "%s", msg))
 			}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/msg"
 )
 
 // Sliding-window layouts: which layers cache at most SlidingWindow tokens.
@@ -75,7 +76,18 @@ type Model struct {
 	// do not read it yet.
 	Quantization string `yaml:"quantization,omitempty" json:"quantization,omitempty"`
 	Unconfirmed  bool   `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
-	Note         string `yaml:"note,omitempty" json:"note,omitempty"`
+	// Note says where the figures come from, in English; NoteDE says it
+	// in German, which German pages show (NoteIn). The data needs both.
+	Note   string `yaml:"note,omitempty" json:"note,omitempty"`
+	NoteDE string `yaml:"note_de,omitempty" json:"note_de,omitempty"`
+}
+
+// NoteIn returns the model's note in the language of t.
+func (m Model) NoteIn(t *msg.Catalog) string {
+	if t.German() {
+		return m.NoteDE
+	}
+	return m.Note
 }
 
 // WindowedLayers is how many of n consecutive layers cache at most

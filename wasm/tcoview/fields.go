@@ -333,14 +333,14 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	}
 	for j, of := range offers {
 		cloud = append(cloud, scenario.Choice{Value: strconv.Itoa(j + 1),
-			Label: t.F("tco.cloud.offer", "provider", of.Provider, "instance", of.Instance, "price", t.Digits(num(of.USDPerGPUHour)), "date", t.Date(of.AsOf))})
+			Label: t.F("tco.cloud.offer", "provider", of.Provider, "instance", of.InstanceIn(t), "price", t.Digits(num(of.USDPerGPUHour)), "date", t.Date(of.AsOf))})
 	}
 	pick := r.Choice(scenario.Field{Only: only, Key: k("cloud"), Label: t.T("tco.in.cloud"), Default: "0", Choices: cloud,
 		Help: t.T(cloudHelp)})
 	if j, _ := strconv.Atoi(pick); j > 0 && j <= len(offers) {
 		of := offers[j-1]
 		rent, rentNote = of.USDPerGPUHour, fact.NoteIn(t, fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed,
-			Note: t.F("tco.cloud.used", "provider", of.Provider, "instance", of.Instance)}, d.Rental.Sources[of.Source])
+			Note: t.F("tco.cloud.used", "provider", of.Provider, "instance", of.InstanceIn(t))}, d.Rental.Sources[of.Source])
 	}
 	opt.RentUSDPerGPUHour = money("hr", "tco.in.hr", "tco.unit.per_gpu_hour", hrHelp, rent, rentNote)
 	// Every rental price of the data is at least $0.01 (gpu.Catalog and

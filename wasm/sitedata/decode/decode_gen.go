@@ -1023,6 +1023,8 @@ func decodeGpuOffer(d *jsonread.Decoder, v *gpu.Offer) {
 			v.GPU = d.String()
 		case "instance":
 			v.Instance = d.String()
+		case "instance_de":
+			v.InstanceDE = d.String()
 		case "usd_per_gpu_hour":
 			v.USDPerGPUHour = d.Float()
 		case "source":
@@ -1240,6 +1242,8 @@ func decodeModelModel(d *jsonread.Decoder, v *model.Model) {
 			v.Unconfirmed = d.Bool()
 		case "note":
 			v.Note = d.String()
+		case "note_de":
+			v.NoteDE = d.String()
 		default:
 			d.Unknown(key)
 		}
