@@ -80,6 +80,11 @@ func TestPricingPageInBrowser(t *testing.T) {
 		}
 	}
 	eval[any](t, ctx, `document.querySelector('button[data-sort="c-month"]').click()`)
+	// The address follows the figures (history.replaceState after the
+	// answer): wait until it has left EUR, as the rpd loop above waits.
+	evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && location.search.includes('cur=EUR'); i++) await new Promise(r => setTimeout(r, 20));
+		return location.search; })()`)
 	// The exports of this scenario, as the page's buttons get them.
 	csv := evalAsync[string](t, ctx, `window.__infercost.call('export', ['pricing', location.search.slice(1), 'csv', location.href])`)
 	if !strings.HasPrefix(csv, "# InferCost pricing scenario") || !strings.Contains(csv, ",monthly_cost,gpt-4.1,2678.5,USD,") {

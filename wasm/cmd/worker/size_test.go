@@ -9,17 +9,22 @@ import (
 	"testing"
 )
 
-// freePlanUpload is the most a worker may upload on Cloudflare's Workers
-// Free plan, compressed: 3 MB (wrangler says "3 MiB"; Workers Paid:
-// 10 MB), https://developers.cloudflare.com/workers/platform/limits/
-// ("Worker size"), read 2026-12-06.
-const freePlanUpload = 3 << 20
+// The most a worker may upload on Cloudflare's plans, compressed: 3 MB
+// on Workers Free (wrangler says "3 MiB"), 10 MB on Workers Paid,
+// https://developers.cloudflare.com/workers/platform/limits/ ("Worker
+// size"), read 2026-12-06.
+const (
+	freePlanUpload = 3 << 20
+	paidPlanUpload = 10 << 20
+)
 
 // The worker as make worker-wasm builds it (the module, with the data
 // and pages make worker-data wrote, and its glue), gzipped file by file
-// as wrangler counts an upload, fits the free plan's limit; the test
-// logs how much room is left, which each data edition takes from.
-func TestUploadFitsTheFreePlan(t *testing.T) {
+// as wrangler counts an upload, fits the paid plan's limit, which the
+// worker needs for its CPU time anyway (README, "The edge worker"); the
+// test logs the room left under each plan, which each data edition takes
+// from. It outgrew the free plan's on 2026-12-06 (3,099 KiB).
+func TestUploadFitsThePaidPlan(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the worker")
 	}
@@ -45,10 +50,11 @@ func TestUploadFitsTheFreePlan(t *testing.T) {
 		}
 		raw, zipped = raw+len(b), zipped+n.n
 	}
-	t.Logf("upload %d KiB, %d KiB gzipped: %d KiB under the free plan's %d KiB", raw>>10, zipped>>10, (freePlanUpload-zipped)>>10, freePlanUpload>>10)
-	if zipped > freePlanUpload {
-		t.Errorf("the worker's upload is %d KiB gzipped, over the Workers Free plan's %d KiB: it needs Workers Paid (10 MB) or a smaller module (README, \"The edge worker\")",
-			zipped>>10, freePlanUpload>>10)
+	t.Logf("upload %d KiB, %d KiB gzipped: %d KiB under the paid plan's %d KiB, %d KiB under the free plan's %d KiB",
+		raw>>10, zipped>>10, (paidPlanUpload-zipped)>>10, paidPlanUpload>>10, (freePlanUpload-zipped)>>10, freePlanUpload>>10)
+	if zipped > paidPlanUpload {
+		t.Errorf("the worker's upload is %d KiB gzipped, over the Workers Paid plan's %d KiB: it needs a smaller module or less data (README, \"The edge worker\")",
+			zipped>>10, paidPlanUpload>>10)
 	}
 }
 
