@@ -37,7 +37,7 @@ func TestModelQueryRoundTrip(t *testing.T) {
 		for _, base := range bases {
 			got, errs := read(custom.ModelQuery(m), base)
 			want := m
-			want.ID, want.Name, want.Source, want.AsOf, want.Note, want.Unconfirmed = custom.ID, "Custom model", "", "", "", false
+			want.ID, want.Name, want.Source, want.AsOf, want.Note, want.NoteDE, want.Unconfirmed = custom.ID, "Custom model", "", "", "", "", false
 			if len(errs) > 0 || got != want {
 				t.Errorf("%s from base %s: got %+v, errors %v; want %+v", m.ID, base.ID, got, errs, want)
 			}
