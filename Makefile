@@ -49,10 +49,11 @@ $(ECHARTS): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-# The browser module: the engine with the syscall/js host.
+# The browser module: the engine with the syscall/js host, without the
+# English catalog, which it loads as data like any language's (noenglish).
 $(WASM): go.mod go.sum $(shell find wasm -name '*.go' -not -name '*_test.go')
 	@mkdir -p build
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $@ ./wasm/cmd/browser
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -tags noenglish -ldflags="-s -w" -o $@ ./wasm/cmd/browser
 
 # Every data edition's data files, as the pages load them, and the
 # calculator pages of the site just built in public/, for the worker to
@@ -109,6 +110,7 @@ lint: $(ECHARTS)
 	$(GO) vet ./...
 	$(GO) tool actionlint
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser ./wasm/cmd/worker
+	GOOS=js GOARCH=wasm $(GO) vet -tags noenglish ./wasm/cmd/browser ./wasm/msg
 	$(GO) tool templ generate
 	$(GO) run ./gen -decoder $(DECODER)
 	$(GO) run ./gen -messages $(MESSAGES)

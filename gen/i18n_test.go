@@ -95,3 +95,39 @@ func TestFormHelpInThePageLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The browser module compiles in no English catalog (tag noenglish): an
+// English page's engine loads the one gen publishes, which must hold
+// every message of content/i18n/en.yaml that the engine shows, word for
+// word, and the same as the catalog compiled into gen and the worker.
+func TestEveryLanguageIsPublishedWhole(t *testing.T) {
+	cs, err := loadCatalogs(os.DirFS("../content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Config{Out: t.TempDir(), Base: "/sub/"}
+	urls, err := publishMessages(c, cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range langs {
+		file, ok := strings.CutPrefix(urls[l], c.Base)
+		if !ok {
+			t.Fatalf("%s: catalog URL %q is not under the base %s", l, urls[l], c.Base)
+		}
+		b, err := os.ReadFile(filepath.Join(c.Out, filepath.FromSlash(file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := msg.Parse(l, b)
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		if want := cs.engine(l); len(want) < 500 || !got.Equal(want) {
+			t.Errorf("%s: the published catalog differs from i18n/%s.yaml's %d messages", l, l, len(want))
+		}
+		if l == "en" && !got.Equal(msg.English.Prefixed("")) {
+			t.Error("the published English catalog differs from the one compiled in (wasm/msg/en_gen.go)")
+		}
+	}
+}

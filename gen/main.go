@@ -99,7 +99,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	workerData := fs.String("worker-data", "", "only write every data edition's data files into this directory, for the worker to embed")
 	workerPages := fs.String("worker-pages", "", "with -worker-data: also copy the calculator pages of the site built in -out into this directory, for the worker to embed")
 	openapi := fs.String("openapi", "", "only write the API's OpenAPI document, generated from the calculators' fields, to this file (wasm/api/openapi.json)")
-	messages := fs.String("messages", "", "only write the English catalog, compiled into the engine, to this Go file (wasm/msg/en_gen.go)")
+	messages := fs.String("messages", "", "only write the English catalog, compiled into gen and the edge worker, to this Go file (wasm/msg/en_gen.go)")
 	seal := fs.Bool("seal", false, "only seal the data published before today: write "+dataset.LockFile+" in the content's data directory (README, \"Data editions\")")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -110,7 +110,7 @@ type Blocks struct {
 	Engines map[string]*site.Engine
 	Base    string
 	// Msgs are the catalogs by language, and Messages the URLs of those
-	// the engine loads (all but English's), for embedded calculators.
+	// the engine loads, for embedded calculators.
 	Msgs     map[string]*msg.Catalog
 	Messages map[string]string
 	// Names are the models an embedded calculator's title may name

@@ -76,7 +76,7 @@ func readBudget(name string) (int, error) {
 func reportModuleByPackage(t *testing.T) {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "engine.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-o", out, "../wasm/cmd/browser")
+	cmd := exec.Command("go", "build", "-trimpath", "-tags", "noenglish", "-o", out, "../wasm/cmd/browser")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, b)
@@ -85,7 +85,7 @@ func reportModuleByPackage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	list := exec.Command("go", "list", "-deps", "../wasm/cmd/browser")
+	list := exec.Command("go", "list", "-tags", "noenglish", "-deps", "../wasm/cmd/browser")
 	list.Env = cmd.Env
 	deps, err := list.Output()
 	if err != nil {

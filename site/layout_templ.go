@@ -96,8 +96,8 @@ type Card struct {
 type Engine struct {
 	Worker, Wasm, Data string
 	Editions           []DataFile
-	// Messages is the page language's catalog (see package msg), ""
-	// for English, which the module compiles in.
+	// Messages is the page language's catalog (see package msg), which
+	// the module loads, English's too.
 	Messages string
 }
 

@@ -2,7 +2,7 @@
 // main thread. gen publishes it after Go's wasm_exec.js, which defines Go.
 //
 // Messages in: {start: {wasm, data: [{edition, url}], calc, lang, messages}} once
-// (messages: the URL of the page language's catalog, "" for English), then {id, fn, args}, a
+// (messages: the URL of the page language's catalog), then {id, fn, args}, a
 // call of infercost[fn](...args) (see wasm/cmd/browser). Messages out:
 // {ready: true} or {failed: reason}, then {id, result} or {id, error} per
 // call, in order. The page sends one computation at a time and drops the

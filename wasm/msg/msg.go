@@ -3,9 +3,10 @@
 // Catalog, written in content/i18n/LANG.yaml with {name} placeholders;
 // gen checks that both languages have every key and that code uses every
 // key. English is compiled in (en_gen.go, written by gen -messages from
-// content/i18n/en.yaml); another language's catalog is a small JSON file
-// the worker loads for a page in that language (Parse), so the module
-// carries one language only.
+// content/i18n/en.yaml), except with the build tag noenglish, which the
+// browser module has: there every catalog is a small JSON file that the
+// page's worker loads for its language (Parse, UseEnglish), so the
+// module carries no language, the download every first visit waits for.
 package msg
 
 import (
@@ -30,9 +31,17 @@ type Catalog struct {
 // serves every one of them.
 var Langs = []string{"en", "de"}
 
-// English is the compiled-in catalog, and what any other catalog falls
-// back to for a key it lacks (gen lets no such catalog through).
+// English is the compiled-in catalog (empty with the tag noenglish, until
+// UseEnglish), and what any other catalog falls back to for a key it
+// lacks (gen lets no such catalog through).
 var English = &Catalog{Lang: "en", keys: englishKeys[:], texts: englishTexts[:]}
+
+// UseEnglish makes c, the English catalog as gen publishes it (Parse),
+// English's messages: in a module built with the tag noenglish, before
+// any message is read.
+func UseEnglish(c *Catalog) {
+	English.keys, English.texts = c.keys, c.texts
+}
 
 // New returns the catalog of lang with the messages by key.
 func New(lang string, messages map[string]string) *Catalog {

@@ -60,3 +60,27 @@ func TestCatalogFallsBackToEnglishThenTheKey(t *testing.T) {
 		t.Error("a broken catalog parsed")
 	}
 }
+
+// A module built without English (tag noenglish) gets it from the
+// catalog gen publishes: after UseEnglish, English and every catalog
+// that falls back to it say its messages.
+func TestUseEnglishInstallsTheLoadedCatalog(t *testing.T) {
+	saved := *English
+	t.Cleanup(func() { *English = saved })
+	en, err := Parse("en", []byte(`{"layout.skip": "Skip to content", "x.fit": "{n} sequences fit"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	UseEnglish(en)
+	de := New("de", map[string]string{"layout.skip": "Zum Inhalt springen"})
+	for _, c := range []struct{ got, want string }{
+		{English.T("layout.skip"), "Skip to content"},
+		{English.F("x.fit", "n", "3"), "3 sequences fit"},
+		{de.T("x.fit"), "{n} sequences fit"},
+		{English.T("layout.theme.dark"), "layout.theme.dark"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q; want %q", c.got, c.want)
+		}
+	}
+}

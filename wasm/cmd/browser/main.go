@@ -20,8 +20,9 @@
 // infercost.qr(link), the link's QR code for the printed handout as an
 // SVG document, or "" for a link too long for one (see package qr); and
 // infercost.messages(lang, bytes), called before load, which makes the pages' words and
-// numbers those of lang from its catalog (published by gen; English is
-// compiled in, see package msg) and returns an error message or ""; and
+// numbers those of lang from its catalog (published by gen, English's
+// too: the module is built with the tag noenglish, see package msg) and
+// returns an error message or ""; and
 // infercost.collect(), which collects garbage. Nothing here uses
 // encoding/json, net/url or go-echarts: they would more than double the
 // module's download (see packages plainjson and jsonread).
@@ -94,6 +95,10 @@ func main() {
 		m, err := msg.Parse(arg(args, 0), b)
 		if err != nil {
 			return "the catalog does not read: " + err.Error()
+		}
+		if m.Lang == msg.English.Lang {
+			msg.UseEnglish(m)
+			m = msg.English
 		}
 		// Called before load, so that the page load takes as shown is
 		// the one gen rendered in this language.

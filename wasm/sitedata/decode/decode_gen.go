@@ -25,1513 +25,535 @@ import (
 func Data(b []byte) (sitedata.Data, error) {
 	d := jsonread.NewDecoder(b)
 	var v sitedata.Data
-	decodeSitedataData(d, &v)
+	read(d, &v)
 	return v, d.End()
 }
 
-func decodeSitedataData(d *jsonread.Decoder, v *sitedata.Data) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "editions":
-			v.Editions = nil
-			if d.Array() {
-				v.Editions = edition.List{}
-				for d.More() {
-					var e1 edition.Edition
-					decodeEditionEdition(d, &e1)
-					v.Editions = append(v.Editions, e1)
-				}
-			}
-		case "TCO":
-			decodeTcoviewData(d, &v.TCO)
-		case "Memory":
-			decodeMemviewData(d, &v.Memory)
-		case "Pricing":
-			decodePricingviewData(d, &v.Pricing)
-		case "Perf":
-			decodePerfviewData(d, &v.Perf)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeEditionEdition(d *jsonread.Decoder, v *edition.Edition) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "date":
-			v.Date = d.String()
-		case "data":
-			v.Data = d.Bool()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewData(d *jsonread.Decoder, v *tcoview.Data) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "gpus":
-			decodeGpuCatalog(d, &v.GPUs)
-		case "rental":
-			decodeGpuRental(d, &v.Rental)
-		case "perf":
-			decodePerfviewData(d, &v.Perf)
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k2, ok := d.Key(); ok; k2, ok = d.Key() {
-					var e2 fact.Source
-					decodeFactSource(d, &e2)
-					v.Sources[k2] = e2
-				}
-			}
-		case "defaults":
-			decodeTcoviewDefaults(d, &v.Defaults)
-		case "throughput":
-			decodeTcoviewThroughput(d, &v.Throughput)
-		case "presets":
-			v.Presets = nil
-			if d.Array() {
-				v.Presets = []scenario.PresetData{}
-				for d.More() {
-					var e3 scenario.PresetData
-					decodeScenarioPresetData(d, &e3)
-					v.Presets = append(v.Presets, e3)
-				}
-			}
-		case "article_checks":
-			decodeTcoviewArticleChecks(d, &v.Checks)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeMemviewData(d *jsonread.Decoder, v *memview.Data) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "gpus":
-			decodeGpuCatalog(d, &v.GPUs)
-		case "models":
-			decodeModelCatalog(d, &v.Models)
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k4, ok := d.Key(); ok; k4, ok = d.Key() {
-					var e4 fact.Source
-					decodeFactSource(d, &e4)
-					v.Sources[k4] = e4
-				}
-			}
-		case "defaults":
-			decodeMemviewDefaults(d, &v.Defaults)
-		case "calibration":
-			v.Calibration = nil
-			if d.Array() {
-				v.Calibration = []memview.Calibration{}
-				for d.More() {
-					var e5 memview.Calibration
-					decodeMemviewCalibration(d, &e5)
-					v.Calibration = append(v.Calibration, e5)
-				}
-			}
-		case "presets":
-			v.Presets = nil
-			if d.Array() {
-				v.Presets = []scenario.PresetData{}
-				for d.More() {
-					var e6 scenario.PresetData
-					decodeScenarioPresetData(d, &e6)
-					v.Presets = append(v.Presets, e6)
-				}
-			}
-		case "engines":
-			v.Engines = nil
-			if d.Array() {
-				v.Engines = []memview.EngineProfile{}
-				for d.More() {
-					var e7 memview.EngineProfile
-					decodeMemviewEngineProfile(d, &e7)
-					v.Engines = append(v.Engines, e7)
-				}
-			}
-		case "bands":
-			decodeBandTable(d, &v.Bands)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePricingviewData(d *jsonread.Decoder, v *pricingview.Data) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "apis":
-			decodeApipricesCatalog(d, &v.APIs)
-		case "tco":
-			decodeTcoviewData(d, &v.TCO)
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k8, ok := d.Key(); ok; k8, ok = d.Key() {
-					var e8 fact.Source
-					decodeFactSource(d, &e8)
-					v.Sources[k8] = e8
-				}
-			}
-		case "defaults":
-			decodePricingviewDefaults(d, &v.Defaults)
-		case "presets":
-			v.Presets = nil
-			if d.Array() {
-				v.Presets = []scenario.PresetData{}
-				for d.More() {
-					var e9 scenario.PresetData
-					decodeScenarioPresetData(d, &e9)
-					v.Presets = append(v.Presets, e9)
-				}
-			}
-		case "open_weights":
-			v.OpenWeights = nil
-			if d.Array() {
-				v.OpenWeights = []pricingview.OpenFamily{}
-				for d.More() {
-					var e10 pricingview.OpenFamily
-					decodePricingviewOpenFamily(d, &e10)
-					v.OpenWeights = append(v.OpenWeights, e10)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePerfviewData(d *jsonread.Decoder, v *perfview.Data) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "memory":
-			decodeMemviewData(d, &v.Memory)
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k11, ok := d.Key(); ok; k11, ok = d.Key() {
-					var e11 fact.Source
-					decodeFactSource(d, &e11)
-					v.Sources[k11] = e11
-				}
-			}
-		case "defaults":
-			decodePerfviewDefaults(d, &v.Defaults)
-		case "measurements":
-			v.Measurements = nil
-			if d.Array() {
-				v.Measurements = []perfview.Measurement{}
-				for d.More() {
-					var e12 perfview.Measurement
-					decodePerfviewMeasurement(d, &e12)
-					v.Measurements = append(v.Measurements, e12)
-				}
-			}
-		case "seed":
-			decodePerfviewSeed(d, &v.Seed)
-		case "presets":
-			v.Presets = nil
-			if d.Array() {
-				v.Presets = []scenario.PresetData{}
-				for d.More() {
-					var e13 scenario.PresetData
-					decodeScenarioPresetData(d, &e13)
-					v.Presets = append(v.Presets, e13)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeGpuCatalog(d *jsonread.Decoder, v *gpu.Catalog) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k14, ok := d.Key(); ok; k14, ok = d.Key() {
-					var e14 fact.Source
-					decodeFactSource(d, &e14)
-					v.Sources[k14] = e14
-				}
-			}
-		case "gpus":
-			v.GPUs = nil
-			if d.Array() {
-				v.GPUs = []gpu.GPU{}
-				for d.More() {
-					var e15 gpu.GPU
-					decodeGpuGPU(d, &e15)
-					v.GPUs = append(v.GPUs, e15)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeGpuRental(d *jsonread.Decoder, v *gpu.Rental) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k16, ok := d.Key(); ok; k16, ok = d.Key() {
-					var e16 fact.Source
-					decodeFactSource(d, &e16)
-					v.Sources[k16] = e16
-				}
-			}
-		case "offers":
-			v.Offers = nil
-			if d.Array() {
-				v.Offers = []gpu.Offer{}
-				for d.More() {
-					var e17 gpu.Offer
-					decodeGpuOffer(d, &e17)
-					v.Offers = append(v.Offers, e17)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeFactSource(d *jsonread.Decoder, v *fact.Source) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "title":
-			v.Title = d.String()
-		case "title_de":
-			v.TitleDE = d.String()
-		case "url":
-			v.URL = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewDefaults(d *jsonread.Decoder, v *tcoview.Defaults) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "years":
-			decodeFactFigure(d, &v.Years)
-		case "gpus_per_server":
-			decodeFactFigure(d, &v.GPUsPerServer)
-		case "server_usd":
-			decodeFactFigure(d, &v.ServerUSD)
-		case "network_usd":
-			decodeFactFigure(d, &v.NetworkUSD)
-		case "server_overhead_w":
-			decodeFactFigure(d, &v.ServerOverheadW)
-		case "load_factor":
-			decodeFactFigure(d, &v.LoadFactor)
-		case "pue":
-			decodeFactFigure(d, &v.PUE)
-		case "electricity_usd_per_kwh":
-			decodeFactFigure(d, &v.ElectricityUSDPerKWh)
-		case "maintenance_pct":
-			decodeFactFigure(d, &v.MaintenancePct)
-		case "staff_usd_per_year":
-			decodeFactFigure(d, &v.StaffUSDPerYear)
-		case "rented_hours_per_month":
-			decodeFactFigure(d, &v.RentedHoursPerMonth)
-		case "eur_per_usd":
-			decodeFactFigure(d, &v.EURPerUSD)
-		case "cny_per_usd":
-			decodeFactFigure(d, &v.CNYPerUSD)
-		case "demand_gpus_at_bounds":
-			decodeFactFigure(d, &v.DemandGPUsAtBounds)
-		case "rent_median_of_offers":
-			decodeFactFigure(d, &v.RentMedianOfOffers)
-		case "estimate":
-			decodeTcoviewDefaultEstimate(d, &v.Estimate)
-		case "de":
-			decodeTcoviewLanguageDefaults(d, &v.DE)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewThroughput(d *jsonread.Decoder, v *tcoview.Throughput) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "reference":
-			v.Reference = d.String()
-		case "rows":
-			v.Rows = nil
-			if d.Array() {
-				v.Rows = []tcoview.ThroughputRow{}
-				for d.More() {
-					var e18 tcoview.ThroughputRow
-					decodeTcoviewThroughputRow(d, &e18)
-					v.Rows = append(v.Rows, e18)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeScenarioPresetData(d *jsonread.Decoder, v *scenario.PresetData) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "name":
-			v.Name = d.String()
-		case "title":
-			v.Title = d.String()
-		case "title_de":
-			v.TitleDE = d.String()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "description":
-			v.Description = d.String()
-		case "description_de":
-			v.DescriptionDE = d.String()
-		case "query":
-			v.Query = d.String()
-		case "claims":
-			v.Claims = nil
-			if d.Array() {
-				v.Claims = []scenario.Claim{}
-				for d.More() {
-					var e19 scenario.Claim
-					decodeScenarioClaim(d, &e19)
-					v.Claims = append(v.Claims, e19)
-				}
-			}
-		case "explanation":
-			v.Explanation = d.String()
-		case "explanation_de":
-			v.ExplanationDE = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewArticleChecks(d *jsonread.Decoder, v *tcoview.ArticleChecks) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "source":
-			v.Source = d.String()
-		case "electricity":
-			decodeTcoviewClaimedElectricity(d, &v.Electricity)
-		case "tflops":
-			v.TFLOPS = nil
-			if d.Array() {
-				v.TFLOPS = []tcoview.ClaimedTFLOPS{}
-				for d.More() {
-					var e20 tcoview.ClaimedTFLOPS
-					decodeTcoviewClaimedTFLOPS(d, &e20)
-					v.TFLOPS = append(v.TFLOPS, e20)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeModelCatalog(d *jsonread.Decoder, v *model.Catalog) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k21, ok := d.Key(); ok; k21, ok = d.Key() {
-					var e21 fact.Source
-					decodeFactSource(d, &e21)
-					v.Sources[k21] = e21
-				}
-			}
-		case "models":
-			v.Models = nil
-			if d.Array() {
-				v.Models = []model.Model{}
-				for d.More() {
-					var e22 model.Model
-					decodeModelModel(d, &e22)
-					v.Models = append(v.Models, e22)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeMemviewDefaults(d *jsonread.Decoder, v *memview.Defaults) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "utilization":
-			decodeFactFigure(d, &v.Utilization)
-		case "block_size":
-			decodeFactFigure(d, &v.BlockSize)
-		case "driver_reserved_gib":
-			decodeFactFigure(d, &v.DriverReservedGiB)
-		case "non_torch_gib":
-			decodeFactFigure(d, &v.NonTorchGiB)
-		case "nccl_gib":
-			decodeFactFigure(d, &v.NCCLGiB)
-		case "sampler_bytes_per_logit":
-			decodeFactFigure(d, &v.SamplerBytesPerLogit)
-		case "large_gpu_seqs":
-			decodeFactFigure(d, &v.LargeGPUSeqs)
-		case "large_gpu_tokens":
-			decodeFactFigure(d, &v.LargeGPUTokens)
-		case "small_gpu_seqs":
-			decodeFactFigure(d, &v.SmallGPUSeqs)
-		case "small_gpu_tokens":
-			decodeFactFigure(d, &v.SmallGPUTokens)
-		case "large_gpu_min_gib":
-			decodeFactFigure(d, &v.LargeGPUMinGiB)
-		case "context":
-			decodeFactFigure(d, &v.Context)
-		case "concurrency":
-			decodeFactFigure(d, &v.Concurrency)
-		case "flat_weights_gb":
-			decodeFactFigure(d, &v.FlatWeightsGB)
-		case "flat_kv_per_token_gb":
-			decodeFactFigure(d, &v.FlatKVPerTokenGB)
-		case "flat_reserve_gb":
-			decodeFactFigure(d, &v.FlatReserveGB)
-		case "flat_per_sequence_gb":
-			decodeFactFigure(d, &v.FlatPerSequenceGB)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeMemviewCalibration(d *jsonread.Decoder, v *memview.Calibration) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "source":
-			v.Source = d.String()
-		case "model":
-			v.Model = d.String()
-		case "gpu":
-			v.GPU = d.String()
-		case "tp":
-			v.TP = d.Int()
-		case "utilization":
-			v.Utilization = d.Float()
-		case "max_model_len":
-			v.MaxModelLen = d.Int()
-		case "weights":
-			v.Weights = d.String()
-		case "kv":
-			v.KV = d.String()
-		case "max_num_seqs":
-			v.MaxNumSeqs = d.Int()
-		case "max_batched_tokens":
-			v.MaxBatchedTokens = d.Int()
-		case "weights_gib":
-			v.WeightsGiB = d.Float()
-		case "kv_gib":
-			v.KVGiB = d.Float()
-		case "kv_tokens":
-			v.KVTokens = d.Float()
-		case "note":
-			v.Note = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeMemviewEngineProfile(d *jsonread.Decoder, v *memview.EngineProfile) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "id":
-			v.ID = d.String()
-		case "name":
-			v.Name = d.String()
-		case "accounting":
-			v.Accounting = d.String()
-		case "version":
-			v.Version = d.String()
-		case "fraction":
-			decodeFactFigure(d, &v.Fraction)
-		case "wiggle":
-			decodeFactFigure(d, &v.Wiggle)
-		case "block_size":
-			decodeFactFigure(d, &v.BlockSize)
-		case "max_seqs":
-			decodeFactFigure(d, &v.MaxSeqs)
-		case "max_batched_tokens":
-			decodeFactFigure(d, &v.MaxBatchedTokens)
-		case "reserve":
-			decodeMemviewFractionReserve(d, &v.Reserve)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeBandTable(d *jsonread.Decoder, v *band.Table) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "bands":
-			v.Bands = nil
-			if d.Array() {
-				v.Bands = []band.Band{}
-				for d.More() {
-					var e23 band.Band
-					decodeBandBand(d, &e23)
-					v.Bands = append(v.Bands, e23)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeApipricesCatalog(d *jsonread.Decoder, v *apiprices.Catalog) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k24, ok := d.Key(); ok; k24, ok = d.Key() {
-					var e24 fact.Source
-					decodeFactSource(d, &e24)
-					v.Sources[k24] = e24
-				}
-			}
-		case "providers":
-			v.Providers = nil
-			if d.Array() {
-				v.Providers = []apiprices.Provider{}
-				for d.More() {
-					var e25 apiprices.Provider
-					decodeApipricesProvider(d, &e25)
-					v.Providers = append(v.Providers, e25)
-				}
-			}
-		case "models":
-			v.Models = nil
-			if d.Array() {
-				v.Models = []apiprices.Model{}
-				for d.More() {
-					var e26 apiprices.Model
-					decodeApipricesModel(d, &e26)
-					v.Models = append(v.Models, e26)
-				}
-			}
-		case "prices":
-			v.Prices = nil
-			if d.Array() {
-				v.Prices = []apiprices.PriceRow{}
-				for d.More() {
-					var e27 apiprices.PriceRow
-					decodeApipricesPriceRow(d, &e27)
-					v.Prices = append(v.Prices, e27)
-				}
-			}
-		case "shortlist":
-			v.Shortlist = nil
-			if d.Array() {
-				v.Shortlist = [][]string{}
-				for d.More() {
-					var e28 []string
-					e28 = nil
-					if d.Array() {
-						e28 = []string{}
-						for d.More() {
-							var e29 string
-							e29 = d.String()
-							e28 = append(e28, e29)
-						}
-					}
-					v.Shortlist = append(v.Shortlist, e28)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePricingviewDefaults(d *jsonread.Decoder, v *pricingview.Defaults) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "requests_per_day":
-			decodeFactFigure(d, &v.RequestsPerDay)
-		case "input_tokens":
-			decodeFactFigure(d, &v.InputTokens)
-		case "output_tokens":
-			decodeFactFigure(d, &v.OutputTokens)
-		case "cached_share":
-			decodeFactFigure(d, &v.CachedShare)
-		case "requests_per_cache_write":
-			decodeFactFigure(d, &v.RequestsPerCacheWrite)
-		case "batch_share":
-			decodeFactFigure(d, &v.BatchShare)
-		case "daily_budget_usd":
-			decodeFactFigure(d, &v.DailyBudgetUSD)
-		case "monthly_budget_usd":
-			decodeFactFigure(d, &v.MonthlyBudgetUSD)
-		case "vs_cheapest":
-			decodeFactFigure(d, &v.VsCheapest)
-		case "claims_apart":
-			decodeFactFigure(d, &v.ClaimsApart)
-		case "provider_once":
-			decodeFactFigure(d, &v.ProviderOnce)
-		case "twins_once":
-			decodeFactFigure(d, &v.TwinsOnce)
-		case "apis":
-			decodePricingviewDefaultAPIs(d, &v.APIs)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePricingviewOpenFamily(d *jsonread.Decoder, v *pricingview.OpenFamily) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "name":
-			v.Name = d.String()
-		case "match":
-			v.Match = nil
-			if d.Array() {
-				v.Match = []string{}
-				for d.More() {
-					var e30 string
-					e30 = d.String()
-					v.Match = append(v.Match, e30)
-				}
-			}
-		case "except":
-			v.Except = nil
-			if d.Array() {
-				v.Except = []string{}
-				for d.More() {
-					var e31 string
-					e31 = d.String()
-					v.Except = append(v.Except, e31)
-				}
-			}
-		case "licence":
-			v.Licence = d.String()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePerfviewDefaults(d *jsonread.Decoder, v *perfview.Defaults) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "compute_efficiency":
-			decodeFactFigure(d, &v.ComputeEfficiency)
-		case "memory_efficiency":
-			decodeFactFigure(d, &v.MemoryEfficiency)
-		case "link_efficiency":
-			decodeFactFigure(d, &v.LinkEfficiency)
-		case "collective_latency_us":
-			decodeFactFigure(d, &v.CollectiveLatencyUS)
-		case "step_overhead_us":
-			decodeFactFigure(d, &v.StepOverheadUS)
-		case "request_overhead_ms":
-			decodeFactFigure(d, &v.RequestOverheadMS)
-		case "moe_touched_experts":
-			decodeFactFigure(d, &v.MoETouchedExperts)
-		case "kv_overflow_preempts":
-			decodeFactFigure(d, &v.KVOverflowPreempts)
-		case "platform_bands":
-			decodeFactFigure(d, &v.PlatformBands)
-		case "varied_lengths":
-			decodeFactFigure(d, &v.VariedLengths)
-		case "prefill_first":
-			decodeFactFigure(d, &v.PrefillFirst)
-		case "kv_as_engine":
-			decodeFactFigure(d, &v.KVAsEngine)
-		case "steady_window":
-			decodeFactFigure(d, &v.SteadyWindow)
-		case "prompt_tokens":
-			decodeFactFigure(d, &v.PromptTokens)
-		case "output_tokens":
-			decodeFactFigure(d, &v.OutputTokens)
-		case "batch":
-			decodeFactFigure(d, &v.Batch)
-		case "rate":
-			decodeFactFigure(d, &v.Rate)
-		case "p99_target_s":
-			decodeFactFigure(d, &v.P99TargetS)
-		case "requests":
-			decodeFactFigure(d, &v.Requests)
-		case "efficiency_by":
-			v.EfficiencyBy = nil
-			if d.Array() {
-				v.EfficiencyBy = []perfview.GroupEfficiency{}
-				for d.More() {
-					var e32 perfview.GroupEfficiency
-					decodePerfviewGroupEfficiency(d, &e32)
-					v.EfficiencyBy = append(v.EfficiencyBy, e32)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePerfviewMeasurement(d *jsonread.Decoder, v *perfview.Measurement) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "source":
-			v.Source = d.String()
-		case "model":
-			v.Model = d.String()
-		case "gpu":
-			v.GPU = d.String()
-		case "tp":
-			v.TP = d.Int()
-		case "precision":
-			v.Precision = d.String()
-		case "kv":
-			v.KV = d.String()
-		case "batch":
-			v.Batch = d.Int()
-		case "input":
-			v.Input = d.Int()
-		case "output":
-			v.Output = d.Int()
-		case "tokens_per_s_gpu":
-			v.TokensPerSecGP = d.Float()
-		case "ttft_ms":
-			v.TTFTms = d.Float()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePerfviewSeed(d *jsonread.Decoder, v *perfview.Seed) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "tp":
-			v.TP = d.Int()
-		case "input":
-			v.Input = d.Int()
-		case "output":
-			v.Output = d.Int()
-		case "throughput_batch":
-			v.ThroughputBatch = d.Int()
-		case "throughput":
-			v.Throughput = nil
-			if d.Array() {
-				v.Throughput = []perfview.SeedRow{}
-				for d.More() {
-					var e33 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e33)
-					v.Throughput = append(v.Throughput, e33)
-				}
-			}
-		case "p99_model":
-			v.P99Model = d.String()
-		case "p99_ms":
-			v.P99ms = nil
-			if d.Array() {
-				v.P99ms = []perfview.SeedRow{}
-				for d.More() {
-					var e34 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e34)
-					v.P99ms = append(v.P99ms, e34)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeGpuGPU(d *jsonread.Decoder, v *gpu.GPU) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "id":
-			v.ID = d.String()
-		case "name":
-			v.Name = d.String()
-		case "vendor":
-			v.Vendor = d.String()
-		case "form_factor":
-			v.FormFactor = d.String()
-		case "arch":
-			v.Arch = d.String()
-		case "memory_gb":
-			decodeFactFigure(d, &v.MemoryGB)
-		case "bandwidth_gbps":
-			decodeFactFigure(d, &v.BandwidthGBps)
-		case "bf16_dense_tflops":
-			decodeFactFigure(d, &v.BF16DenseTFLOPS)
-		case "fp8_dense_tflops":
-			if d.Null() {
-				v.FP8DenseTFLOPS = nil
-			} else {
-				v.FP8DenseTFLOPS = new(fact.Figure)
-				decodeFactFigure(d, &(*v.FP8DenseTFLOPS))
-			}
-		case "fp4_dense_tflops":
-			if d.Null() {
-				v.FP4DenseTFLOPS = nil
-			} else {
-				v.FP4DenseTFLOPS = new(fact.Figure)
-				decodeFactFigure(d, &(*v.FP4DenseTFLOPS))
-			}
-		case "tdp_w":
-			decodeFactFigure(d, &v.TDPW)
-		case "link":
-			decodeGpuLink(d, &v.Link)
-		case "purchase_usd":
-			if d.Null() {
-				v.PurchaseUSD = nil
-			} else {
-				v.PurchaseUSD = new(fact.Figure)
-				decodeFactFigure(d, &(*v.PurchaseUSD))
-			}
-		case "rent_usd_per_hour":
-			if d.Null() {
-				v.RentUSDPerHour = nil
-			} else {
-				v.RentUSDPerHour = new(fact.Figure)
-				decodeFactFigure(d, &(*v.RentUSDPerHour))
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeGpuOffer(d *jsonread.Decoder, v *gpu.Offer) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "provider":
-			v.Provider = d.String()
-		case "gpu":
-			v.GPU = d.String()
-		case "instance":
-			v.Instance = d.String()
-		case "instance_de":
-			v.InstanceDE = d.String()
-		case "usd_per_gpu_hour":
-			v.USDPerGPUHour = d.Float()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "unconfirmed":
-			v.Unconfirmed = d.Bool()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeFactFigure(d *jsonread.Decoder, v *fact.Figure) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "value":
-			v.Value = d.Float()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "unconfirmed":
-			v.Unconfirmed = d.Bool()
-		case "note":
-			v.Note = d.String()
-		case "note_de":
-			v.NoteDE = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewDefaultEstimate(d *jsonread.Decoder, v *tcoview.DefaultEstimate) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "model":
-			v.Model = d.String()
-		case "precision":
-			v.Precision = d.String()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "note":
-			v.Note = d.String()
-		case "note_de":
-			v.NoteDE = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewLanguageDefaults(d *jsonread.Decoder, v *tcoview.LanguageDefaults) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "currency":
-			v.Currency = d.String()
-		case "electricity_per_kwh":
-			if d.Null() {
-				v.ElectricityPerKWh = nil
-			} else {
-				v.ElectricityPerKWh = new(fact.Figure)
-				decodeFactFigure(d, &(*v.ElectricityPerKWh))
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewThroughputRow(d *jsonread.Decoder, v *tcoview.ThroughputRow) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "gpu":
-			v.GPU = d.String()
-		case "precision":
-			v.Precision = d.String()
-		case "tokens_per_s":
-			decodeFactFigure(d, &v.TokensPerSec)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeScenarioClaim(d *jsonread.Decoder, v *scenario.Claim) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "option":
-			v.Option = d.String()
-		case "metric":
-			v.Metric = d.String()
-		case "value":
-			v.Value = d.Float()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewClaimedElectricity(d *jsonread.Decoder, v *tcoview.ClaimedElectricity) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "option":
-			v.Option = d.String()
-		case "gpu":
-			v.GPU = d.String()
-		case "servers":
-			v.Servers = d.Float()
-		case "eur":
-			v.EUR = d.Float()
-		case "years":
-			v.Years = d.Float()
-		case "eur_per_kwh":
-			v.EURPerKWh = d.Float()
-		case "server_max_w":
-			decodeFactFigure(d, &v.ServerMax)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeTcoviewClaimedTFLOPS(d *jsonread.Decoder, v *tcoview.ClaimedTFLOPS) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "gpu":
-			v.GPU = d.String()
-		case "fp16":
-			v.FP16 = d.Float()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeModelModel(d *jsonread.Decoder, v *model.Model) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "id":
-			v.ID = d.String()
-		case "name":
-			v.Name = d.String()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "params_b":
-			v.ParamsB = d.Float()
-		case "active_params_b":
-			v.ActiveParamsB = d.Float()
-		case "layers":
-			v.Layers = d.Int()
-		case "hidden":
-			v.Hidden = d.Int()
-		case "heads":
-			v.Heads = d.Int()
-		case "kv_heads":
-			v.KVHeads = d.Int()
-		case "head_dim":
-			v.HeadDim = d.Int()
-		case "intermediate":
-			v.Intermediate = d.Int()
-		case "vocab":
-			v.Vocab = d.Int()
-		case "tied_embeddings":
-			v.TiedEmbeddings = d.Bool()
-		case "max_context":
-			v.MaxContext = d.Int()
-		case "experts":
-			v.Experts = d.Int()
-		case "experts_per_token":
-			v.ExpertsPerToken = d.Int()
-		case "moe_intermediate":
-			v.MoEIntermediate = d.Int()
-		case "kv_lora_rank":
-			v.KVLoraRank = d.Int()
-		case "qk_rope_head_dim":
-			v.QKRopeHeadDim = d.Int()
-		case "sliding_window":
-			v.SlidingWindow = d.Int()
-		case "sliding_layers":
-			v.SlidingLayers = d.String()
-		case "quantization":
-			v.Quantization = d.String()
-		case "unconfirmed":
-			v.Unconfirmed = d.Bool()
-		case "note":
-			v.Note = d.String()
-		case "note_de":
-			v.NoteDE = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeMemviewFractionReserve(d *jsonread.Decoder, v *memview.FractionReserve) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "base_mib":
-			v.BaseMiB = d.Float()
-		case "chunk_mib":
-			v.ChunkMiB = d.Float()
-		case "min_chunk":
-			v.MinChunk = d.Float()
-		case "graph_mib":
-			v.GraphMiB = d.Float()
-		case "gpu_mib":
-			v.GPUMiB = d.Float()
-		case "large_gib":
-			v.LargeGiB = d.Float()
-		case "large_min_mib":
-			v.LargeMinMiB = d.Float()
-		case "large_tp":
-			v.LargeTP = d.Float()
-		case "tiers":
-			v.Tiers = nil
-			if d.Array() {
-				v.Tiers = []memview.ReserveTier{}
-				for d.More() {
-					var e35 memview.ReserveTier
-					decodeMemviewReserveTier(d, &e35)
-					v.Tiers = append(v.Tiers, e35)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeBandBand(d *jsonread.Decoder, v *band.Band) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "metric":
-			v.Metric = band.Metric(d.Int())
-		case "workload":
-			v.Workload = band.Workload(d.Int())
-		case "platform":
-			v.Platform = d.String()
-		case "n":
-			v.N = d.Int()
-		case "p10":
-			v.P10 = d.Float()
-		case "p90":
-			v.P90 = d.Float()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeApipricesProvider(d *jsonread.Decoder, v *apiprices.Provider) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "id":
-			v.ID = d.String()
-		case "name":
-			v.Name = d.String()
-		case "note":
-			v.Note = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeApipricesModel(d *jsonread.Decoder, v *apiprices.Model) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "id":
-			v.ID = d.String()
-		case "provider":
-			v.Provider = d.String()
-		case "name":
-			v.Name = d.String()
-		case "context":
-			v.Context = d.Int()
-		case "claim":
-			v.Claim = d.Bool()
-		case "note":
-			v.Note = d.String()
-		case "weights":
-			v.Weights = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeApipricesPriceRow(d *jsonread.Decoder, v *apiprices.PriceRow) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "model":
-			v.Model = d.String()
-		case "from":
-			v.From = d.String()
-		case "until":
-			v.Until = d.String()
-		case "input":
-			v.Rates.Input = d.Float()
-		case "cache_read":
-			v.Rates.CacheRead = d.Float()
-		case "cache_write":
-			v.Rates.CacheWrite = d.Float()
-		case "output":
-			v.Rates.Output = d.Float()
-		case "batch_discount_pct":
-			v.BatchDiscountPct = d.Float()
-		case "tiers":
-			v.Tiers = nil
-			if d.Array() {
-				v.Tiers = []apiprices.Tier{}
-				for d.More() {
-					var e36 apiprices.Tier
-					decodeApipricesTier(d, &e36)
-					v.Tiers = append(v.Tiers, e36)
-				}
-			}
-		case "currency":
-			v.Currency = d.String()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "unconfirmed":
-			v.Unconfirmed = d.Bool()
-		case "announced":
-			v.Announced = d.Bool()
-		case "note":
-			v.Note = d.String()
-		case "note_de":
-			v.NoteDE = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePricingviewDefaultAPIs(d *jsonread.Decoder, v *pricingview.DefaultAPIs) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "list":
-			v.List = d.String()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "note":
-			v.Note = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePerfviewGroupEfficiency(d *jsonread.Decoder, v *perfview.GroupEfficiency) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "arch":
-			v.Arch = d.String()
-		case "precision":
-			v.Precision = d.String()
-		case "compute":
-			decodeFactFigure(d, &v.Compute)
-		case "memory":
-			decodeFactFigure(d, &v.Memory)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePerfviewSeedRow(d *jsonread.Decoder, v *perfview.SeedRow) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "model":
-			v.Model = d.String()
-		case "batch":
-			v.Batch = d.Int()
-		case "a100_bf16":
-			v.A100 = d.Float()
-		case "h100_bf16":
-			v.H100 = d.Float()
-		case "h100_fp8":
-			v.H100FP8 = d.Float()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeGpuLink(d *jsonread.Decoder, v *gpu.Link) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "kind":
-			v.Kind = d.String()
-		case "kind_de":
-			v.KindDE = d.String()
-		case "gbps":
-			decodeFactFigure(d, &v.GBps)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeMemviewReserveTier(d *jsonread.Decoder, v *memview.ReserveTier) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "below_gib":
-			v.BelowGiB = d.Float()
-		case "chunk":
-			v.Chunk = d.Float()
-		case "graph":
-			v.Graph = d.Float()
-		case "graph_large_tp":
-			v.GraphLargeTP = d.Float()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeApipricesTier(d *jsonread.Decoder, v *apiprices.Tier) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "above_input_tokens":
-			v.AboveInputTokens = d.Int()
-		case "input":
-			v.Rates.Input = d.Float()
-		case "cache_read":
-			v.Rates.CacheRead = d.Float()
-		case "cache_write":
-			v.Rates.CacheWrite = d.Float()
-		case "output":
-			v.Rates.Output = d.Float()
-		case "unconfirmed":
-			v.Unconfirmed = d.Bool()
-		default:
-			d.Unknown(key)
-		}
+// read reads the next value into what p points to, by its type: each
+// type of a data file has its case.
+func read(d *jsonread.Decoder, p any) {
+	switch p := p.(type) {
+	case *sitedata.Data:
+		object(d, []field{
+			{"editions", &p.Editions},
+			{"TCO", &p.TCO},
+			{"Memory", &p.Memory},
+			{"Pricing", &p.Pricing},
+			{"Perf", &p.Perf},
+		})
+	case *edition.List:
+		list(d, p)
+	case *tcoview.Data:
+		object(d, []field{
+			{"gpus", &p.GPUs},
+			{"rental", &p.Rental},
+			{"perf", &p.Perf},
+			{"sources", &p.Sources},
+			{"defaults", &p.Defaults},
+			{"throughput", &p.Throughput},
+			{"presets", &p.Presets},
+			{"article_checks", &p.Checks},
+		})
+	case *memview.Data:
+		object(d, []field{
+			{"gpus", &p.GPUs},
+			{"models", &p.Models},
+			{"sources", &p.Sources},
+			{"defaults", &p.Defaults},
+			{"calibration", &p.Calibration},
+			{"presets", &p.Presets},
+			{"engines", &p.Engines},
+			{"bands", &p.Bands},
+		})
+	case *pricingview.Data:
+		object(d, []field{
+			{"apis", &p.APIs},
+			{"tco", &p.TCO},
+			{"sources", &p.Sources},
+			{"defaults", &p.Defaults},
+			{"presets", &p.Presets},
+			{"open_weights", &p.OpenWeights},
+		})
+	case *perfview.Data:
+		object(d, []field{
+			{"memory", &p.Memory},
+			{"sources", &p.Sources},
+			{"defaults", &p.Defaults},
+			{"measurements", &p.Measurements},
+			{"seed", &p.Seed},
+			{"presets", &p.Presets},
+		})
+	case *edition.Edition:
+		object(d, []field{
+			{"date", &p.Date},
+			{"data", &p.Data},
+		})
+	case *gpu.Catalog:
+		object(d, []field{
+			{"sources", &p.Sources},
+			{"gpus", &p.GPUs},
+		})
+	case *gpu.Rental:
+		object(d, []field{
+			{"sources", &p.Sources},
+			{"offers", &p.Offers},
+		})
+	case *fact.Sources:
+		dict(d, p)
+	case *tcoview.Defaults:
+		object(d, []field{
+			{"years", &p.Years},
+			{"gpus_per_server", &p.GPUsPerServer},
+			{"server_usd", &p.ServerUSD},
+			{"network_usd", &p.NetworkUSD},
+			{"server_overhead_w", &p.ServerOverheadW},
+			{"load_factor", &p.LoadFactor},
+			{"pue", &p.PUE},
+			{"electricity_usd_per_kwh", &p.ElectricityUSDPerKWh},
+			{"maintenance_pct", &p.MaintenancePct},
+			{"staff_usd_per_year", &p.StaffUSDPerYear},
+			{"rented_hours_per_month", &p.RentedHoursPerMonth},
+			{"eur_per_usd", &p.EURPerUSD},
+			{"cny_per_usd", &p.CNYPerUSD},
+			{"demand_gpus_at_bounds", &p.DemandGPUsAtBounds},
+			{"rent_median_of_offers", &p.RentMedianOfOffers},
+			{"estimate", &p.Estimate},
+			{"de", &p.DE},
+		})
+	case *tcoview.Throughput:
+		object(d, []field{
+			{"reference", &p.Reference},
+			{"rows", &p.Rows},
+		})
+	case *[]scenario.PresetData:
+		list(d, p)
+	case *tcoview.ArticleChecks:
+		object(d, []field{
+			{"source", &p.Source},
+			{"electricity", &p.Electricity},
+			{"tflops", &p.TFLOPS},
+		})
+	case *model.Catalog:
+		object(d, []field{
+			{"sources", &p.Sources},
+			{"models", &p.Models},
+		})
+	case *memview.Defaults:
+		object(d, []field{
+			{"utilization", &p.Utilization},
+			{"block_size", &p.BlockSize},
+			{"driver_reserved_gib", &p.DriverReservedGiB},
+			{"non_torch_gib", &p.NonTorchGiB},
+			{"nccl_gib", &p.NCCLGiB},
+			{"sampler_bytes_per_logit", &p.SamplerBytesPerLogit},
+			{"large_gpu_seqs", &p.LargeGPUSeqs},
+			{"large_gpu_tokens", &p.LargeGPUTokens},
+			{"small_gpu_seqs", &p.SmallGPUSeqs},
+			{"small_gpu_tokens", &p.SmallGPUTokens},
+			{"large_gpu_min_gib", &p.LargeGPUMinGiB},
+			{"context", &p.Context},
+			{"concurrency", &p.Concurrency},
+			{"flat_weights_gb", &p.FlatWeightsGB},
+			{"flat_kv_per_token_gb", &p.FlatKVPerTokenGB},
+			{"flat_reserve_gb", &p.FlatReserveGB},
+			{"flat_per_sequence_gb", &p.FlatPerSequenceGB},
+		})
+	case *[]memview.Calibration:
+		list(d, p)
+	case *[]memview.EngineProfile:
+		list(d, p)
+	case *band.Table:
+		object(d, []field{
+			{"bands", &p.Bands},
+		})
+	case *apiprices.Catalog:
+		object(d, []field{
+			{"sources", &p.Sources},
+			{"providers", &p.Providers},
+			{"models", &p.Models},
+			{"prices", &p.Prices},
+			{"shortlist", &p.Shortlist},
+		})
+	case *pricingview.Defaults:
+		object(d, []field{
+			{"requests_per_day", &p.RequestsPerDay},
+			{"input_tokens", &p.InputTokens},
+			{"output_tokens", &p.OutputTokens},
+			{"cached_share", &p.CachedShare},
+			{"requests_per_cache_write", &p.RequestsPerCacheWrite},
+			{"batch_share", &p.BatchShare},
+			{"daily_budget_usd", &p.DailyBudgetUSD},
+			{"monthly_budget_usd", &p.MonthlyBudgetUSD},
+			{"vs_cheapest", &p.VsCheapest},
+			{"claims_apart", &p.ClaimsApart},
+			{"provider_once", &p.ProviderOnce},
+			{"twins_once", &p.TwinsOnce},
+			{"apis", &p.APIs},
+		})
+	case *[]pricingview.OpenFamily:
+		list(d, p)
+	case *perfview.Defaults:
+		object(d, []field{
+			{"compute_efficiency", &p.ComputeEfficiency},
+			{"memory_efficiency", &p.MemoryEfficiency},
+			{"link_efficiency", &p.LinkEfficiency},
+			{"collective_latency_us", &p.CollectiveLatencyUS},
+			{"step_overhead_us", &p.StepOverheadUS},
+			{"request_overhead_ms", &p.RequestOverheadMS},
+			{"moe_touched_experts", &p.MoETouchedExperts},
+			{"kv_overflow_preempts", &p.KVOverflowPreempts},
+			{"platform_bands", &p.PlatformBands},
+			{"varied_lengths", &p.VariedLengths},
+			{"prefill_first", &p.PrefillFirst},
+			{"kv_as_engine", &p.KVAsEngine},
+			{"steady_window", &p.SteadyWindow},
+			{"prompt_tokens", &p.PromptTokens},
+			{"output_tokens", &p.OutputTokens},
+			{"batch", &p.Batch},
+			{"rate", &p.Rate},
+			{"p99_target_s", &p.P99TargetS},
+			{"requests", &p.Requests},
+			{"efficiency_by", &p.EfficiencyBy},
+		})
+	case *[]perfview.Measurement:
+		list(d, p)
+	case *perfview.Seed:
+		object(d, []field{
+			{"tp", &p.TP},
+			{"input", &p.Input},
+			{"output", &p.Output},
+			{"throughput_batch", &p.ThroughputBatch},
+			{"throughput", &p.Throughput},
+			{"p99_model", &p.P99Model},
+			{"p99_ms", &p.P99ms},
+		})
+	case *string:
+		*p = d.String()
+	case *bool:
+		*p = d.Bool()
+	case *[]gpu.GPU:
+		list(d, p)
+	case *[]gpu.Offer:
+		list(d, p)
+	case *fact.Source:
+		object(d, []field{
+			{"title", &p.Title},
+			{"title_de", &p.TitleDE},
+			{"url", &p.URL},
+		})
+	case *fact.Figure:
+		object(d, []field{
+			{"value", &p.Value},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"unconfirmed", &p.Unconfirmed},
+			{"note", &p.Note},
+			{"note_de", &p.NoteDE},
+		})
+	case *tcoview.DefaultEstimate:
+		object(d, []field{
+			{"model", &p.Model},
+			{"precision", &p.Precision},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"note", &p.Note},
+			{"note_de", &p.NoteDE},
+		})
+	case *tcoview.LanguageDefaults:
+		object(d, []field{
+			{"currency", &p.Currency},
+			{"electricity_per_kwh", &p.ElectricityPerKWh},
+		})
+	case *[]tcoview.ThroughputRow:
+		list(d, p)
+	case *scenario.PresetData:
+		object(d, []field{
+			{"name", &p.Name},
+			{"title", &p.Title},
+			{"title_de", &p.TitleDE},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"description", &p.Description},
+			{"description_de", &p.DescriptionDE},
+			{"query", &p.Query},
+			{"claims", &p.Claims},
+			{"explanation", &p.Explanation},
+			{"explanation_de", &p.ExplanationDE},
+		})
+	case *tcoview.ClaimedElectricity:
+		object(d, []field{
+			{"option", &p.Option},
+			{"gpu", &p.GPU},
+			{"servers", &p.Servers},
+			{"eur", &p.EUR},
+			{"years", &p.Years},
+			{"eur_per_kwh", &p.EURPerKWh},
+			{"server_max_w", &p.ServerMax},
+		})
+	case *[]tcoview.ClaimedTFLOPS:
+		list(d, p)
+	case *[]model.Model:
+		list(d, p)
+	case *memview.Calibration:
+		object(d, []field{
+			{"source", &p.Source},
+			{"model", &p.Model},
+			{"gpu", &p.GPU},
+			{"tp", &p.TP},
+			{"utilization", &p.Utilization},
+			{"max_model_len", &p.MaxModelLen},
+			{"weights", &p.Weights},
+			{"kv", &p.KV},
+			{"max_num_seqs", &p.MaxNumSeqs},
+			{"max_batched_tokens", &p.MaxBatchedTokens},
+			{"weights_gib", &p.WeightsGiB},
+			{"kv_gib", &p.KVGiB},
+			{"kv_tokens", &p.KVTokens},
+			{"note", &p.Note},
+		})
+	case *memview.EngineProfile:
+		object(d, []field{
+			{"id", &p.ID},
+			{"name", &p.Name},
+			{"accounting", &p.Accounting},
+			{"version", &p.Version},
+			{"fraction", &p.Fraction},
+			{"wiggle", &p.Wiggle},
+			{"block_size", &p.BlockSize},
+			{"max_seqs", &p.MaxSeqs},
+			{"max_batched_tokens", &p.MaxBatchedTokens},
+			{"reserve", &p.Reserve},
+		})
+	case *[]band.Band:
+		list(d, p)
+	case *[]apiprices.Provider:
+		list(d, p)
+	case *[]apiprices.Model:
+		list(d, p)
+	case *[]apiprices.PriceRow:
+		list(d, p)
+	case *[][]string:
+		list(d, p)
+	case *pricingview.DefaultAPIs:
+		object(d, []field{
+			{"list", &p.List},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"note", &p.Note},
+		})
+	case *pricingview.OpenFamily:
+		object(d, []field{
+			{"name", &p.Name},
+			{"match", &p.Match},
+			{"except", &p.Except},
+			{"licence", &p.Licence},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+		})
+	case *[]perfview.GroupEfficiency:
+		list(d, p)
+	case *perfview.Measurement:
+		object(d, []field{
+			{"source", &p.Source},
+			{"model", &p.Model},
+			{"gpu", &p.GPU},
+			{"tp", &p.TP},
+			{"precision", &p.Precision},
+			{"kv", &p.KV},
+			{"batch", &p.Batch},
+			{"input", &p.Input},
+			{"output", &p.Output},
+			{"tokens_per_s_gpu", &p.TokensPerSecGP},
+			{"ttft_ms", &p.TTFTms},
+		})
+	case *int:
+		*p = d.Int()
+	case *[]perfview.SeedRow:
+		list(d, p)
+	case *gpu.GPU:
+		object(d, []field{
+			{"id", &p.ID},
+			{"name", &p.Name},
+			{"vendor", &p.Vendor},
+			{"form_factor", &p.FormFactor},
+			{"arch", &p.Arch},
+			{"memory_gb", &p.MemoryGB},
+			{"bandwidth_gbps", &p.BandwidthGBps},
+			{"bf16_dense_tflops", &p.BF16DenseTFLOPS},
+			{"fp8_dense_tflops", &p.FP8DenseTFLOPS},
+			{"fp4_dense_tflops", &p.FP4DenseTFLOPS},
+			{"tdp_w", &p.TDPW},
+			{"link", &p.Link},
+			{"purchase_usd", &p.PurchaseUSD},
+			{"rent_usd_per_hour", &p.RentUSDPerHour},
+		})
+	case *gpu.Offer:
+		object(d, []field{
+			{"provider", &p.Provider},
+			{"gpu", &p.GPU},
+			{"instance", &p.Instance},
+			{"instance_de", &p.InstanceDE},
+			{"usd_per_gpu_hour", &p.USDPerGPUHour},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"unconfirmed", &p.Unconfirmed},
+		})
+	case *float64:
+		*p = d.Float()
+	case **fact.Figure:
+		nullable(d, p)
+	case *tcoview.ThroughputRow:
+		object(d, []field{
+			{"gpu", &p.GPU},
+			{"precision", &p.Precision},
+			{"tokens_per_s", &p.TokensPerSec},
+		})
+	case *[]scenario.Claim:
+		list(d, p)
+	case *tcoview.ClaimedTFLOPS:
+		object(d, []field{
+			{"gpu", &p.GPU},
+			{"fp16", &p.FP16},
+		})
+	case *model.Model:
+		object(d, []field{
+			{"id", &p.ID},
+			{"name", &p.Name},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"params_b", &p.ParamsB},
+			{"active_params_b", &p.ActiveParamsB},
+			{"layers", &p.Layers},
+			{"hidden", &p.Hidden},
+			{"heads", &p.Heads},
+			{"kv_heads", &p.KVHeads},
+			{"head_dim", &p.HeadDim},
+			{"intermediate", &p.Intermediate},
+			{"vocab", &p.Vocab},
+			{"tied_embeddings", &p.TiedEmbeddings},
+			{"max_context", &p.MaxContext},
+			{"experts", &p.Experts},
+			{"experts_per_token", &p.ExpertsPerToken},
+			{"moe_intermediate", &p.MoEIntermediate},
+			{"kv_lora_rank", &p.KVLoraRank},
+			{"qk_rope_head_dim", &p.QKRopeHeadDim},
+			{"sliding_window", &p.SlidingWindow},
+			{"sliding_layers", &p.SlidingLayers},
+			{"quantization", &p.Quantization},
+			{"unconfirmed", &p.Unconfirmed},
+			{"note", &p.Note},
+			{"note_de", &p.NoteDE},
+		})
+	case *memview.FractionReserve:
+		object(d, []field{
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"base_mib", &p.BaseMiB},
+			{"chunk_mib", &p.ChunkMiB},
+			{"min_chunk", &p.MinChunk},
+			{"graph_mib", &p.GraphMiB},
+			{"gpu_mib", &p.GPUMiB},
+			{"large_gib", &p.LargeGiB},
+			{"large_min_mib", &p.LargeMinMiB},
+			{"large_tp", &p.LargeTP},
+			{"tiers", &p.Tiers},
+		})
+	case *band.Band:
+		object(d, []field{
+			{"metric", &p.Metric},
+			{"workload", &p.Workload},
+			{"platform", &p.Platform},
+			{"n", &p.N},
+			{"p10", &p.P10},
+			{"p90", &p.P90},
+		})
+	case *apiprices.Provider:
+		object(d, []field{
+			{"id", &p.ID},
+			{"name", &p.Name},
+			{"note", &p.Note},
+		})
+	case *apiprices.Model:
+		object(d, []field{
+			{"id", &p.ID},
+			{"provider", &p.Provider},
+			{"name", &p.Name},
+			{"context", &p.Context},
+			{"claim", &p.Claim},
+			{"note", &p.Note},
+			{"weights", &p.Weights},
+		})
+	case *apiprices.PriceRow:
+		object(d, []field{
+			{"model", &p.Model},
+			{"from", &p.From},
+			{"until", &p.Until},
+			{"input", &p.Rates.Input},
+			{"cache_read", &p.Rates.CacheRead},
+			{"cache_write", &p.Rates.CacheWrite},
+			{"output", &p.Rates.Output},
+			{"batch_discount_pct", &p.BatchDiscountPct},
+			{"tiers", &p.Tiers},
+			{"currency", &p.Currency},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"unconfirmed", &p.Unconfirmed},
+			{"announced", &p.Announced},
+			{"note", &p.Note},
+			{"note_de", &p.NoteDE},
+		})
+	case *[]string:
+		list(d, p)
+	case *perfview.GroupEfficiency:
+		object(d, []field{
+			{"arch", &p.Arch},
+			{"precision", &p.Precision},
+			{"compute", &p.Compute},
+			{"memory", &p.Memory},
+		})
+	case *perfview.SeedRow:
+		object(d, []field{
+			{"model", &p.Model},
+			{"batch", &p.Batch},
+			{"a100_bf16", &p.A100},
+			{"h100_bf16", &p.H100},
+			{"h100_fp8", &p.H100FP8},
+		})
+	case *gpu.Link:
+		object(d, []field{
+			{"kind", &p.Kind},
+			{"kind_de", &p.KindDE},
+			{"gbps", &p.GBps},
+		})
+	case *scenario.Claim:
+		object(d, []field{
+			{"option", &p.Option},
+			{"metric", &p.Metric},
+			{"value", &p.Value},
+		})
+	case *[]memview.ReserveTier:
+		list(d, p)
+	case *band.Metric:
+		*p = band.Metric(d.Int())
+	case *band.Workload:
+		*p = band.Workload(d.Int())
+	case *[]apiprices.Tier:
+		list(d, p)
+	case *memview.ReserveTier:
+		object(d, []field{
+			{"below_gib", &p.BelowGiB},
+			{"chunk", &p.Chunk},
+			{"graph", &p.Graph},
+			{"graph_large_tp", &p.GraphLargeTP},
+		})
+	case *apiprices.Tier:
+		object(d, []field{
+			{"above_input_tokens", &p.AboveInputTokens},
+			{"input", &p.Rates.Input},
+			{"cache_read", &p.Rates.CacheRead},
+			{"cache_write", &p.Rates.CacheWrite},
+			{"output", &p.Rates.Output},
+			{"unconfirmed", &p.Unconfirmed},
+		})
 	}
 }

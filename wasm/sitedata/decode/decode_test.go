@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/sitedata/decode"
@@ -26,6 +28,36 @@ func TestDataFilesRoundTrip(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: the decoded data differs from the data written", name)
+		}
+	}
+}
+
+// Every data file of every edition reads as encoding/json reads it: the
+// generated decoder is a smaller encoding/json for these types, nothing
+// else (issue 37 made it table-driven).
+func TestEveryEditionsDataFilesReadAsEncodingJSONReadsThem(t *testing.T) {
+	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, date := range e.DataDates() {
+		for _, name := range sitedata.Calculators {
+			part, _ := e.Data[date].Unlinked().For(name)
+			b, err := json.Marshal(part)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want sitedata.Data
+			if err := json.Unmarshal(b, &want); err != nil {
+				t.Fatal(err)
+			}
+			got, err := decode.Data(b)
+			if err != nil {
+				t.Fatalf("%s %s: %v", date, name, err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s %s: the decoder reads the data file otherwise than encoding/json", date, name)
+			}
 		}
 	}
 }
