@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 )
 
@@ -143,9 +144,9 @@ func germanOffers(t *testing.T, ctx context.Context, base string, notes []string
 // pages of the site at base: no field's note shows the English of the
 // data's notes (a preset's GPUs and defaults are not the default page's).
 func germanPresetNotes(t *testing.T, ctx context.Context, base string, notes []string) {
-	for _, c := range calculators(datasettest.Load(t)) {
-		for _, p := range c.presets {
-			path := "de/" + c.path + "?preset=" + p.Name
+	for _, c := range sitebuild.Calculators(datasettest.Load(t)) {
+		for _, p := range c.Presets {
+			path := "de/" + c.Path + "?preset=" + p.Name
 			do(t, ctx, chromedp.Navigate(base+path), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
 			noEnglish(t, "/"+path+" notes", eval[string](t, ctx, dataText), notes)
 		}

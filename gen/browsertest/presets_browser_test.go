@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 )
 
@@ -18,7 +19,7 @@ func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 	t.Parallel() // one of the longest tests: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
-	calcs := calculators(datasettest.Load(t))
+	calcs := sitebuild.Calculators(datasettest.Load(t))
 	for _, size := range []struct {
 		name          string
 		width, height int64
@@ -31,10 +32,10 @@ func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 			// preset before, one was missing twice on a busy machine, and
 			// the first navigation of a fresh tab has once returned before
 			// the toolbar. One load reads them all.
-			do(t, ctx, chromedp.Navigate(root+c.path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+c.presets[len(c.presets)-1].Name+`"]`)))
+			do(t, ctx, chromedp.Navigate(root+c.Path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+c.Presets[len(c.Presets)-1].Name+`"]`)))
 			links := eval[map[string][2]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('.toolbar a[href*="?preset="]')].map(a => [new URL(a.href).searchParams.get('preset'), [a.textContent, a.href]]))`)
-			for _, p := range c.presets {
-				where := fmt.Sprintf("%s %s%s", size.name, c.path, p.Name)
+			for _, p := range c.Presets {
+				where := fmt.Sprintf("%s %s%s", size.name, c.Path, p.Name)
 				link, ok := links[p.Name]
 				if !ok || link[0] != p.Title {
 					t.Errorf("%s: the toolbar's link reads %q; want %q", where, link[0], p.Title)

@@ -41,9 +41,9 @@ func TestServerRenderedLinkWithoutJavaScript(t *testing.T) {
 	cdpCall(t, noJS, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
 	for _, lang := range msg.Langs {
 		calcs := s.CalcsIn(lang)
-		for _, c := range calculators(s.Editions.Latest()) {
-			query := "preset=" + c.presets[len(c.presets)-1].Name
-			link := sitebuild.LangPath(lang, c.name+"/?"+query)
+		for _, c := range sitebuild.Calculators(s.Editions.Latest()) {
+			query := "preset=" + c.Presets[len(c.Presets)-1].Name
+			link := sitebuild.LangPath(lang, c.Name()+"/?"+query)
 			do(t, noJS, chromedp.Navigate(s.Root+link), chromedp.WaitVisible(chromedp.CSS("#key-figures")))
 			off := eval[[]string](t, noJS, answerJS)
 			if engine := eval[bool](t, noJS, `document.documentElement.hasAttribute('data-engine')`); engine {
@@ -52,12 +52,12 @@ func TestServerRenderedLinkWithoutJavaScript(t *testing.T) {
 			if notice := eval[string](t, noJS, `document.querySelector('noscript p') ? document.querySelector('noscript p').textContent : ''`); !strings.HasPrefix(notice, calcs.Msgs.T("calc.noscript_rendered")) {
 				t.Errorf("%s: without JavaScript the notice says %q; want this link's scenario", link, notice)
 			}
-			p := calcs.Page(c.name, query)
+			p := calcs.Page(c.Name(), query)
 			want := []string{p.Headline.Text}
 			for _, f := range p.Headline.Figures {
 				want = append(want, sitetest.FigureShown(f))
 			}
-			if def := calcs.Page(c.name, "").Headline; def.Text == p.Headline.Text {
+			if def := calcs.Page(c.Name(), "").Headline; def.Text == p.Headline.Text {
 				t.Fatalf("%s: the preset's answer is the default scenario's, which proves nothing", link)
 			}
 			if !slices.Equal(off, want) {

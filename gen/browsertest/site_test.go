@@ -7,8 +7,6 @@ import (
 
 	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/gen/sitetest"
-	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/sitedata"
 )
 
 // repoRoot is the module's root, from this package's folder.
@@ -47,23 +45,6 @@ func TestMain(m *testing.M) {
 	stopSharedBrowser()
 	sitetest.Cleanup()
 	os.Exit(code)
-}
-
-// calculator is a calculator of the site: its name, its page below the
-// base and its presets.
-type calculator struct {
-	name, path string
-	presets    []scenario.PresetData
-}
-
-// calculators lists the calculators of data (sitedata.Calculators) with
-// their presets.
-func calculators(data sitedata.Data) []calculator {
-	out := make([]calculator, len(sitedata.Calculators))
-	for i, name := range sitedata.Calculators {
-		out[i] = calculator{name, name + "/", data.Presets(name)}
-	}
-	return out
 }
 
 // servePreview serves the real content built under base as the edge

@@ -1,4 +1,4 @@
-package sitebuild
+package markdown_test
 
 import (
 	"flag"
@@ -9,17 +9,20 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/gen/markdown"
+	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/markdown")
+var update = flag.Bool("update", false, "rewrite the golden files of testdata")
 
-// Each testdata/markdown/NAME.md renders as NAME.html says: its front
+// Each testdata/NAME.md renders, with the site's blocks, tables and
+// calculators (sitebuild.NewMarkdown), as NAME.html says: its front
 // matter and whether it loads the engine in a first comment, then the
 // article's HTML; or, for a page the build must refuse, fails with the
 // error in NAME.err, which names the file and the line of the bad block.
-// go test ./gen/sitebuild -run TestMarkdownCases -update rewrites them. The data
+// go test ./gen/markdown -run TestMarkdownCases -update rewrites them. The data
 // is the site's as built on 2026-12-02 (a calculator embeds its figures
 // and edition), so that a later edition does not change the goldens.
 func TestMarkdownCases(t *testing.T) {
@@ -33,9 +36,13 @@ func TestMarkdownCases(t *testing.T) {
 		engines[name] = &site.Engine{Worker: "/assets/worker.js", Wasm: "/assets/engine.wasm", Data: "/assets/data/" + name + ".json",
 			Editions: []site.DataFile{{Edition: "2026-12-01", URL: "/assets/data/" + name + ".json"}}}
 	}
-	msgs := testMsgs(t)
-	md := newMarkdown(&Blocks{Tables: dataTables(data, "/", msgs), Calculators: calculators(data), Engines: engines, Base: "/", Msgs: msgs, Names: answerNames(data)})
-	dir := filepath.Join("testdata", "markdown")
+	msgs, err := sitebuild.MessageCatalogs(os.DirFS("../../content"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := sitebuild.NewMarkdown(&markdown.Blocks{Tables: sitebuild.DataTables(data, "/", msgs), Calculators: sitebuild.Calculators(data),
+		Engines: engines, Base: "/", Msgs: msgs, Names: markdown.AnswerNames(data)})
+	const dir = "testdata"
 	cases, err := filepath.Glob(filepath.Join(dir, "*.md"))
 	if err != nil || len(cases) == 0 {
 		t.Fatalf("no cases in %s: %v", dir, err)
@@ -44,7 +51,7 @@ func TestMarkdownCases(t *testing.T) {
 		name := filepath.Base(file)
 		t.Run(strings.TrimSuffix(name, ".md"), func(t *testing.T) {
 			var got, golden string
-			a, err := renderArticle(md, os.DirFS(dir), name)
+			a, err := markdown.RenderFile(md, os.DirFS(dir), name)
 			if err != nil {
 				got, golden = err.Error()+"\n", strings.TrimSuffix(file, ".md")+".err"
 			} else {

@@ -1,6 +1,7 @@
-package sitebuild
+package markdown
 
 import (
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/parser"
@@ -12,7 +13,7 @@ import (
 // scrollKind is a box around a Markdown table (scrollBox).
 var scrollKind = ast.NewNodeKind("ScrollBox")
 
-// scrollBox holds a Markdown table in <div class="scroll">, as gen's own
+// scrollBox holds a Markdown table in <div class="scroll">, as the site's own
 // tables are: a table wider than a phone scrolls inside its box, with
 // the scroll cue and sticky row labels of every table on the site
 // (style.css), rather than widening the page.
@@ -20,6 +21,17 @@ type scrollBox struct{ ast.BaseBlock }
 
 func (n *scrollBox) Kind() ast.NodeKind            { return scrollKind }
 func (n *scrollBox) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
+// ScrollBoxes puts every Markdown table in a box that scrolls sideways
+// (scrollBox).
+type ScrollBoxes struct{}
+
+// Extend boxes the converter's tables. It runs after the other
+// transformers, so that it boxes the tables they add too.
+func (ScrollBoxes) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(scrollTransformer{}, 300)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(scrollRenderer{}, 100)))
+}
 
 // scrollTransformer puts every Markdown table into a scrollBox.
 type scrollTransformer struct{}

@@ -1,4 +1,4 @@
-package sitebuild
+package markdown
 
 import (
 	"cmp"
@@ -11,10 +11,10 @@ import (
 	"github.com/infercost/infercost/wasm/view"
 )
 
-// answerNames are the names an embedded calculator's title may promise
+// AnswerNames are the names an embedded calculator's title may promise
 // an answer about: the hosted APIs' models and the models a cluster
 // serves, longest first, so that "GPT-4.1 mini" is found before "GPT-4.1".
-func answerNames(data sitedata.Data) []string {
+func AnswerNames(data sitedata.Data) []string {
 	var names []string
 	for _, m := range data.Pricing.APIs.Models {
 		names = append(names, m.Name)

@@ -1,9 +1,10 @@
-package sitebuild
+package markdown
 
 import (
 	"html"
 
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
@@ -34,6 +35,17 @@ func (n *tocNode) Dump(source []byte, level int) { ast.DumpHelper(n, source, lev
 // build: see README, Dependencies.) Its words are in the page's
 // language, from msgs.
 type tocTransformer struct{ msgs map[string]*msg.Catalog }
+
+// TOC gives every section heading a link to itself and a long page a
+// table of contents (tocTransformer), in the words of Msgs, the catalogs
+// by language.
+type TOC struct{ Msgs map[string]*msg.Catalog }
+
+// Extend adds the anchors and the table of contents to the converter.
+func (t TOC) Extend(m goldmark.Markdown) {
+	m.Parser().AddOptions(parser.WithASTTransformers(util.Prioritized(tocTransformer{t.Msgs}, 200)))
+	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(tocRenderer{}, 100)))
+}
 
 func (t tocTransformer) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
 	src := reader.Source()

@@ -8,11 +8,11 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/gen/markdown"
 	"github.com/infercost/infercost/gen/sitetest"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/sitedata"
-	"github.com/infercost/infercost/wasm/view"
 )
 
 // articleLangs are the languages every article is written in.
@@ -23,9 +23,9 @@ var calculatorEmbed = regexp.MustCompile("(?m)^```infercost (tco|memory|performa
 
 func TestEveryArticleIsInEveryLanguageWithACalculator(t *testing.T) {
 	calcs := map[string][]string{}
-	for _, c := range calculators(datasettest.Load(t)) {
-		for _, p := range c.presets {
-			calcs[strings.TrimSuffix(c.path, "/")] = append(calcs[strings.TrimSuffix(c.path, "/")], p.Name)
+	for _, c := range Calculators(datasettest.Load(t)) {
+		for _, p := range c.Presets {
+			calcs[strings.TrimSuffix(c.Path, "/")] = append(calcs[strings.TrimSuffix(c.Path, "/")], p.Name)
 		}
 	}
 	byKey := map[string][]string{}
@@ -88,7 +88,7 @@ func TestEveryEmbedAnswersItsTitle(t *testing.T) {
 	for _, name := range sitedata.Calculators {
 		engines[name] = &site.Engine{Worker: "/w.js", Wasm: "/e.wasm", Data: "/" + name + ".json"}
 	}
-	md := newMarkdown(&Blocks{Calculators: calculators(data), Engines: engines, Base: "/", Msgs: msgs, Names: answerNames(data)})
+	md := NewMarkdown(&markdown.Blocks{Calculators: Calculators(data), Engines: engines, Base: "/", Msgs: msgs, Names: markdown.AnswerNames(data)})
 	for name, a := range sitetest.Articles(t) {
 		// The article's embeds alone, in its language: its data tables
 		// need the whole build.
@@ -96,28 +96,8 @@ func TestEveryEmbedAnswersItsTitle(t *testing.T) {
 		for _, e := range calculatorEmbed.FindAllString(a.Body, -1) {
 			src += "\n" + e + "\n```\n"
 		}
-		if _, err := renderMarkdown(md, []byte(src)); err != nil {
+		if _, err := markdown.Render(md, []byte(src)); err != nil {
 			t.Errorf("%s: %v", name, err)
-		}
-	}
-}
-
-// A name is found whole: the longer of two names that share a start,
-// never within a longer version, and a full stop after it ends it.
-func TestTitlesNameModelsWhole(t *testing.T) {
-	names := []string{"GPT-4.1 mini", "GPT-4.1", "GPT-4", "Llama 3.3 70B"}
-	for _, c := range []struct {
-		title, answer string
-		want          []string
-	}{
-		{"GPT-4.1 or Llama 3.3 70B?", "On GPT-4.1. Self-hosting (Llama 3.3 70B on 8 x H100)", nil},
-		{"GPT-4.1 mini at scale", "$3 on OpenAI GPT-4.1.", []string{"GPT-4.1 mini"}},
-		{"GPT-4.1 at scale", "$3 on OpenAI GPT-4.1 mini.", []string{"GPT-4.1"}},
-		{"GPT-4 at scale", "$3 on GPT-4.1 and GPT-4o.", []string{"GPT-4"}},
-		{"A support assistant", "$3 on GPT-4.1.", nil},
-	} {
-		if got := unanswered(c.title, view.Headline{Text: c.answer}, names); !slices.Equal(got, c.want) {
-			t.Errorf("%q answered by %q: unanswered %q; want %q", c.title, c.answer, got, c.want)
 		}
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+	"github.com/infercost/infercost/gen/markdown"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/site/echart/bundle"
@@ -97,10 +98,10 @@ func SiteHandler(dir, base string) http.Handler {
 			name = filepath.Join(name, "index.html")
 		}
 		if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) {
-			if page, err := os.ReadFile(filepath.Join(dir, "404.html")); err == nil {
+			if notFound, err := os.ReadFile(filepath.Join(dir, "404.html")); err == nil {
 				w.Header().Set("Content-Type", "text/html; charset=utf-8")
 				w.WriteHeader(http.StatusNotFound)
-				_, _ = w.Write(page)
+				_, _ = w.Write(notFound)
 				return
 			}
 		}
@@ -109,7 +110,8 @@ func SiteHandler(dir, base string) http.Handler {
 	return mux
 }
 
-type page struct {
+// pageFile is a page to write: where, and what renders it.
+type pageFile struct {
 	path string // below the base, "" for home, ending in "/" otherwise
 	comp templ.Component
 }
@@ -219,8 +221,8 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	calcs := calculators(data)
-	tables := dataTables(data, c.Base, msgs)
+	calcs := Calculators(data)
+	tables := DataTables(data, c.Base, msgs)
 	maps.Copy(tables, accuracyTables(data, cal, c.Base, msgs))
 	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base, msgs))
 	maps.Copy(tables, homeTables(calcs, data, c.Base, msgs))
@@ -231,7 +233,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 		tables[suffixed("api-reference", l)] = func() string { return reference }
 	}
-	md := newMarkdown(&Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs, Names: answerNames(data)})
+	md := NewMarkdown(&markdown.Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs, Names: markdown.AnswerNames(data)})
 	// Pages at the top, articles in every language under articles/.
 	var names []string
 	for _, pattern := range pagePatterns {
@@ -244,18 +246,18 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := checkRevisions(contentFS, editions); err != nil {
 		return 0, fmt.Errorf("%s/%w", c.Content, err)
 	}
-	var arts []Article
+	var arts []markdown.Article
 	for _, name := range names {
 		if name, err = revised(contentFS, name, dates); err != nil {
 			return 0, err
 		}
-		a, err := renderArticle(md, contentFS, name)
+		a, err := markdown.RenderFile(md, contentFS, name)
 		if err != nil {
 			return 0, fmt.Errorf("%s/%w", c.Content, err)
 		}
 		arts = append(arts, a)
 	}
-	slices.SortFunc(arts, func(a, b Article) int { return a.Order - b.Order })
+	slices.SortFunc(arts, func(a, b markdown.Article) int { return a.Order - b.Order })
 	for _, a := range arts {
 		if a.Nav != "" {
 			// A methodology page, in its language's navigation.
@@ -270,7 +272,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 			versions[a.Translation] = append(versions[a.Translation], site.Alternate{Lang: a.Lang, URL: root + a.Path})
 		}
 	}
-	var pages []page
+	var pages []pageFile
 	for _, a := range arts {
 		// An article changes with the data its tables show.
 		m, err := meta(a.Lang, a.Path, a.Title, a.Description, max(a.Date, dataDate), nil)
@@ -295,7 +297,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 				Author: organization(root), Publisher: organization(root)}}
 			listed[len(listed)-1].Article, listed[len(listed)-1].Lang = true, a.Lang
 		}
-		pages = append(pages, page{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
+		pages = append(pages, pageFile{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
 	}
 	var metaErrs []error
 	// calcMeta describes a calculator in language l: its engine, its card
@@ -338,9 +340,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 		prices := pricingview.Build(pricingview.ResolveIn(m, "", data.Pricing), data.Pricing)
 		perfPage := perfview.Build(perfview.ResolveIn(m, "", data.Perf))
 		// keys are the page's title, description, heading and lead.
-		calcPage := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) ldDataset) page {
+		calcPage := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) ldDataset) pageFile {
 			path := id + "/"
-			return page{langPath(l, path), site.Calculator(site.CalcPage{
+			return pageFile{langPath(l, path), site.Calculator(site.CalcPage{
 				Meta:        calcMeta(l, path, m.T(keys[0]), m.T(keys[1]), p, catalogs...),
 				ID:          id,
 				Heading:     m.T(keys[2]),
@@ -377,7 +379,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 		m = inLang(m, alt.Lang, navs, msgs)
 		m.Alternates, m.Switch = searchPages, site.SearchPath(otherLang(alt.Lang))
-		pages = append(pages, page{path, site.SearchPage(m)})
+		pages = append(pages, pageFile{path, site.SearchPage(m)})
 	}
 	// The 404 page is not indexed: no canonical URL, card or entry. GitHub
 	// Pages serves one for both languages: the English page carries the
@@ -397,7 +399,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		notFound[l] = site.ArticlePage{Meta: site.Meta{Base: c.Base, Path: langPath(l, "404.html"), Title: m.T("layout.not_found"), Nav: navs[l],
 			Assets: assets, Lang: l, Msgs: m, Switch: langPath(otherLang(l), "")}, HTML: body}
 	}
-	pages = append(pages, page{"404.html", site.NotFound(notFound["en"], notFound["de"])})
+	pages = append(pages, pageFile{"404.html", site.NotFound(notFound["en"], notFound["de"])})
 
 	for _, p := range pages {
 		file := filepath.Join(c.Out, filepath.FromSlash(p.path))
@@ -478,7 +480,7 @@ func copyAssets(c Config) (map[string]string, error) {
 		case "worker.js", "sw.js":
 			return nil // part of the engine's worker script; the service worker's
 		case "style.css":
-			code, err := chromaCSS()
+			code, err := markdown.ChromaCSS()
 			if err != nil {
 				return err
 			}

@@ -4,6 +4,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/infercost/infercost/gen/markdown"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/msg"
@@ -17,7 +18,7 @@ import (
 // by their titles. Nothing in it is typed into the Markdown, so the home
 // page names the models, GPUs and prices of the current data and cannot
 // fall behind them.
-func homeTables(calcs []calculator, data sitedata.Data, base string, msgs map[string]*msg.Catalog) map[string]func() string {
+func homeTables(calcs []markdown.Calculator, data sitedata.Data, base string, msgs map[string]*msg.Catalog) map[string]func() string {
 	count := func(m *msg.Catalog, n int) string { return m.Num(float64(n), 0) }
 	providers := map[string]bool{}
 	for _, a := range data.Pricing.APIs.Models {
@@ -44,10 +45,10 @@ func homeTables(calcs []calculator, data sitedata.Data, base string, msgs map[st
 			var b strings.Builder
 			b.WriteString(`<ul class="calc-list">` + "\n")
 			for _, c := range calcs {
-				href := meta.URL(meta.Local(c.path))
-				p := c.page(m, "")
-				b.WriteString(`<li><h3><a href="` + html.EscapeString(href) + `">` + html.EscapeString(m.T(c.heading)) + "</a></h3>\n")
-				b.WriteString("<p>" + html.EscapeString(what[c.name()](m)) + "</p>\n")
+				href := meta.URL(meta.Local(c.Path))
+				p := c.Page(m, "")
+				b.WriteString(`<li><h3><a href="` + html.EscapeString(href) + `">` + html.EscapeString(m.T(c.Heading)) + "</a></h3>\n")
+				b.WriteString("<p>" + html.EscapeString(what[c.Name()](m)) + "</p>\n")
 				b.WriteString(`<p class="answer"><strong>` + html.EscapeString(m.T("doc.home.default")) + "</strong> " + html.EscapeString(p.Headline.Text) + "</p>\n")
 				if len(p.Headline.Figures) > 0 {
 					b.WriteString(`<dl class="key-figures">`)
@@ -62,9 +63,9 @@ func homeTables(calcs []calculator, data sitedata.Data, base string, msgs map[st
 					}
 					b.WriteString("</dl>\n")
 				}
-				if len(c.presets) > 0 {
+				if len(c.Presets) > 0 {
 					var links []string
-					for _, ps := range c.presets {
+					for _, ps := range c.Presets {
 						ps = ps.In(m)
 						links = append(links, `<a href="`+html.EscapeString(href+"?preset="+ps.Name)+`">`+html.EscapeString(ps.Title)+"</a>")
 					}

@@ -60,8 +60,8 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 		local := langPath(lang, "")
 		calcs := s.CalcsIn(lang)
 		skeletons := skeletonHandler(t, s, lang)
-		for _, c := range calculators(s.Editions.Latest()) {
-			name := c.name()
+		for _, c := range Calculators(s.Editions.Latest()) {
+			name := c.Name()
 			static, err := os.ReadFile(filepath.Join(s.Out, local, name, "index.html"))
 			if err != nil {
 				t.Fatal(err)
@@ -72,7 +72,7 @@ func TestServerRenderedLinksShowTheirScenario(t *testing.T) {
 			}
 			title, _ := staticDoc.Find(`meta[property="og:title"]`).Attr("content")
 			var cards [][]byte
-			for _, preset := range c.presets[:2] {
+			for _, preset := range c.Presets[:2] {
 				q := "preset=" + preset.Name
 				link := local + name + "/?" + q
 				want := calcs.Page(name, q)
@@ -412,17 +412,17 @@ func TestHostileLinksAreServedSafely(t *testing.T) {
 // estimator's simulations of the one before (perfview.Builder).
 func BenchmarkServerRendering(b *testing.B) {
 	s := servePreview(b, "/")
-	for _, c := range calculators(s.Editions.Latest()) {
+	for _, c := range Calculators(s.Editions.Latest()) {
 		for _, kind := range []string{"page", "card"} {
-			b.Run(c.name()+"/"+kind, func(b *testing.B) {
-				path := "/" + c.name() + "/?preset="
+			b.Run(c.Name()+"/"+kind, func(b *testing.B) {
+				path := "/" + c.Name() + "/?preset="
 				if kind == "card" {
-					path = "/card/" + c.name() + ".png?preset="
+					path = "/card/" + c.Name() + ".png?preset="
 				}
 				i := 0
 				for b.Loop() {
 					rec := httptest.NewRecorder()
-					s.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path+c.presets[i%2].Name, nil))
+					s.Handler.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path+c.Presets[i%2].Name, nil))
 					if rec.Code != http.StatusOK {
 						b.Fatal(rec.Code)
 					}

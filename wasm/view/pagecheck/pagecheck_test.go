@@ -1,4 +1,4 @@
-package viewtest
+package pagecheck
 
 import "testing"
 
