@@ -24,6 +24,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/infercost/infercost/gen/markdown"
+	"github.com/infercost/infercost/gen/seo"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/site/echart/bundle"
@@ -184,7 +185,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		return 0, err
 	}
 	// The pages search engines list, in the sitemap and, for articles, the feed.
-	var listed []indexed
+	var listed []seo.Page
 	// nav lists the calculators, the articles, then the pages that ask
 	// for a place (methodology).
 	navs := map[string][]site.Nav{}
@@ -210,7 +211,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 			return m, err
 		}
 		m.Card = &site.Card{URL: root + name, Width: card.Width, Height: card.Height, Alt: title}
-		listed = append(listed, indexed{Path: path, Title: title, Description: desc, Updated: updated})
+		listed = append(listed, seo.Page{Path: path, Title: title, Description: desc, Updated: updated})
 		return m, nil
 	}
 	engines, err := publishEngine(c, editions)
@@ -289,12 +290,12 @@ func Build(ctx context.Context, c Config) (int, error) {
 			}
 		}
 		if a.Path == "" {
-			m.LD = []any{ldWebSite{Context: schemaOrg, Type: "WebSite", Name: site.SiteName, URL: root, Description: a.Description, InLanguage: a.Lang}}
+			m.LD = []any{seo.WebSite{Context: seo.SchemaOrg, Type: "WebSite", Name: site.SiteName, URL: root, Description: a.Description, InLanguage: a.Lang}}
 		} else {
 			m.Type = "article"
-			m.LD = []any{ldArticle{Context: schemaOrg, Type: "Article", Headline: a.Title, Description: a.Description, URL: m.Canonical,
+			m.LD = []any{seo.Article{Context: seo.SchemaOrg, Type: "Article", Headline: a.Title, Description: a.Description, URL: m.Canonical,
 				Image: m.Card.URL, DatePublished: a.Date, DateModified: max(a.Date, dataDate), InLanguage: a.Lang,
-				Author: organization(root), Publisher: organization(root)}}
+				Author: seo.Publisher(root), Publisher: seo.Publisher(root)}}
 			listed[len(listed)-1].Article, listed[len(listed)-1].Lang = true, a.Lang
 		}
 		pages = append(pages, pageFile{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
@@ -302,7 +303,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 	var metaErrs []error
 	// calcMeta describes a calculator in language l: its engine, its card
 	// with its default scenario's key figures, and the catalogs it brings.
-	calcMeta := func(l, path, title, desc string, p view.Page, catalogs ...func(pageURL, dataURL string) ldDataset) site.Meta {
+	calcMeta := func(l, path, title, desc string, p view.Page, catalogs ...func(pageURL, dataURL string) seo.Dataset) site.Meta {
 		m, err := meta(l, langPath(l, path), title, desc, dataDate, p.Headline.Figures)
 		metaErrs = append(metaErrs, err)
 		m = inLang(m, l, navs, msgs)
@@ -316,9 +317,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 		return m
 	}
-	catalog := func(name, desc string, sources ...fact.Sources) func(pageURL, dataURL string) ldDataset {
-		return func(pageURL, dataURL string) ldDataset {
-			return catalogLD(root, pageURL, name, desc, dataDate, dataURL, sources...)
+	catalog := func(name, desc string, sources ...fact.Sources) func(pageURL, dataURL string) seo.Dataset {
+		return func(pageURL, dataURL string) seo.Dataset {
+			return seo.Catalog(root, pageURL, name, desc, dataDate, dataURL, sources...)
 		}
 	}
 	gpus := catalog("InferCost GPU catalog",
@@ -340,7 +341,7 @@ func Build(ctx context.Context, c Config) (int, error) {
 		prices := pricingview.Build(pricingview.ResolveIn(m, "", data.Pricing), data.Pricing)
 		perfPage := perfview.Build(perfview.ResolveIn(m, "", data.Perf))
 		// keys are the page's title, description, heading and lead.
-		calcPage := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) ldDataset) pageFile {
+		calcPage := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) seo.Dataset) pageFile {
 			path := id + "/"
 			return pageFile{langPath(l, path), site.Calculator(site.CalcPage{
 				Meta:        calcMeta(l, path, m.T(keys[0]), m.T(keys[1]), p, catalogs...),
@@ -438,18 +439,23 @@ func indexSearch(ctx context.Context, c Config) error {
 // publishIndex writes what crawlers and feed readers read besides the
 // pages: sitemap.xml, robots.txt and a feed.xml in each language's
 // folder.
-func publishIndex(out, root string, listed []indexed, editions dataset.Editions, msgs map[string]*msg.Catalog) error {
-	s, err := sitemap(root, listed)
+func publishIndex(out, root string, listed []seo.Page, editions dataset.Editions, msgs map[string]*msg.Catalog) error {
+	s, err := seo.Sitemap(root, listed)
 	if err != nil {
 		return err
 	}
-	errs := []error{writeFile(filepath.Join(out, "sitemap.xml"), s), writeFile(filepath.Join(out, "robots.txt"), robots(root))}
+	errs := []error{writeFile(filepath.Join(out, "sitemap.xml"), s), writeFile(filepath.Join(out, "robots.txt"), seo.Robots(root))}
 	for _, l := range langs {
-		f, err := feed(root, msgs[l], listed, editions.List)
+		feed := seo.Feed{Root: root, Msgs: msgs[l], Home: root + langPath(l, ""), Self: root + langPath(l, seo.FeedFile),
+			Edition: func(date string) string { return root + langPath(l, changelogPath) + "#" + editionAnchor(date) },
+			// The English feed's edition ids stay as they were before
+			// there was a German feed, which readers already know.
+			EditionTag: suffixed("data-edition", l)}
+		f, err := feed.XML(listed, editions.List)
 		if err != nil {
 			return err
 		}
-		errs = append(errs, writeFile(filepath.Join(out, filepath.FromSlash(langPath(l, feedFile))), f))
+		errs = append(errs, writeFile(filepath.Join(out, filepath.FromSlash(langPath(l, seo.FeedFile))), f))
 	}
 	return errors.Join(errs...)
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/infercost/infercost/content"
+	"github.com/infercost/infercost/gen/seo"
 	"github.com/infercost/infercost/gen/sitetest"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
@@ -65,7 +66,7 @@ func TestPagesTellSearchEnginesAndPreviewsWhatTheyAre(t *testing.T) {
 			want = "de"
 		}
 		// A page links the feed of its language.
-		if n := head.Find(`link[rel="alternate"][type="application/atom+xml"][href="/sub/` + langPath(want, feedFile) + `"]`).Length(); n != 1 {
+		if n := head.Find(`link[rel="alternate"][type="application/atom+xml"][href="/sub/` + langPath(want, seo.FeedFile) + `"]`).Length(); n != 1 {
 			t.Errorf("/%s: %d links to the %s feed; want 1", path, n, want)
 		}
 		if lang, _ := doc.Find("html").Attr("lang"); lang != want {
@@ -241,8 +242,8 @@ func TestSitemapAndFeedListThePages(t *testing.T) {
 				Content string `xml:"content"`
 			} `xml:"entry"`
 		}
-		self := root + langPath(l, feedFile)
-		unmarshalFile(t, filepath.Join(out, filepath.FromSlash(langPath(l, feedFile))), &f)
+		self := root + langPath(l, seo.FeedFile)
+		unmarshalFile(t, filepath.Join(out, filepath.FromSlash(langPath(l, seo.FeedFile))), &f)
 		if f.XMLName.Space != "http://www.w3.org/2005/Atom" || f.XMLName.Local != "feed" || f.ID == "" || f.Title != msgs[l].T("layout.feed_title") || f.Author.Name == "" || f.Lang != l {
 			t.Errorf("%s: root %v, lang %q, id %q, title %q, author %q; want an Atom feed in %s with all three", self, f.XMLName, f.Lang, f.ID, f.Title, f.Author.Name, l)
 		}
@@ -296,7 +297,7 @@ func TestSitemapAndFeedListThePages(t *testing.T) {
 		}
 	}
 	// The German feed dates an edition as German readers write it.
-	if de, _ := os.ReadFile(filepath.Join(out, "de", feedFile)); !bytes.Contains(de, []byte("<title>Datenstand 30.11.2026</title>")) {
+	if de, _ := os.ReadFile(filepath.Join(out, "de", seo.FeedFile)); !bytes.Contains(de, []byte("<title>Datenstand 30.11.2026</title>")) {
 		t.Error("de/feed.xml: no entry titled Datenstand 30.11.2026")
 	}
 }

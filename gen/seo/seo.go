@@ -1,4 +1,7 @@
-package sitebuild
+// Package seo writes what search engines and feed readers read besides
+// the pages: the sitemap, robots.txt, an Atom feed per language, and the
+// pages' structured data (schema.org as JSON-LD).
+package seo
 
 import (
 	"encoding/xml"
@@ -12,8 +15,8 @@ import (
 	"github.com/infercost/infercost/wasm/msg"
 )
 
-// indexed is a page that search engines list and feed readers follow.
-type indexed struct {
+// Page is a page that search engines list and feed readers follow.
+type Page struct {
 	Path, Title, Description string
 	// Updated is the day the page last changed, YYYY-MM-DD.
 	Updated string
@@ -34,8 +37,9 @@ type sitemapURL struct {
 	LastMod string `xml:"lastmod"`
 }
 
-// sitemap lists every indexed page with the day it last changed.
-func sitemap(root string, pages []indexed) ([]byte, error) {
+// Sitemap is sitemap.xml: every page under root with the day it last
+// changed.
+func Sitemap(root string, pages []Page) ([]byte, error) {
 	var s urlset
 	for _, p := range pages {
 		s.URLs = append(s.URLs, sitemapURL{Loc: root + p.Path, LastMod: p.Updated})
@@ -43,10 +47,10 @@ func sitemap(root string, pages []indexed) ([]byte, error) {
 	return marshalXML(s)
 }
 
-// robots allows every crawler everywhere and names the sitemap. Crawlers
+// Robots is robots.txt: it allows every crawler everywhere and names the sitemap. Crawlers
 // read robots.txt at a host's root only: under a project sub-path it is
 // the host's own that counts, and this one is a pointer for tools.
-func robots(root string) []byte {
+func Robots(root string) []byte {
 	return []byte("User-agent: *\nAllow: /\n\nSitemap: " + root + "sitemap.xml\n")
 }
 
@@ -87,32 +91,43 @@ type atomEntry struct {
 	Content *atomText `xml:"content,omitempty"`
 }
 
-// feed is the Atom feed of one language, the catalog m's: its articles
-// and the data editions, newest first. An edition's entry has a tag URI
-// as its id, since no page of its own shows it, and links to its row of
-// the changelog.
-func feed(root string, m *msg.Catalog, pages []indexed, editions edition.List) ([]byte, error) {
+// Feed is the Atom feed of one language.
+type Feed struct {
+	Root string       // the site's URL with its base path
+	Msgs *msg.Catalog // the language's words
+	// Home and Self are the URLs of the language's home page and of the
+	// feed.
+	Home, Self string
+	// Edition returns the URL of a data edition's row in the changelog.
+	Edition func(date string) string
+	// EditionTag ends the tag URIs of the editions' entries.
+	EditionTag string
+}
+
+// XML is the feed: the articles of its language among pages and the data
+// editions, newest first. An edition's entry has a tag URI as its id,
+// since no page of its own shows it, and links to its row of the
+// changelog.
+func (fd Feed) XML(pages []Page, editions edition.List) ([]byte, error) {
+	root, m := fd.Root, fd.Msgs
 	u, err := url.Parse(root)
 	if err != nil {
 		return nil, err
 	}
 	host := u.Hostname()
-	home := root + langPath(m.Lang, "")
-	f := atomFeed{Lang: m.Lang, ID: home, Title: m.T("layout.feed_title"),
+	f := atomFeed{Lang: m.Lang, ID: fd.Home, Title: m.T("layout.feed_title"),
 		Author: atomPerson{Name: site.SiteName, URI: root},
-		Links:  []atomLink{{Rel: "self", Type: "application/atom+xml", Href: root + langPath(m.Lang, feedFile)}, {Rel: "alternate", Type: "text/html", Href: home}}}
+		Links:  []atomLink{{Rel: "self", Type: "application/atom+xml", Href: fd.Self}, {Rel: "alternate", Type: "text/html", Href: fd.Home}}}
 	for _, p := range pages {
 		if p.Article && p.Lang == m.Lang {
 			f.Entries = append(f.Entries, atomEntry{ID: root + p.Path, Title: p.Title, Updated: atomTime(p.Updated),
 				Link: atomLink{Rel: "alternate", Type: "text/html", Href: root + p.Path}, Summary: &atomText{Type: "text", Text: p.Description}})
 		}
 	}
-	// The English feed's edition ids stay as they were before there was
-	// a German feed, which readers already know.
-	id := ":" + suffixed("data-edition", m.Lang)
+	id := ":" + fd.EditionTag
 	for _, e := range editions.DataOnly() {
 		f.Entries = append(f.Entries, atomEntry{ID: "tag:" + host + "," + e.Date + id, Title: m.F("doc.feed.edition", "date", m.Date(e.Date)),
-			Updated: atomTime(e.Date), Link: atomLink{Rel: "alternate", Type: "text/html", Href: root + langPath(m.Lang, changelogPath) + "#" + editionAnchor(e.Date)},
+			Updated: atomTime(e.Date), Link: atomLink{Rel: "alternate", Type: "text/html", Href: fd.Edition(e.Date)},
 			Content: &atomText{Type: "text", Text: e.NoteIn(m.Lang)}})
 	}
 	slices.SortStableFunc(f.Entries, func(a, b atomEntry) int { return strings.Compare(b.Updated, a.Updated) })
@@ -122,12 +137,13 @@ func feed(root string, m *msg.Catalog, pages []indexed, editions edition.List) (
 	return marshalXML(f)
 }
 
-// feedFile is the feed's file, in each language's folder.
-const feedFile = "feed.xml"
+// FeedFile is the feed's file, in each language's folder.
+const FeedFile = "feed.xml"
 
 // atomTime is a day as an Atom date-time: its start, in UTC.
 func atomTime(day string) string { return day + "T00:00:00Z" }
 
+// marshalXML writes v as an XML document.
 func marshalXML(v any) ([]byte, error) {
 	b, err := xml.MarshalIndent(v, "", "  ")
 	if err != nil {
@@ -139,16 +155,18 @@ func marshalXML(v any) ([]byte, error) {
 // Structured data (schema.org as JSON-LD): what search engines read of a
 // page beyond its text.
 
-const schemaOrg = "https://schema.org"
+// SchemaOrg is the @context of every description.
+const SchemaOrg = "https://schema.org"
 
-type ldOrganization struct {
+// Organization is who publishes the site.
+type Organization struct {
 	Type string `json:"@type"`
 	Name string `json:"name"`
 	URL  string `json:"url"`
 }
 
-// ldWebSite is the home page's description of the site.
-type ldWebSite struct {
+// WebSite is the home page's description of the site.
+type WebSite struct {
 	Context     string `json:"@context"`
 	Type        string `json:"@type"`
 	Name        string `json:"name"`
@@ -157,44 +175,45 @@ type ldWebSite struct {
 	InLanguage  string `json:"inLanguage"`
 }
 
-// ldArticle is an article's (a methodology page's) description.
-type ldArticle struct {
-	Context       string         `json:"@context"`
-	Type          string         `json:"@type"`
-	Headline      string         `json:"headline"`
-	Description   string         `json:"description"`
-	URL           string         `json:"url"`
-	Image         string         `json:"image,omitempty"`
-	DatePublished string         `json:"datePublished"`
-	DateModified  string         `json:"dateModified"`
-	InLanguage    string         `json:"inLanguage"`
-	Author        ldOrganization `json:"author"`
-	Publisher     ldOrganization `json:"publisher"`
+// Article is an article's (a methodology page's) description.
+type Article struct {
+	Context       string       `json:"@context"`
+	Type          string       `json:"@type"`
+	Headline      string       `json:"headline"`
+	Description   string       `json:"description"`
+	URL           string       `json:"url"`
+	Image         string       `json:"image,omitempty"`
+	DatePublished string       `json:"datePublished"`
+	DateModified  string       `json:"dateModified"`
+	InLanguage    string       `json:"inLanguage"`
+	Author        Organization `json:"author"`
+	Publisher     Organization `json:"publisher"`
 }
 
-// ldDataset describes a catalog: what it holds, the page that uses it,
+// Dataset describes a catalog: what it holds, the page that uses it,
 // the data file the page downloads, and the sources of its figures.
-type ldDataset struct {
-	Context      string           `json:"@context"`
-	Type         string           `json:"@type"`
-	Name         string           `json:"name"`
-	Description  string           `json:"description"`
-	URL          string           `json:"url"`
-	DateModified string           `json:"dateModified"`
-	Creator      ldOrganization   `json:"creator"`
-	IsBasedOn    []string         `json:"isBasedOn"`
-	Distribution []ldDataDownload `json:"distribution"`
+type Dataset struct {
+	Context      string         `json:"@context"`
+	Type         string         `json:"@type"`
+	Name         string         `json:"name"`
+	Description  string         `json:"description"`
+	URL          string         `json:"url"`
+	DateModified string         `json:"dateModified"`
+	Creator      Organization   `json:"creator"`
+	IsBasedOn    []string       `json:"isBasedOn"`
+	Distribution []DataDownload `json:"distribution"`
 }
 
-type ldDataDownload struct {
+// DataDownload is a data file of a Dataset.
+type DataDownload struct {
 	Type           string `json:"@type"`
 	EncodingFormat string `json:"encodingFormat"`
 	ContentURL     string `json:"contentUrl"`
 }
 
-// catalogLD returns a catalog's structured data: the page at pageURL uses
+// Catalog returns a catalog's structured data: the page at pageURL uses
 // it, the data file at dataURL holds it, sources are its sources.
-func catalogLD(root, pageURL, name, desc, updated, dataURL string, sources ...fact.Sources) ldDataset {
+func Catalog(root, pageURL, name, desc, updated, dataURL string, sources ...fact.Sources) Dataset {
 	var urls []string
 	for _, s := range sources {
 		for _, src := range s {
@@ -204,11 +223,12 @@ func catalogLD(root, pageURL, name, desc, updated, dataURL string, sources ...fa
 		}
 	}
 	slices.Sort(urls)
-	return ldDataset{Context: schemaOrg, Type: "Dataset", Name: name, Description: desc, URL: pageURL,
-		DateModified: updated, Creator: organization(root), IsBasedOn: urls,
-		Distribution: []ldDataDownload{{Type: "DataDownload", EncodingFormat: "application/json", ContentURL: dataURL}}}
+	return Dataset{Context: SchemaOrg, Type: "Dataset", Name: name, Description: desc, URL: pageURL,
+		DateModified: updated, Creator: Publisher(root), IsBasedOn: urls,
+		Distribution: []DataDownload{{Type: "DataDownload", EncodingFormat: "application/json", ContentURL: dataURL}}}
 }
 
-func organization(root string) ldOrganization {
-	return ldOrganization{Type: "Organization", Name: site.SiteName, URL: root}
+// Publisher is the site at root as the publisher of its pages.
+func Publisher(root string) Organization {
+	return Organization{Type: "Organization", Name: site.SiteName, URL: root}
 }
