@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/infercost/infercost/gen/codegen"
 	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset"
@@ -76,14 +77,14 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return sitebuild.CopyWorkerPages(c.Out, *workerPages)
 	}
 	if *decoder != "" {
-		src, err := sitebuild.Decoder()
+		src, err := codegen.Decoder()
 		if err != nil {
 			return err
 		}
 		return os.WriteFile(*decoder, src, 0o644)
 	}
 	if *openapi != "" {
-		doc, err := sitebuild.OpenAPI(os.DirFS(c.Content))
+		doc, err := codegen.OpenAPI(os.DirFS(c.Content))
 		if err != nil {
 			return err
 		}

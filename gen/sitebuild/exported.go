@@ -6,12 +6,8 @@ import (
 	"github.com/infercost/infercost/wasm/msg"
 )
 
-// What other packages (the command, its generators, the browser tests in
-// gen/browsertest) use of the build's language handling.
-
-// Decoder returns the Go source of the browser module's decoder of its
-// data files (wasm/sitedata/decode), generated from the data types.
-func Decoder() ([]byte, error) { return decoderSource() }
+// What other packages (the command, the Markdown cases, the browser tests
+// in gen/browsertest) use of the build's catalogs and language paths.
 
 // Messages returns the Go source of the English catalog compiled into the
 // engine (wasm/msg), from the catalogs in content.

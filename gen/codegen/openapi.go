@@ -1,4 +1,4 @@
-package sitebuild
+package codegen
 
 import (
 	"bytes"
