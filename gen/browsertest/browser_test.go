@@ -71,7 +71,7 @@ func serveSite(t *testing.T) string {
 // layout or time stay sequential.
 func startBrowser(t *testing.T) context.Context {
 	t.Helper()
-	skipInShort(t)
+	sitetest.SkipInShort(t, "a browser test")
 	ctx, cancel := chromedp.NewContext(sharedBrowser(t), chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
 	// A deadline for a hung browser only: the hostile links' walk takes
@@ -116,22 +116,6 @@ func failOnUncaught(t *testing.T, ctx context.Context) {
 	})
 }
 
-// skipInShort skips a browser test in make check's fast tier (go test
-// -short); make test runs it.
-func skipInShort(t *testing.T) {
-	t.Helper()
-	skipSlowInShort(t, "a browser test")
-}
-
-// skipSlowInShort skips a test that is what (a browser test, one that
-// builds the site) under go test -short, the fast tier of make check.
-func skipSlowInShort(t testing.TB, what string) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip(what + ": make test runs it, make check (-short) does not")
-	}
-}
-
 // shared is the headless Debian chromium of the test binary: the context
 // of its first tab, which owns the browser, and what stops it.
 var shared struct {
@@ -162,7 +146,7 @@ func sharedBrowser(t *testing.T) context.Context {
 // returns the context of its first tab and what stops it.
 func newChromium(t *testing.T) (context.Context, func()) {
 	t.Helper()
-	skipInShort(t)
+	sitetest.SkipInShort(t, "a browser test")
 	exe, err := exec.LookPath("chromium")
 	if err != nil {
 		t.Fatal("the browser tests need Debian's chromium (make test installs it as root): ", err)

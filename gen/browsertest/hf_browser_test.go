@@ -283,14 +283,3 @@ func TestFailedHuggingFaceImportNamesNothing(t *testing.T) {
 		}
 	}
 }
-
-// TestHFBaseMustBeAnOrigin: the base goes into every page's CSP, so gen
-// refuses anything but an origin.
-func TestHFBaseMustBeAnOrigin(t *testing.T) {
-	for _, base := range []string{"huggingface.co", "https://huggingface.co/models", "https://a.b; script-src *", "ftp://x"} {
-		_, err := sitebuild.Build(context.Background(), sitebuild.Config{Content: "../../content", Out: t.TempDir(), Base: "/", HFBase: base})
-		if err == nil || !strings.Contains(err.Error(), "hf-base") {
-			t.Errorf("hf-base %q: error %v; want it refused", base, err)
-		}
-	}
-}

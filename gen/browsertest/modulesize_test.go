@@ -26,7 +26,7 @@ const budgetFile = "../../wasm/cmd/browser/budget.txt"
 // a decision, made in budgetFile with its reason in the commit, not an
 // accident.
 func TestBrowserModuleWithinBudget(t *testing.T) {
-	skipSlowInShort(t, "builds the browser module")
+	sitetest.SkipInShort(t, "builds the browser module")
 	budget, err := readBudget(budgetFile)
 	if err != nil {
 		t.Fatal(err)
@@ -297,7 +297,7 @@ func TestGoPackageOfASymbol(t *testing.T) {
 // TestWasmSizesReadsAGoModule: a real Go module's code is attributed,
 // nearly all of it, to named packages, the runtime among the largest.
 func TestWasmSizesReadsAGoModule(t *testing.T) {
-	skipSlowInShort(t, "builds a WebAssembly module")
+	sitetest.SkipInShort(t, "builds a WebAssembly module")
 	dir := t.TempDir()
 	src := filepath.Join(dir, "main.go")
 	if err := os.WriteFile(src, []byte("package main\n\nimport \"fmt\"\n\nfunc main() { fmt.Println(\"hi\") }\n"), 0o644); err != nil {

@@ -317,3 +317,14 @@ func TestServerAnswersMissingPagesWithTheSites404(t *testing.T) {
 		}
 	}
 }
+
+// TestHFBaseMustBeAnOrigin: the base goes into every page's CSP, so gen
+// refuses anything but an origin.
+func TestHFBaseMustBeAnOrigin(t *testing.T) {
+	for _, base := range []string{"huggingface.co", "https://huggingface.co/models", "https://a.b; script-src *", "ftp://x"} {
+		_, err := Build(context.Background(), Config{Content: repoRoot + "/content", Out: t.TempDir(), Base: "/", HFBase: base})
+		if err == nil || !strings.Contains(err.Error(), "hf-base") {
+			t.Errorf("hf-base %q: error %v; want it refused", base, err)
+		}
+	}
+}
