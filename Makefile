@@ -90,19 +90,21 @@ prices: $(ECHARTS)
 seal:
 	$(GO) run ./gen -seal
 
-# Everything: formatting, vet, generated-code freshness, unit and fuzz seed corpora,
-# site build checks and the browser tests in headless Chromium.
-# Every test: the checks, then every package's tests, the browser's and
-# workerd's included.
+# Every test: the checks, then every package's tests, the site build's,
+# the browser's in headless Chromium (gen/browsertest) and workerd's
+# included.
 test: lint $(WASM) chromium worker-data
 	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) tool gotestsum --format pkgname \
 		--rerun-fails=2 --rerun-fails-run-root-test --rerun-fails-max-failures=3 \
 		--packages=./... -- -count=1 -timeout 60m
 
-# The fast tier for the edit-test loop: the checks and the tests that need
-# neither Chromium nor workerd (go test -short skips those).
+# The fast tier for the edit-test loop: the checks, then the unit, golden
+# and fuzz seed tests. go test -short skips what builds the site or the
+# browser module or starts workerd; the Chromium tests (gen/browsertest)
+# are not even compiled. The worker's tests read the data files and pages
+# that worker-data embeds.
 check: lint worker-data
-	$(GO) test -short -count=1 ./...
+	$(GO) test -short -count=1 $$($(GO) list ./... | grep -v '/gen/browsertest$$')
 
 # Format, vet, generated files up to date, the OpenAPI document linted.
 lint: $(ECHARTS)
@@ -112,9 +114,7 @@ lint: $(ECHARTS)
 	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser ./wasm/cmd/worker
 	GOOS=js GOARCH=wasm $(GO) vet -tags noenglish ./wasm/cmd/browser ./wasm/msg
 	$(GO) tool templ generate
-	$(GO) run ./gen -decoder $(DECODER)
-	$(GO) run ./gen -messages $(MESSAGES)
-	$(GO) run ./gen -openapi $(OPENAPI)
+	$(GO) generate ./gen
 	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER) $(MESSAGES) $(OPENAPI))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER) $(MESSAGES) $(OPENAPI); exit 1; }
 	REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true node_modules/.bin/redocly lint --format=stylish $(OPENAPI)
 
@@ -125,7 +125,7 @@ chromium:
 
 bench: $(ECHARTS) $(WASM) chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing ./wasm/qr
-	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages|TestBenchArticles' -v ./gen | grep -E '^\s+(---|ok|FAIL)|bench:'
+	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages|TestBenchArticles' -v ./gen/browsertest | grep -E '^\s+(---|ok|FAIL)|bench:'
 
 clean:
 	rm -rf public build node_modules

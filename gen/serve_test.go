@@ -7,12 +7,15 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/infercost/infercost/gen/sitetest"
 )
 
 // The local server exits when the process that started it (make serve)
 // is killed by PID: it must not keep the port.
 func TestServerExitsWithItsParent(t *testing.T) {
-	t.Parallel() // one of the longest tests: see startBrowser
+	t.Parallel()                     // one of the longest tests
+	wasm := sitetest.Module(t, "..") // skips under -short
 	bin := filepath.Join(t.TempDir(), "gen")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build gen: %v\n%s", err, out)
@@ -25,13 +28,13 @@ func TestServerExitsWithItsParent(t *testing.T) {
 	l.Close()
 	// A shell stands in for make: it starts the server and waits.
 	parent := exec.Command("sh", "-c", `"$0" -content ../content -out "$1" -wasm "$2" -modules ../node_modules -serve "$3" & wait`,
-		bin, filepath.Join(t.TempDir(), "public"), browserModule(t), addr)
+		bin, filepath.Join(t.TempDir(), "public"), wasm, addr)
 	parent.Stderr = os.Stderr
 	if err := parent.Start(); err != nil {
 		t.Fatal(err)
 	}
 	// Generous deadlines: they only bound a hung test.
-	if !eventually(2*time.Minute, func() bool { return dial(addr) }) {
+	if !sitetest.Eventually(2*time.Minute, func() bool { return dial(addr) }) {
 		_ = parent.Process.Kill()
 		t.Fatal("the server did not start")
 	}
@@ -39,7 +42,7 @@ func TestServerExitsWithItsParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	_ = parent.Wait()
-	if !eventually(30*time.Second, func() bool { return !dial(addr) }) {
+	if !sitetest.Eventually(30*time.Second, func() bool { return !dial(addr) }) {
 		t.Error("the server still answers after its parent was killed")
 	}
 }
@@ -50,14 +53,4 @@ func dial(addr string) bool {
 		c.Close()
 	}
 	return err == nil
-}
-
-// eventually polls ok until it holds or the deadline passes.
-func eventually(deadline time.Duration, ok func() bool) bool {
-	for end := time.Now().Add(deadline); time.Now().Before(end); time.Sleep(200 * time.Millisecond) {
-		if ok() {
-			return true
-		}
-	}
-	return false
 }

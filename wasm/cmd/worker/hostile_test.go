@@ -19,7 +19,7 @@ import (
 )
 
 // hostile returns n requests a stranger could send, as paths with raw
-// queries: gen's corpus of hostile links (gen/testdata/hostile-urls.txt)
+// queries: gen's corpus of hostile links (gen/sitetest/hostile-urls.txt)
 // asked of the API, then, in turn for each calculator and a catalog,
 // bad percent-encodings, huge, tiny, negative and non-finite numbers,
 // markup in keys and values, unknown keys, control characters and

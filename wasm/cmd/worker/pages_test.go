@@ -210,10 +210,10 @@ func pagesUnderWorkerd(t *testing.T, w *workerd, native string) {
 }
 
 // hostileLinks returns gen's corpus of hostile scenario links
-// (gen/testdata/hostile-urls.txt), as CALC/?QUERY.
+// (gen/sitetest/hostile-urls.txt), as CALC/?QUERY.
 func hostileLinks(t testing.TB) []string {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "..", "gen", "testdata", "hostile-urls.txt"))
+	f, err := os.Open(filepath.Join("..", "..", "..", "gen", "sitetest", "hostile-urls.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

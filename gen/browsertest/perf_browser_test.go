@@ -1,0 +1,92 @@
+package browsertest
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestPerformancePageInBrowser checks the estimator's page: pre-rendered
+// figures equal the engine's, inputs change them and the URL, a fresh tab
+// reproduces them, and a hostile URL is contained.
+func TestPerformancePageInBrowser(t *testing.T) {
+	ctx, tco := browser(t)
+	page := strings.TrimSuffix(tco, "tco/") + "performance/"
+	static := readStatic(t, page)
+	live := waitReady(ctx, t, page)
+	if len(live) < 8 || !mapsEqual(static, live) {
+		t.Fatalf("pre-rendered and engine values differ or are missing:\n static %v\n   live %v", static, live)
+	}
+	for _, m := range []string{"a.ttft_ms", "a.tpot_ms", "a.tokens_per_s_gpu", "a.p99_latency_ms", "a.max_rps_at_slo"} {
+		if live[m] == "" {
+			t.Errorf("metric %s missing", m)
+		}
+	}
+	// FP8 on the H100 is faster than BF16.
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="prec"]`), "fp8"))
+	eval[any](t, ctx, `document.querySelector('[name="prec"]').dispatchEvent(new Event('input', {bubbles: true}))`)
+	after := eval[map[string]string](t, ctx, readMetrics)
+	if after["a.tokens_per_s_gpu"] == live["a.tokens_per_s_gpu"] {
+		t.Errorf("FP8 did not change the throughput: %v", after["a.tokens_per_s_gpu"])
+	}
+	loc := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !location.search.includes('prec=fp8'); i++) await new Promise(r => setTimeout(r, 20));
+		return location.href; })()`)
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if again := waitReady(tab, t, loc); !mapsEqual(again, after) {
+		t.Errorf("fresh tab of %s differs", loc)
+	}
+	// The hostile URL keeps one valid value, the A100: FP8 is then wrong too.
+	a100 := waitReady(ctx, t, page+"?gpu=a100-80gb-sxm")
+	checkHostile(t, ctx, page+`?in=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&tp=3&gpu=a100-80gb-sxm&prec=fp8&rate=NaN&model=%22%3E%3Cimg%20src%3Dx%3E`,
+		a100, "in", "tp", "prec", "rate", "model")
+	saveArtifact(t, "performance.png", fullScreenshot(t, ctx, 100))
+}
+
+// TestFP4OnBlackwellAndItsAbsenceOnHopper opens the estimator in FP4: on a
+// B200 it serves more tokens per second than in FP8, everything else
+// alike, and names the NVFP4 weight format; an H100 has no FP4 tensor
+// cores, which the precision field says, and the page still shows the
+// BF16 figures it falls back to.
+func TestFP4OnBlackwellAndItsAbsenceOnHopper(t *testing.T) {
+	ctx, tco := browser(t)
+	page := strings.TrimSuffix(tco, "tco/") + "performance/"
+	throughput := func(m map[string]string) float64 {
+		t.Helper()
+		f := strings.Fields(m["a.tokens_per_s_gpu"])
+		if len(f) == 0 {
+			t.Fatalf("no throughput among %v", m)
+		}
+		v, err := strconv.ParseFloat(f[0], 64)
+		if err != nil || !(v > 0) || math.IsInf(v, 0) {
+			t.Fatalf("throughput %q is not a positive number", f[0])
+		}
+		return v
+	}
+	fieldError := `document.getElementById('err-prec').textContent`
+	fp8 := throughput(waitReady(ctx, t, page+"?gpu=b200&prec=fp8"))
+	fp4 := throughput(waitReady(ctx, t, page+"?gpu=b200&prec=fp4"))
+	if fp4 <= fp8 {
+		t.Errorf("B200: %v tokens/s per GPU in FP4, %v in FP8; want more in FP4", fp4, fp8)
+	}
+	if msg := eval[string](t, ctx, fieldError); msg != "" {
+		t.Errorf("B200 in FP4: precision field says %q; want no error", msg)
+	}
+	if format := eval[string](t, ctx, `document.querySelector('[data-key="a.weights"]').textContent`); !strings.Contains(format, "NVFP4") {
+		t.Errorf("B200 in FP4: weight format %q; want NVFP4", format)
+	}
+
+	bf16 := waitReady(ctx, t, page+"?gpu=h100-sxm")
+	fallback := waitReady(ctx, t, page+"?gpu=h100-sxm&prec=fp4")
+	msg := eval[string](t, ctx, fieldError)
+	if !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") {
+		t.Errorf("H100 in FP4: precision field says %q; want that the H100 has no FP4", msg)
+	}
+	if throughput(fallback); !mapsEqual(fallback, bf16) {
+		t.Errorf("H100 in FP4 shows other figures than in BF16:\n got %v\nwant %v", fallback, bf16)
+	}
+}

@@ -1,0 +1,317 @@
+package sitebuild
+
+import (
+	"fmt"
+	"html"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/infercost/infercost/site"
+	"github.com/infercost/infercost/wasm/accuracy"
+	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/calibration"
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/sitedata"
+)
+
+// accuracyTables are the tables of the estimators' errors against the
+// calibration table, keyed by block name, in every language of msgs (see
+// inLangs): for each methodology page, the errors summed up by kind and
+// the table of every measured figure. The estimators run once, when a
+// page first embeds one of them.
+func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs map[string]*msg.Catalog) map[string]func() string {
+	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf}) })
+	speed := []accuracy.Metric{accuracy.Throughput, accuracy.TTFT, accuracy.TPOT, accuracy.E2E}
+	kv := []accuracy.Metric{accuracy.KVCapacity}
+	a := accuracyPage{all: all, cal: cal, base: base}
+	// The runs on AMD GPUs, which make bands of their own from the edition
+	// that has platform bands.
+	amd := func(cs []accuracy.Comparison) []accuracy.Comparison {
+		if all.Perf.Defaults.PlatformBands.Value != 1 {
+			return nil
+		}
+		return accuracy.OnPlatform(cs, all.Memory.GPUs, band.AMD)
+	}
+	// Every engine's start-up rows with vLLM's accounting, for the table
+	// of what each engine's own accounting changes.
+	vllmOnly := sync.OnceValue(func() accuracy.Report {
+		return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: memview.DefaultEngine})
+	})
+	// The speed rows with the shared efficiencies alone, for the table of
+	// what the efficiencies by architecture and precision change.
+	sharedOnly := sync.OnceValue(func() accuracy.Report {
+		p := all.Perf
+		p.Defaults.EfficiencyBy = nil
+		return accuracy.Measure(cal, accuracy.Today{Perf: p})
+	})
+	return inLangs(msgs, map[string]func(m *msg.Catalog) string{
+		"perf-efficiency-groups":  func(m *msg.Catalog) string { return efficiencyGroups(m, all, sharedOnly(), report()) },
+		"perf-accuracy-summary":   func(m *msg.Catalog) string { return accuracySummary(m, report(), speed, amd) },
+		"perf-accuracy-rows":      func(m *msg.Catalog) string { return a.rows(m, report(), speed) },
+		"memory-accuracy-summary": func(m *msg.Catalog) string { return accuracySummary(m, report(), kv, amd) },
+		"memory-accuracy-rows":    func(m *msg.Catalog) string { return a.rows(m, report(), kv) },
+		"memory-accuracy-engines": func(m *msg.Catalog) string { return accuracyByEngine(m, vllmOnly(), report()) },
+	})
+}
+
+// metricLabel names a kind of figure in the catalog's language
+// (accuracy.Metric.Label is English).
+func metricLabel(m *msg.Catalog, metric accuracy.Metric) string {
+	return m.T([...]string{"doc.acc.kv", "doc.acc.throughput", "doc.acc.ttft", "doc.acc.tpot", "doc.acc.e2e"}[metric])
+}
+
+// workloadLabel names a kind of traffic in the catalog's language.
+func workloadLabel(m *msg.Catalog, w accuracy.Workload) string {
+	return m.T([...]string{"doc.acc.w.all", "doc.acc.w.prefill", "doc.acc.w.decode", "doc.acc.w.balanced", "doc.acc.w.long", "doc.acc.w.moe"}[w])
+}
+
+// accuracyByEngine is the KV-capacity errors per serving engine, with
+// vLLM's memory accounting for every engine (before) and with each
+// engine's own (after): figures, median |error| and median signed error.
+func accuracyByEngine(m *msg.Catalog, before, after accuracy.Report) string {
+	b := accuracy.SummarizeByEngine(before.Comparisons, accuracy.KVCapacity)
+	a := accuracy.SummarizeByEngine(after.Comparisons, accuracy.KVCapacity)
+	cell := func(s accuracy.Summary) string {
+		return m.Digits(fmt.Sprintf("%.1f %%", 100*s.MedianAbs)) + " (" + percentIn(m, s.Median) + ")"
+	}
+	now := map[string]string{}
+	for _, s := range a {
+		now[s.Engine] = cell(s.Summary)
+	}
+	var rows [][]string
+	for _, s := range b {
+		name := engineNames[s.Engine]
+		if s.Engine == "" {
+			name = m.T("doc.acc.eng.all")
+		}
+		rows = append(rows, []string{html.EscapeString(name), m.Num(float64(s.N), 0), cell(s.Summary), now[s.Engine]})
+	}
+	return htmlTable(heads(m, "doc.acc.eng.engine", "doc.acc.eng.logs", "doc.acc.eng.before", "doc.acc.eng.after"), rows)
+}
+
+// accuracySummary is the errors of each kind of the metrics: how many
+// figures, the median of |error| and of the signed error, and the 10th to
+// 90th percentile band; a metric measured but never estimated says so.
+// The comparisons platform picks (those on AMD GPUs, or none) add a row
+// of all their workloads to each metric, as their bands do.
+func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Metric, platform func([]accuracy.Comparison) []accuracy.Comparison) string {
+	var rows [][]string
+	row := func(s accuracy.Summary, workload string) []string {
+		return []string{html.EscapeString(metricLabel(m, s.Metric)), html.EscapeString(workload), m.Num(float64(s.N), 0),
+			m.Digits(fmt.Sprintf("%.1f %%", 100*s.MedianAbs)), percentIn(m, s.Median), m.F("doc.acc.band", "low", percentIn(m, s.P10), "high", percentIn(m, s.P90))}
+	}
+	sums := accuracy.Summarize(rep.Comparisons)
+	onPlatform := accuracy.Summarize(platform(rep.Comparisons))
+	for _, metric := range metrics {
+		compared := false
+		for _, s := range sums {
+			if s.Metric == metric {
+				compared = true
+				rows = append(rows, row(s, workloadLabel(m, s.Workload)))
+			}
+		}
+		for _, s := range onPlatform {
+			if s.Metric == metric && s.Workload == accuracy.All {
+				rows = append(rows, row(s, m.T("doc.acc.w.all_amd")))
+			}
+		}
+		gaps := 0
+		for _, g := range rep.Gaps {
+			if g.Metric == metric {
+				gaps++
+			}
+		}
+		if !compared && gaps > 0 {
+			rows = append(rows, []string{html.EscapeString(metricLabel(m, metric)), html.EscapeString(workloadLabel(m, accuracy.All)), "0", "–", "–",
+				html.EscapeString(m.F("doc.acc.not_estimated", "n", strconv.Itoa(gaps)))})
+		}
+	}
+	return htmlTable(heads(m, "doc.acc.figure", "doc.acc.workload", "doc.acc.published", "doc.acc.median_abs", "doc.acc.median", "doc.acc.p10_p90"), rows)
+}
+
+// efficiencyGroups is the table of the compute and memory efficiencies by
+// GPU architecture and precision: for each, the catalog's GPUs of the
+// architecture, the efficiencies, and the group's published speed figures
+// and their sources, with their median |error| with the shared
+// efficiencies (shared) and with the group's (grouped), on the runs the
+// fit saw.
+func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accuracy.Report) string {
+	est := accuracy.Today{Perf: all.Perf}
+	// of is the group's sorted |errors| in rep, and its sources.
+	of := func(rep accuracy.Report, g accuracy.Group) (abs []float64, sources []string) {
+		for _, c := range rep.Comparisons {
+			if rg, ok := est.GroupOf(c.Row); ok && rg == g && c.Metric != accuracy.KVCapacity {
+				abs = append(abs, math.Abs(c.Err))
+				if !slices.Contains(sources, c.Row.Source) {
+					sources = append(sources, c.Row.Source)
+				}
+			}
+		}
+		slices.Sort(abs)
+		return abs, sources
+	}
+	medianAbs := func(abs []float64) string {
+		if len(abs) == 0 {
+			return "–"
+		}
+		return m.Digits(fmt.Sprintf("%.1f %%", 100*perf.Median(abs)))
+	}
+	var rows [][]string
+	for _, ge := range all.Perf.Defaults.EfficiencyBy {
+		var gpus []string
+		for _, g := range all.Perf.Memory.GPUs.GPUs {
+			if g.Arch == ge.Arch {
+				gpus = append(gpus, g.Name)
+			}
+		}
+		g := accuracy.Group{Arch: ge.Arch, Precision: ge.Precision}
+		before, _ := of(shared, g)
+		after, sources := of(grouped, g)
+		rows = append(rows, []string{html.EscapeString(ge.Arch), html.EscapeString(perfview.PrecisionLabel(ge.Precision)), html.EscapeString(strings.Join(gpus, ", ")),
+			m.Num(ge.Compute.Value, 3), m.Num(ge.Memory.Value, 3), m.Num(float64(len(after)), 0), m.Num(float64(len(sources)), 0), medianAbs(before), medianAbs(after)})
+	}
+	if len(rows) == 0 {
+		return "<p>" + html.EscapeString(m.T("doc.eff.none")) + "</p>"
+	}
+	return htmlTable(heads(m, "doc.eff.arch", "doc.eff.precision", "doc.eff.gpus", "doc.t.perf.mfu", "doc.t.perf.mbu", "doc.acc.published",
+		"doc.eff.sources", "doc.eff.shared", "doc.eff.grouped"), rows)
+}
+
+// accuracyPage writes the per-figure table of a methodology page.
+type accuracyPage struct {
+	all  sitedata.Data
+	cal  calibration.Table
+	base string
+}
+
+// rows is every measured figure of the metrics, under its source (each
+// source's title once, as a heading row of its own rows, in the order the
+// calibration table first cites it): the setting, the figure, InferCost's
+// estimate and its error, or the reason there is none (the engine's, in
+// English).
+func (a accuracyPage) rows(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Metric) string {
+	// Figures in ms and GiB have a decimal; tokens and tokens/s none.
+	value := func(v float64, unit string) string {
+		if unit == "ms" || unit == "GiB per GPU" {
+			return m.Num(v, 1)
+		}
+		return m.Num(v, 0)
+	}
+	type cells struct {
+		metric accuracy.Metric
+		td     []string
+	}
+	byRow := map[string][]cells{}
+	for _, c := range rep.Comparisons {
+		if slices.Contains(metrics, c.Metric) {
+			byRow[c.Row.ID] = append(byRow[c.Row.ID], cells{c.Metric, []string{figureLabel(m, c.Metric, c.Stat, c.Unit),
+				value(c.Measured, c.Unit), value(c.Estimate, c.Unit), percentIn(m, c.Err)}})
+		}
+	}
+	for _, g := range rep.Gaps {
+		if slices.Contains(metrics, g.Metric) {
+			byRow[g.Row.ID] = append(byRow[g.Row.ID], cells{g.Metric, []string{figureLabel(m, g.Metric, g.Stat, g.Unit),
+				value(g.Measured, g.Unit), html.EscapeString(g.Reason), "–"}})
+		}
+	}
+	var order []string
+	bySource := map[string][][]string{}
+	for _, r := range a.cal.Rows {
+		fs := byRow[r.ID]
+		if len(fs) == 0 {
+			continue
+		}
+		if _, ok := bySource[r.Source]; !ok {
+			order = append(order, r.Source)
+		}
+		slices.SortStableFunc(fs, func(a, b cells) int { return int(a.metric) - int(b.metric) })
+		for _, f := range fs {
+			bySource[r.Source] = append(bySource[r.Source], append([]string{html.EscapeString(a.setting(m, r))}, f.td...))
+		}
+	}
+	head := heads(m, "doc.acc.setting", "doc.acc.figure", "doc.acc.measured", "doc.t.infercost", "doc.t.error")
+	var b strings.Builder
+	b.WriteString(tableStart(head))
+	for _, key := range order {
+		s := a.cal.Sources[key]
+		fmt.Fprintf(&b, `<tbody><tr class="source"><th colspan="%d" scope="rowgroup"><a href="%s">%s</a></th></tr>`,
+			len(head), html.EscapeString(site.Meta{Base: a.base}.SourceURL(s.URL)), html.EscapeString(s.TitleIn(m)))
+		writeRows(&b, bySource[key])
+		b.WriteString("</tbody>")
+	}
+	b.WriteString(tableEnd)
+	return b.String()
+}
+
+// units are the keys of the calibration's units (accuracy's figures
+// name them in English).
+var units = map[string]string{"tokens": "doc.acc.u.tokens", "GiB per GPU": "doc.acc.u.gib_gpu", "ms": "doc.acc.u.ms",
+	"output tokens/s": "doc.acc.u.out_tps", "output tokens/s per GPU": "doc.acc.u.out_tps_gpu",
+	"tokens/s, input and output": "doc.acc.u.total_tps", "requests/s": "doc.acc.u.rps"}
+
+// figureLabel names a compared figure: metric, statistic and unit.
+func figureLabel(m *msg.Catalog, metric accuracy.Metric, stat, unit string) string {
+	s := metricLabel(m, metric)
+	if stat == "mean" {
+		stat = m.T("doc.acc.mean")
+	}
+	if stat != "" && stat != "value" {
+		s += ", " + stat
+	}
+	if k, ok := units[unit]; ok {
+		unit = m.T(k)
+	}
+	return html.EscapeString(s + " (" + unit + ")")
+}
+
+// engineNames are the serving engines as their projects write them.
+var engineNames = map[string]string{"vllm": "vLLM", "sglang": "SGLang", "trtllm": "TensorRT-LLM", "tgi": "TGI"}
+
+// setting describes a row's setting for readers: model, GPUs, formats,
+// engine, and load with lengths.
+func (a accuracyPage) setting(m *msg.Catalog, r calibration.Row) string {
+	name := r.HFModel
+	if md, ok := a.all.Memory.Models.Find(r.Model); ok {
+		name = md.Name
+	}
+	g, _ := a.all.Memory.GPUs.Find(r.GPU)
+	w, _ := memory.FindFormat(memory.WeightFormats, r.Weights)
+	kv := m.T("doc.acc.kv_unstated")
+	if f, ok := memory.FindFormat(memory.KVFormats, r.KV); ok {
+		kv = m.F("doc.acc.kv_format", "format", f.Label)
+	}
+	s := m.F("doc.t.on_gpus", "model", name, "n", strconv.Itoa(r.GPUs), "gpu", g.Name)
+	if tp := max(r.TP, 1); tp > 1 && tp != r.GPUs {
+		s += " (TP " + strconv.Itoa(tp) + ")"
+	}
+	s += ", " + m.F("doc.acc.weights", "format", w.Label) + ", " + kv + "; " + engineNames[r.Engine] + "; "
+	switch r.Load {
+	case calibration.Offline:
+		s += m.T("doc.acc.offline")
+	case calibration.Static:
+		s += m.F("doc.acc.static", "n", strconv.Itoa(r.Batch))
+	case calibration.Concurrency:
+		s += m.F("doc.acc.concurrency", "n", strconv.Itoa(r.Concurrency))
+	case calibration.Rate:
+		s += m.F("doc.acc.rate", "n", m.Num(r.RateRPS, -1))
+	case calibration.Startup:
+		return s + m.F("doc.acc.startup", "fraction", m.Num(r.MemFraction, -1), "n", m.Num(float64(r.MaxModelLen), 0))
+	}
+	lengths := m.F("doc.acc.lengths", "in", m.Num(math.Round(r.Input), 0), "out", m.Num(math.Round(r.Output), 0))
+	switch r.Dataset {
+	case "random":
+		lengths = m.F("doc.acc.random", "lengths", lengths)
+	case "sharegpt":
+		lengths = m.F("doc.acc.sharegpt", "lengths", lengths)
+	case "sonnet":
+		lengths = m.F("doc.acc.sonnet", "lengths", lengths)
+	}
+	return s + ", " + lengths
+}
