@@ -16,8 +16,9 @@ export const scenario = {
 // ownScenario is whether the link sets a scenario, not only the page's
 // own parameters: the page was built with the defaults' figures, not
 // with its.
-export let ownScenario = false;
-scenario.params.forEach(function (v, k) { if (k !== "tab" && k.slice(0, 2) !== "h.") ownScenario = true; });
+export const ownScenario = Array.from(scenario.params.keys()).some(function (k) {
+  return k !== "tab" && k.slice(0, 2) !== "h.";
+});
 
 const params = [];
 const written = [];
