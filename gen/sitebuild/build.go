@@ -476,11 +476,19 @@ func copyAssets(c Config) (map[string]string, error) {
 	}
 	err = fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
+			if p == scriptModules {
+				return fs.SkipDir // bundled into the scripts that import them
+			}
 			return err
 		}
 		b, err := fs.ReadFile(static, p)
 		if err != nil {
 			return err
+		}
+		if scriptEntries[p] {
+			if b, _, err = bundleScript(static, p); err != nil {
+				return err
+			}
 		}
 		switch p {
 		case "worker.js", "sw.js":
