@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/infercost/infercost/wasm/serving"
 	"html"
 	"math"
 	"slices"
@@ -14,10 +15,8 @@ import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -42,7 +41,7 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs 
 	// Every engine's start-up rows with vLLM's accounting, for the table
 	// of what each engine's own accounting changes.
 	vllmOnly := sync.OnceValue(func() accuracy.Report {
-		return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: memview.DefaultEngine})
+		return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: serving.DefaultEngine})
 	})
 	// The speed rows with the shared efficiencies alone, for the table of
 	// what the efficiencies by architecture and precision change.
@@ -174,7 +173,7 @@ func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accurac
 		g := accuracy.Group{Arch: ge.Arch, Precision: ge.Precision}
 		before, _ := of(shared, g)
 		after, sources := of(grouped, g)
-		rows = append(rows, []string{html.EscapeString(ge.Arch), html.EscapeString(perfview.PrecisionLabel(ge.Precision)), html.EscapeString(strings.Join(gpus, ", ")),
+		rows = append(rows, []string{html.EscapeString(ge.Arch), html.EscapeString(serving.PrecisionLabel(ge.Precision)), html.EscapeString(strings.Join(gpus, ", ")),
 			m.Num(ge.Compute.Value, 3), m.Num(ge.Memory.Value, 3), m.Num(float64(len(after)), 0), m.Num(float64(len(sources)), 0), medianAbs(before), medianAbs(after)})
 	}
 	if len(rows) == 0 {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/infercost/infercost/wasm/serving"
 	"html"
 	"io/fs"
 	"math"
@@ -23,7 +24,6 @@ import (
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -615,7 +615,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			for _, e := range mem.Engines {
 				seqs, tokens := mem.EngineBatch(e, g)
 				block := mem.Defaults.BlockSize
-				if e.ID != memview.DefaultEngine {
+				if e.ID != serving.DefaultEngine {
 					block = e.BlockSize
 				}
 				rows = append(rows, []string{html.EscapeString(e.Name + " " + e.Version), html.EscapeString(m.T(meaning[e.ID])),
@@ -772,21 +772,21 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 					strconv.Itoa(c.Batch) + " / " + strconv.Itoa(c.Input) + " / " + strconv.Itoa(c.Output), html.EscapeString(what), measured, est, percentIn(m, r.Err)})
 			}
 			rows = append(rows, []string{"", "<strong>" + html.EscapeString(m.T("doc.t.perfcal.median")) + "</strong>", "", "", "", "",
-				"<strong>" + m.Digits(fmt.Sprintf("%.1f %%", 100*perfview.MedianAbsError(pf.Calibrate()))) + "</strong>"})
+				"<strong>" + m.Digits(fmt.Sprintf("%.1f %%", 100*serving.MedianAbsError(pf.Calibrate()))) + "</strong>"})
 			return htmlTable(heads(m, "doc.t.source", "doc.t.perfcal.setting", "doc.t.perfcal.lengths", "doc.t.perfcal.measured", "doc.t.perfcal.published", "doc.t.infercost", "doc.t.error"), rows)
 		},
 		"seed-000-perf": func(m *msg.Catalog) string {
 			pf := all.Perf
 			sd := pf.Seed
 			setups := []struct{ gpu, prec string }{{"a100-80gb-sxm", "bf16"}, {"h100-sxm", "bf16"}, {"h100-sxm", "fp8"}}
-			claim := func(r perfview.SeedRow, i int) float64 { return []float64{r.A100, r.H100, r.H100FP8}[i] }
+			claim := func(r serving.SeedRow, i int) float64 { return []float64{r.A100, r.H100, r.H100FP8}[i] }
 			var rows [][]string
 			for _, r := range sd.Throughput {
 				md, _ := pf.Memory.Models.Find(r.Model)
 				row := []string{html.EscapeString(m.F("doc.t.seedperf.tps", "model", md.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := perfview.Setup(md, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
+					s, _ := serving.Setup(md, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
 					est := s.At(float64(sd.ThroughputBatch), float64(sd.Input), float64(sd.Output)).TokensPerSecond
 					row = append(row, html.EscapeString(m.F("doc.t.seedperf.claimed", "claim", m.Num(claim(r, i), 0), "estimate", m.Num(est, 0))))
 				}
@@ -797,7 +797,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				row := []string{html.EscapeString(m.F("doc.t.seedperf.p99", "batch", strconv.Itoa(r.Batch), "model", pm.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := perfview.Setup(pm, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
+					s, _ := serving.Setup(pm, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
 					pt := s.At(float64(r.Batch), float64(sd.Input), float64(sd.Output))
 					row = append(row, html.EscapeString(m.F("doc.t.seedperf.latency", "claim", m.Num(claim(r, i), 0), "ttft", m.Num(pt.TTFT*1000, 0), "e2e", m.Num(pt.E2E*1000, 0))))
 				}

@@ -2,6 +2,7 @@ package accuracy
 
 import (
 	"fmt"
+	"github.com/infercost/infercost/wasm/serving"
 	"strings"
 	"testing"
 
@@ -9,7 +10,6 @@ import (
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 // SGLang prefills first, in the page's simulation and the check alike,
@@ -19,7 +19,7 @@ func TestPrefillFirstFollowsTheEditionFlag(t *testing.T) {
 	d := datasettest.Load(t).Perf
 	m, _ := d.Memory.Models.Find("llama-3.1-8b")
 	g, _ := d.Memory.GPUs.Find("h100-sxm")
-	s, _ := perfview.Setup(m, g, 1, "bf16", "bf16", d.Efficiency())
+	s, _ := serving.Setup(m, g, 1, "bf16", "bf16", d.Efficiency())
 	for _, flag := range []float64{0, 1} {
 		d.Defaults.PrefillFirst.Value = flag
 		for _, id := range []string{"vllm", "sglang", "trtllm", "tgi"} {

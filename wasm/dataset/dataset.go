@@ -7,6 +7,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perfview"
 	"io"
 	"io/fs"
 	"math"
@@ -146,7 +148,8 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}, {PricingFile, d.Pricing.Validate}, {PerfFile, d.Perf.Validate}} {
+	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}, {MemoryFile, func() error { return memview.CheckPresets(d.Memory) }},
+		{PricingFile, d.Pricing.Validate}, {PerfFile, d.Perf.Validate}, {PerfFile, func() error { return perfview.CheckPresets(d.Perf) }}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}

@@ -5,6 +5,7 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"slices"
 
 	"github.com/infercost/infercost/wasm/apiprices"
@@ -12,7 +13,6 @@ import (
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -158,7 +158,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("pri.in.y_help")})
 	// The cluster may estimate a custom model's throughput on a custom
 	// GPU, as a TCO option may.
-	m, g := perfview.Custom(r, d.TCO.Perf.Memory)
+	m, g := serving.Custom(r, d.TCO.Perf.Memory)
 	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX,
 		&tcoview.Customs{Model: m, GPU: g})
 	s.Uses = s.Cluster.Custom

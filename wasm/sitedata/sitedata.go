@@ -7,10 +7,9 @@ package sitedata
 import (
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
-	"github.com/infercost/infercost/wasm/memview"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
@@ -21,9 +20,9 @@ type Data struct {
 	// edition), the same in every edition's data.
 	Editions edition.List `json:"editions"`
 	TCO      tcoview.Data
-	Memory   memview.Data
+	Memory   serving.Memory
 	Pricing  pricingview.Data
-	Perf     perfview.Data
+	Perf     serving.Perf
 }
 
 // Link gives each calculator the data it shares with others: the memory
@@ -58,8 +57,8 @@ func (d *Data) Presets(name string) []scenario.PresetData {
 func (d Data) Unlinked() Data {
 	d.Editions = d.Editions.WithoutNotes()
 	d.Memory.GPUs = gpu.Catalog{}
-	d.Perf.Memory = memview.Data{}
-	d.TCO.Perf = perfview.Data{}
+	d.Perf.Memory = serving.Memory{}
+	d.TCO.Perf = serving.Perf{}
 	d.Pricing.TCO = tcoview.Data{}
 	d.TCO.Editions, d.Memory.Editions, d.Perf.Editions, d.Pricing.Editions = nil, nil, nil, nil
 	return d

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/serving"
 	"slices"
 	"strconv"
 
@@ -11,7 +12,6 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -94,7 +94,7 @@ func (l LanguageDefaults) validate(d Data, entry string) []error {
 // estimated for by default, with where the choice comes from.
 type DefaultEstimate struct {
 	Model string `yaml:"model" json:"model"`
-	// Precision is a perfview.Precisions value.
+	// Precision is a serving.Precisions value.
 	Precision string `yaml:"precision" json:"precision"`
 	Source    string `yaml:"source" json:"source"`
 	AsOf      string `yaml:"as_of" json:"as_of"`
@@ -113,13 +113,13 @@ func (e DefaultEstimate) validate(d Data) []error {
 	if _, ok := d.Perf.Memory.Models.Find(e.Model); !ok {
 		errs = append(errs, fact.Errorf(entry, "estimate.model", "unknown model %q", e.Model))
 	}
-	if !slices.ContainsFunc(perfview.Precisions, func(c scenario.Choice) bool { return c.Value == e.Precision }) {
+	if !slices.ContainsFunc(serving.Precisions, func(c scenario.Choice) bool { return c.Value == e.Precision }) {
 		errs = append(errs, fact.Errorf(entry, "estimate.precision", "unknown precision %q", e.Precision))
 		return errs
 	}
 	for _, o := range optionDefaults {
 		if g, ok := d.GPUs.Find(o.GPU); ok {
-			if why := perfview.PrecisionError(msg.English, g, e.Precision); why != "" {
+			if why := serving.PrecisionError(msg.English, g, e.Precision); why != "" {
 				errs = append(errs, fact.Errorf(entry, "estimate.precision", "default GPU %s: %s", g.Name, why))
 			}
 		}
@@ -128,7 +128,7 @@ func (e DefaultEstimate) validate(d Data) []error {
 }
 
 // ThroughputRow is a published throughput used as a GPU's default, and
-// the precision it was measured in (a perfview.Precisions value), so that
+// the precision it was measured in (a serving.Precisions value), so that
 // options measured in different precisions are not compared unawares.
 type ThroughputRow struct {
 	GPU          string      `yaml:"gpu" json:"gpu"`
@@ -182,7 +182,7 @@ type Data struct {
 	Rental gpu.Rental  `json:"rental"`
 	// Perf is the throughput estimator's data, for options that take their
 	// throughput from it.
-	Perf       perfview.Data         `json:"perf"`
+	Perf       serving.Perf          `json:"perf"`
 	Sources    fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults   Defaults              `yaml:"defaults" json:"defaults"`
 	Throughput Throughput            `yaml:"throughput" json:"throughput"`
@@ -229,7 +229,7 @@ func (d Data) Validate() error {
 			errs = append(errs, fact.Errorf(entry, "gpu", "duplicate row for the GPU"))
 		}
 		seen[r.GPU] = true
-		if !slices.ContainsFunc(perfview.Precisions, func(c scenario.Choice) bool { return c.Value == r.Precision }) {
+		if !slices.ContainsFunc(serving.Precisions, func(c scenario.Choice) bool { return c.Value == r.Precision }) {
 			errs = append(errs, fact.Errorf(entry, "precision", "unknown precision %q", r.Precision))
 		}
 		hasRef = hasRef || r.GPU == d.Throughput.Reference

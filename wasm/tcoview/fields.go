@@ -1,6 +1,7 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"slices"
 	"strconv"
@@ -14,7 +15,6 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/view"
@@ -133,7 +133,7 @@ type Estimate struct {
 	Point perf.Point
 	Load  perf.Load // for sizing under a latency target
 	Note  string
-	// Precision is the estimate's, a perfview.Precisions value.
+	// Precision is the estimate's, a serving.Precisions value.
 	Precision string
 	// Platform is the GPU's (band.PlatformOf), whose error bands apply.
 	Platform string
@@ -161,7 +161,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: defModel, Choices: models,
 		Note: modelNote, Help: t.T("tco.in.pm_help")})
-	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: defPrecision, Choices: perfview.PrecisionChoices(t),
+	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: defPrecision, Choices: serving.PrecisionChoices(t),
 		Help: t.T("tco.in.pp_help")})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
@@ -169,7 +169,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	ef.Only = only
 	engine := pd.Memory.ReadEngine(r, ef)
 	isCustom := modelID == custom.ID
-	if msg := perfview.PrecisionError(t, g, precision); msg != "" {
+	if msg := serving.PrecisionError(t, g, precision); msg != "" {
 		r.Reject(k("pp"), msg)
 		precision = "bf16"
 	}
@@ -180,12 +180,12 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		return nil, isCustom
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
-	kv := perfview.KVFormat(precision)
+	kv := serving.KVFormat(precision)
 	m, ok := pd.Memory.Models.Find(modelID)
 	if !ok {
 		m = cu.Model
 	}
-	s, _ := perfview.Setup(m, g, 1, precision, kv, pd.EfficiencyOn(g, precision))
+	s, _ := serving.Setup(m, g, 1, precision, kv, pd.EfficiencyOn(g, precision))
 	if in+out > s.Model.MaxContext {
 		r.Reject(k("pm"), t.F("tco.err.context", "in", strconv.Itoa(in), "out", strconv.Itoa(out), "model", s.Model.Name,
 			"context", strconv.Itoa(s.Model.MaxContext)))

@@ -13,8 +13,8 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/tco"
 )
 
@@ -29,7 +29,7 @@ type OptionInput struct {
 	// Estimate, if set, is where the throughput default came from.
 	Estimate *Estimate
 	// Precision is what the throughput was measured or estimated in (a
-	// perfview.Precisions value); "" when the reader typed it in.
+	// serving.Precisions value); "" when the reader typed it in.
 	Precision string
 	// Custom says whether the option estimates the custom model or runs
 	// on the custom GPU.
@@ -57,7 +57,7 @@ type Scenario struct {
 	// flight (perf.Closed), or a batch job sent all at once (perf.Offline).
 	Sizing perf.Mode
 	// Lengths is how the lengths of the requests sized for vary about the
-	// estimator's means (perfview.ReadLengths).
+	// estimator's means (serving.ReadLengths).
 	Lengths perf.Lengths
 	// DemandPerMonth is output tokens a month (0: none), in the open loop
 	// under a P99 end-to-end latency target of SLO seconds (0: none) where
@@ -93,14 +93,14 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Default: num(defaultCount), Help: t.T("tco.in.k_help")})
 	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t, Bands: d.Perf.Memory.Bands,
 		DemandAtBounds: d.Defaults.DemandGPUsAtBounds.Value == 1}
-	sizing := r.Choice(scenario.Field{Key: "mode", Label: t.T("tco.in.mode"), Default: perfview.Modes[perf.Poisson].Value,
-		Choices: perfview.ModeChoices(t), Help: t.T("tco.in.mode_help")})
-	for m, c := range perfview.Modes {
+	sizing := r.Choice(scenario.Field{Key: "mode", Label: t.T("tco.in.mode"), Default: serving.Modes[perf.Poisson].Value,
+		Choices: serving.ModeChoices(t), Help: t.T("tco.in.mode_help")})
+	for m, c := range serving.Modes {
 		if c.Value == sizing {
 			s.Sizing = perf.Mode(m)
 		}
 	}
-	s.Lengths = perfview.ReadLengths(r, "")
+	s.Lengths = serving.ReadLengths(r, "")
 	s.DemandPerMonth = r.Number(scenario.Field{Key: "dem", Label: t.T("tco.in.dem"), Unit: t.T("tco.unit.tokens_month"), Min: 0, Max: 1e16, Default: "0",
 		Help: t.T("tco.in.dem_help")})
 	s.SLO = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("tco.unit.seconds"), Min: 0, Max: 3600, Default: "0",
@@ -117,7 +117,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	case perf.Offline:
 		r.Hide("slo", "users", "think")
 	}
-	m, g := perfview.Custom(r, d.Perf.Memory)
+	m, g := serving.Custom(r, d.Perf.Memory)
 	cu := &Customs{Model: m, GPU: g}
 	for i := range s.Options {
 		s.Options[i] = ReadOption(r, d, Letters[i], optionDefaults[i], cur, fx, cu)

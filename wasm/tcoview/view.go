@@ -3,6 +3,7 @@ package tcoview
 import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"slices"
 	"strconv"
@@ -12,7 +13,6 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/view"
@@ -171,7 +171,7 @@ func precisionParts(s Scenario) []string {
 	}
 	parts := make([]string, len(order))
 	for i, p := range order {
-		parts[i] = s.M.F("tco.in_precision", "options", strings.Join(byPrecision[p], ", "), "precision", perfview.PrecisionLabel(p))
+		parts[i] = s.M.F("tco.in_precision", "options", strings.Join(byPrecision[p], ", "), "precision", serving.PrecisionLabel(p))
 	}
 	return parts
 }

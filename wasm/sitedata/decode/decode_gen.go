@@ -10,11 +10,10 @@ import (
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/jsonread"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
@@ -48,11 +47,11 @@ func decodeSitedataData(d *jsonread.Decoder, v *sitedata.Data) {
 		case "TCO":
 			decodeTcoviewData(d, &v.TCO)
 		case "Memory":
-			decodeMemviewData(d, &v.Memory)
+			decodeServingMemory(d, &v.Memory)
 		case "Pricing":
 			decodePricingviewData(d, &v.Pricing)
 		case "Perf":
-			decodePerfviewData(d, &v.Perf)
+			decodeServingPerf(d, &v.Perf)
 		default:
 			d.Unknown(key)
 		}
@@ -86,7 +85,7 @@ func decodeTcoviewData(d *jsonread.Decoder, v *tcoview.Data) {
 		case "rental":
 			decodeGpuRental(d, &v.Rental)
 		case "perf":
-			decodePerfviewData(d, &v.Perf)
+			decodeServingPerf(d, &v.Perf)
 		case "sources":
 			v.Sources = nil
 			if d.Object() {
@@ -119,7 +118,7 @@ func decodeTcoviewData(d *jsonread.Decoder, v *tcoview.Data) {
 	}
 }
 
-func decodeMemviewData(d *jsonread.Decoder, v *memview.Data) {
+func decodeServingMemory(d *jsonread.Decoder, v *serving.Memory) {
 	if !d.Object() {
 		return
 	}
@@ -140,14 +139,14 @@ func decodeMemviewData(d *jsonread.Decoder, v *memview.Data) {
 				}
 			}
 		case "defaults":
-			decodeMemviewDefaults(d, &v.Defaults)
+			decodeServingMemoryDefaults(d, &v.Defaults)
 		case "calibration":
 			v.Calibration = nil
 			if d.Array() {
-				v.Calibration = []memview.Calibration{}
+				v.Calibration = []serving.Calibration{}
 				for d.More() {
-					var e5 memview.Calibration
-					decodeMemviewCalibration(d, &e5)
+					var e5 serving.Calibration
+					decodeServingCalibration(d, &e5)
 					v.Calibration = append(v.Calibration, e5)
 				}
 			}
@@ -164,10 +163,10 @@ func decodeMemviewData(d *jsonread.Decoder, v *memview.Data) {
 		case "engines":
 			v.Engines = nil
 			if d.Array() {
-				v.Engines = []memview.EngineProfile{}
+				v.Engines = []serving.EngineProfile{}
 				for d.More() {
-					var e7 memview.EngineProfile
-					decodeMemviewEngineProfile(d, &e7)
+					var e7 serving.EngineProfile
+					decodeServingEngineProfile(d, &e7)
 					v.Engines = append(v.Engines, e7)
 				}
 			}
@@ -227,14 +226,14 @@ func decodePricingviewData(d *jsonread.Decoder, v *pricingview.Data) {
 	}
 }
 
-func decodePerfviewData(d *jsonread.Decoder, v *perfview.Data) {
+func decodeServingPerf(d *jsonread.Decoder, v *serving.Perf) {
 	if !d.Object() {
 		return
 	}
 	for key, ok := d.Key(); ok; key, ok = d.Key() {
 		switch key {
 		case "memory":
-			decodeMemviewData(d, &v.Memory)
+			decodeServingMemory(d, &v.Memory)
 		case "sources":
 			v.Sources = nil
 			if d.Object() {
@@ -246,19 +245,19 @@ func decodePerfviewData(d *jsonread.Decoder, v *perfview.Data) {
 				}
 			}
 		case "defaults":
-			decodePerfviewDefaults(d, &v.Defaults)
+			decodeServingPerfDefaults(d, &v.Defaults)
 		case "measurements":
 			v.Measurements = nil
 			if d.Array() {
-				v.Measurements = []perfview.Measurement{}
+				v.Measurements = []serving.Measurement{}
 				for d.More() {
-					var e12 perfview.Measurement
-					decodePerfviewMeasurement(d, &e12)
+					var e12 serving.Measurement
+					decodeServingMeasurement(d, &e12)
 					v.Measurements = append(v.Measurements, e12)
 				}
 			}
 		case "seed":
-			decodePerfviewSeed(d, &v.Seed)
+			decodeServingSeed(d, &v.Seed)
 		case "presets":
 			v.Presets = nil
 			if d.Array() {
@@ -527,7 +526,7 @@ func decodeModelCatalog(d *jsonread.Decoder, v *model.Catalog) {
 	}
 }
 
-func decodeMemviewDefaults(d *jsonread.Decoder, v *memview.Defaults) {
+func decodeServingMemoryDefaults(d *jsonread.Decoder, v *serving.MemoryDefaults) {
 	if !d.Object() {
 		return
 	}
@@ -573,7 +572,7 @@ func decodeMemviewDefaults(d *jsonread.Decoder, v *memview.Defaults) {
 	}
 }
 
-func decodeMemviewCalibration(d *jsonread.Decoder, v *memview.Calibration) {
+func decodeServingCalibration(d *jsonread.Decoder, v *serving.Calibration) {
 	if !d.Object() {
 		return
 	}
@@ -613,7 +612,7 @@ func decodeMemviewCalibration(d *jsonread.Decoder, v *memview.Calibration) {
 	}
 }
 
-func decodeMemviewEngineProfile(d *jsonread.Decoder, v *memview.EngineProfile) {
+func decodeServingEngineProfile(d *jsonread.Decoder, v *serving.EngineProfile) {
 	if !d.Object() {
 		return
 	}
@@ -638,7 +637,7 @@ func decodeMemviewEngineProfile(d *jsonread.Decoder, v *memview.EngineProfile) {
 		case "max_batched_tokens":
 			decodeFactFigure(d, &v.MaxBatchedTokens)
 		case "reserve":
-			decodeMemviewFractionReserve(d, &v.Reserve)
+			decodeServingFractionReserve(d, &v.Reserve)
 		default:
 			d.Unknown(key)
 		}
@@ -815,7 +814,7 @@ func decodePricingviewOpenFamily(d *jsonread.Decoder, v *pricingview.OpenFamily)
 	}
 }
 
-func decodePerfviewDefaults(d *jsonread.Decoder, v *perfview.Defaults) {
+func decodeServingPerfDefaults(d *jsonread.Decoder, v *serving.PerfDefaults) {
 	if !d.Object() {
 		return
 	}
@@ -862,10 +861,10 @@ func decodePerfviewDefaults(d *jsonread.Decoder, v *perfview.Defaults) {
 		case "efficiency_by":
 			v.EfficiencyBy = nil
 			if d.Array() {
-				v.EfficiencyBy = []perfview.GroupEfficiency{}
+				v.EfficiencyBy = []serving.GroupEfficiency{}
 				for d.More() {
-					var e32 perfview.GroupEfficiency
-					decodePerfviewGroupEfficiency(d, &e32)
+					var e32 serving.GroupEfficiency
+					decodeServingGroupEfficiency(d, &e32)
 					v.EfficiencyBy = append(v.EfficiencyBy, e32)
 				}
 			}
@@ -875,7 +874,7 @@ func decodePerfviewDefaults(d *jsonread.Decoder, v *perfview.Defaults) {
 	}
 }
 
-func decodePerfviewMeasurement(d *jsonread.Decoder, v *perfview.Measurement) {
+func decodeServingMeasurement(d *jsonread.Decoder, v *serving.Measurement) {
 	if !d.Object() {
 		return
 	}
@@ -909,7 +908,7 @@ func decodePerfviewMeasurement(d *jsonread.Decoder, v *perfview.Measurement) {
 	}
 }
 
-func decodePerfviewSeed(d *jsonread.Decoder, v *perfview.Seed) {
+func decodeServingSeed(d *jsonread.Decoder, v *serving.Seed) {
 	if !d.Object() {
 		return
 	}
@@ -926,10 +925,10 @@ func decodePerfviewSeed(d *jsonread.Decoder, v *perfview.Seed) {
 		case "throughput":
 			v.Throughput = nil
 			if d.Array() {
-				v.Throughput = []perfview.SeedRow{}
+				v.Throughput = []serving.SeedRow{}
 				for d.More() {
-					var e33 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e33)
+					var e33 serving.SeedRow
+					decodeServingSeedRow(d, &e33)
 					v.Throughput = append(v.Throughput, e33)
 				}
 			}
@@ -938,10 +937,10 @@ func decodePerfviewSeed(d *jsonread.Decoder, v *perfview.Seed) {
 		case "p99_ms":
 			v.P99ms = nil
 			if d.Array() {
-				v.P99ms = []perfview.SeedRow{}
+				v.P99ms = []serving.SeedRow{}
 				for d.More() {
-					var e34 perfview.SeedRow
-					decodePerfviewSeedRow(d, &e34)
+					var e34 serving.SeedRow
+					decodeServingSeedRow(d, &e34)
 					v.P99ms = append(v.P99ms, e34)
 				}
 			}
@@ -1250,7 +1249,7 @@ func decodeModelModel(d *jsonread.Decoder, v *model.Model) {
 	}
 }
 
-func decodeMemviewFractionReserve(d *jsonread.Decoder, v *memview.FractionReserve) {
+func decodeServingFractionReserve(d *jsonread.Decoder, v *serving.FractionReserve) {
 	if !d.Object() {
 		return
 	}
@@ -1279,10 +1278,10 @@ func decodeMemviewFractionReserve(d *jsonread.Decoder, v *memview.FractionReserv
 		case "tiers":
 			v.Tiers = nil
 			if d.Array() {
-				v.Tiers = []memview.ReserveTier{}
+				v.Tiers = []serving.ReserveTier{}
 				for d.More() {
-					var e35 memview.ReserveTier
-					decodeMemviewReserveTier(d, &e35)
+					var e35 serving.ReserveTier
+					decodeServingReserveTier(d, &e35)
 					v.Tiers = append(v.Tiers, e35)
 				}
 			}
@@ -1432,7 +1431,7 @@ func decodePricingviewDefaultAPIs(d *jsonread.Decoder, v *pricingview.DefaultAPI
 	}
 }
 
-func decodePerfviewGroupEfficiency(d *jsonread.Decoder, v *perfview.GroupEfficiency) {
+func decodeServingGroupEfficiency(d *jsonread.Decoder, v *serving.GroupEfficiency) {
 	if !d.Object() {
 		return
 	}
@@ -1452,7 +1451,7 @@ func decodePerfviewGroupEfficiency(d *jsonread.Decoder, v *perfview.GroupEfficie
 	}
 }
 
-func decodePerfviewSeedRow(d *jsonread.Decoder, v *perfview.SeedRow) {
+func decodeServingSeedRow(d *jsonread.Decoder, v *serving.SeedRow) {
 	if !d.Object() {
 		return
 	}
@@ -1492,7 +1491,7 @@ func decodeGpuLink(d *jsonread.Decoder, v *gpu.Link) {
 	}
 }
 
-func decodeMemviewReserveTier(d *jsonread.Decoder, v *memview.ReserveTier) {
+func decodeServingReserveTier(d *jsonread.Decoder, v *serving.ReserveTier) {
 	if !d.Object() {
 		return
 	}
