@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/tcoview"
 	"io"
 	"io/fs"
 	"math"
@@ -148,7 +149,8 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}, {MemoryFile, func() error { return memview.CheckPresets(d.Memory) }},
+	}{{TCOFile, d.TCO.Validate}, {TCOFile, func() error { return tcoview.CheckPresets(d.TCO) }},
+		{MemoryFile, d.Memory.Validate}, {MemoryFile, func() error { return memview.CheckPresets(d.Memory) }},
 		{PricingFile, d.Pricing.Validate}, {PerfFile, d.Perf.Validate}, {PerfFile, func() error { return perfview.CheckPresets(d.Perf) }}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))

@@ -2,6 +2,7 @@ package pricingview
 
 import (
 	"errors"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/tcoview"
 )
 
 // Defaults are the sourced defaults of the pricing calculator.
@@ -85,7 +85,7 @@ func (a DefaultAPIs) validate(d Data) []error {
 // defaults and presets.
 type Data struct {
 	APIs     apiprices.Catalog     `json:"apis"`
-	TCO      tcoview.Data          `json:"tco"`
+	TCO      cluster.Data          `json:"tco"`
 	Sources  fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults Defaults              `yaml:"defaults" json:"defaults"`
 	Presets  []scenario.PresetData `yaml:"presets" json:"presets"`

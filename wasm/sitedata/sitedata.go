@@ -5,12 +5,12 @@
 package sitedata
 
 import (
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
-	"github.com/infercost/infercost/wasm/tcoview"
 )
 
 // Data holds each calculator's data; they share the GPU catalog, the
@@ -19,7 +19,7 @@ type Data struct {
 	// Editions is every edition a scenario can pin (see package
 	// edition), the same in every edition's data.
 	Editions edition.List `json:"editions"`
-	TCO      tcoview.Data
+	TCO      cluster.Data
 	Memory   serving.Memory
 	Pricing  pricingview.Data
 	Perf     serving.Perf
@@ -59,7 +59,7 @@ func (d Data) Unlinked() Data {
 	d.Memory.GPUs = gpu.Catalog{}
 	d.Perf.Memory = serving.Memory{}
 	d.TCO.Perf = serving.Perf{}
-	d.Pricing.TCO = tcoview.Data{}
+	d.Pricing.TCO = cluster.Data{}
 	d.TCO.Editions, d.Memory.Editions, d.Perf.Editions, d.Pricing.Editions = nil, nil, nil, nil
 	return d
 }

@@ -6,6 +6,7 @@ package decode
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
@@ -15,7 +16,6 @@ import (
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/sitedata"
-	"github.com/infercost/infercost/wasm/tcoview"
 )
 
 // Data reads a data file: a sitedata.Data (see For) as encoding/json writes it.
@@ -45,7 +45,7 @@ func decodeSitedataData(d *jsonread.Decoder, v *sitedata.Data) {
 				}
 			}
 		case "TCO":
-			decodeTcoviewData(d, &v.TCO)
+			decodeClusterData(d, &v.TCO)
 		case "Memory":
 			decodeServingMemory(d, &v.Memory)
 		case "Pricing":
@@ -74,7 +74,7 @@ func decodeEditionEdition(d *jsonread.Decoder, v *edition.Edition) {
 	}
 }
 
-func decodeTcoviewData(d *jsonread.Decoder, v *tcoview.Data) {
+func decodeClusterData(d *jsonread.Decoder, v *cluster.Data) {
 	if !d.Object() {
 		return
 	}
@@ -97,9 +97,9 @@ func decodeTcoviewData(d *jsonread.Decoder, v *tcoview.Data) {
 				}
 			}
 		case "defaults":
-			decodeTcoviewDefaults(d, &v.Defaults)
+			decodeClusterDefaults(d, &v.Defaults)
 		case "throughput":
-			decodeTcoviewThroughput(d, &v.Throughput)
+			decodeClusterThroughput(d, &v.Throughput)
 		case "presets":
 			v.Presets = nil
 			if d.Array() {
@@ -111,7 +111,7 @@ func decodeTcoviewData(d *jsonread.Decoder, v *tcoview.Data) {
 				}
 			}
 		case "article_checks":
-			decodeTcoviewArticleChecks(d, &v.Checks)
+			decodeClusterArticleChecks(d, &v.Checks)
 		default:
 			d.Unknown(key)
 		}
@@ -187,7 +187,7 @@ func decodePricingviewData(d *jsonread.Decoder, v *pricingview.Data) {
 		case "apis":
 			decodeApipricesCatalog(d, &v.APIs)
 		case "tco":
-			decodeTcoviewData(d, &v.TCO)
+			decodeClusterData(d, &v.TCO)
 		case "sources":
 			v.Sources = nil
 			if d.Object() {
@@ -356,7 +356,7 @@ func decodeFactSource(d *jsonread.Decoder, v *fact.Source) {
 	}
 }
 
-func decodeTcoviewDefaults(d *jsonread.Decoder, v *tcoview.Defaults) {
+func decodeClusterDefaults(d *jsonread.Decoder, v *cluster.Defaults) {
 	if !d.Object() {
 		return
 	}
@@ -393,16 +393,16 @@ func decodeTcoviewDefaults(d *jsonread.Decoder, v *tcoview.Defaults) {
 		case "rent_median_of_offers":
 			decodeFactFigure(d, &v.RentMedianOfOffers)
 		case "estimate":
-			decodeTcoviewDefaultEstimate(d, &v.Estimate)
+			decodeClusterDefaultEstimate(d, &v.Estimate)
 		case "de":
-			decodeTcoviewLanguageDefaults(d, &v.DE)
+			decodeClusterLanguageDefaults(d, &v.DE)
 		default:
 			d.Unknown(key)
 		}
 	}
 }
 
-func decodeTcoviewThroughput(d *jsonread.Decoder, v *tcoview.Throughput) {
+func decodeClusterThroughput(d *jsonread.Decoder, v *cluster.Throughput) {
 	if !d.Object() {
 		return
 	}
@@ -413,10 +413,10 @@ func decodeTcoviewThroughput(d *jsonread.Decoder, v *tcoview.Throughput) {
 		case "rows":
 			v.Rows = nil
 			if d.Array() {
-				v.Rows = []tcoview.ThroughputRow{}
+				v.Rows = []cluster.ThroughputRow{}
 				for d.More() {
-					var e18 tcoview.ThroughputRow
-					decodeTcoviewThroughputRow(d, &e18)
+					var e18 cluster.ThroughputRow
+					decodeClusterThroughputRow(d, &e18)
 					v.Rows = append(v.Rows, e18)
 				}
 			}
@@ -468,7 +468,7 @@ func decodeScenarioPresetData(d *jsonread.Decoder, v *scenario.PresetData) {
 	}
 }
 
-func decodeTcoviewArticleChecks(d *jsonread.Decoder, v *tcoview.ArticleChecks) {
+func decodeClusterArticleChecks(d *jsonread.Decoder, v *cluster.ArticleChecks) {
 	if !d.Object() {
 		return
 	}
@@ -477,14 +477,14 @@ func decodeTcoviewArticleChecks(d *jsonread.Decoder, v *tcoview.ArticleChecks) {
 		case "source":
 			v.Source = d.String()
 		case "electricity":
-			decodeTcoviewClaimedElectricity(d, &v.Electricity)
+			decodeClusterClaimedElectricity(d, &v.Electricity)
 		case "tflops":
 			v.TFLOPS = nil
 			if d.Array() {
-				v.TFLOPS = []tcoview.ClaimedTFLOPS{}
+				v.TFLOPS = []cluster.ClaimedTFLOPS{}
 				for d.More() {
-					var e20 tcoview.ClaimedTFLOPS
-					decodeTcoviewClaimedTFLOPS(d, &e20)
+					var e20 cluster.ClaimedTFLOPS
+					decodeClusterClaimedTFLOPS(d, &e20)
 					v.TFLOPS = append(v.TFLOPS, e20)
 				}
 			}
@@ -1062,7 +1062,7 @@ func decodeFactFigure(d *jsonread.Decoder, v *fact.Figure) {
 	}
 }
 
-func decodeTcoviewDefaultEstimate(d *jsonread.Decoder, v *tcoview.DefaultEstimate) {
+func decodeClusterDefaultEstimate(d *jsonread.Decoder, v *cluster.DefaultEstimate) {
 	if !d.Object() {
 		return
 	}
@@ -1086,7 +1086,7 @@ func decodeTcoviewDefaultEstimate(d *jsonread.Decoder, v *tcoview.DefaultEstimat
 	}
 }
 
-func decodeTcoviewLanguageDefaults(d *jsonread.Decoder, v *tcoview.LanguageDefaults) {
+func decodeClusterLanguageDefaults(d *jsonread.Decoder, v *cluster.LanguageDefaults) {
 	if !d.Object() {
 		return
 	}
@@ -1107,7 +1107,7 @@ func decodeTcoviewLanguageDefaults(d *jsonread.Decoder, v *tcoview.LanguageDefau
 	}
 }
 
-func decodeTcoviewThroughputRow(d *jsonread.Decoder, v *tcoview.ThroughputRow) {
+func decodeClusterThroughputRow(d *jsonread.Decoder, v *cluster.ThroughputRow) {
 	if !d.Object() {
 		return
 	}
@@ -1143,7 +1143,7 @@ func decodeScenarioClaim(d *jsonread.Decoder, v *scenario.Claim) {
 	}
 }
 
-func decodeTcoviewClaimedElectricity(d *jsonread.Decoder, v *tcoview.ClaimedElectricity) {
+func decodeClusterClaimedElectricity(d *jsonread.Decoder, v *cluster.ClaimedElectricity) {
 	if !d.Object() {
 		return
 	}
@@ -1169,7 +1169,7 @@ func decodeTcoviewClaimedElectricity(d *jsonread.Decoder, v *tcoview.ClaimedElec
 	}
 }
 
-func decodeTcoviewClaimedTFLOPS(d *jsonread.Decoder, v *tcoview.ClaimedTFLOPS) {
+func decodeClusterClaimedTFLOPS(d *jsonread.Decoder, v *cluster.ClaimedTFLOPS) {
 	if !d.Object() {
 		return
 	}

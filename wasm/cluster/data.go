@@ -1,4 +1,4 @@
-package tcoview
+package cluster
 
 import (
 	"errors"
@@ -6,14 +6,12 @@ import (
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/serving"
 	"slices"
-	"strconv"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/view"
 )
 
 // Defaults are the sourced default inputs, in US dollars.
@@ -117,7 +115,7 @@ func (e DefaultEstimate) validate(d Data) []error {
 		errs = append(errs, fact.Errorf(entry, "estimate.precision", "unknown precision %q", e.Precision))
 		return errs
 	}
-	for _, o := range optionDefaults {
+	for _, o := range OptionDefaults {
 		if g, ok := d.GPUs.Find(o.GPU); ok {
 			if why := serving.PrecisionError(msg.English, g, e.Precision); why != "" {
 				errs = append(errs, fact.Errorf(entry, "estimate.precision", "default GPU %s: %s", g.Name, why))
@@ -176,7 +174,9 @@ func (c ArticleChecks) ImpliedAverageW() float64 {
 	return e.EUR / (e.Years * 8760 * e.EURPerKWh) * 1000 / e.Servers
 }
 
-// Data is everything the TCO calculator reads from content/data.
+// Data is tco.yaml with the catalogs an option reads (GPUs, cloud
+// offers) and the estimator's data, for options whose throughput is
+// estimated.
 type Data struct {
 	GPUs   gpu.Catalog `json:"gpus"`
 	Rental gpu.Rental  `json:"rental"`
@@ -192,10 +192,8 @@ type Data struct {
 	Editions edition.List `json:"-"`
 }
 
-func (d Data) presets() []scenario.Preset { return scenario.Presets(d.Presets) }
-
-// Validate checks the TCO data: sources, defaults, throughput rows, and
-// that every preset value is one the form accepts.
+// Validate checks the TCO data: sources, defaults, throughput rows and
+// the article checks (the TCO view checks the presets).
 func (d Data) Validate() error {
 	errs := d.Sources.Validate()
 	df := d.Defaults
@@ -238,18 +236,6 @@ func (d Data) Validate() error {
 	if !hasRef {
 		errs = append(errs, fact.Errorf("throughput", "rows", "no row for the reference GPU %q", d.Throughput.Reference))
 	}
-	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
-		s := Resolve(q, d)
-		return s.Inputs, s.Unknown
-	}, func(c scenario.Claim) string {
-		if !knownClaimMetric[c.Metric] {
-			return "unknown metric " + strconv.Quote(c.Metric)
-		}
-		if !slices.Contains(view.Letters[:], c.Option) {
-			return "unknown option " + strconv.Quote(c.Option)
-		}
-		return ""
-	})...)
 	errs = append(errs, d.Checks.validate(d)...)
 	return errors.Join(errs...)
 }
