@@ -26,7 +26,7 @@ import (
 // the table of every measured figure. The estimators run once, when a
 // page first embeds one of them.
 func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs map[string]*msg.Catalog) map[string]func() string {
-	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf}) })
+	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.PerfData()}) })
 	speed := []accuracy.Metric{accuracy.Throughput, accuracy.TTFT, accuracy.TPOT, accuracy.E2E}
 	kv := []accuracy.Metric{accuracy.KVCapacity}
 	a := accuracyPage{all: all, cal: cal, base: base}
@@ -36,17 +36,17 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs 
 		if all.Perf.Defaults.PlatformBands.Value != 1 {
 			return nil
 		}
-		return accuracy.OnPlatform(cs, all.Memory.GPUs, band.AMD)
+		return accuracy.OnPlatform(cs, all.GPUs, band.AMD)
 	}
 	// Every engine's start-up rows with vLLM's accounting, for the table
 	// of what each engine's own accounting changes.
 	vllmOnly := sync.OnceValue(func() accuracy.Report {
-		return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: serving.DefaultEngine})
+		return accuracy.Measure(cal, accuracy.Today{Perf: all.PerfData(), Engine: serving.DefaultEngine})
 	})
 	// The speed rows with the shared efficiencies alone, for the table of
 	// what the efficiencies by architecture and precision change.
 	sharedOnly := sync.OnceValue(func() accuracy.Report {
-		p := all.Perf
+		p := all.PerfData()
 		p.Defaults.EfficiencyBy = nil
 		return accuracy.Measure(cal, accuracy.Today{Perf: p})
 	})
@@ -142,7 +142,7 @@ func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Met
 // efficiencies (shared) and with the group's (grouped), on the runs the
 // fit saw.
 func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accuracy.Report) string {
-	est := accuracy.Today{Perf: all.Perf}
+	est := accuracy.Today{Perf: all.PerfData()}
 	// of is the group's sorted |errors| in rep, and its sources.
 	of := func(rep accuracy.Report, g accuracy.Group) (abs []float64, sources []string) {
 		for _, c := range rep.Comparisons {
@@ -165,7 +165,7 @@ func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accurac
 	var rows [][]string
 	for _, ge := range all.Perf.Defaults.EfficiencyBy {
 		var gpus []string
-		for _, g := range all.Perf.Memory.GPUs.GPUs {
+		for _, g := range all.GPUs.GPUs {
 			if g.Arch == ge.Arch {
 				gpus = append(gpus, g.Name)
 			}
@@ -277,10 +277,10 @@ var engineNames = map[string]string{"vllm": "vLLM", "sglang": "SGLang", "trtllm"
 // engine, and load with lengths.
 func (a accuracyPage) setting(m *msg.Catalog, r calibration.Row) string {
 	name := r.HFModel
-	if md, ok := a.all.Memory.Models.Find(r.Model); ok {
+	if md, ok := a.all.Models.Find(r.Model); ok {
 		name = md.Name
 	}
-	g, _ := a.all.Memory.GPUs.Find(r.GPU)
+	g, _ := a.all.GPUs.Find(r.GPU)
 	w, _ := memory.FindFormat(memory.WeightFormats, r.Weights)
 	kv := m.T("doc.acc.kv_unstated")
 	if f, ok := memory.FindFormat(memory.KVFormats, r.KV); ok {

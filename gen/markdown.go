@@ -470,8 +470,8 @@ func heads(m *msg.Catalog, keys ...string) []string {
 // dataTables are the tables articles can embed, keyed by block name, in
 // every language of msgs (see inLangs).
 func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) map[string]func() string {
-	d := all.TCO
-	mem := all.Memory
+	d := all.TCOData()
+	mem := all.MemoryData()
 	lookup := func(key string) (string, string) {
 		for _, srcs := range []fact.Sources{d.GPUs.Sources, d.Sources, mem.Models.Sources, mem.Sources, all.Pricing.APIs.Sources, all.Pricing.Sources, all.Perf.Sources} {
 			if s, ok := srcs[key]; ok {
@@ -654,7 +654,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				"doc.t.memcal.weights_ours", "doc.t.error", "doc.t.memcal.kv_reported", "doc.t.memcal.kv_ours", "doc.t.error"), rows)
 		},
 		"seed-000-roi": func(m *msg.Catalog) string {
-			pd := all.Pricing
+			pd := all.PricingData()
 			return claimsHTML(pricingview.Build(pricingview.ResolveIn(m, "preset=seed-000-roi", pd), pd).Tables, m.T("doc.t.per_month"))
 		},
 		"seed-002": func(m *msg.Catalog) string {
@@ -686,7 +686,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 					continue
 				}
 				for _, r := range api.History(md.ID) {
-					name := html.EscapeString(all.Pricing.Label(md))
+					name := html.EscapeString(all.PricingData().Label(md))
 					if md.Claim {
 						name += " " + html.EscapeString(m.T("doc.t.api.claim"))
 					}
@@ -758,7 +758,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			return htmlTable(heads(m, "doc.t.rental.cloud", "doc.t.gpu", "doc.t.rental.instance", "doc.t.rental.price", "doc.t.source", "doc.t.as_of"), rows)
 		},
 		"perf-calibration": func(m *msg.Catalog) string {
-			pf := all.Perf
+			pf := all.PerfData()
 			var rows [][]string
 			for _, r := range pf.Calibrate() {
 				c := r.Row
@@ -776,7 +776,7 @@ func dataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			return htmlTable(heads(m, "doc.t.source", "doc.t.perfcal.setting", "doc.t.perfcal.lengths", "doc.t.perfcal.measured", "doc.t.perfcal.published", "doc.t.infercost", "doc.t.error"), rows)
 		},
 		"seed-000-perf": func(m *msg.Catalog) string {
-			pf := all.Perf
+			pf := all.PerfData()
 			sd := pf.Seed
 			setups := []struct{ gpu, prec string }{{"a100-80gb-sxm", "bf16"}, {"h100-sxm", "bf16"}, {"h100-sxm", "fp8"}}
 			claim := func(r serving.SeedRow, i int) float64 { return []float64{r.A100, r.H100, r.H100FP8}[i] }

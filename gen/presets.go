@@ -33,15 +33,17 @@ func (c calculator) name() string { return strings.TrimSuffix(c.path, "/") }
 // calculators lists every calculator with its presets.
 func calculators(data sitedata.Data) []calculator {
 	return []calculator{
-		{dataset.TCOFile, "tco/", "page.tco.heading", data.TCO.Presets, func(m *msg.Catalog, q string) view.Page { return tcoview.Build(tcoview.ResolveIn(m, q, data.TCO)).Page }},
+		{dataset.TCOFile, "tco/", "page.tco.heading", data.TCO.Presets, func(m *msg.Catalog, q string) view.Page {
+			return tcoview.Build(tcoview.ResolveIn(m, q, data.TCOData())).Page
+		}},
 		{dataset.MemoryFile, "memory/", "page.memory.heading", data.Memory.Presets, func(m *msg.Catalog, q string) view.Page {
-			return memview.Build(memview.ResolveIn(m, q, data.Memory), data.Memory).Page
+			return memview.Build(memview.ResolveIn(m, q, data.MemoryData()), data.MemoryData()).Page
 		}},
 		{dataset.PerfFile, "performance/", "page.performance.heading", data.Perf.Presets, func(m *msg.Catalog, q string) view.Page {
-			return perfview.Build(perfview.ResolveIn(m, q, data.Perf)).Page
+			return perfview.Build(perfview.ResolveIn(m, q, data.PerfData())).Page
 		}},
 		{dataset.PricingFile, "pricing/", "page.pricing.heading", data.Pricing.Presets, func(m *msg.Catalog, q string) view.Page {
-			return pricingview.Build(pricingview.ResolveIn(m, q, data.Pricing), data.Pricing).Page
+			return pricingview.Build(pricingview.ResolveIn(m, q, data.PricingData()), data.PricingData()).Page
 		}},
 	}
 }

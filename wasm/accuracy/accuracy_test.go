@@ -119,7 +119,7 @@ func calibrated(t *testing.T) (calibration.Table, Today) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := e.Latest().Perf
+	d := e.Latest().PerfData()
 	if *scheduling {
 		d.Defaults.VariedLengths.Value, d.Defaults.PrefillFirst.Value = 1, 1
 	}

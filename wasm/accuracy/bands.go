@@ -53,12 +53,11 @@ func OnPlatform(cs []Comparison, gpus gpu.Catalog, platform string) []Comparison
 	})
 }
 
-// PinBands gives every data edition of e its bands (Bands) in the data
-// the calculators read, serving.Memory.Bands, shared by all of them.
+// PinBands gives every data edition of e its bands (Bands), which every
+// calculator reads (sitedata.Data.Bands).
 func PinBands(e *dataset.Editions, t calibration.Table) {
 	for date, d := range e.Data {
-		d.Memory.Bands = Bands(t, date, d.Perf)
-		d.Link()
+		d.Bands = Bands(t, date, d.PerfData())
 		e.Data[date] = d
 	}
 }

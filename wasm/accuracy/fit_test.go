@@ -338,5 +338,5 @@ func TestNewRowsOnThePreviousEdition(t *testing.T) {
 		}
 	}
 	t.Logf("%d rows enter with edition %s; edition %s's errors on them", len(fresh.Rows), newest, before)
-	logSummaries(t, "the edition before, on the new rows", Measure(fresh, Today{Perf: e.Data[before].Perf}).Comparisons)
+	logSummaries(t, "the edition before, on the new rows", Measure(fresh, Today{Perf: e.Data[before].PerfData()}).Comparisons)
 }

@@ -16,7 +16,7 @@ import (
 // only in an edition whose prefill_first is 1; vLLM, TensorRT-LLM and TGI
 // never.
 func TestPrefillFirstFollowsTheEditionFlag(t *testing.T) {
-	d := datasettest.Load(t).Perf
+	d := datasettest.Load(t).PerfData()
 	m, _ := d.Memory.Models.Find("llama-3.1-8b")
 	g, _ := d.Memory.GPUs.Find("h100-sxm")
 	s, _ := serving.Setup(m, g, 1, "bf16", "bf16", d.Efficiency())
@@ -81,7 +81,7 @@ func TestTheFlagsChangeTheCheckOnlyWhenSet(t *testing.T) {
 // The flags are checked as the edition's others: 0 or 1 from a known
 // source, dated.
 func TestTheFlagsAreValidated(t *testing.T) {
-	d := datasettest.Load(t).Perf
+	d := datasettest.Load(t).PerfData()
 	d.Defaults.VariedLengths = fact.Figure{Value: 2, Source: "nowhere", AsOf: "soon"}
 	d.Defaults.PrefillFirst = fact.Figure{Value: -1, Source: "nowhere", AsOf: "soon"}
 	d.Defaults.KVAsEngine = fact.Figure{Value: 2, Source: "calibration-fit", AsOf: "2026-12-04"}

@@ -178,18 +178,20 @@ func (c ArticleChecks) ImpliedAverageW() float64 {
 // offers) and the estimator's data, for options whose throughput is
 // estimated.
 type Data struct {
-	GPUs   gpu.Catalog `json:"gpus"`
-	Rental gpu.Rental  `json:"rental"`
+	// GPUs and Rental are the catalogs an option reads, the site data's
+	// (sitedata.Data.TCOData).
+	GPUs   gpu.Catalog `yaml:"-" json:"-"`
+	Rental gpu.Rental  `yaml:"-" json:"-"`
 	// Perf is the throughput estimator's data, for options that take their
 	// throughput from it.
-	Perf       serving.Perf          `json:"perf"`
+	Perf       serving.Perf          `yaml:"-" json:"-"`
 	Sources    fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults   Defaults              `yaml:"defaults" json:"defaults"`
 	Throughput Throughput            `yaml:"throughput" json:"throughput"`
 	Presets    []scenario.PresetData `yaml:"presets" json:"presets"`
 	Checks     ArticleChecks         `yaml:"article_checks" json:"article_checks"`
-	// Editions is shared from sitedata.Data: the editions a link can pin.
-	Editions edition.List `json:"-"`
+	// Editions are the editions a link can pin, the site data's.
+	Editions edition.List `yaml:"-" json:"-"`
 }
 
 // Validate checks the TCO data: sources, defaults, throughput rows and

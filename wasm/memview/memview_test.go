@@ -16,7 +16,7 @@ import (
 	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
-func load(t testing.TB) serving.Memory { return datasettest.Load(t).Memory }
+func load(t testing.TB) serving.Memory { return datasettest.Load(t).MemoryData() }
 
 // The engine against every published vLLM start-up log in the data: KV
 // capacity within 10 %, weights within 3 % (issue 3). The table on the

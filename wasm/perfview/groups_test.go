@@ -51,7 +51,7 @@ func TestAStepTakesItsGPUArchitecturesEfficiencies(t *testing.T) {
 		{"2026-12-01", "h100-sxm", "fp8", true, 0.5, 0.75, 1050e-6, 0.004664198},
 	}
 	for _, tt := range tests {
-		d := e.Data[tt.edition].Perf
+		d := e.Data[tt.edition].PerfData()
 		m, _ := d.Memory.Models.Find("llama-3.1-8b")
 		g, _ := d.Memory.GPUs.Find(tt.gpu)
 		eff := d.EfficiencyOn(g, tt.precision)

@@ -23,7 +23,7 @@ import (
 	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
-func load(t testing.TB) serving.Perf { return datasettest.Load(t).Perf }
+func load(t testing.TB) serving.Perf { return datasettest.Load(t).PerfData() }
 
 // The roofline against every published throughput in the data: median
 // absolute error at most 25 % (issue 4). The methodology page's table is
@@ -301,7 +301,7 @@ func TestFP4Precision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := e.Data["2026-12-02"].Perf
+	d := e.Data["2026-12-02"].PerfData()
 	s := perfview.Resolve("model=llama-3.1-70b&gpu=b300&prec=fp4", d)
 	if s.Setup.Weights.ID != "nvfp4" || s.Setup.Hardware.TFLOPS != 14000 {
 		t.Fatalf("B300 in FP4: weights %q at %v TFLOPS, want nvfp4 at 14,000", s.Setup.Weights.ID, s.Setup.Hardware.TFLOPS)

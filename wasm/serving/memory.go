@@ -60,20 +60,21 @@ type Calibration struct {
 // Memory is memory.yaml with the catalogs it refers to: what the memory
 // engine needs to size a model served by an engine on GPUs.
 type Memory struct {
-	GPUs        gpu.Catalog           `json:"gpus"`
-	Models      model.Catalog         `json:"models"`
+	// GPUs and Models are the catalogs the rows and the engine read,
+	// the site data's (sitedata.Data.MemoryData).
+	GPUs        gpu.Catalog           `yaml:"-" json:"-"`
+	Models      model.Catalog         `yaml:"-" json:"-"`
 	Sources     fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults    MemoryDefaults        `yaml:"defaults" json:"defaults"`
 	Calibration []Calibration         `yaml:"calibration" json:"calibration"`
 	Presets     []scenario.PresetData `yaml:"presets" json:"presets"`
 	// Engines are the serving engines' memory profiles.
 	Engines []EngineProfile `yaml:"engines" json:"engines"`
-	// Editions is shared from sitedata.Data: the editions a link can pin.
-	Editions edition.List `json:"-"`
-	// Bands are the edition's error bands of estimated figures, computed
-	// at build time from the calibration table (accuracy.PinBands), not
-	// read from memory.yaml; every calculator reads them from here.
-	Bands band.Table `yaml:"-" json:"bands"`
+	// Editions are the editions a link can pin, the site data's.
+	Editions edition.List `yaml:"-" json:"-"`
+	// Bands are the edition's error bands of estimated figures, the site
+	// data's (computed at build time by accuracy.PinBands).
+	Bands band.Table `yaml:"-" json:"-"`
 }
 
 // Source finds a source by key in any of the data files.

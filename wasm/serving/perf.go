@@ -155,14 +155,16 @@ type Seed struct {
 // engines' memory defaults for the KV-cache limit): what the roofline and
 // the simulation need to estimate a replica's throughput and latency.
 type Perf struct {
-	Memory       Memory                `json:"memory"`
+	// Memory is the memory data the KV-cache limit comes from, with the
+	// catalogs (sitedata.Data.PerfData).
+	Memory       Memory                `yaml:"-" json:"-"`
 	Sources      fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults     PerfDefaults          `yaml:"defaults" json:"defaults"`
 	Measurements []Measurement         `yaml:"measurements" json:"measurements"`
 	Seed         Seed                  `yaml:"seed" json:"seed"`
 	Presets      []scenario.PresetData `yaml:"presets" json:"presets"`
-	// Editions is shared from sitedata.Data: the editions a link can pin.
-	Editions edition.List `json:"-"`
+	// Editions are the editions a link can pin, the site data's.
+	Editions edition.List `yaml:"-" json:"-"`
 }
 
 // Precisions are the compute precisions: weights and matrix products.

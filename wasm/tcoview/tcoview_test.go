@@ -20,7 +20,7 @@ import (
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
-func load(t testing.TB) cluster.Data { return datasettest.Load(t).TCO }
+func load(t testing.TB) cluster.Data { return datasettest.Load(t).TCOData() }
 
 // published is d with the defaults of editions before 2026-12-06: each
 // option's throughput from the published rows, and the GPU table's

@@ -23,7 +23,7 @@ const Unpriced = "2026-12-04"
 
 var unpricedData = sync.OnceValues(func() (cluster.Data, error) {
 	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	return e.Data[Unpriced].TCO, err
+	return e.Data[Unpriced].TCOData(), err
 })
 
 func loadUnpriced(t testing.TB) cluster.Data {

@@ -69,7 +69,6 @@ func main() {
 		if err != nil {
 			return "the data file does not fit this engine: " + err.Error()
 		}
-		d.Link()
 		calcs.Load(arg(args, 1), d)
 		// The page shows the latest edition's default scenario,
 		// pre-rendered by gen from the same data: the first answer sends

@@ -44,6 +44,14 @@ func decodeSitedataData(d *jsonread.Decoder, v *sitedata.Data) {
 					v.Editions = append(v.Editions, e1)
 				}
 			}
+		case "gpus":
+			decodeGpuCatalog(d, &v.GPUs)
+		case "rental":
+			decodeGpuRental(d, &v.Rental)
+		case "models":
+			decodeModelCatalog(d, &v.Models)
+		case "bands":
+			decodeBandTable(d, &v.Bands)
 		case "TCO":
 			decodeClusterData(d, &v.TCO)
 		case "Memory":
@@ -74,206 +82,6 @@ func decodeEditionEdition(d *jsonread.Decoder, v *edition.Edition) {
 	}
 }
 
-func decodeClusterData(d *jsonread.Decoder, v *cluster.Data) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "gpus":
-			decodeGpuCatalog(d, &v.GPUs)
-		case "rental":
-			decodeGpuRental(d, &v.Rental)
-		case "perf":
-			decodeServingPerf(d, &v.Perf)
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k2, ok := d.Key(); ok; k2, ok = d.Key() {
-					var e2 fact.Source
-					decodeFactSource(d, &e2)
-					v.Sources[k2] = e2
-				}
-			}
-		case "defaults":
-			decodeClusterDefaults(d, &v.Defaults)
-		case "throughput":
-			decodeClusterThroughput(d, &v.Throughput)
-		case "presets":
-			v.Presets = nil
-			if d.Array() {
-				v.Presets = []scenario.PresetData{}
-				for d.More() {
-					var e3 scenario.PresetData
-					decodeScenarioPresetData(d, &e3)
-					v.Presets = append(v.Presets, e3)
-				}
-			}
-		case "article_checks":
-			decodeClusterArticleChecks(d, &v.Checks)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeServingMemory(d *jsonread.Decoder, v *serving.Memory) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "gpus":
-			decodeGpuCatalog(d, &v.GPUs)
-		case "models":
-			decodeModelCatalog(d, &v.Models)
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k4, ok := d.Key(); ok; k4, ok = d.Key() {
-					var e4 fact.Source
-					decodeFactSource(d, &e4)
-					v.Sources[k4] = e4
-				}
-			}
-		case "defaults":
-			decodeServingMemoryDefaults(d, &v.Defaults)
-		case "calibration":
-			v.Calibration = nil
-			if d.Array() {
-				v.Calibration = []serving.Calibration{}
-				for d.More() {
-					var e5 serving.Calibration
-					decodeServingCalibration(d, &e5)
-					v.Calibration = append(v.Calibration, e5)
-				}
-			}
-		case "presets":
-			v.Presets = nil
-			if d.Array() {
-				v.Presets = []scenario.PresetData{}
-				for d.More() {
-					var e6 scenario.PresetData
-					decodeScenarioPresetData(d, &e6)
-					v.Presets = append(v.Presets, e6)
-				}
-			}
-		case "engines":
-			v.Engines = nil
-			if d.Array() {
-				v.Engines = []serving.EngineProfile{}
-				for d.More() {
-					var e7 serving.EngineProfile
-					decodeServingEngineProfile(d, &e7)
-					v.Engines = append(v.Engines, e7)
-				}
-			}
-		case "bands":
-			decodeBandTable(d, &v.Bands)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodePricingviewData(d *jsonread.Decoder, v *pricingview.Data) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "apis":
-			decodeApipricesCatalog(d, &v.APIs)
-		case "tco":
-			decodeClusterData(d, &v.TCO)
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k8, ok := d.Key(); ok; k8, ok = d.Key() {
-					var e8 fact.Source
-					decodeFactSource(d, &e8)
-					v.Sources[k8] = e8
-				}
-			}
-		case "defaults":
-			decodePricingviewDefaults(d, &v.Defaults)
-		case "presets":
-			v.Presets = nil
-			if d.Array() {
-				v.Presets = []scenario.PresetData{}
-				for d.More() {
-					var e9 scenario.PresetData
-					decodeScenarioPresetData(d, &e9)
-					v.Presets = append(v.Presets, e9)
-				}
-			}
-		case "open_weights":
-			v.OpenWeights = nil
-			if d.Array() {
-				v.OpenWeights = []pricingview.OpenFamily{}
-				for d.More() {
-					var e10 pricingview.OpenFamily
-					decodePricingviewOpenFamily(d, &e10)
-					v.OpenWeights = append(v.OpenWeights, e10)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeServingPerf(d *jsonread.Decoder, v *serving.Perf) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "memory":
-			decodeServingMemory(d, &v.Memory)
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k11, ok := d.Key(); ok; k11, ok = d.Key() {
-					var e11 fact.Source
-					decodeFactSource(d, &e11)
-					v.Sources[k11] = e11
-				}
-			}
-		case "defaults":
-			decodeServingPerfDefaults(d, &v.Defaults)
-		case "measurements":
-			v.Measurements = nil
-			if d.Array() {
-				v.Measurements = []serving.Measurement{}
-				for d.More() {
-					var e12 serving.Measurement
-					decodeServingMeasurement(d, &e12)
-					v.Measurements = append(v.Measurements, e12)
-				}
-			}
-		case "seed":
-			decodeServingSeed(d, &v.Seed)
-		case "presets":
-			v.Presets = nil
-			if d.Array() {
-				v.Presets = []scenario.PresetData{}
-				for d.More() {
-					var e13 scenario.PresetData
-					decodeScenarioPresetData(d, &e13)
-					v.Presets = append(v.Presets, e13)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
 func decodeGpuCatalog(d *jsonread.Decoder, v *gpu.Catalog) {
 	if !d.Object() {
 		return
@@ -284,10 +92,10 @@ func decodeGpuCatalog(d *jsonread.Decoder, v *gpu.Catalog) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k14, ok := d.Key(); ok; k14, ok = d.Key() {
-					var e14 fact.Source
-					decodeFactSource(d, &e14)
-					v.Sources[k14] = e14
+				for k2, ok := d.Key(); ok; k2, ok = d.Key() {
+					var e2 fact.Source
+					decodeFactSource(d, &e2)
+					v.Sources[k2] = e2
 				}
 			}
 		case "gpus":
@@ -295,9 +103,9 @@ func decodeGpuCatalog(d *jsonread.Decoder, v *gpu.Catalog) {
 			if d.Array() {
 				v.GPUs = []gpu.GPU{}
 				for d.More() {
-					var e15 gpu.GPU
-					decodeGpuGPU(d, &e15)
-					v.GPUs = append(v.GPUs, e15)
+					var e3 gpu.GPU
+					decodeGpuGPU(d, &e3)
+					v.GPUs = append(v.GPUs, e3)
 				}
 			}
 		default:
@@ -316,10 +124,10 @@ func decodeGpuRental(d *jsonread.Decoder, v *gpu.Rental) {
 			v.Sources = nil
 			if d.Object() {
 				v.Sources = fact.Sources{}
-				for k16, ok := d.Key(); ok; k16, ok = d.Key() {
-					var e16 fact.Source
-					decodeFactSource(d, &e16)
-					v.Sources[k16] = e16
+				for k4, ok := d.Key(); ok; k4, ok = d.Key() {
+					var e4 fact.Source
+					decodeFactSource(d, &e4)
+					v.Sources[k4] = e4
 				}
 			}
 		case "offers":
@@ -327,9 +135,247 @@ func decodeGpuRental(d *jsonread.Decoder, v *gpu.Rental) {
 			if d.Array() {
 				v.Offers = []gpu.Offer{}
 				for d.More() {
-					var e17 gpu.Offer
-					decodeGpuOffer(d, &e17)
-					v.Offers = append(v.Offers, e17)
+					var e5 gpu.Offer
+					decodeGpuOffer(d, &e5)
+					v.Offers = append(v.Offers, e5)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeModelCatalog(d *jsonread.Decoder, v *model.Catalog) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "sources":
+			v.Sources = nil
+			if d.Object() {
+				v.Sources = fact.Sources{}
+				for k6, ok := d.Key(); ok; k6, ok = d.Key() {
+					var e6 fact.Source
+					decodeFactSource(d, &e6)
+					v.Sources[k6] = e6
+				}
+			}
+		case "models":
+			v.Models = nil
+			if d.Array() {
+				v.Models = []model.Model{}
+				for d.More() {
+					var e7 model.Model
+					decodeModelModel(d, &e7)
+					v.Models = append(v.Models, e7)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeBandTable(d *jsonread.Decoder, v *band.Table) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "bands":
+			v.Bands = nil
+			if d.Array() {
+				v.Bands = []band.Band{}
+				for d.More() {
+					var e8 band.Band
+					decodeBandBand(d, &e8)
+					v.Bands = append(v.Bands, e8)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeClusterData(d *jsonread.Decoder, v *cluster.Data) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "sources":
+			v.Sources = nil
+			if d.Object() {
+				v.Sources = fact.Sources{}
+				for k9, ok := d.Key(); ok; k9, ok = d.Key() {
+					var e9 fact.Source
+					decodeFactSource(d, &e9)
+					v.Sources[k9] = e9
+				}
+			}
+		case "defaults":
+			decodeClusterDefaults(d, &v.Defaults)
+		case "throughput":
+			decodeClusterThroughput(d, &v.Throughput)
+		case "presets":
+			v.Presets = nil
+			if d.Array() {
+				v.Presets = []scenario.PresetData{}
+				for d.More() {
+					var e10 scenario.PresetData
+					decodeScenarioPresetData(d, &e10)
+					v.Presets = append(v.Presets, e10)
+				}
+			}
+		case "article_checks":
+			decodeClusterArticleChecks(d, &v.Checks)
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeServingMemory(d *jsonread.Decoder, v *serving.Memory) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "sources":
+			v.Sources = nil
+			if d.Object() {
+				v.Sources = fact.Sources{}
+				for k11, ok := d.Key(); ok; k11, ok = d.Key() {
+					var e11 fact.Source
+					decodeFactSource(d, &e11)
+					v.Sources[k11] = e11
+				}
+			}
+		case "defaults":
+			decodeServingMemoryDefaults(d, &v.Defaults)
+		case "calibration":
+			v.Calibration = nil
+			if d.Array() {
+				v.Calibration = []serving.Calibration{}
+				for d.More() {
+					var e12 serving.Calibration
+					decodeServingCalibration(d, &e12)
+					v.Calibration = append(v.Calibration, e12)
+				}
+			}
+		case "presets":
+			v.Presets = nil
+			if d.Array() {
+				v.Presets = []scenario.PresetData{}
+				for d.More() {
+					var e13 scenario.PresetData
+					decodeScenarioPresetData(d, &e13)
+					v.Presets = append(v.Presets, e13)
+				}
+			}
+		case "engines":
+			v.Engines = nil
+			if d.Array() {
+				v.Engines = []serving.EngineProfile{}
+				for d.More() {
+					var e14 serving.EngineProfile
+					decodeServingEngineProfile(d, &e14)
+					v.Engines = append(v.Engines, e14)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodePricingviewData(d *jsonread.Decoder, v *pricingview.Data) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "apis":
+			decodeApipricesCatalog(d, &v.APIs)
+		case "sources":
+			v.Sources = nil
+			if d.Object() {
+				v.Sources = fact.Sources{}
+				for k15, ok := d.Key(); ok; k15, ok = d.Key() {
+					var e15 fact.Source
+					decodeFactSource(d, &e15)
+					v.Sources[k15] = e15
+				}
+			}
+		case "defaults":
+			decodePricingviewDefaults(d, &v.Defaults)
+		case "presets":
+			v.Presets = nil
+			if d.Array() {
+				v.Presets = []scenario.PresetData{}
+				for d.More() {
+					var e16 scenario.PresetData
+					decodeScenarioPresetData(d, &e16)
+					v.Presets = append(v.Presets, e16)
+				}
+			}
+		case "open_weights":
+			v.OpenWeights = nil
+			if d.Array() {
+				v.OpenWeights = []pricingview.OpenFamily{}
+				for d.More() {
+					var e17 pricingview.OpenFamily
+					decodePricingviewOpenFamily(d, &e17)
+					v.OpenWeights = append(v.OpenWeights, e17)
+				}
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeServingPerf(d *jsonread.Decoder, v *serving.Perf) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "sources":
+			v.Sources = nil
+			if d.Object() {
+				v.Sources = fact.Sources{}
+				for k18, ok := d.Key(); ok; k18, ok = d.Key() {
+					var e18 fact.Source
+					decodeFactSource(d, &e18)
+					v.Sources[k18] = e18
+				}
+			}
+		case "defaults":
+			decodeServingPerfDefaults(d, &v.Defaults)
+		case "measurements":
+			v.Measurements = nil
+			if d.Array() {
+				v.Measurements = []serving.Measurement{}
+				for d.More() {
+					var e19 serving.Measurement
+					decodeServingMeasurement(d, &e19)
+					v.Measurements = append(v.Measurements, e19)
+				}
+			}
+		case "seed":
+			decodeServingSeed(d, &v.Seed)
+		case "presets":
+			v.Presets = nil
+			if d.Array() {
+				v.Presets = []scenario.PresetData{}
+				for d.More() {
+					var e20 scenario.PresetData
+					decodeScenarioPresetData(d, &e20)
+					v.Presets = append(v.Presets, e20)
 				}
 			}
 		default:
@@ -350,6 +396,182 @@ func decodeFactSource(d *jsonread.Decoder, v *fact.Source) {
 			v.TitleDE = d.String()
 		case "url":
 			v.URL = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeGpuGPU(d *jsonread.Decoder, v *gpu.GPU) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "id":
+			v.ID = d.String()
+		case "name":
+			v.Name = d.String()
+		case "vendor":
+			v.Vendor = d.String()
+		case "form_factor":
+			v.FormFactor = d.String()
+		case "arch":
+			v.Arch = d.String()
+		case "memory_gb":
+			decodeFactFigure(d, &v.MemoryGB)
+		case "bandwidth_gbps":
+			decodeFactFigure(d, &v.BandwidthGBps)
+		case "bf16_dense_tflops":
+			decodeFactFigure(d, &v.BF16DenseTFLOPS)
+		case "fp8_dense_tflops":
+			if d.Null() {
+				v.FP8DenseTFLOPS = nil
+			} else {
+				v.FP8DenseTFLOPS = new(fact.Figure)
+				decodeFactFigure(d, &(*v.FP8DenseTFLOPS))
+			}
+		case "fp4_dense_tflops":
+			if d.Null() {
+				v.FP4DenseTFLOPS = nil
+			} else {
+				v.FP4DenseTFLOPS = new(fact.Figure)
+				decodeFactFigure(d, &(*v.FP4DenseTFLOPS))
+			}
+		case "tdp_w":
+			decodeFactFigure(d, &v.TDPW)
+		case "link":
+			decodeGpuLink(d, &v.Link)
+		case "purchase_usd":
+			if d.Null() {
+				v.PurchaseUSD = nil
+			} else {
+				v.PurchaseUSD = new(fact.Figure)
+				decodeFactFigure(d, &(*v.PurchaseUSD))
+			}
+		case "rent_usd_per_hour":
+			if d.Null() {
+				v.RentUSDPerHour = nil
+			} else {
+				v.RentUSDPerHour = new(fact.Figure)
+				decodeFactFigure(d, &(*v.RentUSDPerHour))
+			}
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeGpuOffer(d *jsonread.Decoder, v *gpu.Offer) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "provider":
+			v.Provider = d.String()
+		case "gpu":
+			v.GPU = d.String()
+		case "instance":
+			v.Instance = d.String()
+		case "instance_de":
+			v.InstanceDE = d.String()
+		case "usd_per_gpu_hour":
+			v.USDPerGPUHour = d.Float()
+		case "source":
+			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
+		case "unconfirmed":
+			v.Unconfirmed = d.Bool()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeModelModel(d *jsonread.Decoder, v *model.Model) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "id":
+			v.ID = d.String()
+		case "name":
+			v.Name = d.String()
+		case "source":
+			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
+		case "params_b":
+			v.ParamsB = d.Float()
+		case "active_params_b":
+			v.ActiveParamsB = d.Float()
+		case "layers":
+			v.Layers = d.Int()
+		case "hidden":
+			v.Hidden = d.Int()
+		case "heads":
+			v.Heads = d.Int()
+		case "kv_heads":
+			v.KVHeads = d.Int()
+		case "head_dim":
+			v.HeadDim = d.Int()
+		case "intermediate":
+			v.Intermediate = d.Int()
+		case "vocab":
+			v.Vocab = d.Int()
+		case "tied_embeddings":
+			v.TiedEmbeddings = d.Bool()
+		case "max_context":
+			v.MaxContext = d.Int()
+		case "experts":
+			v.Experts = d.Int()
+		case "experts_per_token":
+			v.ExpertsPerToken = d.Int()
+		case "moe_intermediate":
+			v.MoEIntermediate = d.Int()
+		case "kv_lora_rank":
+			v.KVLoraRank = d.Int()
+		case "qk_rope_head_dim":
+			v.QKRopeHeadDim = d.Int()
+		case "sliding_window":
+			v.SlidingWindow = d.Int()
+		case "sliding_layers":
+			v.SlidingLayers = d.String()
+		case "quantization":
+			v.Quantization = d.String()
+		case "unconfirmed":
+			v.Unconfirmed = d.Bool()
+		case "note":
+			v.Note = d.String()
+		case "note_de":
+			v.NoteDE = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeBandBand(d *jsonread.Decoder, v *band.Band) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "metric":
+			v.Metric = band.Metric(d.Int())
+		case "workload":
+			v.Workload = band.Workload(d.Int())
+		case "platform":
+			v.Platform = d.String()
+		case "n":
+			v.N = d.Int()
+		case "p10":
+			v.P10 = d.Float()
+		case "p90":
+			v.P90 = d.Float()
 		default:
 			d.Unknown(key)
 		}
@@ -415,9 +637,9 @@ func decodeClusterThroughput(d *jsonread.Decoder, v *cluster.Throughput) {
 			if d.Array() {
 				v.Rows = []cluster.ThroughputRow{}
 				for d.More() {
-					var e18 cluster.ThroughputRow
-					decodeClusterThroughputRow(d, &e18)
-					v.Rows = append(v.Rows, e18)
+					var e21 cluster.ThroughputRow
+					decodeClusterThroughputRow(d, &e21)
+					v.Rows = append(v.Rows, e21)
 				}
 			}
 		default:
@@ -453,9 +675,9 @@ func decodeScenarioPresetData(d *jsonread.Decoder, v *scenario.PresetData) {
 			if d.Array() {
 				v.Claims = []scenario.Claim{}
 				for d.More() {
-					var e19 scenario.Claim
-					decodeScenarioClaim(d, &e19)
-					v.Claims = append(v.Claims, e19)
+					var e22 scenario.Claim
+					decodeScenarioClaim(d, &e22)
+					v.Claims = append(v.Claims, e22)
 				}
 			}
 		case "explanation":
@@ -483,41 +705,9 @@ func decodeClusterArticleChecks(d *jsonread.Decoder, v *cluster.ArticleChecks) {
 			if d.Array() {
 				v.TFLOPS = []cluster.ClaimedTFLOPS{}
 				for d.More() {
-					var e20 cluster.ClaimedTFLOPS
-					decodeClusterClaimedTFLOPS(d, &e20)
-					v.TFLOPS = append(v.TFLOPS, e20)
-				}
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeModelCatalog(d *jsonread.Decoder, v *model.Catalog) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "sources":
-			v.Sources = nil
-			if d.Object() {
-				v.Sources = fact.Sources{}
-				for k21, ok := d.Key(); ok; k21, ok = d.Key() {
-					var e21 fact.Source
-					decodeFactSource(d, &e21)
-					v.Sources[k21] = e21
-				}
-			}
-		case "models":
-			v.Models = nil
-			if d.Array() {
-				v.Models = []model.Model{}
-				for d.More() {
-					var e22 model.Model
-					decodeModelModel(d, &e22)
-					v.Models = append(v.Models, e22)
+					var e23 cluster.ClaimedTFLOPS
+					decodeClusterClaimedTFLOPS(d, &e23)
+					v.TFLOPS = append(v.TFLOPS, e23)
 				}
 			}
 		default:
@@ -638,28 +828,6 @@ func decodeServingEngineProfile(d *jsonread.Decoder, v *serving.EngineProfile) {
 			decodeFactFigure(d, &v.MaxBatchedTokens)
 		case "reserve":
 			decodeServingFractionReserve(d, &v.Reserve)
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeBandTable(d *jsonread.Decoder, v *band.Table) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "bands":
-			v.Bands = nil
-			if d.Array() {
-				v.Bands = []band.Band{}
-				for d.More() {
-					var e23 band.Band
-					decodeBandBand(d, &e23)
-					v.Bands = append(v.Bands, e23)
-				}
-			}
 		default:
 			d.Unknown(key)
 		}
@@ -950,94 +1118,6 @@ func decodeServingSeed(d *jsonread.Decoder, v *serving.Seed) {
 	}
 }
 
-func decodeGpuGPU(d *jsonread.Decoder, v *gpu.GPU) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "id":
-			v.ID = d.String()
-		case "name":
-			v.Name = d.String()
-		case "vendor":
-			v.Vendor = d.String()
-		case "form_factor":
-			v.FormFactor = d.String()
-		case "arch":
-			v.Arch = d.String()
-		case "memory_gb":
-			decodeFactFigure(d, &v.MemoryGB)
-		case "bandwidth_gbps":
-			decodeFactFigure(d, &v.BandwidthGBps)
-		case "bf16_dense_tflops":
-			decodeFactFigure(d, &v.BF16DenseTFLOPS)
-		case "fp8_dense_tflops":
-			if d.Null() {
-				v.FP8DenseTFLOPS = nil
-			} else {
-				v.FP8DenseTFLOPS = new(fact.Figure)
-				decodeFactFigure(d, &(*v.FP8DenseTFLOPS))
-			}
-		case "fp4_dense_tflops":
-			if d.Null() {
-				v.FP4DenseTFLOPS = nil
-			} else {
-				v.FP4DenseTFLOPS = new(fact.Figure)
-				decodeFactFigure(d, &(*v.FP4DenseTFLOPS))
-			}
-		case "tdp_w":
-			decodeFactFigure(d, &v.TDPW)
-		case "link":
-			decodeGpuLink(d, &v.Link)
-		case "purchase_usd":
-			if d.Null() {
-				v.PurchaseUSD = nil
-			} else {
-				v.PurchaseUSD = new(fact.Figure)
-				decodeFactFigure(d, &(*v.PurchaseUSD))
-			}
-		case "rent_usd_per_hour":
-			if d.Null() {
-				v.RentUSDPerHour = nil
-			} else {
-				v.RentUSDPerHour = new(fact.Figure)
-				decodeFactFigure(d, &(*v.RentUSDPerHour))
-			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeGpuOffer(d *jsonread.Decoder, v *gpu.Offer) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "provider":
-			v.Provider = d.String()
-		case "gpu":
-			v.GPU = d.String()
-		case "instance":
-			v.Instance = d.String()
-		case "instance_de":
-			v.InstanceDE = d.String()
-		case "usd_per_gpu_hour":
-			v.USDPerGPUHour = d.Float()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "unconfirmed":
-			v.Unconfirmed = d.Bool()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
 func decodeFactFigure(d *jsonread.Decoder, v *fact.Figure) {
 	if !d.Object() {
 		return
@@ -1056,6 +1136,24 @@ func decodeFactFigure(d *jsonread.Decoder, v *fact.Figure) {
 			v.Note = d.String()
 		case "note_de":
 			v.NoteDE = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeGpuLink(d *jsonread.Decoder, v *gpu.Link) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "kind":
+			v.Kind = d.String()
+		case "kind_de":
+			v.KindDE = d.String()
+		case "gbps":
+			decodeFactFigure(d, &v.GBps)
 		default:
 			d.Unknown(key)
 		}
@@ -1185,70 +1283,6 @@ func decodeClusterClaimedTFLOPS(d *jsonread.Decoder, v *cluster.ClaimedTFLOPS) {
 	}
 }
 
-func decodeModelModel(d *jsonread.Decoder, v *model.Model) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "id":
-			v.ID = d.String()
-		case "name":
-			v.Name = d.String()
-		case "source":
-			v.Source = d.String()
-		case "as_of":
-			v.AsOf = d.String()
-		case "params_b":
-			v.ParamsB = d.Float()
-		case "active_params_b":
-			v.ActiveParamsB = d.Float()
-		case "layers":
-			v.Layers = d.Int()
-		case "hidden":
-			v.Hidden = d.Int()
-		case "heads":
-			v.Heads = d.Int()
-		case "kv_heads":
-			v.KVHeads = d.Int()
-		case "head_dim":
-			v.HeadDim = d.Int()
-		case "intermediate":
-			v.Intermediate = d.Int()
-		case "vocab":
-			v.Vocab = d.Int()
-		case "tied_embeddings":
-			v.TiedEmbeddings = d.Bool()
-		case "max_context":
-			v.MaxContext = d.Int()
-		case "experts":
-			v.Experts = d.Int()
-		case "experts_per_token":
-			v.ExpertsPerToken = d.Int()
-		case "moe_intermediate":
-			v.MoEIntermediate = d.Int()
-		case "kv_lora_rank":
-			v.KVLoraRank = d.Int()
-		case "qk_rope_head_dim":
-			v.QKRopeHeadDim = d.Int()
-		case "sliding_window":
-			v.SlidingWindow = d.Int()
-		case "sliding_layers":
-			v.SlidingLayers = d.String()
-		case "quantization":
-			v.Quantization = d.String()
-		case "unconfirmed":
-			v.Unconfirmed = d.Bool()
-		case "note":
-			v.Note = d.String()
-		case "note_de":
-			v.NoteDE = d.String()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
 func decodeServingFractionReserve(d *jsonread.Decoder, v *serving.FractionReserve) {
 	if !d.Object() {
 		return
@@ -1285,30 +1319,6 @@ func decodeServingFractionReserve(d *jsonread.Decoder, v *serving.FractionReserv
 					v.Tiers = append(v.Tiers, e35)
 				}
 			}
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeBandBand(d *jsonread.Decoder, v *band.Band) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "metric":
-			v.Metric = band.Metric(d.Int())
-		case "workload":
-			v.Workload = band.Workload(d.Int())
-		case "platform":
-			v.Platform = d.String()
-		case "n":
-			v.N = d.Int()
-		case "p10":
-			v.P10 = d.Float()
-		case "p90":
-			v.P90 = d.Float()
 		default:
 			d.Unknown(key)
 		}
@@ -1467,24 +1477,6 @@ func decodeServingSeedRow(d *jsonread.Decoder, v *serving.SeedRow) {
 			v.H100 = d.Float()
 		case "h100_fp8":
 			v.H100FP8 = d.Float()
-		default:
-			d.Unknown(key)
-		}
-	}
-}
-
-func decodeGpuLink(d *jsonread.Decoder, v *gpu.Link) {
-	if !d.Object() {
-		return
-	}
-	for key, ok := d.Key(); ok; key, ok = d.Key() {
-		switch key {
-		case "kind":
-			v.Kind = d.String()
-		case "kind_de":
-			v.KindDE = d.String()
-		case "gbps":
-			decodeFactFigure(d, &v.GBps)
 		default:
 			d.Unknown(key)
 		}
