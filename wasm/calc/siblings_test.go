@@ -102,3 +102,17 @@ func TestViewsImportNoOtherView(t *testing.T) {
 		}
 	}
 }
+
+// The domain packages the views share stand below every view.
+func TestSharedDomainPackagesImportNoView(t *testing.T) {
+	graph := imports(t)
+	for _, name := range []string{"serving", "cluster"} {
+		p := module + "wasm/" + name
+		if _, ok := graph[p]; !ok {
+			t.Fatalf("no package wasm/%s", name)
+		}
+		if chain := chainTo(graph, p, isView); chain != nil {
+			t.Errorf("wasm/%s imports a view: %s", name, strings.Join(chain, " → "))
+		}
+	}
+}
