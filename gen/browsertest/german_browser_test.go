@@ -120,8 +120,8 @@ var germanBeside = []string{"Note", "Kind", "Instance"}
 func germanOffers(t *testing.T, ctx context.Context, base string, notes []string) {
 	d := datasettest.Load(t)
 	n := 0
-	for _, gpu := range d.TCO.GPUs.GPUs {
-		for j, of := range d.TCO.Rental.For(gpu.ID) {
+	for _, gpu := range d.GPUs.GPUs {
+		for j, of := range d.Rental.For(gpu.ID) {
 			if of.InstanceDE == "" {
 				continue
 			}

@@ -326,7 +326,7 @@ func germanProblemStates(t *testing.T, ctx context.Context, base string, parts [
 		return r[0], r[1]
 	}
 	// The export names the latest edition, in German: DD.MM.YYYY.
-	eds := datasettest.Load(t).Perf.Editions
+	eds := datasettest.Load(t).PerfData().Editions
 	latest := eds[len(eds)-1].Date
 	stand := "Datenstand " + latest[8:] + "." + latest[5:7] + "." + latest[:4]
 	link, md := export("md")

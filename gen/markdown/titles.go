@@ -19,7 +19,7 @@ func AnswerNames(data sitedata.Data) []string {
 	for _, m := range data.Pricing.APIs.Models {
 		names = append(names, m.Name)
 	}
-	for _, m := range data.Memory.Models.Models {
+	for _, m := range data.Models.Models {
 		names = append(names, m.Name)
 	}
 	slices.SortFunc(names, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })

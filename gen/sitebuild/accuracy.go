@@ -9,15 +9,15 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/infercost/infercost/wasm/serving"
+
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -27,7 +27,7 @@ import (
 // the table of every measured figure. The estimators run once, when a
 // page first embeds one of them.
 func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs map[string]*msg.Catalog) map[string]func() string {
-	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf}) })
+	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.PerfData()}) })
 	speed := []accuracy.Metric{accuracy.Throughput, accuracy.TTFT, accuracy.TPOT, accuracy.E2E}
 	kv := []accuracy.Metric{accuracy.KVCapacity}
 	a := accuracyPage{all: all, cal: cal, base: base}
@@ -37,17 +37,17 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs 
 		if all.Perf.Defaults.PlatformBands.Value != 1 {
 			return nil
 		}
-		return accuracy.OnPlatform(cs, all.Memory.GPUs, band.AMD)
+		return accuracy.OnPlatform(cs, all.GPUs, band.AMD)
 	}
 	// Every engine's start-up rows with vLLM's accounting, for the table
 	// of what each engine's own accounting changes.
 	vllmOnly := sync.OnceValue(func() accuracy.Report {
-		return accuracy.Measure(cal, accuracy.Today{Perf: all.Perf, Engine: memview.DefaultEngine})
+		return accuracy.Measure(cal, accuracy.Today{Perf: all.PerfData(), Engine: serving.DefaultEngine})
 	})
 	// The speed rows with the shared efficiencies alone, for the table of
 	// what the efficiencies by architecture and precision change.
 	sharedOnly := sync.OnceValue(func() accuracy.Report {
-		p := all.Perf
+		p := all.PerfData()
 		p.Defaults.EfficiencyBy = nil
 		return accuracy.Measure(cal, accuracy.Today{Perf: p})
 	})
@@ -143,7 +143,7 @@ func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Met
 // efficiencies (shared) and with the group's (grouped), on the runs the
 // fit saw.
 func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accuracy.Report) string {
-	est := accuracy.Today{Perf: all.Perf}
+	est := accuracy.Today{Perf: all.PerfData()}
 	// of is the group's sorted |errors| in rep, and its sources.
 	of := func(rep accuracy.Report, g accuracy.Group) (abs []float64, sources []string) {
 		for _, c := range rep.Comparisons {
@@ -166,7 +166,7 @@ func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accurac
 	var rows [][]string
 	for _, ge := range all.Perf.Defaults.EfficiencyBy {
 		var gpus []string
-		for _, g := range all.Perf.Memory.GPUs.GPUs {
+		for _, g := range all.GPUs.GPUs {
 			if g.Arch == ge.Arch {
 				gpus = append(gpus, g.Name)
 			}
@@ -174,7 +174,7 @@ func efficiencyGroups(m *msg.Catalog, all sitedata.Data, shared, grouped accurac
 		g := accuracy.Group{Arch: ge.Arch, Precision: ge.Precision}
 		before, _ := of(shared, g)
 		after, sources := of(grouped, g)
-		rows = append(rows, []string{html.EscapeString(ge.Arch), html.EscapeString(perfview.PrecisionLabel(ge.Precision)), html.EscapeString(strings.Join(gpus, ", ")),
+		rows = append(rows, []string{html.EscapeString(ge.Arch), html.EscapeString(serving.PrecisionLabel(ge.Precision)), html.EscapeString(strings.Join(gpus, ", ")),
 			m.Num(ge.Compute.Value, 3), m.Num(ge.Memory.Value, 3), m.Num(float64(len(after)), 0), m.Num(float64(len(sources)), 0), medianAbs(before), medianAbs(after)})
 	}
 	if len(rows) == 0 {
@@ -278,10 +278,10 @@ var engineNames = map[string]string{"vllm": "vLLM", "sglang": "SGLang", "trtllm"
 // engine, and load with lengths.
 func (a accuracyPage) setting(m *msg.Catalog, r calibration.Row) string {
 	name := r.HFModel
-	if md, ok := a.all.Memory.Models.Find(r.Model); ok {
+	if md, ok := a.all.Models.Find(r.Model); ok {
 		name = md.Name
 	}
-	g, _ := a.all.Memory.GPUs.Find(r.GPU)
+	g, _ := a.all.GPUs.Find(r.GPU)
 	w, _ := memory.FindFormat(memory.WeightFormats, r.Weights)
 	kv := m.T("doc.acc.kv_unstated")
 	if f, ok := memory.FindFormat(memory.KVFormats, r.KV); ok {

@@ -35,7 +35,7 @@ func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[str
 // heading row that links its source once, and sum up each kind.
 func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 	data, cal, tables := testAccuracyTables(t)
-	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.Perf})
+	rep := accuracy.Measure(cal, accuracy.Today{Perf: data.PerfData()})
 	perf, mem := tables["perf-accuracy-rows"](), tables["memory-accuracy-rows"]()
 	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 } // less the header; a source's row has a class
 	if got, want := rows(perf)+rows(mem), len(rep.Comparisons)+len(rep.Gaps); got != want {

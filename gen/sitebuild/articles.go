@@ -1,8 +1,9 @@
 package sitebuild
 
 import (
-	"github.com/infercost/infercost/gen/markdown"
 	"github.com/yuin/goldmark"
+
+	"github.com/infercost/infercost/gen/markdown"
 )
 
 // NewMarkdown is the site's Markdown converter: the ```infercost blocks

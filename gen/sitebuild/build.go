@@ -23,6 +23,7 @@ import (
 	"strings"
 
 	"github.com/a-h/templ"
+
 	"github.com/infercost/infercost/gen/markdown"
 	"github.com/infercost/infercost/gen/seo"
 	"github.com/infercost/infercost/site"
@@ -323,23 +324,23 @@ func Build(ctx context.Context, c Config) (int, error) {
 		}
 	}
 	gpus := catalog("InferCost GPU catalog",
-		fmt.Sprintf("Datasheet figures of %d data-centre and workstation GPUs for LLM inference: memory, bandwidth, dense BF16, FP8 and FP4 TFLOPS, power and prices, each figure with its source and as-of date.", len(data.TCO.GPUs.GPUs)),
-		data.TCO.GPUs.Sources)
+		fmt.Sprintf("Datasheet figures of %d data-centre and workstation GPUs for LLM inference: memory, bandwidth, dense BF16, FP8 and FP4 TFLOPS, power and prices, each figure with its source and as-of date.", len(data.GPUs.GPUs)),
+		data.GPUs.Sources)
 	rentals := catalog("InferCost GPU rental offers",
-		fmt.Sprintf("%d cloud offers to rent GPUs by the hour for LLM inference: provider, instance, GPUs and hourly price, each with its source and as-of date.", len(data.TCO.Rental.Offers)),
-		data.TCO.Rental.Sources)
+		fmt.Sprintf("%d cloud offers to rent GPUs by the hour for LLM inference: provider, instance, GPUs and hourly price, each with its source and as-of date.", len(data.Rental.Offers)),
+		data.Rental.Sources)
 	models := catalog("InferCost model catalog",
-		fmt.Sprintf("Architectures of %d large language models for sizing inference: parameters, layers, attention heads, KV heads, head size, experts and context length, each figure with its source.", len(data.Memory.Models.Models)),
-		data.Memory.Models.Sources)
+		fmt.Sprintf("Architectures of %d large language models for sizing inference: parameters, layers, attention heads, KV heads, head size, experts and context length, each figure with its source.", len(data.Models.Models)),
+		data.Models.Sources)
 	apis := catalog("InferCost LLM API prices",
 		fmt.Sprintf("Prices per million tokens of %d hosted LLM APIs as history: input, output, cache reads and writes, batch discounts and long-context tiers, each row with its source and date; includes the MIT-licensed @pydantic/genai-prices data.", len(data.Pricing.APIs.Models)),
 		data.Pricing.APIs.Sources)
 	for _, l := range langs {
 		m := msgs[l]
-		tco := tcoview.Build(tcoview.ResolveIn(m, "", data.TCO))
-		mem := memview.Build(memview.ResolveIn(m, "", data.Memory), data.Memory)
-		prices := pricingview.Build(pricingview.ResolveIn(m, "", data.Pricing), data.Pricing)
-		perfPage := perfview.Build(perfview.ResolveIn(m, "", data.Perf))
+		tco := tcoview.Build(tcoview.ResolveIn(m, "", data.TCOData()))
+		mem := memview.Build(memview.ResolveIn(m, "", data.MemoryData()), data.MemoryData())
+		prices := pricingview.Build(pricingview.ResolveIn(m, "", data.PricingData()), data.PricingData())
+		perfPage := perfview.Build(perfview.ResolveIn(m, "", data.PerfData()))
 		// keys are the page's title, description, heading and lead.
 		calcPage := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) seo.Dataset) pageFile {
 			path := id + "/"

@@ -96,7 +96,7 @@ func contentHash(b []byte) string {
 // date: the part of the data it reads (sitedata.Data.For), as the
 // browser module and the worker decode it (package decode).
 func dataFile(editions dataset.Editions, date, name string) ([]byte, error) {
-	part, _ := editions.Data[date].Unlinked().For(name)
+	part, _ := editions.Data[date].For(name)
 	b, err := json.Marshal(part)
 	if err != nil {
 		return nil, fmt.Errorf("data file of %s, edition %s: %w", name, date, err)

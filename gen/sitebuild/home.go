@@ -27,13 +27,13 @@ func homeTables(calcs []markdown.Calculator, data sitedata.Data, base string, ms
 	// what is each calculator's description, with its catalogs' sizes.
 	what := map[string]func(m *msg.Catalog) string{
 		"tco": func(m *msg.Catalog) string {
-			return m.F("doc.home.tco", "gpus", count(m, len(data.TCO.GPUs.GPUs)), "offers", count(m, len(data.TCO.Rental.Offers)))
+			return m.F("doc.home.tco", "gpus", count(m, len(data.GPUs.GPUs)), "offers", count(m, len(data.Rental.Offers)))
 		},
 		"memory": func(m *msg.Catalog) string {
-			return m.F("doc.home.memory", "models", count(m, len(data.Memory.Models.Models)))
+			return m.F("doc.home.memory", "models", count(m, len(data.Models.Models)))
 		},
 		"performance": func(m *msg.Catalog) string {
-			return m.F("doc.home.performance", "models", count(m, len(data.Memory.Models.Models)), "gpus", count(m, len(data.TCO.GPUs.GPUs)))
+			return m.F("doc.home.performance", "models", count(m, len(data.Models.Models)), "gpus", count(m, len(data.GPUs.GPUs)))
 		},
 		"pricing": func(m *msg.Catalog) string {
 			return m.F("doc.home.pricing", "apis", count(m, len(data.Pricing.APIs.Models)), "providers", count(m, len(providers)))

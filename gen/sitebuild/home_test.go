@@ -57,7 +57,7 @@ func TestHomeAnswersFromTheData(t *testing.T) {
 		}
 		// The sizes of the catalogs, as the data has them.
 		text := doc.Find("ul.calc-list").Text()
-		for _, n := range []int{len(d.TCO.GPUs.GPUs), len(d.TCO.Rental.Offers), len(d.Memory.Models.Models), len(d.Pricing.APIs.Models)} {
+		for _, n := range []int{len(d.GPUs.GPUs), len(d.Rental.Offers), len(d.Models.Models), len(d.Pricing.APIs.Models)} {
 			if s := l.m.Num(float64(n), 0); !strings.Contains(text, s) {
 				t.Errorf("%s: the home page does not give the catalog size %s", l.lang, s)
 			}

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/goccy/go-yaml"
+
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/msg"
 )

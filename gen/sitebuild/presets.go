@@ -21,15 +21,17 @@ import (
 // articles embed them (markdown.Blocks) and the home page lists them.
 func Calculators(data sitedata.Data) []markdown.Calculator {
 	return []markdown.Calculator{
-		{File: dataset.TCOFile, Path: "tco/", Heading: "page.tco.heading", Presets: data.TCO.Presets, Page: func(m *msg.Catalog, q string) view.Page { return tcoview.Build(tcoview.ResolveIn(m, q, data.TCO)).Page }},
+		{File: dataset.TCOFile, Path: "tco/", Heading: "page.tco.heading", Presets: data.TCO.Presets, Page: func(m *msg.Catalog, q string) view.Page {
+			return tcoview.Build(tcoview.ResolveIn(m, q, data.TCOData())).Page
+		}},
 		{File: dataset.MemoryFile, Path: "memory/", Heading: "page.memory.heading", Presets: data.Memory.Presets, Page: func(m *msg.Catalog, q string) view.Page {
-			return memview.Build(memview.ResolveIn(m, q, data.Memory), data.Memory).Page
+			return memview.Build(memview.ResolveIn(m, q, data.MemoryData()), data.MemoryData()).Page
 		}},
 		{File: dataset.PerfFile, Path: "performance/", Heading: "page.performance.heading", Presets: data.Perf.Presets, Page: func(m *msg.Catalog, q string) view.Page {
-			return perfview.Build(perfview.ResolveIn(m, q, data.Perf)).Page
+			return perfview.Build(perfview.ResolveIn(m, q, data.PerfData())).Page
 		}},
 		{File: dataset.PricingFile, Path: "pricing/", Heading: "page.pricing.heading", Presets: data.Pricing.Presets, Page: func(m *msg.Catalog, q string) view.Page {
-			return pricingview.Build(pricingview.ResolveIn(m, q, data.Pricing), data.Pricing).Page
+			return pricingview.Build(pricingview.ResolveIn(m, q, data.PricingData()), data.PricingData()).Page
 		}},
 	}
 }

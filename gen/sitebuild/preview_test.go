@@ -2,7 +2,6 @@ package sitebuild
 
 import (
 	"bytes"
-	"github.com/infercost/infercost/wasm/api/apitest"
 	"html"
 	"image"
 	"image/png"
@@ -14,7 +13,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/api/apitest"
+
 	"github.com/PuerkitoBio/goquery"
+
 	"github.com/infercost/infercost/gen/sitetest"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/edition"

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/gen/seo"
 	"github.com/infercost/infercost/gen/sitetest"

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+
 	"github.com/infercost/infercost/gen/sitetest"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memview"
@@ -136,7 +137,7 @@ func TestTCOPageIsCompleteWithoutScript(t *testing.T) {
 	out := buildSite(t, "/")
 	doc := sitetest.ReadDoc(t, filepath.Join(out, "tco", "index.html"))
 	d := datasettest.Load(t)
-	want := tcoview.Build(tcoview.Resolve("", d.TCO))
+	want := tcoview.Build(tcoview.Resolve("", d.TCOData()))
 	found := map[string]bool{}
 	for _, tb := range want.Tables {
 		for _, r := range tb.Rows {
@@ -268,10 +269,10 @@ func TestEveryInputHasAField(t *testing.T) {
 	out := buildSite(t, "/")
 	d := datasettest.Load(t)
 	for page, inputs := range map[string][]scenario.Input{
-		"tco":         tcoview.Build(tcoview.Resolve("", d.TCO)).Inputs,
-		"memory":      memview.Build(memview.Resolve("", d.Memory), d.Memory).Inputs,
-		"pricing":     pricingview.Build(pricingview.Resolve("", d.Pricing), d.Pricing).Inputs,
-		"performance": perfview.Build(perfview.Resolve("", d.Perf)).Inputs,
+		"tco":         tcoview.Build(tcoview.Resolve("", d.TCOData())).Inputs,
+		"memory":      memview.Build(memview.Resolve("", d.MemoryData()), d.MemoryData()).Inputs,
+		"pricing":     pricingview.Build(pricingview.Resolve("", d.PricingData()), d.PricingData()).Inputs,
+		"performance": perfview.Build(perfview.Resolve("", d.PerfData())).Inputs,
 	} {
 		doc := sitetest.ReadDoc(t, filepath.Join(out, page, "index.html"))
 		for _, in := range inputs {

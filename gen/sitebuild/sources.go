@@ -86,11 +86,11 @@ func (s sourcePage) sources(m *msg.Catalog) string {
 		href string
 		link string
 	}{
-		{m.T("doc.src.gpus"), d.TCO.GPUs.GPUs, len(d.TCO.GPUs.GPUs), meta.URL(meta.Local("#the-gpus")), table},
-		{m.T("doc.src.models"), d.Memory.Models.Models, len(d.Memory.Models.Models), meta.URL(meta.Local("methodology/memory/#models")), table},
+		{m.T("doc.src.gpus"), d.GPUs.GPUs, len(d.GPUs.GPUs), meta.URL(meta.Local("#the-gpus")), table},
+		{m.T("doc.src.models"), d.Models.Models, len(d.Models.Models), meta.URL(meta.Local("methodology/memory/#models")), table},
 		{m.T("doc.src.curated"), curated, len(curated), meta.URL(meta.Local("methodology/pricing/")), table},
 		{m.F("doc.src.dataset", "version", version, "licence", licence), imported, len(imported), home, m.T("doc.src.home")},
-		{m.T("doc.src.rental"), d.TCO.Rental.Offers, len(d.TCO.Rental.Offers), meta.URL(meta.Local("methodology/pricing/#rental")), table},
+		{m.T("doc.src.rental"), d.Rental.Offers, len(d.Rental.Offers), meta.URL(meta.Local("methodology/pricing/#rental")), table},
 		{m.T("doc.src.cal"), s.cal.Rows, len(s.cal.Rows), meta.URL(meta.Local("methodology/performance/#accuracy")), table},
 	} {
 		f := cited(c.rows)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/goccy/go-yaml"
+
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/dataset"
@@ -105,8 +106,8 @@ func TestSourcesTableCountsTheDataRows(t *testing.T) {
 	for _, s := range snapshot.Sources {
 		version = regexp.MustCompile(`genai-prices (\S+) `).FindStringSubmatch(s.Title)[1]
 	}
-	want := []int{len(d.TCO.GPUs.GPUs), len(d.Memory.Models.Models), len(d.Pricing.APIs.Prices) - imported, imported,
-		len(d.TCO.Rental.Offers), len(cal.Rows)}
+	want := []int{len(d.GPUs.GPUs), len(d.Models.Models), len(d.Pricing.APIs.Prices) - imported, imported,
+		len(d.Rental.Offers), len(cal.Rows)}
 	tables := sourceTables(content.FS, eds, cal, "/", testMsgs(t))
 	for name, group := range map[string]string{"data-sources": ",", "data-sources-de": "."} {
 		doc, err := goquery.NewDocumentFromReader(strings.NewReader(tables[name]()))

@@ -14,8 +14,8 @@ import (
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
@@ -126,8 +126,8 @@ func heads(m *msg.Catalog, keys ...string) []string {
 // DataTables are the tables articles can embed, keyed by block name, in
 // every language of msgs (see inLangs).
 func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) map[string]func() string {
-	d := all.TCO
-	mem := all.Memory
+	d := all.TCOData()
+	mem := all.MemoryData()
 	lookup := func(key string) (string, string) {
 		for _, srcs := range []fact.Sources{d.GPUs.Sources, d.Sources, mem.Models.Sources, mem.Sources, all.Pricing.APIs.Sources, all.Pricing.Sources, all.Perf.Sources} {
 			if s, ok := srcs[key]; ok {
@@ -271,7 +271,7 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			for _, e := range mem.Engines {
 				seqs, tokens := mem.EngineBatch(e, g)
 				block := mem.Defaults.BlockSize
-				if e.ID != memview.DefaultEngine {
+				if e.ID != serving.DefaultEngine {
 					block = e.BlockSize
 				}
 				rows = append(rows, []string{html.EscapeString(e.Name + " " + e.Version), html.EscapeString(m.T(meaning[e.ID])),
@@ -310,7 +310,7 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				"doc.t.memcal.weights_ours", "doc.t.error", "doc.t.memcal.kv_reported", "doc.t.memcal.kv_ours", "doc.t.error"), rows)
 		},
 		"seed-000-roi": func(m *msg.Catalog) string {
-			pd := all.Pricing
+			pd := all.PricingData()
 			return claimsHTML(pricingview.Build(pricingview.ResolveIn(m, "preset=seed-000-roi", pd), pd).Tables, m.T("doc.t.per_month"))
 		},
 		"seed-002": func(m *msg.Catalog) string {
@@ -342,7 +342,7 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 					continue
 				}
 				for _, r := range api.History(md.ID) {
-					name := html.EscapeString(all.Pricing.Label(md))
+					name := html.EscapeString(all.PricingData().Label(md))
 					if md.Claim {
 						name += " " + html.EscapeString(m.T("doc.t.api.claim"))
 					}
@@ -414,7 +414,7 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 			return htmlTable(heads(m, "doc.t.rental.cloud", "doc.t.gpu", "doc.t.rental.instance", "doc.t.rental.price", "doc.t.source", "doc.t.as_of"), rows)
 		},
 		"perf-calibration": func(m *msg.Catalog) string {
-			pf := all.Perf
+			pf := all.PerfData()
 			var rows [][]string
 			for _, r := range pf.Calibrate() {
 				c := r.Row
@@ -428,21 +428,21 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 					strconv.Itoa(c.Batch) + " / " + strconv.Itoa(c.Input) + " / " + strconv.Itoa(c.Output), html.EscapeString(what), measured, est, percentIn(m, r.Err)})
 			}
 			rows = append(rows, []string{"", "<strong>" + html.EscapeString(m.T("doc.t.perfcal.median")) + "</strong>", "", "", "", "",
-				"<strong>" + m.Digits(fmt.Sprintf("%.1f %%", 100*perfview.MedianAbsError(pf.Calibrate()))) + "</strong>"})
+				"<strong>" + m.Digits(fmt.Sprintf("%.1f %%", 100*serving.MedianAbsError(pf.Calibrate()))) + "</strong>"})
 			return htmlTable(heads(m, "doc.t.source", "doc.t.perfcal.setting", "doc.t.perfcal.lengths", "doc.t.perfcal.measured", "doc.t.perfcal.published", "doc.t.infercost", "doc.t.error"), rows)
 		},
 		"seed-000-perf": func(m *msg.Catalog) string {
-			pf := all.Perf
+			pf := all.PerfData()
 			sd := pf.Seed
 			setups := []struct{ gpu, prec string }{{"a100-80gb-sxm", "bf16"}, {"h100-sxm", "bf16"}, {"h100-sxm", "fp8"}}
-			claim := func(r perfview.SeedRow, i int) float64 { return []float64{r.A100, r.H100, r.H100FP8}[i] }
+			claim := func(r serving.SeedRow, i int) float64 { return []float64{r.A100, r.H100, r.H100FP8}[i] }
 			var rows [][]string
 			for _, r := range sd.Throughput {
 				md, _ := pf.Memory.Models.Find(r.Model)
 				row := []string{html.EscapeString(m.F("doc.t.seedperf.tps", "model", md.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := perfview.Setup(md, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
+					s, _ := serving.Setup(md, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
 					est := s.At(float64(sd.ThroughputBatch), float64(sd.Input), float64(sd.Output)).TokensPerSecond
 					row = append(row, html.EscapeString(m.F("doc.t.seedperf.claimed", "claim", m.Num(claim(r, i), 0), "estimate", m.Num(est, 0))))
 				}
@@ -453,7 +453,7 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				row := []string{html.EscapeString(m.F("doc.t.seedperf.p99", "batch", strconv.Itoa(r.Batch), "model", pm.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := perfview.Setup(pm, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
+					s, _ := serving.Setup(pm, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
 					pt := s.At(float64(r.Batch), float64(sd.Input), float64(sd.Output))
 					row = append(row, html.EscapeString(m.F("doc.t.seedperf.latency", "claim", m.Num(claim(r, i), 0), "ttft", m.Num(pt.TTFT*1000, 0), "e2e", m.Num(pt.E2E*1000, 0))))
 				}

@@ -1,6 +1,7 @@
 package accuracy
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"slices"
 	"testing"
@@ -9,7 +10,6 @@ import (
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 func TestMedianAndPercentileByHand(t *testing.T) {
@@ -119,7 +119,7 @@ func calibrated(t *testing.T) (calibration.Table, Today) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := e.Latest().Perf
+	d := e.Latest().PerfData()
 	if *scheduling {
 		d.Defaults.VariedLengths.Value, d.Defaults.PrefillFirst.Value = 1, 1
 	}
@@ -206,7 +206,7 @@ func TestAClosedLoopRowOfOneClientIsSequential(t *testing.T) {
 	m, _ := d.Memory.Models.Find(row.Model)
 	g, _ := d.Memory.GPUs.Find(row.GPU)
 	e := d.EfficiencyOn(g, "bf16")
-	s, _ := perfview.Setup(m, g, 1, "bf16", "bf16", e)
+	s, _ := serving.Setup(m, g, 1, "bf16", "bf16", e)
 	l := d.Load(s, g, 1000, 500)
 	l.Mode, l.Requests, l.WarmupRequest = perf.Offline, 1, 0
 	alone := s.Simulate(l)

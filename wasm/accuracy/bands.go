@@ -1,6 +1,7 @@
 package accuracy
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"io/fs"
 	"slices"
 
@@ -8,7 +9,6 @@ import (
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/gpu"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 // Bands returns a data edition's error bands: the 10th–90th percentile
@@ -16,9 +16,9 @@ import (
 // or before date (as_of), each estimated with the edition's data d, so
 // that a link pinned to the edition keeps its bands as it keeps its
 // figures. An edition older than every row has none. An edition with
-// platform bands (perfview.Defaults.PlatformBands) also has each metric's
+// platform bands (serving.PerfDefaults.PlatformBands) also has each metric's
 // band over the rows on AMD GPUs, of all workloads.
-func Bands(t calibration.Table, date string, d perfview.Data) band.Table {
+func Bands(t calibration.Table, date string, d serving.Perf) band.Table {
 	var rows []calibration.Row
 	for _, r := range t.Rows {
 		if r.AsOf <= date {
@@ -53,12 +53,11 @@ func OnPlatform(cs []Comparison, gpus gpu.Catalog, platform string) []Comparison
 	})
 }
 
-// PinBands gives every data edition of e its bands (Bands) in the data
-// the calculators read, memview.Data.Bands, shared by all of them.
+// PinBands gives every data edition of e its bands (Bands), which every
+// calculator reads (sitedata.Data.Bands).
 func PinBands(e *dataset.Editions, t calibration.Table) {
 	for date, d := range e.Data {
-		d.Memory.Bands = Bands(t, date, d.Perf)
-		d.Link()
+		d.Bands = Bands(t, date, d.PerfData())
 		e.Data[date] = d
 	}
 }

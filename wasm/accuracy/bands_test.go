@@ -25,7 +25,7 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 			t.Skipf("row %s predates the first edition", r.ID)
 		}
 	}
-	if n := len(first.Memory.Bands.Bands); n != 0 {
+	if n := len(first.Bands.Bands); n != 0 {
 		t.Errorf("edition %s has %d bands; want none", dates[0], n)
 	}
 	// Rows dated after the latest edition (an edition prepared for a
@@ -36,7 +36,7 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 			entered.Rows = append(entered.Rows, r)
 		}
 	}
-	cs := Measure(entered, Today{Perf: latest.Perf}).Comparisons
+	cs := Measure(entered, Today{Perf: latest.PerfData()}).Comparisons
 	var want []band.Band
 	for _, s := range Summarize(cs) {
 		want = append(want, band.Band{Metric: s.Metric, Workload: s.Workload, N: s.N, P10: s.P10, P90: s.P90})
@@ -46,7 +46,7 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 	if latest.Perf.Defaults.PlatformBands.Value == 1 {
 		var amd []Comparison
 		for _, c := range cs {
-			if g, _ := latest.Memory.GPUs.Find(c.Row.GPU); g.Vendor == "AMD" {
+			if g, _ := latest.GPUs.Find(c.Row.GPU); g.Vendor == "AMD" {
 				amd = append(amd, c)
 			}
 		}
@@ -56,7 +56,7 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 			}
 		}
 	}
-	bands := latest.Memory.Bands.Bands
+	bands := latest.Bands.Bands
 	if len(bands) != len(want) {
 		t.Fatalf("edition %s has %d bands; want %d: one per kind, and per metric on AMD GPUs when the edition has them", dates[len(dates)-1], len(bands), len(want))
 	}
@@ -67,15 +67,15 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 	}
 	// Editions before platform bands keep the bands they had.
 	for date, d := range e.Data {
-		for _, b := range d.Memory.Bands.Bands {
+		for _, b := range d.Bands.Bands {
 			if b.Platform != "" && d.Perf.Defaults.PlatformBands.Value != 1 {
 				t.Errorf("edition %s, without platform bands, has %+v", date, b)
 			}
 		}
 	}
-	// Every calculator reads them from the shared memory data.
-	if len(latest.Perf.Memory.Bands.Bands) != len(bands) || len(latest.TCO.Perf.Memory.Bands.Bands) != len(bands) ||
-		len(latest.Pricing.TCO.Perf.Memory.Bands.Bands) != len(bands) {
+	// Every calculator reads them from the site data's.
+	if len(latest.MemoryData().Bands.Bands) != len(bands) || len(latest.PerfData().Memory.Bands.Bands) != len(bands) ||
+		len(latest.TCOData().Perf.Memory.Bands.Bands) != len(bands) || len(latest.PricingData().TCO.Perf.Memory.Bands.Bands) != len(bands) {
 		t.Error("a calculator's data lacks the edition's bands")
 	}
 }

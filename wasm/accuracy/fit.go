@@ -2,6 +2,7 @@ package accuracy
 
 import (
 	"cmp"
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"math/rand/v2"
 	"runtime"
@@ -11,7 +12,6 @@ import (
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 // A Param is a free parameter of the step model that Fit fits: where it
@@ -71,7 +71,7 @@ func Fit(t calibration.Table, est Today, start perf.Efficiency, params []Param) 
 // efficiencies by group set to groups(candidate): the joint fit
 // (FitJoint), in which a row of a group is estimated with its group's
 // efficiencies while the shared values are searched.
-func fitWith(t calibration.Table, est Today, start perf.Efficiency, params []Param, groups func(perf.Efficiency) []perfview.GroupEfficiency) perf.Efficiency {
+func fitWith(t calibration.Table, est Today, start perf.Efficiency, params []Param, groups func(perf.Efficiency) []serving.GroupEfficiency) perf.Efficiency {
 	const maxRounds = 6
 	loss := func(e perf.Efficiency) float64 {
 		est.Efficiency = e
@@ -222,8 +222,8 @@ func FitOwn(t calibration.Table, est Today, shared perf.Efficiency) []OwnFit {
 // Shrunk returns the groups' efficiencies pulled towards shared by shrink
 // (see Shrink), each on the nearest value of its grid; a group left at
 // both shared values is left out.
-func Shrunk(own []OwnFit, shared perf.Efficiency, shrink float64) []perfview.GroupEfficiency {
-	var out []perfview.GroupEfficiency
+func Shrunk(own []OwnFit, shared perf.Efficiency, shrink float64) []serving.GroupEfficiency {
+	var out []serving.GroupEfficiency
 	for _, o := range own {
 		w := float64(o.N) / (float64(o.N) + shrink)
 		pull := func(v, at float64, p Param) float64 {
@@ -233,7 +233,7 @@ func Shrunk(own []OwnFit, shared perf.Efficiency, shrink float64) []perfview.Gro
 		if c == nearest(Params[0].Grid, shared.Compute) && m == nearest(Params[1].Grid, shared.Memory) {
 			continue
 		}
-		out = append(out, perfview.GroupEfficiency{Arch: o.Arch, Precision: o.Precision,
+		out = append(out, serving.GroupEfficiency{Arch: o.Arch, Precision: o.Precision,
 			Compute: fact.Figure{Value: c}, Memory: fact.Figure{Value: m}})
 	}
 	return out
@@ -367,18 +367,18 @@ var Previous = perf.Efficiency{Compute: 0.425, Memory: 0.625, Link: 0.7, Collect
 // group so absorbs its GPUs' offset instead of pulling the figures of
 // every other GPU. The data's fit is pooled (Joint is false): this is
 // the alternative the one-standard-error rule compares it with.
-func FitJoint(t calibration.Table, est Today, starts []perf.Efficiency, params []Param, shrink float64) (perf.Efficiency, []perfview.GroupEfficiency) {
+func FitJoint(t calibration.Table, est Today, starts []perf.Efficiency, params []Param, shrink float64) (perf.Efficiency, []serving.GroupEfficiency) {
 	const maxRounds = 6
 	data := est.Perf.Efficiency()
 	shared := make([]perf.Efficiency, len(starts))
-	groups := make([][]perfview.GroupEfficiency, len(starts))
+	groups := make([][]serving.GroupEfficiency, len(starts))
 	losses := make([]float64, len(starts))
 	parallel(len(starts), func(i int) {
 		s := starts[i]
 		s.Link, s.TouchedExperts = data.Link, data.TouchedExperts
 		own := FitOwn(t, est, s)
 		for range maxRounds {
-			next := fitWith(t, est, s, params, func(e perf.Efficiency) []perfview.GroupEfficiency { return Shrunk(own, e, shrink) })
+			next := fitWith(t, est, s, params, func(e perf.Efficiency) []serving.GroupEfficiency { return Shrunk(own, e, shrink) })
 			if next == s {
 				break
 			}

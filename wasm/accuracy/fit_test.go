@@ -3,6 +3,7 @@ package accuracy
 import (
 	"flag"
 	"fmt"
+	"github.com/infercost/infercost/wasm/serving"
 	"maps"
 	"math"
 	"slices"
@@ -15,7 +16,6 @@ import (
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 var (
@@ -66,15 +66,15 @@ func TestTheDataHoldsTheFittedStepModel(t *testing.T) {
 	// A group the fit pulls back to the shared pair is left out of it, but
 	// an edition cannot drop a group an earlier one added: it sets the
 	// group to the shared pair, which is the same.
-	groups = slices.DeleteFunc(slices.Clone(groups), func(g perfview.GroupEfficiency) bool {
+	groups = slices.DeleteFunc(slices.Clone(groups), func(g serving.GroupEfficiency) bool {
 		return g.Compute.Value == e.Compute && g.Memory.Value == e.Memory &&
-			!slices.ContainsFunc(want, func(w perfview.GroupEfficiency) bool { return w.Arch == g.Arch && w.Precision == g.Precision })
+			!slices.ContainsFunc(want, func(w serving.GroupEfficiency) bool { return w.Arch == g.Arch && w.Precision == g.Precision })
 	})
 	if len(groups) != len(want) {
 		t.Errorf("the data has %d efficiencies by architecture and precision; the fit gives %d: %v", len(groups), len(want), want)
 	}
 	for _, w := range want {
-		i := slices.IndexFunc(groups, func(g perfview.GroupEfficiency) bool { return g.Arch == w.Arch && g.Precision == w.Precision })
+		i := slices.IndexFunc(groups, func(g serving.GroupEfficiency) bool { return g.Arch == w.Arch && g.Precision == w.Precision })
 		switch {
 		case i < 0:
 			t.Errorf("%s %s: the data has no efficiencies; the fit gives compute %g, memory %g", w.Arch, w.Precision, w.Compute.Value, w.Memory.Value)
@@ -338,5 +338,5 @@ func TestNewRowsOnThePreviousEdition(t *testing.T) {
 		}
 	}
 	t.Logf("%d rows enter with edition %s; edition %s's errors on them", len(fresh.Rows), newest, before)
-	logSummaries(t, "the edition before, on the new rows", Measure(fresh, Today{Perf: e.Data[before].Perf}).Comparisons)
+	logSummaries(t, "the edition before, on the new rows", Measure(fresh, Today{Perf: e.Data[before].PerfData()}).Comparisons)
 }

@@ -2,6 +2,7 @@ package accuracy
 
 import (
 	"fmt"
+	"github.com/infercost/infercost/wasm/serving"
 	"strings"
 	"testing"
 
@@ -9,17 +10,16 @@ import (
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 // SGLang prefills first, in the page's simulation and the check alike,
 // only in an edition whose prefill_first is 1; vLLM, TensorRT-LLM and TGI
 // never.
 func TestPrefillFirstFollowsTheEditionFlag(t *testing.T) {
-	d := datasettest.Load(t).Perf
+	d := datasettest.Load(t).PerfData()
 	m, _ := d.Memory.Models.Find("llama-3.1-8b")
 	g, _ := d.Memory.GPUs.Find("h100-sxm")
-	s, _ := perfview.Setup(m, g, 1, "bf16", "bf16", d.Efficiency())
+	s, _ := serving.Setup(m, g, 1, "bf16", "bf16", d.Efficiency())
 	for _, flag := range []float64{0, 1} {
 		d.Defaults.PrefillFirst.Value = flag
 		for _, id := range []string{"vllm", "sglang", "trtllm", "tgi"} {
@@ -81,7 +81,7 @@ func TestTheFlagsChangeTheCheckOnlyWhenSet(t *testing.T) {
 // The flags are checked as the edition's others: 0 or 1 from a known
 // source, dated.
 func TestTheFlagsAreValidated(t *testing.T) {
-	d := datasettest.Load(t).Perf
+	d := datasettest.Load(t).PerfData()
 	d.Defaults.VariedLengths = fact.Figure{Value: 2, Source: "nowhere", AsOf: "soon"}
 	d.Defaults.PrefillFirst = fact.Figure{Value: -1, Source: "nowhere", AsOf: "soon"}
 	d.Defaults.KVAsEngine = fact.Figure{Value: 2, Source: "calibration-fit", AsOf: "2026-12-04"}

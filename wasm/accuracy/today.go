@@ -1,14 +1,13 @@
 package accuracy
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/memory"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 // Today is InferCost's estimator as the calculators run it: the roofline
@@ -31,12 +30,12 @@ import (
 // A simulated run has the row's requests where it gives them, up to
 // MaxRequests, and the data's run length otherwise. Lengths that vary
 // (random, ShareGPT) are taken at their means, or, where the data says so
-// (perfview.Defaults VariedLengths), drawn as the row's dataset draws
+// (serving.PerfDefaults VariedLengths), drawn as the row's dataset draws
 // them (Lengths). The row's engine schedules as the page simulates it
-// (perfview.Data SchedulesPrefillFirst). A KV cache the source does not
+// (serving.Perf SchedulesPrefillFirst). A KV cache the source does not
 // name is taken as UnstatedKV says.
 type Today struct {
-	Perf perfview.Data
+	Perf serving.Perf
 	// Efficiency replaces the data's efficiencies and step cost when its
 	// Compute is set: the values a fit tries.
 	Efficiency perf.Efficiency
@@ -54,7 +53,7 @@ type Today struct {
 // UnstatedKV is the KV cache format taken for a row that does not name
 // one. Before editions knew the engines' defaults (byEngine false), the
 // format the estimator serves the weights' precision with
-// (perfview.KVFormat: FP8 with FP8 or FP4 weights, 16-bit otherwise). By
+// (serving.KVFormat: FP8 with FP8 or FP4 weights, 16-bit otherwise). By
 // engine: vLLM and
 // SGLang store it in the model's 16-bit activation type unless told
 // otherwise (their kv-cache-dtype "auto"; SGLang's quantized KV cache
@@ -68,7 +67,7 @@ func UnstatedKV(r calibration.Row, byEngine bool) string {
 	if byEngine && memory.Engine(r.Engine) != memory.TRTLLM {
 		return "bf16"
 	}
-	return perfview.KVFormat(speedPrecision(r.Weights))
+	return serving.KVFormat(speedPrecision(r.Weights))
 }
 
 // MaxRequests bounds a simulated run of a row: within perf.MaxEvents at
@@ -92,7 +91,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	case r.DP > 1:
 		return Estimate{Unexpressed: "Data-parallel attention is not modelled."}
 	}
-	if text := memview.TPError(msg.English, m, tp); text != "" {
+	if text := serving.TPError(msg.English, m, tp); text != "" {
 		return Estimate{Unexpressed: text}
 	}
 	kv := r.KV
@@ -107,7 +106,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if precision == "" {
 		return Estimate{Unexpressed: "The speed estimator computes in BF16, FP8 or FP4 only, not with these weights."}
 	}
-	if msg := perfview.PrecisionError(msg.English, g, precision); msg != "" {
+	if msg := serving.PrecisionError(msg.English, g, precision); msg != "" {
 		return Estimate{Unexpressed: msg}
 	}
 	e := t.Efficiency
@@ -117,7 +116,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if ge, ok := d.Defaults.GroupOf(g.Arch, precision); ok {
 		e.Compute, e.Memory = ge.Compute.Value, ge.Memory.Value
 	}
-	s, _ := perfview.Setup(m, g, tp, precision, kv, e)
+	s, _ := serving.Setup(m, g, tp, precision, kv, e)
 	if t.ExpertParallel {
 		s.EP = r.EP
 	}

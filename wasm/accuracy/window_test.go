@@ -17,7 +17,7 @@ import (
 // whole run, so that the methodology's errors were not those of the
 // page's figures.
 func TestThePageShowsTheThroughputTheCheckMeasures(t *testing.T) {
-	d := datasettest.Load(t).Perf
+	d := datasettest.Load(t).PerfData()
 	est := Today{Perf: d}
 	base := calibration.Row{ID: "page", Engine: "vllm", Model: "llama-3.1-8b", GPU: "h100-sxm", GPUs: 1, Weights: "bf16", KV: "bf16",
 		Dataset: "fixed", Requests: 400, Input: 512, Output: 256}

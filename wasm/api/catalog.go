@@ -17,10 +17,10 @@ var catalogs = map[string]struct {
 	file string
 	of   func(*sitedata.Data) any
 }{
-	"gpus":   {"memory", func(d *sitedata.Data) any { return d.TCO.GPUs }},
-	"models": {"memory", func(d *sitedata.Data) any { return d.Memory.Models }},
+	"gpus":   {"memory", func(d *sitedata.Data) any { return d.GPUs }},
+	"models": {"memory", func(d *sitedata.Data) any { return d.Models }},
 	"apis":   {"pricing", func(d *sitedata.Data) any { return d.Pricing.APIs }},
-	"rental": {"tco", func(d *sitedata.Data) any { return d.TCO.Rental }},
+	"rental": {"tco", func(d *sitedata.Data) any { return d.Rental }},
 }
 
 // CatalogAnswer is a catalog of an edition: its rows and their sources,

@@ -90,13 +90,15 @@ func (s *Set) Page(name, rawQuery string) view.Page {
 func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
 	switch name {
 	case "tco":
-		return tcoview.Build(tcoview.ResolveIn(s.Msgs, q, d.TCO)).Page
+		return tcoview.Build(tcoview.ResolveIn(s.Msgs, q, d.TCOData())).Page
 	case "memory":
-		return memview.Build(memview.ResolveIn(s.Msgs, q, d.Memory), d.Memory).Page
+		md := d.MemoryData()
+		return memview.Build(memview.ResolveIn(s.Msgs, q, md), md).Page
 	case "performance":
-		return s.perf.Build(perfview.ResolveIn(s.Msgs, q, d.Perf)).Page
+		return s.perf.Build(perfview.ResolveIn(s.Msgs, q, d.PerfData())).Page
 	case "pricing":
-		return pricingview.Build(pricingview.ResolveIn(s.Msgs, q, d.Pricing), d.Pricing).Page
+		pd := d.PricingData()
+		return pricingview.Build(pricingview.ResolveIn(s.Msgs, q, pd), pd).Page
 	}
 	return view.Page{Problems: []string{s.Msgs.T("calc.err.unknown")}}
 }

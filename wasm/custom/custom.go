@@ -67,7 +67,7 @@ const (
 var fp4Choices = []scenario.Choice{{Value: "nvfp4", Label: "NVFP4 (NVIDIA)"}, {Value: "mxfp4", Label: "MXFP4 (OCP, AMD)"}}
 
 // fp4Format is the FP4 format g runs. The engines run FP4 as NVFP4 on
-// NVIDIA's GPUs and as MXFP4 on others (perfview.WeightFormat), so a
+// NVIDIA's GPUs and as MXFP4 on others (serving.WeightFormat), so a
 // custom GPU's format sets its vendor.
 func fp4Format(g gpu.GPU) string {
 	if g.Vendor == nvidia {

@@ -25,7 +25,7 @@ func TestModelQueryRoundTrip(t *testing.T) {
 	e := datasettest.LoadEditions(t)
 	var models []model.Model
 	for _, date := range e.DataDates() {
-		models = append(models, e.Data[date].Memory.Models.Models...)
+		models = append(models, e.Data[date].Models.Models...)
 	}
 	bases := []model.Model{models[0]}
 	for _, m := range models {
@@ -48,7 +48,7 @@ func TestModelQueryRoundTrip(t *testing.T) {
 // Values that contradict each other are reported next to their fields,
 // and the base's values used, so that the model stays consistent.
 func TestContradictionsFallBackToTheBase(t *testing.T) {
-	d := datasettest.Load(t).Memory
+	d := datasettest.Load(t).MemoryData()
 	llama, _ := d.Models.Find("llama-3.1-8b")
 	deepseek, _ := d.Models.Find("deepseek-v3")
 	for _, tc := range []struct {
@@ -116,7 +116,7 @@ func withSource(m, base model.Model) model.Model {
 // The GPU's fields start at the base's datasheet; a rate of 0 drops the
 // format.
 func TestGPU(t *testing.T) {
-	d := datasettest.Load(t).Memory
+	d := datasettest.Load(t).MemoryData()
 	h100, _ := d.GPUs.Find("h100-sxm")
 	r := scenario.NewResolver("", nil)
 	g := custom.GPU(r, h100)
@@ -144,7 +144,7 @@ func TestGPU(t *testing.T) {
 // its name.
 func TestGPUQueryRoundTrip(t *testing.T) {
 	e := datasettest.LoadEditions(t)
-	latest := e.Latest().Memory.GPUs
+	latest := e.Latest().GPUs
 	var bases []gpu.GPU
 	for _, id := range []string{"h100-sxm", "mi300x"} {
 		g, _ := latest.Find(id)
@@ -159,7 +159,7 @@ func TestGPUQueryRoundTrip(t *testing.T) {
 	// And a custom GPU with a name, which the query gives as typed.
 	named := custom.GPU(scenario.NewResolver("g.name=H100&g.mem=96", nil), bases[0])
 	for _, date := range e.DataDates() {
-		for _, g := range append(e.Data[date].Memory.GPUs.GPUs, named) {
+		for _, g := range append(e.Data[date].GPUs.GPUs, named) {
 			for _, base := range bases {
 				r := scenario.NewResolver(custom.GPUQuery(msg.English, g), nil)
 				got := custom.GPU(r, base)

@@ -35,14 +35,14 @@ func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, err
 	if err := errors.Join(values(reflect.ValueOf(&t), "", "", max(e.Today, newest))...); err != nil {
 		return t, prefix(file, err)
 	}
-	if err := t.Validate(d.TCO.GPUs, d.Memory.Models); err != nil {
+	if err := t.Validate(d.GPUs, d.Models); err != nil {
 		return t, prefix(file, err)
 	}
 	latest := e.Latest()
 	var errs []error
 	for i, r := range t.Rows {
-		_, gpuOK := latest.TCO.GPUs.Find(r.GPU)
-		_, modelOK := latest.Memory.Models.Find(r.Model)
+		_, gpuOK := latest.GPUs.Find(r.GPU)
+		_, modelOK := latest.Models.Find(r.Model)
 		entry := fmt.Sprintf("rows[%d] %q: ", i, r.ID)
 		switch _, held := e.Held[r.AsOf]; {
 		case r.AsOf > e.Today && !held:

@@ -7,6 +7,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/infercost/infercost/wasm/memview"
+	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/tcoview"
 	"io"
 	"io/fs"
 	"math"
@@ -87,7 +90,7 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	for _, f := range []struct {
 		file string
 		v    any
-	}{{GPUFile, &d.TCO.GPUs}, {RentalFile, &d.TCO.Rental}, {ModelFile, &d.Memory.Models}, {TCOFile, &d.TCO}, {MemoryFile, &d.Memory},
+	}{{GPUFile, &d.GPUs}, {RentalFile, &d.Rental}, {ModelFile, &d.Models}, {TCOFile, &d.TCO}, {MemoryFile, &d.Memory},
 		{APIFile, &d.Pricing.APIs}, {GenAIFile, &genai}, {PricingFile, &d.Pricing}, {PerfFile, &d.Perf}} {
 		path := dir + "/" + f.file
 		if err := decode(fsys, path, f.v); err != nil {
@@ -106,7 +109,6 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	if len(errs) > 0 {
 		return d, errors.Join(errs...)
 	}
-	d.Memory.GPUs = d.TCO.GPUs // for the model checks below
 	// The snapshot is checked alone, so that its errors name it, then
 	// merged under the curated catalog, which is checked as a whole.
 	if err := (pricingview.Data{APIs: genai}).ValidateCatalog(today); err != nil {
@@ -116,7 +118,7 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 		file string
 		cat  apiprices.Catalog
 	}{{APIFile, d.Pricing.APIs}, {GenAIFile, genai}} {
-		if err := weights(c.cat, d.Memory.Models); err != nil {
+		if err := weights(c.cat, d.Models); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}
 	}
@@ -133,8 +135,8 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{GPUFile, d.TCO.GPUs.Validate}, {RentalFile, func() error { return d.TCO.Rental.Validate(d.TCO.GPUs) }},
-		{ModelFile, d.Memory.Models.Validate}, {APIFile, func() error { return d.Pricing.ValidateCatalog(today) }}} {
+	}{{GPUFile, d.GPUs.Validate}, {RentalFile, func() error { return d.Rental.Validate(d.GPUs) }},
+		{ModelFile, d.Models.Validate}, {APIFile, func() error { return d.PricingData().ValidateCatalog(today) }}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}
@@ -142,11 +144,13 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	if len(errs) > 0 {
 		return d, errors.Join(errs...)
 	}
-	d.Link()
+	tco, mem, perf, pricing := d.TCOData(), d.MemoryData(), d.PerfData(), d.PricingData()
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{TCOFile, d.TCO.Validate}, {MemoryFile, d.Memory.Validate}, {PricingFile, d.Pricing.Validate}, {PerfFile, d.Perf.Validate}} {
+	}{{TCOFile, tco.Validate}, {TCOFile, func() error { return tcoview.CheckPresets(tco) }},
+		{MemoryFile, mem.Validate}, {MemoryFile, func() error { return memview.CheckPresets(mem) }},
+		{PricingFile, pricing.Validate}, {PerfFile, perf.Validate}, {PerfFile, func() error { return perfview.CheckPresets(perf) }}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}

@@ -17,14 +17,14 @@ func TestContentDataIsValid(t *testing.T) {
 	}
 	for _, id := range []string{"a100-40gb-sxm", "a100-80gb-sxm", "a100-40gb-pcie", "a100-80gb-pcie", "h100-sxm",
 		"h100-pcie", "h100-nvl", "h200-sxm", "b200", "l40s", "l4", "a10g", "t4", "mi300x"} {
-		if _, ok := d.TCO.GPUs.Find(id); !ok {
+		if _, ok := d.GPUs.Find(id); !ok {
 			t.Errorf("GPU %q missing from the catalog", id)
 		}
 	}
 	for _, id := range []string{"llama-2-7b", "llama-2-13b", "llama-2-70b", "llama-3.1-8b", "llama-3.1-70b", "llama-3.1-405b",
 		"mistral-7b", "mixtral-8x7b", "mixtral-8x22b", "mistral-large-2", "qwen2.5-7b", "qwen2.5-72b", "qwen3-0.6b",
 		"gemma-2-9b", "gemma-2-27b", "deepseek-v3"} {
-		if _, ok := d.Memory.Models.Find(id); !ok {
+		if _, ok := d.Models.Find(id); !ok {
 			t.Errorf("model %q missing from the catalog", id)
 		}
 	}

@@ -205,7 +205,6 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 	slices.SortFunc(out.List, func(a, b edition.Edition) int { return strings.Compare(a.Date, b.Date) })
 	for date, d := range out.Data {
 		d.Editions = out.List
-		d.Link()
 		out.Data[date] = d
 	}
 	return out, nil

@@ -25,7 +25,7 @@ func TestEditionsAreLayered(t *testing.T) {
 	}
 	dates = []string{dates[0], dates[len(dates)-1]}
 	price := func(date string) float64 {
-		g, _ := e.Data[date].TCO.GPUs.Find("h100-sxm")
+		g, _ := e.Data[date].GPUs.Find("h100-sxm")
 		return g.PurchaseUSD.Value
 	}
 	// content/data/gpus.yaml: $27,500; the test edition: $22,000.
@@ -45,7 +45,7 @@ func TestEditionsAreLayered(t *testing.T) {
 		t.Errorf("GPT-4.1 on %s: input %v; want 1", datasettest.EditionDate, row.Input)
 	}
 	for _, d := range e.Data {
-		if d.Editions.Latest() != datasettest.EditionDate || d.Memory.Editions.Latest() != datasettest.EditionDate {
+		if d.Editions.Latest() != datasettest.EditionDate || d.MemoryData().Editions.Latest() != datasettest.EditionDate {
 			t.Errorf("an edition's data does not list every edition: %+v", d.Editions)
 		}
 	}
@@ -116,7 +116,7 @@ func TestEditionsAfterTheBuildAreHeld(t *testing.T) {
 	}
 	if date, d := e.Newest(); date != datasettest.EditionDate {
 		t.Errorf("newest edition %s; want the held %s", date, datasettest.EditionDate)
-	} else if g, _ := d.TCO.GPUs.Find("h100-sxm"); g.PurchaseUSD.Value != 22000 {
+	} else if g, _ := d.GPUs.Find("h100-sxm"); g.PurchaseUSD.Value != 22000 {
 		t.Errorf("the held edition's H100 price %v; want its 22000", g.PurchaseUSD.Value)
 	}
 	// The test edition's figures are dated up to its own day (2027-01-15):
@@ -270,17 +270,17 @@ func TestCatalogEdition(t *testing.T) {
 	}
 	old, today := e.Data["2026-11-30"], e.Data["2026-12-01"]
 	for _, id := range []string{"mi355x", "rtx-5090", "rtx-6000-ada"} {
-		if _, ok := old.TCO.GPUs.Find(id); ok {
+		if _, ok := old.GPUs.Find(id); ok {
 			t.Errorf("GPU %q in the first edition", id)
 		}
-		if g, ok := today.TCO.GPUs.Find(id); !ok || g.BF16DenseTFLOPS.Value == 0 {
+		if g, ok := today.GPUs.Find(id); !ok || g.BF16DenseTFLOPS.Value == 0 {
 			t.Errorf("GPU %q missing from the 2026-12-01 edition, or without a BF16 rate: %+v", id, g)
 		}
 	}
-	if _, ok := old.Memory.Models.Find("glm-4.6"); ok {
+	if _, ok := old.Models.Find("glm-4.6"); ok {
 		t.Error("GLM-4.6 in the first edition")
 	}
-	if _, ok := today.Memory.Models.Find("glm-4.6"); !ok {
+	if _, ok := today.Models.Find("glm-4.6"); !ok {
 		t.Error("GLM-4.6 missing from the 2026-12-01 edition")
 	}
 	weights := func(d sitedata.Data, api string) string {

@@ -190,7 +190,6 @@ func (s *Store) data(date, name string) (*sitedata.Data, error) {
 	if err != nil {
 		return nil, errors.New("data file " + PackName(date, name) + ": " + err.Error())
 	}
-	d.Link()
 	if s.decoded == nil {
 		s.decoded = map[string]*sitedata.Data{}
 	}

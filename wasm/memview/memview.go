@@ -5,6 +5,7 @@
 package memview
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/custom"
@@ -73,7 +74,7 @@ type Scenario struct {
 	Custom custom.Use
 	// Engine is the serving engine whose memory accounting the options
 	// use.
-	Engine EngineProfile
+	Engine serving.EngineProfile
 	// M is the page's language: its words and number format.
 	M *msg.Catalog
 }
@@ -81,19 +82,9 @@ type Scenario struct {
 // IsFlat reports whether the scenario uses the article's rule of thumb.
 func (s Scenario) IsFlat() bool { return s.ModelChoice == FlatModel }
 
-// TPError says, in the language of t, why tp GPUs cannot split m's
-// heads (memory.TPError), or "".
-func TPError(t *msg.Catalog, m model.Model, tp int) string {
-	key := memory.TPError(m, tp)
-	if key == "" {
-		return ""
-	}
-	return t.F(key, "heads", strconv.Itoa(m.Heads), "kv", strconv.Itoa(m.KVHeads))
-}
-
 func num(v float64) string { return scenario.FormatNumber(v) }
 
-func (d Data) modelChoices(t *msg.Catalog) []scenario.Choice {
+func modelChoices(d serving.Memory, t *msg.Catalog) []scenario.Choice {
 	cs := make([]scenario.Choice, 0, len(d.Models.Models)+2)
 	for _, m := range d.Models.Models {
 		cs = append(cs, scenario.Choice{Value: m.ID, Label: m.Name})
@@ -105,45 +96,31 @@ func (d Data) modelChoices(t *msg.Catalog) []scenario.Choice {
 func formatChoices(t *msg.Catalog, fs []memory.Format) []scenario.Choice {
 	cs := make([]scenario.Choice, len(fs))
 	for i, f := range fs {
-		cs[i] = scenario.Choice{Value: f.ID, Label: FormatLabel(t, f)}
+		cs[i] = scenario.Choice{Value: f.ID, Label: serving.FormatLabel(t, f)}
 	}
 	return cs
 }
 
-// FormatLabel names a weight or KV format in the language of t: the
-// block formats say how they are scaled, in words.
-func FormatLabel(t *msg.Catalog, f memory.Format) string {
-	switch f.ID {
-	case "nvfp4":
-		return t.T("mem.format.nvfp4")
-	case "mxfp4":
-		return t.T("mem.format.mxfp4")
-	case "int4":
-		return t.T("mem.format.int4")
-	}
-	return f.Label
-}
-
 // Resolve reads a query string. It never fails: bad values are reported
 // next to their fields and replaced by defaults.
-func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+func Resolve(rawQuery string, d serving.Memory) Scenario { return ResolveIn(msg.English, rawQuery, d) }
 
 // ResolveIn is Resolve for a page in the language of m.
-func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
+func ResolveIn(m *msg.Catalog, rawQuery string, d serving.Memory) Scenario {
 	r := scenario.NewResolverIn(m, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
 	s := Scenario{M: m}
 	s.ModelChoice = r.Choice(scenario.Field{Key: keyModel, Label: s.M.T("mem.in.model"), Section: s.M.T("mem.sec.model"), Default: defaultModel,
-		Choices: d.modelChoices(m), Help: s.M.T("mem.in.model_help")})
+		Choices: modelChoices(d, m), Help: s.M.T("mem.in.model_help")})
 	wf, _ := memory.FindFormat(memory.WeightFormats, r.Choice(scenario.Field{Key: keyWeights, Label: s.M.T("mem.in.weights"), Section: s.M.T("mem.sec.model"),
 		Default: "bf16", Choices: formatChoices(s.M, memory.WeightFormats), Help: s.M.T("mem.in.weights_help")}))
 	kvf, _ := memory.FindFormat(memory.KVFormats, r.Choice(scenario.Field{Key: keyKV, Label: s.M.T("mem.in.kv"), Section: s.M.T("mem.sec.model"),
 		Default: "bf16", Choices: formatChoices(s.M, memory.KVFormats), Help: s.M.T("mem.in.kv_help")}))
 	s.Context = r.Int(scenario.Field{Key: keyContext, Label: s.M.T("mem.in.ctx"), Unit: s.M.T("mem.unit.tokens_seq"), Section: s.M.T("mem.sec.model"),
-		Min: 16, Max: 1 << 20, Default: num(df.Context.Value), Note: d.note(r.M, df.Context),
+		Min: 16, Max: 1 << 20, Default: num(df.Context.Value), Note: d.Note(r.M, df.Context),
 		Help: s.M.T("mem.in.ctx_help")})
 	s.Concurrency = r.Int(scenario.Field{Key: keyConc, Label: s.M.T("mem.in.conc"), Unit: s.M.T("mem.unit.sequences"), Section: s.M.T("mem.sec.model"),
-		Min: 1, Max: 100000, Default: num(df.Concurrency.Value), Note: d.note(r.M, df.Concurrency),
+		Min: 1, Max: 100000, Default: num(df.Concurrency.Value), Note: d.Note(r.M, df.Concurrency),
 		Help: s.M.T("mem.in.conc_help")})
 
 	s.Model = readCustom(r, d)
@@ -182,23 +159,23 @@ func ResolveIn(m *msg.Catalog, rawQuery string, d Data) Scenario {
 // engine's own. It returns 0 when SGLang's is left at its default, which
 // depends on each option's GPU and TP (DefaultFraction); the field then
 // shows its value for the first option's default GPU.
-func readFraction(r *scenario.Resolver, d Data, e EngineProfile) float64 {
+func readFraction(r *scenario.Resolver, d serving.Memory, e serving.EngineProfile) float64 {
 	t := r.M
 	keys, ok := engineKeys[e.ID]
 	if !ok {
-		keys = engineKeys[DefaultEngine]
+		keys = engineKeys[serving.DefaultEngine]
 	}
 	f := scenario.Field{Key: keyUtil, Label: t.T(keys.label), Unit: t.T("mem.unit.fraction"), Section: t.T("mem.sec.serving"),
 		Min: 0.01, Max: 1, Help: t.T(keys.help)}
 	switch {
-	case e.ID == DefaultEngine:
-		f.Default, f.Note = num(d.Defaults.Utilization.Value), d.note(t, d.Defaults.Utilization)
+	case e.ID == serving.DefaultEngine:
+		f.Default, f.Note = num(d.Defaults.Utilization.Value), d.Note(t, d.Defaults.Utilization)
 	case len(e.Reserve.Tiers) > 0:
 		g, _ := d.GPUs.Find(optionGPUs[0])
 		f.Default, f.Note = num(d.DefaultFraction(e, g, 1)), t.F("mem.util_note_sglang", "gpu", g.Name)+" "+
-			fact.NoteIn(t, fact.Figure{Source: e.Reserve.Source, AsOf: e.Reserve.AsOf}, d.source(e.Reserve.Source))
+			fact.NoteIn(t, fact.Figure{Source: e.Reserve.Source, AsOf: e.Reserve.AsOf}, d.Source(e.Reserve.Source))
 	default:
-		f.Default, f.Note = num(e.Fraction.Value), d.note(t, e.Fraction)
+		f.Default, f.Note = num(e.Fraction.Value), d.Note(t, e.Fraction)
 	}
 	v := r.Number(f)
 	if len(e.Reserve.Tiers) > 0 && !r.Inputs[len(r.Inputs)-1].Explicit {
@@ -210,14 +187,14 @@ func readFraction(r *scenario.Resolver, d Data, e EngineProfile) float64 {
 // readCustom reads the custom architecture, which starts as the default
 // model's. Its context has no limit of the default model's: custom links
 // written before m.ctx existed accepted up to 1,048,576 tokens.
-func readCustom(r *scenario.Resolver, d Data) model.Model {
+func readCustom(r *scenario.Resolver, d serving.Memory) model.Model {
 	base, _ := d.Models.Find(defaultModel)
 	base.MaxContext = 1 << 20
 	return custom.Model(r, base)
 }
 
 // readFlat reads the seed article's rule-of-thumb figures.
-func readFlat(r *scenario.Resolver, d Data) memory.Flat {
+func readFlat(r *scenario.Resolver, d serving.Memory) memory.Flat {
 	df := d.Defaults
 	t := r.M
 	section := t.T("mem.sec.flat")
@@ -227,15 +204,15 @@ func readFlat(r *scenario.Resolver, d Data) memory.Flat {
 			Default: num(f), Note: note, Help: t.T(help)})
 	}
 	return memory.Flat{
-		WeightsGB:     gb("w", "mem.flat.w", "GB", "mem.flat.w_help", df.FlatWeightsGB.Value, d.note(t, df.FlatWeightsGB), 1e5),
-		KVPerTokenGB:  gb("kv", "mem.row.kv_token", "GB", "mem.flat.kv_help", df.FlatKVPerTokenGB.Value, d.note(t, df.FlatKVPerTokenGB), 1),
-		ReserveGB:     gb("r", "mem.flat.r", "GB", "mem.flat.r_help", df.FlatReserveGB.Value, d.note(t, df.FlatReserveGB), 1000),
-		PerSequenceGB: gb("s", "mem.flat.s", "GB", "mem.flat.s_help", df.FlatPerSequenceGB.Value, d.note(t, df.FlatPerSequenceGB), 1000),
+		WeightsGB:     gb("w", "mem.flat.w", "GB", "mem.flat.w_help", df.FlatWeightsGB.Value, d.Note(t, df.FlatWeightsGB), 1e5),
+		KVPerTokenGB:  gb("kv", "mem.row.kv_token", "GB", "mem.flat.kv_help", df.FlatKVPerTokenGB.Value, d.Note(t, df.FlatKVPerTokenGB), 1),
+		ReserveGB:     gb("r", "mem.flat.r", "GB", "mem.flat.r_help", df.FlatReserveGB.Value, d.Note(t, df.FlatReserveGB), 1000),
+		PerSequenceGB: gb("s", "mem.flat.s", "GB", "mem.flat.s_help", df.FlatPerSequenceGB.Value, d.Note(t, df.FlatPerSequenceGB), 1000),
 	}
 }
 
 // readOption reads GPU option i.
-func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.Format, util float64, customGPU gpu.GPU) OptionInput {
+func readOption(r *scenario.Resolver, d serving.Memory, i int, s Scenario, wf, kvf memory.Format, util float64, customGPU gpu.GPU) OptionInput {
 	l := view.Letters[i]
 	k := func(name string) string { return l + "." + name }
 	o := OptionInput{Letter: l}
@@ -251,7 +228,7 @@ func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.
 	}
 	g := o.GPU
 	memDefault, memUnit, memNote := d.VisibleGiB(g), s.M.T("mem.unit.gib_gpu"), s.M.F("mem.mem_note", "gb", s.M.Digits(num(g.MemoryGB.Value)),
-		"gib", s.M.Digits(num(d.Defaults.DriverReservedGiB.Value)))+" "+d.note(r.M, d.Defaults.DriverReservedGiB)
+		"gib", s.M.Digits(num(d.Defaults.DriverReservedGiB.Value)))+" "+d.Note(r.M, d.Defaults.DriverReservedGiB)
 	if s.IsFlat() {
 		memDefault, memUnit, memNote = g.MemoryGB.Value, s.M.T("mem.unit.gb_gpu"), s.M.T("mem.mem_note_flat")
 	}
@@ -259,14 +236,14 @@ func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.
 		Default: num(memDefault), Note: memNote, Help: s.M.T("mem.in.mem_help")})
 	tp := r.Int(scenario.Field{Key: k("tp"), Label: s.M.T("mem.in.tp"), Unit: "GPUs", Min: 1, Max: 64, Default: "1",
 		Help: s.M.T("mem.in.tp_help")})
-	if text := TPError(s.M, s.Model, tp); text != "" && !s.IsFlat() {
+	if text := serving.TPError(s.M, s.Model, tp); text != "" && !s.IsFlat() {
 		r.Reject(k("tp"), text)
 		tp = 1
 	}
 	seqs, tokens := d.EngineBatch(s.Engine, g)
-	batchNote := s.M.T("mem.batch_note") + " " + d.note(r.M, d.Defaults.LargeGPUSeqs)
-	if s.Engine.ID != DefaultEngine {
-		batchNote = s.M.F("mem.batch_note_engine", "engine", s.Engine.Name) + " " + d.note(r.M, s.Engine.MaxSeqs)
+	batchNote := s.M.T("mem.batch_note") + " " + d.Note(r.M, d.Defaults.LargeGPUSeqs)
+	if s.Engine.ID != serving.DefaultEngine {
+		batchNote = s.M.F("mem.batch_note_engine", "engine", s.Engine.Name) + " " + d.Note(r.M, s.Engine.MaxSeqs)
 	}
 	seqs = r.Int(scenario.Field{Key: k("seqs"), Label: s.M.T("mem.in.seqs"), Unit: s.M.T("mem.unit.sequences"), Min: 1, Max: 100000, Default: strconv.Itoa(seqs),
 		Note: batchNote, Help: s.M.T("mem.in.seqs_help")})
@@ -278,4 +255,13 @@ func readOption(r *scenario.Resolver, d Data, i int, s Scenario, wf, kvf memory.
 	o.Setup = memory.Setup{Model: s.Model, Weights: wf, KV: kvf, GPUMemory: o.MemoryGiB * memory.GiB, TP: tp, PP: 1,
 		Runtime: d.EngineRuntime(s.Engine, util, seqs, tokens)}
 	return o
+}
+
+// engineKeys are the message keys of each engine: its memory fraction's
+// label and help, and the note that works out its KV pool.
+var engineKeys = map[string]struct{ label, help, pool string }{
+	serving.DefaultEngine: {"mem.in.util", "mem.in.util_help", ""},
+	string(memory.SGLang): {"mem.in.fraction", "mem.in.util_help_sglang", "mem.pool_note_sglang"},
+	string(memory.TRTLLM): {"mem.in.fraction", "mem.in.util_help_trtllm", "mem.pool_note_trtllm"},
+	string(memory.TGI):    {"mem.in.fraction", "mem.in.util_help_tgi", "mem.pool_note_tgi"},
 }

@@ -2,6 +2,7 @@ package memview_test
 
 import (
 	"encoding/json"
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"reflect"
 	"strings"
@@ -15,7 +16,7 @@ import (
 	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
-func load(t testing.TB) memview.Data { return datasettest.Load(t).Memory }
+func load(t testing.TB) serving.Memory { return datasettest.Load(t).MemoryData() }
 
 // The engine against every published vLLM start-up log in the data: KV
 // capacity within 10 %, weights within 3 % (issue 3). The table on the
@@ -248,7 +249,7 @@ func TestFP4WeightFormats(t *testing.T) {
 }
 
 // figures returns every cell's value of the memory page of query.
-func figures(t *testing.T, d memview.Data, query string) map[string]float64 {
+func figures(t *testing.T, d serving.Memory, query string) map[string]float64 {
 	t.Helper()
 	p := memview.Build(memview.Resolve(query, d), d)
 	if len(p.Problems) != 0 {

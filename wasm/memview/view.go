@@ -3,6 +3,7 @@ package memview
 import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"slices"
 	"strconv"
@@ -46,7 +47,7 @@ func optionTitle(s Scenario, o OptionInput) string {
 }
 
 // Build runs the memory engine for every option and lays out the results.
-func Build(s Scenario, d Data) Page {
+func Build(s Scenario, d serving.Memory) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Ignored: s.Ignored}}
 	var cols []view.Column
 	for i, o := range s.Options {
@@ -274,7 +275,7 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 		t := o.Setup
 		t.Weights = f
 		if fits, _ := t.Fits(t.Compute(), s.Context); fits {
-			ways = append(ways, s.M.F("mem.way.weights", "format", FormatLabel(s.M, f)))
+			ways = append(ways, s.M.F("mem.way.weights", "format", serving.FormatLabel(s.M, f)))
 			break
 		}
 	}
@@ -294,7 +295,7 @@ func fitCell(s Scenario, o OptionInput, r memory.Result, c view.Cell) view.Cell 
 
 // claimsTable sets a preset source's batch sizes beside the rule of thumb
 // and beside a real 7B model's architecture on the same GPUs.
-func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Table {
+func claimsTable(s Scenario, d serving.Memory, cols []view.Column, cell cellFunc) view.Table {
 	t := view.Table{ID: "claims", Title: s.M.T("mem.claims"), Corner: s.M.T("mem.per_gpu"), Columns: cols,
 		Hidden: s.Preset == nil || len(s.Preset.Claims) == 0}
 	claimed := view.Row{Label: s.M.T("mem.claims.claimed")}
@@ -330,7 +331,7 @@ func claimsTable(s Scenario, d Data, cols []view.Column, cell cellFunc) view.Tab
 // answer, the GPUs the sequences need, comes first; a column that reads
 // the same on every GPU (the weights, or "does not fit" when none holds
 // the model) is said once in the note instead (sayCommonOnce).
-func fitTable(s Scenario, d Data) view.Table {
+func fitTable(s Scenario, d serving.Memory) view.Table {
 	t := view.Table{ID: "fit", Title: s.M.F("mem.fit", "model", s.modelName()), Corner: "GPU"}
 	t.Columns = []view.Column{
 		{Key: "fit-need", Title: s.M.F(plural(s.Concurrency, "mem.fit.need_one", "mem.fit.need"), "n", strconv.Itoa(s.Concurrency))},

@@ -41,7 +41,7 @@ func catalog(t *testing.T) model.Catalog {
 	if err != nil {
 		t.Fatalf("content/data: %v", err)
 	}
-	return d.Memory.Models
+	return d.Models
 }
 
 func TestKVBytesPerTokenOfNewRows(t *testing.T) {

@@ -77,7 +77,7 @@ type Load struct {
 	Lengths  Lengths
 	Requests int    // how many requests to simulate
 	Seed     uint64 // of the arrival times and lengths; equal seeds, equal results
-	// PrefillFirst schedules as SGLang does (see perfview.PrefillsFirst):
+	// PrefillFirst schedules as SGLang does (see serving.PrefillsFirst):
 	// a step runs the prompts being filled alone, up to MaxBatched tokens,
 	// and the running sequences decode only in steps without any. When
 	// false, each step decodes and fills prompts with what is left, as

@@ -1,6 +1,7 @@
 package perfview_test
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"testing"
 
@@ -33,7 +34,7 @@ func TestFP4ThroughputScalesWithTheFP4Rate(t *testing.T) {
 	}
 	tokensPerSecond := func(g gpu.GPU, precision string) float64 {
 		t.Helper()
-		h, ok := perfview.Hardware(g, precision)
+		h, ok := serving.Hardware(g, precision)
 		if !ok {
 			t.Fatalf("%s has no %s rate", g.Name, precision)
 		}

@@ -1,13 +1,13 @@
 package perfview_test
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"testing"
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 // From data edition 2026-12-02 a step takes the compute and memory
@@ -51,7 +51,7 @@ func TestAStepTakesItsGPUArchitecturesEfficiencies(t *testing.T) {
 		{"2026-12-01", "h100-sxm", "fp8", true, 0.5, 0.75, 1050e-6, 0.004664198},
 	}
 	for _, tt := range tests {
-		d := e.Data[tt.edition].Perf
+		d := e.Data[tt.edition].PerfData()
 		m, _ := d.Memory.Models.Find("llama-3.1-8b")
 		g, _ := d.Memory.GPUs.Find(tt.gpu)
 		eff := d.EfficiencyOn(g, tt.precision)
@@ -59,7 +59,7 @@ func TestAStepTakesItsGPUArchitecturesEfficiencies(t *testing.T) {
 			t.Errorf("edition %s, %s in %s: compute %g, memory %g, step %g s; want %g, %g, %g s", tt.edition, tt.gpu, tt.precision,
 				eff.Compute, eff.Memory, eff.StepSeconds, tt.compute, tt.memory, tt.step)
 		}
-		s, ok := perfview.Setup(m, g, 1, tt.precision, perfview.KVFormat(tt.precision), eff)
+		s, ok := serving.Setup(m, g, 1, tt.precision, serving.KVFormat(tt.precision), eff)
 		if !ok {
 			t.Fatalf("%s has no %s", tt.gpu, tt.precision)
 		}

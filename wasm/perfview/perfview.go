@@ -5,7 +5,7 @@
 package perfview
 
 import (
-	"slices"
+	"github.com/infercost/infercost/wasm/serving"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/band"
@@ -13,7 +13,6 @@ import (
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
@@ -44,7 +43,7 @@ type Scenario struct {
 	TargetS float64 // P99 end-to-end target, seconds
 	// Engine is the serving engine whose memory accounting and batch
 	// limits the KV capacity and the simulation use (vLLM by default).
-	Engine memview.EngineProfile
+	Engine serving.EngineProfile
 	// Traffic is the simulation's load but for its rate.
 	Traffic perf.Load
 	// MaxBatch is the most requests of Prompt + Output tokens the
@@ -66,40 +65,6 @@ type Scenario struct {
 	Bands band.Table
 	// seqBytes is one request's KV cache per GPU, poolBytes the KV pool.
 	seqBytes, poolBytes float64
-}
-
-// Modes are the load modes' choices, by perf.Mode.
-var Modes = []scenario.Choice{
-	perf.Poisson: {Value: "open", Label: "Requests per second (open loop)"},
-	perf.Closed:  {Value: "closed", Label: "Users in flight (closed loop)"},
-	perf.Offline: {Value: "offline", Label: "Offline batch (all at once)"},
-}
-
-// ModeChoices are Modes in the language of t.
-func ModeChoices(t *msg.Catalog) []scenario.Choice {
-	return []scenario.Choice{
-		perf.Poisson: {Value: "open", Label: t.T("perf.mode.open")},
-		perf.Closed:  {Value: "closed", Label: t.T("perf.mode.closed")},
-		perf.Offline: {Value: "offline", Label: t.T("perf.mode.offline")},
-	}
-}
-
-// LengthKinds are the values of the lens= field, by perf.Lengths.
-var LengthKinds = []string{perf.Fixed: "fixed", perf.Uniform: "uniform", perf.Chat: "chat"}
-
-// ReadLengths reads how the simulated requests' lengths vary (lens=), a
-// field of section: every request at the means, as before the field, by
-// default.
-func ReadLengths(r *scenario.Resolver, section string) perf.Lengths {
-	t := r.M
-	labels := []string{perf.Fixed: t.T("perf.lens.fixed"), perf.Uniform: t.T("perf.lens.uniform"), perf.Chat: t.T("perf.lens.chat")}
-	choices := make([]scenario.Choice, len(LengthKinds))
-	for k, v := range LengthKinds {
-		choices[k] = scenario.Choice{Value: v, Label: labels[k]}
-	}
-	v := r.Choice(scenario.Field{Key: "lens", Label: t.T("perf.in.lens"), Section: section, Default: LengthKinds[perf.Fixed], Choices: choices,
-		Help: t.T("perf.in.lens_help")})
-	return perf.Lengths(slices.Index(LengthKinds, v))
 }
 
 // Fits reports whether the weights and one request fit the replica.
@@ -158,20 +123,12 @@ const (
 	defaultGPU   = "h100-sxm"
 )
 
-// Custom reads the custom model and GPU fields, which start as the
-// default model's and GPU's.
-func Custom(r *scenario.Resolver, md memview.Data) (model.Model, gpu.GPU) {
-	m, _ := md.Models.Find(defaultModel)
-	g, _ := md.GPUs.Find(defaultGPU)
-	return custom.Model(r, m), custom.GPU(r, g)
-}
-
 // Resolve reads a query string. It never fails: bad values are reported
 // next to their fields and replaced by defaults.
-func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+func Resolve(rawQuery string, d serving.Perf) Scenario { return ResolveIn(msg.English, rawQuery, d) }
 
 // ResolveIn is Resolve for a page in the language of t.
-func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
+func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
 	md := d.Memory
@@ -191,7 +148,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Help: t.T("mem.in.model_help")})
 	gpuID := r.Choice(scenario.Field{Key: "gpu", Label: "GPU", Section: sec, Default: defaultGPU, Choices: gpus,
 		Help: t.T("perf.in.gpu_help")})
-	precision := r.Choice(scenario.Field{Key: "prec", Label: t.T("perf.in.prec"), Section: sec, Default: "bf16", Choices: PrecisionChoices(t),
+	precision := r.Choice(scenario.Field{Key: "prec", Label: t.T("perf.in.prec"), Section: sec, Default: "bf16", Choices: serving.PrecisionChoices(t),
 		Help: t.T("perf.in.prec_help")})
 	kv := r.Choice(scenario.Field{Key: "kv", Label: t.T("mem.in.kv"), Section: sec, Default: "bf16",
 		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: t.T("perf.in.kv_help")})
@@ -200,7 +157,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	ep := r.Int(scenario.Field{Key: "ep", Label: t.T("perf.in.ep"), Section: sec, Min: 1, Max: 64, Default: "1",
 		Help: t.T("perf.in.ep_help")})
 	s.Engine = md.ReadEngine(r, md.EngineField(t, "engine", sec))
-	m, g := Custom(r, md)
+	m, g := serving.Custom(r, md)
 	if c, ok := md.Models.Find(modelID); ok {
 		m = c
 	}
@@ -208,18 +165,18 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		g = c
 	}
 	s.GPU = g
-	if text := memview.TPError(t, m, tp); text != "" {
+	if text := serving.TPError(t, m, tp); text != "" {
 		r.Reject("tp", text)
 		tp = 1
 	}
 	if m.Experts == 0 {
 		r.Hide("ep")
 		ep = 1
-	} else if text := EPError(t, m, tp, ep); text != "" {
+	} else if text := serving.EPError(t, m, tp, ep); text != "" {
 		r.Reject("ep", text)
 		ep = 1
 	}
-	if text := PrecisionError(t, s.GPU, precision); text != "" {
+	if text := serving.PrecisionError(t, s.GPU, precision); text != "" {
 		r.Reject("prec", text)
 		precision = "bf16"
 	}
@@ -229,20 +186,20 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	count := func(key, label, unit, help string, f float64, note string, min, max float64) int {
 		return r.Int(scenario.Field{Key: key, Label: t.T(label), Unit: t.T(unit), Section: work, Min: min, Max: max, Default: num(f), Note: note, Help: t.T(help)})
 	}
-	s.Prompt = count("in", "perf.in.in", "mem.unit.tokens", "perf.in.in_help", df.PromptTokens.Value, d.note(t, df.PromptTokens), 1, 1<<20)
-	s.Output = count("out", "perf.in.out", "mem.unit.tokens", "perf.in.out_help", df.OutputTokens.Value, d.note(t, df.OutputTokens), 1, 1<<20)
+	s.Prompt = count("in", "perf.in.in", "mem.unit.tokens", "perf.in.in_help", df.PromptTokens.Value, d.Note(t, df.PromptTokens), 1, 1<<20)
+	s.Output = count("out", "perf.in.out", "mem.unit.tokens", "perf.in.out_help", df.OutputTokens.Value, d.Note(t, df.OutputTokens), 1, 1<<20)
 	s.Prompt, s.Output = withinContext(t, r, m, s.Prompt, s.Output, int(df.PromptTokens.Value), int(df.OutputTokens.Value))
-	s.Lengths = ReadLengths(r, work)
-	s.Batch = count("b", "perf.in.b", "tco.unit.requests", "perf.in.b_help", df.Batch.Value, d.note(t, df.Batch), 1, 4096)
-	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: Modes[perf.Poisson].Value, Choices: ModeChoices(t),
+	s.Lengths = serving.ReadLengths(r, work)
+	s.Batch = count("b", "perf.in.b", "tco.unit.requests", "perf.in.b_help", df.Batch.Value, d.Note(t, df.Batch), 1, 4096)
+	mode := r.Choice(scenario.Field{Key: "mode", Label: t.T("perf.in.mode"), Section: work, Default: serving.Modes[perf.Poisson].Value, Choices: serving.ModeChoices(t),
 		Help: t.T("perf.in.mode_help")})
-	for m, c := range Modes {
+	for m, c := range serving.Modes {
 		if c.Value == mode {
 			s.Mode = perf.Mode(m)
 		}
 	}
 	s.Rate = r.Number(scenario.Field{Key: "rate", Label: t.T("perf.in.rate"), Unit: t.T("perf.unit.rps"), Section: work, Min: 0.001, Max: 1e5,
-		Default: num(df.Rate.Value), Note: d.note(t, df.Rate), Help: t.T("perf.in.rate_help")})
+		Default: num(df.Rate.Value), Note: d.Note(t, df.Rate), Help: t.T("perf.in.rate_help")})
 	s.Users = count("users", "perf.in.users", "perf.unit.users", "perf.in.users_help", 64, "", 1, 4096)
 	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: t.T("perf.in.think"), Unit: t.T("tco.unit.seconds"), Section: work, Min: 0, Max: 3600, Default: "0",
 		Help: t.T("perf.in.think_help")})
@@ -250,9 +207,9 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	if df.SteadyWindow.Value == 1 {
 		reqsHelp = "perf.in.reqs_help_steady"
 	}
-	requests := count("reqs", "perf.in.reqs", "tco.unit.requests", reqsHelp, df.Requests.Value, d.note(t, df.Requests), 50, perf.MaxEvents/5)
+	requests := count("reqs", "perf.in.reqs", "tco.unit.requests", reqsHelp, df.Requests.Value, d.Note(t, df.Requests), 50, perf.MaxEvents/5)
 	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("perf.unit.seconds_e2e"), Section: work, Min: 0.001, Max: 3600,
-		Default: num(df.P99TargetS.Value), Note: d.note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
+		Default: num(df.P99TargetS.Value), Note: d.Note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
 
 	effSec := t.T("perf.sec.efficiency")
 	e := d.EfficiencyOn(s.GPU, precision)
@@ -262,11 +219,11 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		return r.Number(scenario.Field{Key: key, Label: t.T(label), Unit: t.T("perf.unit.peak"), Section: effSec, Min: 0.01, Max: 1,
 			Default: num(f), Note: note, Help: t.T(help)})
 	}
-	e.Compute = frac("mfu", "perf.in.mfu", "perf.in.mfu_help", e.Compute, d.note(t, computeFig))
-	e.Memory = frac("mbu", "perf.in.mbu", "perf.in.mbu_help", e.Memory, d.note(t, memoryFig))
-	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.note(t, df.LinkEfficiency))
+	e.Compute = frac("mfu", "perf.in.mfu", "perf.in.mfu_help", e.Compute, d.Note(t, computeFig))
+	e.Memory = frac("mbu", "perf.in.mbu", "perf.in.mbu_help", e.Memory, d.Note(t, memoryFig))
+	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.Note(t, df.LinkEfficiency))
 
-	s.Setup, _ = Setup(m, s.GPU, tp, precision, kv, e)
+	s.Setup, _ = serving.Setup(m, s.GPU, tp, precision, kv, e)
 	s.Setup.EP = ep
 	s.Traffic = d.LoadOn(s.Engine, s.Setup, s.GPU, s.Prompt, s.Output)
 	s.Traffic.Requests, s.Traffic.WarmupRequest = requests, requests/10

@@ -2,6 +2,7 @@ package perfview_test
 
 import (
 	"encoding/json"
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"reflect"
 	"slices"
@@ -22,14 +23,14 @@ import (
 	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
-func load(t testing.TB) perfview.Data { return datasettest.Load(t).Perf }
+func load(t testing.TB) serving.Perf { return datasettest.Load(t).PerfData() }
 
 // The roofline against every published throughput in the data: median
 // absolute error at most 25 % (issue 4). The methodology page's table is
 // generated from the same function.
 func TestCalibrationAgainstPublishedThroughput(t *testing.T) {
 	rs := load(t).Calibrate()
-	med := perfview.MedianAbsError(rs)
+	med := serving.MedianAbsError(rs)
 	for _, r := range rs {
 		t.Logf("%-12s %-14s TP %d %-4s batch %4d %4d/%-4d est %8.1f err %+6.1f %%", r.Row.Model, r.Row.GPU, r.Row.TP, r.Row.Precision,
 			r.Row.Batch, r.Row.Input, r.Row.Output, r.Estimate, 100*r.Err)
@@ -237,7 +238,7 @@ func TestTooLargeIsShownAndFailsPresets(t *testing.T) {
 			t.Errorf("rate chart %s: %d points, hidden %v; want empty", s.ID, len(s.Points), s.Hidden)
 		}
 	}
-	err := d.Validate()
+	err := perfview.CheckPresets(d)
 	for _, name := range []string{"trtllm-70b-h100", "seed-000-70b"} {
 		if err == nil || !strings.Contains(err.Error(), `"`+name+`"`) || !strings.Contains(err.Error(), "too large") {
 			t.Errorf("validation %v; want preset %s too large", err, name)
@@ -300,7 +301,7 @@ func TestFP4Precision(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := e.Data["2026-12-02"].Perf
+	d := e.Data["2026-12-02"].PerfData()
 	s := perfview.Resolve("model=llama-3.1-70b&gpu=b300&prec=fp4", d)
 	if s.Setup.Weights.ID != "nvfp4" || s.Setup.Hardware.TFLOPS != 14000 {
 		t.Fatalf("B300 in FP4: weights %q at %v TFLOPS, want nvfp4 at 14,000", s.Setup.Weights.ID, s.Setup.Hardware.TFLOPS)

@@ -2,11 +2,11 @@ package perfview
 
 import (
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/chart"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/view"
@@ -186,7 +186,7 @@ func (b *Builder) Build(s Scenario) Page {
 			Cells: cell("max_batch", float64(s.MaxBatch), "requests", maxBatchText(s))},
 		// FP4 is NVFP4 or MXFP4 depending on the GPU (WeightFormat): the
 		// reader sees which one the figures assume.
-		{Label: t.T("mem.in.weights"), Help: t.T("perf.row.weights_help"), Cells: cell("weights", 0, "", memview.FormatLabel(t, st.Weights))},
+		{Label: t.T("mem.in.weights"), Help: t.T("perf.row.weights_help"), Cells: cell("weights", 0, "", serving.FormatLabel(t, st.Weights))},
 	}}
 	// simulated is a cell of the load table: a dash when nothing was
 	// simulated (the model does not fit, or the run is too large; the

@@ -1,13 +1,13 @@
 package perfview_test
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 )
 
 // Weight-only INT8 and INT4 read the weights in 8 or 4 bits and multiply
@@ -30,7 +30,7 @@ func TestWeightOnlyPrecisionsReadFewerBytesAndComputeInBF16(t *testing.T) {
 	bw := 2039e9 * 0.8
 	setup := func(precision string) perf.Setup {
 		t.Helper()
-		s, ok := perfview.Setup(llama, a100, 1, precision, perfview.KVFormat(precision), eff)
+		s, ok := serving.Setup(llama, a100, 1, precision, serving.KVFormat(precision), eff)
 		if !ok {
 			t.Fatalf("an A100 cannot run %s", precision)
 		}
@@ -42,7 +42,7 @@ func TestWeightOnlyPrecisionsReadFewerBytesAndComputeInBF16(t *testing.T) {
 		bytes     float64
 	}{{"int8", body*1 + embed*2}, {"int4", body*(0.5+2.0/128) + embed*2}} {
 		s := setup(c.precision)
-		if msg := perfview.PrecisionError(nil, a100, c.precision); msg != "" {
+		if msg := serving.PrecisionError(nil, a100, c.precision); msg != "" {
 			t.Errorf("%s on an A100 without FP8 or FP4: %q", c.precision, msg)
 		}
 		step, computeBound := s.Decode(1, 0)

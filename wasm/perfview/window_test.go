@@ -1,6 +1,7 @@
 package perfview_test
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"strconv"
 	"testing"
@@ -9,7 +10,7 @@ import (
 )
 
 // outputTokS is the page's simulated output tokens per second for query.
-func outputTokS(t *testing.T, d perfview.Data, query string) float64 {
+func outputTokS(t *testing.T, d serving.Perf, query string) float64 {
 	t.Helper()
 	s := perfview.Resolve(query, d)
 	for _, in := range s.Inputs {

@@ -2,6 +2,7 @@ package pricingview
 
 import (
 	"errors"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/edition"
 	"strconv"
 	"strings"
@@ -11,7 +12,6 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/tcoview"
 )
 
 // Defaults are the sourced defaults of the pricing calculator.
@@ -84,15 +84,17 @@ func (a DefaultAPIs) validate(d Data) []error {
 // TCO data for the self-hosted cluster and the currency rates, and its own
 // defaults and presets.
 type Data struct {
-	APIs     apiprices.Catalog     `json:"apis"`
-	TCO      tcoview.Data          `json:"tco"`
+	APIs apiprices.Catalog `json:"apis"`
+	// TCO is the TCO data of the cluster, the site data's
+	// (sitedata.Data.PricingData).
+	TCO      cluster.Data          `yaml:"-" json:"-"`
 	Sources  fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults Defaults              `yaml:"defaults" json:"defaults"`
 	Presets  []scenario.PresetData `yaml:"presets" json:"presets"`
 	// OpenWeights are the model families whose weights are published.
 	OpenWeights []OpenFamily `yaml:"open_weights" json:"open_weights"`
-	// Editions is shared from sitedata.Data: the editions a link can pin.
-	Editions edition.List `json:"-"`
+	// Editions are the editions a link can pin, the site data's.
+	Editions edition.List `yaml:"-" json:"-"`
 }
 
 func (d Data) note(t *msg.Catalog, f fact.Figure) string {

@@ -5,6 +5,8 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/cluster"
+	"github.com/infercost/infercost/wasm/serving"
 	"slices"
 
 	"github.com/infercost/infercost/wasm/apiprices"
@@ -12,11 +14,9 @@ import (
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
-	"github.com/infercost/infercost/wasm/tcoview"
 )
 
 // Version is written into every scenario URL as v=.
@@ -48,7 +48,7 @@ type Scenario struct {
 	APIs []string
 	// Vs is the API the cluster is set against in the chart.
 	Vs      string
-	Cluster tcoview.OptionInput
+	Cluster cluster.Option
 	// Bands are the edition's error bands of estimated figures.
 	Bands band.Table
 	// Uses says whether the cluster uses the custom model or GPU.
@@ -108,7 +108,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	// price history reaches back before the first edition.
 	s.Edition = r.Choice(d.Editions.Field(t, prices, changesOf(d)))
 	s.APIs = readAPIs(r, d, s.Edition, prices)
-	s.Currency, s.FX = tcoview.ReadCurrency(r, d.TCO, prices)
+	s.Currency, s.FX = cluster.ReadCurrency(r, d.TCO, prices)
 	s.CNYPerUSD = n("cny", "pri.in.cny", "pri.unit.cny", prices, "pri.in.cny_help", 0.01, 1000,
 		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.NoteText(t))
 	// label, unit (with {code} for the currency) and help are keys of the
@@ -158,9 +158,9 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("pri.in.y_help")})
 	// The cluster may estimate a custom model's throughput on a custom
 	// GPU, as a TCO option may.
-	m, g := perfview.Custom(r, d.TCO.Perf.Memory)
-	s.Cluster = tcoview.ReadOption(r, d.TCO, clusterPrefix, tcoview.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX,
-		&tcoview.Customs{Model: m, GPU: g})
+	m, g := serving.Custom(r, d.TCO.Perf.Memory)
+	s.Cluster = cluster.ReadOption(r, d.TCO, clusterPrefix, cluster.OptionDefault{Kind: tco.Owned, GPU: "h100-sxm"}, s.Currency, s.FX,
+		&cluster.Customs{Model: m, GPU: g})
 	s.Uses = s.Cluster.Custom
 	s.Uses.Apply(r)
 	// The headline's monthly costs follow the workload; whether the

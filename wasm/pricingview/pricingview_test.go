@@ -19,7 +19,7 @@ import (
 	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
-func load(t testing.TB) pricingview.Data { return datasettest.Load(t).Pricing }
+func load(t testing.TB) pricingview.Data { return datasettest.Load(t).PricingData() }
 
 // cells maps option.metric, and key for cells without a metric, to cells.
 // cells maps every cell by its key, by option and metric, and, for the

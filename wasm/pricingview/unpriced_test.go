@@ -20,7 +20,7 @@ const unpriced = "2026-12-04"
 
 var unpricedData = sync.OnceValues(func() (pricingview.Data, error) {
 	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	return e.Data[unpriced].Pricing, err
+	return e.Data[unpriced].PricingData(), err
 })
 
 // A self-hosted cluster of GPUs without a price has no monthly cost, no

@@ -3,6 +3,7 @@ package pricingview
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/cluster"
 	"math"
 	"slices"
 	"strconv"
@@ -13,7 +14,6 @@ import (
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -122,15 +122,15 @@ func Build(s Scenario, d Data) Page {
 	cur, fx := s.Currency, s.FX
 	t := s.M
 	amount := func(usd float64) string { return t.Precise(usd*fx, cur) }
-	cluster := s.ClusterCost()
+	hosted := s.ClusterCost()
 	volume := s.Workload.TokensPerMonth()
-	// An unpriced cluster (tcoview.OptionInput.NeedsPrice) has no cost,
+	// An unpriced cluster (cluster.Option.NeedsPrice) has no cost,
 	// so no break-even or payback either.
 	unpriced := func(c view.Cell) view.Cell { return c }
 	if h := s.Cluster; h.NeedsPrice != "" {
-		why := t.F("pri.h.needs_price", "field", tcoview.PriceLabel(t, h), "key", h.NeedsPrice)
+		why := t.F("pri.h.needs_price", "field", cluster.PriceLabel(t, h), "key", h.NeedsPrice)
 		p.Problems = append(slices.Clip(p.Problems), why)
-		unpriced = func(c view.Cell) view.Cell { return tcoview.NeedsPrice(t, c, why) }
+		unpriced = func(c view.Cell) view.Cell { return cluster.NeedsPrice(t, c, why) }
 	}
 	// Each column's cell: its value, unit, text and order for a priced
 	// offer. A column with a metric makes its cells documented results.
@@ -179,19 +179,19 @@ func Build(s Scenario, d Data) Page {
 			if s.Cluster.NeedsPrice != "" {
 				return unpriced(view.Cell{Unit: "Mtok/month"})
 			}
-			if be, ok := cluster.BreakEven(c.PerMTok); ok {
+			if be, ok := hosted.BreakEven(c.PerMTok); ok {
 				return figure(round(be/1e6, 3), "Mtok/month", t.F("pri.tokens_month", "n", t.Count(be)))
 			}
 			return never("Mtok/month", t.T("pri.be.never"))
 		}},
 		{view.Column{Key: "pb", Title: t.T("pri.col.pb")}, "payback_months", func(_ offer, c pricing.Cost) view.Cell {
-			if cluster.Capex == 0 {
+			if hosted.Capex == 0 {
 				return figure(0, "months", t.T("pri.pb.rented"))
 			}
 			if s.Cluster.NeedsPrice != "" {
 				return unpriced(view.Cell{Unit: "months"})
 			}
-			if pb, ok := cluster.PaybackMonths(c.PerMonth, volume); ok {
+			if pb, ok := hosted.PaybackMonths(c.PerMonth, volume); ok {
 				return figure(round(pb, 2), "months", paybackText(t, pb, s.Years))
 			}
 			return never("months", t.T("pri.pb.never"))
@@ -250,10 +250,10 @@ func Build(s Scenario, d Data) Page {
 	if claims {
 		tab.Note += " " + t.T("pri.claims_apart")
 	}
-	p.Tables = []view.Table{tab, claimsTable(s, offered), clusterTable(s, cluster, volume, unpriced)}
+	p.Tables = []view.Table{tab, claimsTable(s, offered), clusterTable(s, hosted, volume, unpriced)}
 	s.Bands.Mark(t, p.Tables, s.bandOf)
 	p.Explanation = s.Explanation()
-	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, cluster), historyChart(s, d, offered)}
+	p.Charts = []chart.Chart{monthlyChart(s, offered), breakEvenChart(s, d, offered, hosted), historyChart(s, d, offered)}
 	p.Headline = headline(s, offered, p.Page)
 	// After the headline, which reads the results, not the search's 160 cells.
 	p.Tables = append(p.Tables, findTable(s, d))
@@ -377,7 +377,7 @@ func volumes() []float64 {
 	return v
 }
 
-func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster) chart.Chart {
+func breakEvenChart(s Scenario, d Data, offered []offer, hosted pricing.Cluster) chart.Chart {
 	c := chart.Chart{ID: "chart-breakeven", Title: s.M.T("pri.chart.be"),
 		Desc: s.M.T("pri.chart.be_desc") + " " + s.M.T("pri.chart.band_desc"),
 		Kind: chart.Lines, XName: s.M.T("pri.unit.tokens_month"), XMin: 1e6, XMax: 1e13, XLog: true, Unit: s.Currency.Code, YLog: true}
@@ -400,7 +400,7 @@ func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster
 		for _, v := range volumes() {
 			api.Points = append(api.Points, [2]float64{v, round(v/1e6*per*s.FX, 2)})
 		}
-		if be, ok := cluster.BreakEven(per); ok {
+		if be, ok := hosted.BreakEven(per); ok {
 			api.Marks = []chart.Mark{{Name: s.M.T("tco.breakeven_mark"), X: round(be, 0)}}
 		}
 	}
@@ -411,9 +411,9 @@ func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster
 		api.Marks = nil
 	} else {
 		for _, v := range volumes() {
-			own.Points = append(own.Points, [2]float64{v, round(cluster.CostAt(v)*s.FX, 2)})
+			own.Points = append(own.Points, [2]float64{v, round(hosted.CostAt(v)*s.FX, 2)})
 		}
-		ranges = s.costRanges(cluster)
+		ranges = s.costRanges(hosted)
 	}
 	c.Series = []chart.Series{api, own}
 	shade := chart.Bands(own, s.M.F("band.series", "series", own.Name), ranges)
@@ -426,7 +426,7 @@ func breakEvenChart(s Scenario, d Data, offered []offer, cluster pricing.Cluster
 // capacity cell's, band.Range): the fewest clusters where runs measured
 // the most capacity, the most where they measured the least. None when
 // the throughput is given rather than estimated.
-func (s Scenario) costRanges(cluster pricing.Cluster) [][3]float64 {
+func (s Scenario) costRanges(hosted pricing.Cluster) [][3]float64 {
 	k, ok := s.bandOf("h.capacity")
 	if !ok {
 		return nil
@@ -435,8 +435,8 @@ func (s Scenario) costRanges(cluster pricing.Cluster) [][3]float64 {
 	if !ok {
 		return nil
 	}
-	tight, roomy := cluster, cluster
-	tight.TokensPerMonth, roomy.TokensPerMonth = b.Range(cluster.TokensPerMonth)
+	tight, roomy := hosted, hosted
+	tight.TokensPerMonth, roomy.TokensPerMonth = b.Range(hosted.TokensPerMonth)
 	var ranges [][3]float64
 	for _, v := range volumes() {
 		ranges = append(ranges, [3]float64{v, round(roomy.CostAt(v)*s.FX, 2), round(tight.CostAt(v)*s.FX, 2)})

@@ -5,40 +5,69 @@
 package sitedata
 
 import (
+	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
-	"github.com/infercost/infercost/wasm/memview"
-	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/tcoview"
+	"github.com/infercost/infercost/wasm/serving"
 )
 
-// Data holds each calculator's data; they share the GPU catalog, the
-// pricing calculator reads the TCO data and the estimator the memory data.
+// Data holds every catalog once, beside each data file's own part; the
+// methods named for a calculator's data (MemoryData, …) give a view what
+// it reads.
 type Data struct {
 	// Editions is every edition a scenario can pin (see package
 	// edition), the same in every edition's data.
-	Editions edition.List `json:"editions"`
-	TCO      tcoview.Data
-	Memory   memview.Data
-	Pricing  pricingview.Data
-	Perf     perfview.Data
+	Editions edition.List  `json:"editions"`
+	GPUs     gpu.Catalog   `json:"gpus"`
+	Rental   gpu.Rental    `json:"rental"`
+	Models   model.Catalog `json:"models"`
+	// Bands are the edition's error bands of estimated figures, computed
+	// at build time from the calibration table (accuracy.PinBands).
+	Bands   band.Table `json:"bands"`
+	TCO     cluster.Data
+	Memory  serving.Memory
+	Pricing pricingview.Data
+	Perf    serving.Perf
 }
 
-// Link gives each calculator the data it shares with others: the memory
-// calculator the GPU catalog, the estimator the memory data, the TCO
-// calculator the estimator's, and the pricing calculator the TCO data.
-func (d *Data) Link() {
-	d.TCO.Editions, d.Memory.Editions, d.Perf.Editions, d.Pricing.Editions = d.Editions, d.Editions, d.Editions, d.Editions
-	d.Memory.GPUs = d.TCO.GPUs
-	d.Perf.Memory = d.Memory
-	d.TCO.Perf = d.Perf
-	d.Pricing.TCO = d.TCO
+// MemoryData is the memory data with the catalogs it refers to: what the
+// memory calculator reads.
+func (d Data) MemoryData() serving.Memory {
+	m := d.Memory
+	m.GPUs, m.Models, m.Bands, m.Editions = d.GPUs, d.Models, d.Bands, d.Editions
+	return m
+}
+
+// PerfData is the estimator's data with the memory data it builds on:
+// what the performance calculator reads.
+func (d Data) PerfData() serving.Perf {
+	p := d.Perf
+	p.Memory, p.Editions = d.MemoryData(), d.Editions
+	return p
+}
+
+// TCOData is the TCO data with the catalogs and the estimator's data an
+// option reads: what the TCO calculator reads.
+func (d Data) TCOData() cluster.Data {
+	t := d.TCO
+	t.GPUs, t.Rental, t.Perf, t.Editions = d.GPUs, d.Rental, d.PerfData(), d.Editions
+	return t
+}
+
+// PricingData is the pricing data with the TCO data of its cluster: what
+// the pricing calculator reads.
+func (d Data) PricingData() pricingview.Data {
+	p := d.Pricing
+	p.TCO, p.Editions = d.TCOData(), d.Editions
+	return p
 }
 
 // Presets returns the presets of calculator name (see Calculators).
-func (d *Data) Presets(name string) []scenario.PresetData {
+func (d Data) Presets(name string) []scenario.PresetData {
 	switch name {
 	case "tco":
 		return d.TCO.Presets
@@ -52,44 +81,30 @@ func (d *Data) Presets(name string) []scenario.PresetData {
 	return nil
 }
 
-// Unlinked returns the data with the shared copies and the editions'
-// notes left out, as the data files carry it; Link restores the copies
-// (the pages show no note).
-func (d Data) Unlinked() Data {
-	d.Editions = d.Editions.WithoutNotes()
-	d.Memory.GPUs = gpu.Catalog{}
-	d.Perf.Memory = memview.Data{}
-	d.TCO.Perf = perfview.Data{}
-	d.Pricing.TCO = tcoview.Data{}
-	d.TCO.Editions, d.Memory.Editions, d.Perf.Editions, d.Pricing.Editions = nil, nil, nil, nil
-	return d
-}
-
 // Calculators are the calculators' names, each with a data file of its
 // own (see For).
 var Calculators = []string{"tco", "memory", "performance", "pricing"}
 
-// For returns the part of unlinked data d that calculator name reads,
-// the rest left zero, and whether name is a calculator: the memory
-// calculator reads the GPU catalog and its own data, the estimator those
-// and its own, the TCO calculator those and its own, the pricing
-// calculator everything. Link, after decoding, restores the shared
-// copies.
+// For returns the part of d that calculator name reads, the rest left
+// zero and the editions without their notes (the pages show none), and
+// whether name is a calculator: the memory calculator reads the GPU and
+// model catalogs, the bands and its own data, the estimator those and its
+// own, the TCO calculator those, the cloud offers and its own, the
+// pricing calculator everything.
 func (d Data) For(name string) (Data, bool) {
-	out := Data{Editions: d.Editions}
+	out := Data{Editions: d.Editions.WithoutNotes()}
 	switch name {
 	case "pricing":
 		out.Pricing = d.Pricing
 		fallthrough
 	case "tco":
-		out.TCO = d.TCO
+		out.TCO, out.Rental = d.TCO, d.Rental
 		fallthrough
 	case "performance":
 		out.Perf = d.Perf
 		fallthrough
 	case "memory":
-		out.Memory = d.Memory
-		out.TCO.GPUs = d.TCO.GPUs
+		out.Memory, out.GPUs, out.Models, out.Bands = d.Memory, d.GPUs, d.Models, d.Bands
 		return out, true
 	}
 	return Data{}, false

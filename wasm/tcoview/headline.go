@@ -53,7 +53,7 @@ func rank(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
 	cells := p.CellsByKey()
 	cell := func(i int, metric string) view.Cell { return cells[s.Options[i].Letter+"."+metric] }
 	cost := func(i int) string { return cell(i, "cost_per_mtok").Text }
-	h := view.Headline{Text: serving(s) + s.M.F("tco.head.text", "years", years, "option", name(best), "cost", cost(best)),
+	h := view.Headline{Text: servedModel(s) + s.M.F("tco.head.text", "years", years, "option", name(best), "cost", cost(best)),
 		Figures: []view.Figure{
 			view.FigureOf(s.M.F("tco.head.cost", "option", strings.ToUpper(s.Options[best].Letter)), cell(best, "cost_per_mtok")),
 			view.FigureOf(s.M.F("tco.head.tco", "years", years, "option", strings.ToUpper(s.Options[best].Letter)), cell(best, "tco")),
@@ -72,11 +72,11 @@ func rank(s Scenario, res [MaxOptions]tco.Result, p view.Page) view.Headline {
 	return h
 }
 
-// serving names the model every option's throughput is estimated for,
+// servedModel names the model every option's throughput is estimated for,
 // and its precision, or each option's where they differ (precisionNote
 // says what that trades); "" unless every option is estimated for one
 // model, as the default scenario is.
-func serving(s Scenario) string {
+func servedModel(s Scenario) string {
 	model := ""
 	for _, o := range s.Enabled() {
 		if o.Estimate == nil || o.Precision == "" || model != "" && o.Estimate.Setup.Model.Name != model {

@@ -7,40 +7,34 @@ package tcoview
 
 import (
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
-	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/tco"
+	"github.com/infercost/infercost/wasm/serving"
+	"github.com/infercost/infercost/wasm/view"
 )
 
-// OptionInput is one option as read from the scenario.
-type OptionInput struct {
-	Letter  string
-	Enabled bool
-	Kind    tco.Kind
-	GPU     gpu.GPU
-	// Option is in US dollars.
-	Option tco.Option
-	// Estimate, if set, is where the throughput default came from.
-	Estimate *Estimate
-	// Precision is what the throughput was measured or estimated in (a
-	// perfview.Precisions value); "" when the reader typed it in.
-	Precision string
-	// Custom says whether the option estimates the custom model or runs
-	// on the custom GPU.
-	Custom custom.Use
-	// NeedsPrice is the key of the option's price field ("a.gp" for an
-	// owned option, "c.hr" for a rented one) when its price is unknown:
-	// the data has none for its GPU and the reader gave none. Its
-	// figures that the price feeds are then missing, not zero; "" when
-	// the option is priced.
-	NeedsPrice string
-}
+// Version is written into every scenario URL as v=; bump it when a query
+// name changes meaning, and keep reading the old one.
+const Version = "1"
+
+// Letters name the options, in the order shown.
+var Letters = view.Letters
+
+// MaxOptions is how many options a scenario can compare.
+const MaxOptions = view.MaxOptions
+
+// Global field keys.
+const (
+	keyYears = "y"
+	keyCount = "k"
+)
+
+const defaultCount = 3
 
 // Scenario is a resolved query string.
 type Scenario struct {
@@ -49,7 +43,7 @@ type Scenario struct {
 	// FXPerUSD is display-currency units per US dollar.
 	FXPerUSD float64
 	Years    int
-	Options  [MaxOptions]OptionInput
+	Options  [MaxOptions]cluster.Option
 	// Errors maps field keys to their error messages.
 	Errors map[string]string
 	// Sizing is how the demand every option is sized for arrives: output
@@ -57,7 +51,7 @@ type Scenario struct {
 	// flight (perf.Closed), or a batch job sent all at once (perf.Offline).
 	Sizing perf.Mode
 	// Lengths is how the lengths of the requests sized for vary about the
-	// estimator's means (perfview.ReadLengths).
+	// estimator's means (serving.ReadLengths).
 	Lengths perf.Lengths
 	// DemandPerMonth is output tokens a month (0: none), in the open loop
 	// under a P99 end-to-end latency target of SLO seconds (0: none) where
@@ -81,26 +75,26 @@ type Scenario struct {
 
 // Resolve reads a query string. It never fails: bad values are reported in
 // Errors and replaced by defaults.
-func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+func Resolve(rawQuery string, d cluster.Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
 
 // ResolveIn is Resolve for a page in the language of t.
-func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
-	r := scenario.NewResolverIn(t, rawQuery, d.presets())
-	cur, fx := ReadCurrency(r, d, "")
+func ResolveIn(t *msg.Catalog, rawQuery string, d cluster.Data) Scenario {
+	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
+	cur, fx := cluster.ReadCurrency(r, d, "")
 	years := r.Int(scenario.Field{Key: keyYears, Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Min: 1, Max: 15,
 		Default: num(d.Defaults.Years.Value), Help: t.T("tco.in.y_help")})
 	count := r.Int(scenario.Field{Key: keyCount, Label: t.T("tco.in.k"), Unit: t.T("mem.unit.options"), Min: 2, Max: MaxOptions,
 		Default: num(defaultCount), Help: t.T("tco.in.k_help")})
 	s := Scenario{Currency: cur, FXPerUSD: fx, Years: years, M: t, Bands: d.Perf.Memory.Bands,
 		DemandAtBounds: d.Defaults.DemandGPUsAtBounds.Value == 1}
-	sizing := r.Choice(scenario.Field{Key: "mode", Label: t.T("tco.in.mode"), Default: perfview.Modes[perf.Poisson].Value,
-		Choices: perfview.ModeChoices(t), Help: t.T("tco.in.mode_help")})
-	for m, c := range perfview.Modes {
+	sizing := r.Choice(scenario.Field{Key: "mode", Label: t.T("tco.in.mode"), Default: serving.Modes[perf.Poisson].Value,
+		Choices: serving.ModeChoices(t), Help: t.T("tco.in.mode_help")})
+	for m, c := range serving.Modes {
 		if c.Value == sizing {
 			s.Sizing = perf.Mode(m)
 		}
 	}
-	s.Lengths = perfview.ReadLengths(r, "")
+	s.Lengths = serving.ReadLengths(r, "")
 	s.DemandPerMonth = r.Number(scenario.Field{Key: "dem", Label: t.T("tco.in.dem"), Unit: t.T("tco.unit.tokens_month"), Min: 0, Max: 1e16, Default: "0",
 		Help: t.T("tco.in.dem_help")})
 	s.SLO = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("tco.unit.seconds"), Min: 0, Max: 3600, Default: "0",
@@ -117,10 +111,10 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	case perf.Offline:
 		r.Hide("slo", "users", "think")
 	}
-	m, g := perfview.Custom(r, d.Perf.Memory)
-	cu := &Customs{Model: m, GPU: g}
+	m, g := serving.Custom(r, d.Perf.Memory)
+	cu := &cluster.Customs{Model: m, GPU: g}
 	for i := range s.Options {
-		s.Options[i] = ReadOption(r, d, Letters[i], optionDefaults[i], cur, fx, cu)
+		s.Options[i] = cluster.ReadOption(r, d, Letters[i], cluster.OptionDefaults[i], cur, fx, cu)
 		s.Options[i].Enabled = i < count
 		s.Custom.Model = s.Custom.Model || s.Options[i].Custom.Model
 		s.Custom.GPU = s.Custom.GPU || s.Options[i].Custom.GPU
@@ -135,33 +129,9 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	return s
 }
 
-// ReadCurrency reads the display currency and its rate per US dollar;
-// the currency defaults to the page language's (LanguageDefaults), else
-// to US dollars.
-func ReadCurrency(r *scenario.Resolver, d Data, section string) (money.Currency, float64) {
-	t := r.M
-	// A language's own default is pinned into the page's link, as the
-	// edition is: the link, opened in another language or asked of the
-	// API (which has the English defaults), gives the page's figures.
-	def, local := "USD", d.local(t).Currency != ""
-	if local {
-		def = d.local(t).Currency
-	}
-	cur := money.Lookup(r.Choice(scenario.Field{Key: keyCurrency, Label: t.T("tco.in.cur"), Section: section, Default: def, Choices: currencyChoices(), FoldCase: true, Pinned: local,
-		Help: t.T("tco.in.cur_help")}))
-	fxDefault := d.FXDefault(cur.Code)
-	fxNote := ""
-	if cur.Code != "USD" {
-		fxNote = d.sourceNote(t, fxDefault)
-	}
-	fx := r.Number(scenario.Field{Key: keyFX, Label: t.T("tco.in.fx"), Unit: t.F("tco.unit.per_usd", "code", cur.Code), Section: section, Min: 0.0001, Max: 100000,
-		Default: num(fxDefault.Value), Note: fxNote, Help: t.T("tco.in.fx_help")})
-	return cur, fx
-}
-
 // Enabled returns the options being compared.
-func (s Scenario) Enabled() []OptionInput {
-	var out []OptionInput
+func (s Scenario) Enabled() []cluster.Option {
+	var out []cluster.Option
 	for _, o := range s.Options {
 		if o.Enabled {
 			out = append(out, o)
@@ -169,3 +139,5 @@ func (s Scenario) Enabled() []OptionInput {
 	}
 	return out
 }
+
+func num(v float64) string { return scenario.FormatNumber(v) }

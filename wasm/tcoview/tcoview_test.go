@@ -2,6 +2,7 @@ package tcoview_test
 
 import (
 	"encoding/json"
+	"github.com/infercost/infercost/wasm/cluster"
 	"math"
 	"net/url"
 	"reflect"
@@ -19,13 +20,13 @@ import (
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
-func load(t testing.TB) tcoview.Data { return datasettest.Load(t).TCO }
+func load(t testing.TB) cluster.Data { return datasettest.Load(t).TCOData() }
 
 // published is d with the defaults of editions before 2026-12-06: each
 // option's throughput from the published rows, and the GPU table's
 // rental price; tests of those rules read them so.
-func published(d tcoview.Data) tcoview.Data {
-	d.Defaults.Estimate = tcoview.DefaultEstimate{}
+func published(d cluster.Data) cluster.Data {
+	d.Defaults.Estimate = cluster.DefaultEstimate{}
 	d.Defaults.RentMedianOfOffers = fact.Figure{}
 	return d
 }
@@ -373,7 +374,7 @@ func TestCustomModelAndGPUGiveTheCatalogsFigures(t *testing.T) {
 	g, _ := d.GPUs.Find("b200")
 	shared := d
 	shared.Perf.Defaults.EfficiencyBy = nil
-	values := func(d tcoview.Data, q string) map[string]float64 {
+	values := func(d cluster.Data, q string) map[string]float64 {
 		s := tcoview.Resolve(q, d)
 		if len(s.Errors) > 0 {
 			t.Fatalf("%q: errors %v", q, s.Errors)
@@ -423,7 +424,7 @@ func TestEstimatorEngine(t *testing.T) {
 // band, and the demand's TCO the TCO of those GPUs. Worked by hand: 1,000
 // tokens/s is 2.628e9 tokens a month (730 h x 3,600 s = 2,628,000 s);
 // option a estimates Llama 2 7B but takes 300 tokens/s per GPU typed in,
-// at a load of 1, so it needs ⌈1,000 / 300⌉ = 4 GPUs (3.33). Throughput
+// at a load of 1, so it needs ⌈1,000 / 300⌉ = 4 GPUs (3.33). cluster.Throughput
 // errors from P10 −20 % to P90 +25 % put measured throughputs between
 // 300 / 1.25 = 240 and 300 / 0.8 = 375 tokens/s (band.Range): ⌈1,000 /
 // 375⌉ = 3 (2.67) to ⌈1,000 / 240⌉ = 5 (4.17) GPUs. Editions without the

@@ -1,14 +1,13 @@
 package tcoview
 
 import (
+	"github.com/infercost/infercost/wasm/cluster"
 	"strings"
 
-	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/tco"
-	"github.com/infercost/infercost/wasm/view"
 )
 
-// An option whose price is unknown (OptionInput.NeedsPrice) is computed
+// An option whose price is unknown (cluster.Option.NeedsPrice) is computed
 // like any other, with 0 standing for its price, but none of the figures
 // that price feeds is shown: its cells say it needs a price, its field
 // says what to enter, and it stays out of the headline, the charts of
@@ -32,7 +31,7 @@ type priceFeeds struct {
 }
 
 // feeds returns the results of option o that its price feeds.
-func (s Scenario) feeds(o OptionInput) priceFeeds {
+func (s Scenario) feeds(o cluster.Option) priceFeeds {
 	if o.NeedsPrice == "" {
 		return priceFeeds{}
 	}
@@ -50,26 +49,9 @@ func (f priceFeeds) figure(of func(tco.Result) float64) bool {
 	return f.unpriced && of(f.with) != of(f.without)
 }
 
-// PriceLabel names the price field that the unpriced option o needs, in
-// the language of m.
-func PriceLabel(m *msg.Catalog, o OptionInput) string {
-	if strings.HasSuffix(o.NeedsPrice, ".hr") {
-		return m.T("tco.in.hr")
-	}
-	return m.T("tco.in.gp")
-}
-
-// NeedsPrice returns c as a figure that an unknown price feeds, in the
-// language of m: no value (the API leaves it out), last in a sorted
-// column, and note, which names the field to fill in.
-func NeedsPrice(m *msg.Catalog, c Cell, note string) Cell {
-	c.Value, c.Order, c.Text, c.Note = -1, view.Absent, m.T("tco.needs_price"), note
-	return c
-}
-
 // missing returns c as a figure that needs option o's price.
-func (s Scenario) missing(c Cell, o OptionInput) Cell {
-	return NeedsPrice(s.M, c, s.M.F("tco.needs_price_note", "option", strings.ToUpper(o.Letter), "field", PriceLabel(s.M, o), "key", o.NeedsPrice))
+func (s Scenario) missing(c Cell, o cluster.Option) Cell {
+	return cluster.NeedsPrice(s.M, c, s.M.F("tco.needs_price_note", "option", strings.ToUpper(o.Letter), "field", cluster.PriceLabel(s.M, o), "key", o.NeedsPrice))
 }
 
 // priceProblems are the page's problems of the compared options whose
@@ -79,7 +61,7 @@ func (s Scenario) priceProblems() []string {
 	for _, o := range s.Enabled() {
 		if o.NeedsPrice != "" {
 			out = append(out, s.M.F("tco.needs_price_problem", "option", strings.ToUpper(o.Letter)+" ("+optionTitle(s.M, o)+")",
-				"field", PriceLabel(s.M, o), "key", o.NeedsPrice))
+				"field", cluster.PriceLabel(s.M, o), "key", o.NeedsPrice))
 		}
 	}
 	return out

@@ -1,6 +1,7 @@
 package tcoview_test
 
 import (
+	"github.com/infercost/infercost/wasm/cluster"
 	"strings"
 	"sync"
 	"testing"
@@ -20,12 +21,12 @@ import (
 // one keeps its data.
 const Unpriced = "2026-12-04"
 
-var unpricedData = sync.OnceValues(func() (tcoview.Data, error) {
+var unpricedData = sync.OnceValues(func() (cluster.Data, error) {
 	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	return e.Data[Unpriced].TCO, err
+	return e.Data[Unpriced].TCOData(), err
 })
 
-func loadUnpriced(t testing.TB) tcoview.Data {
+func loadUnpriced(t testing.TB) cluster.Data {
 	t.Helper()
 	d, err := unpricedData()
 	if err != nil {

@@ -2,7 +2,9 @@ package tcoview
 
 import (
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"slices"
 	"strconv"
@@ -12,7 +14,6 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/view"
@@ -171,7 +172,7 @@ func precisionParts(s Scenario) []string {
 	}
 	parts := make([]string, len(order))
 	for i, p := range order {
-		parts[i] = s.M.F("tco.in_precision", "options", strings.Join(byPrecision[p], ", "), "precision", perfview.PrecisionLabel(p))
+		parts[i] = s.M.F("tco.in_precision", "options", strings.Join(byPrecision[p], ", "), "precision", serving.PrecisionLabel(p))
 	}
 	return parts
 }
@@ -195,7 +196,7 @@ func memoryLink(s Scenario) view.Link {
 	return view.Link{ID: "memory", Label: s.M.T("tco.memory_link"), Path: "memory/", Query: q.Encode()}
 }
 
-func optionTitle(m *msg.Catalog, o OptionInput) string {
+func optionTitle(m *msg.Catalog, o cluster.Option) string {
 	kind := m.T("tco.owned")
 	if o.Kind == tco.Rented {
 		kind = m.T("tco.rented")
@@ -261,7 +262,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, fed [MaxOptions]priceF
 }
 
 // tcoOf returns the TCO of option o with n GPUs, in the display currency.
-func (s Scenario) tcoOf(o OptionInput, n int) float64 {
+func (s Scenario) tcoOf(o cluster.Option, n int) float64 {
 	sized := o.Option
 	sized.GPUs = n
 	return tco.Compute(sized, float64(s.Years)).TCOUSD * s.FXPerUSD
@@ -322,7 +323,7 @@ func (z sizing) gpus(scale float64) int {
 // runs at most 11 simulations of the estimator's default request; four
 // options searching at once are the page's worst case
 // (BenchmarkWorstCase).
-func demandGPUs(s Scenario, o OptionInput) (sizing, string) {
+func demandGPUs(s Scenario, o cluster.Option) (sizing, string) {
 	e := o.Estimate
 	var load perf.Load
 	if e != nil {
@@ -543,7 +544,7 @@ func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
 // Convert returns the query with the display currency changed to code:
 // every amount given explicitly is converted at the scenario's rates, and
 // the exchange rate returns to its default for the new currency.
-func Convert(rawQuery, code string, d Data) string {
+func Convert(rawQuery, code string, d cluster.Data) string {
 	s := Resolve(rawQuery, d)
 	to := money.Lookup(code)
 	q := scenario.ConvertMoney(s.Inputs, s.PresetName(), to.Code, s.FXPerUSD, d.FXDefault(to.Code).Value)
@@ -563,7 +564,7 @@ func Convert(rawQuery, code string, d Data) string {
 // has no other estimated cell.
 func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	letter, metric, _ := strings.Cut(key, ".")
-	var e *Estimate
+	var e *cluster.Estimate
 	estimated := false
 	for _, o := range s.Options {
 		if o.Letter == letter {
@@ -591,7 +592,7 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 
 // throughputKind is the kind of an estimated throughput: the estimator's
 // default request on the option's model.
-func throughputKind(e *Estimate) band.Kind {
+func throughputKind(e *cluster.Estimate) band.Kind {
 	return band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output), MoE: e.Setup.Model.Experts > 0,
 		Platform: e.Platform}
 }

@@ -70,7 +70,6 @@ func main() {
 		if err != nil {
 			return "the data file does not fit this engine: " + err.Error()
 		}
-		d.Link()
 		calcs.Load(arg(args, 1), d)
 		// The page shows the latest edition's default scenario,
 		// pre-rendered by gen from the same data: the first answer sends
@@ -107,11 +106,11 @@ func main() {
 	}))
 	api.Set("tcoConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		d, _ := calcs.Data(arg(args, 0))
-		return tcoview.Convert(arg(args, 0), arg(args, 1), d.TCO)
+		return tcoview.Convert(arg(args, 0), arg(args, 1), d.TCOData())
 	}))
 	api.Set("pricingConvert", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		d, _ := calcs.Data(arg(args, 0))
-		return pricingview.Convert(arg(args, 0), arg(args, 1), d.Pricing)
+		return pricingview.Convert(arg(args, 0), arg(args, 1), d.PricingData())
 	}))
 	api.Set("export", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		name := arg(args, 0)

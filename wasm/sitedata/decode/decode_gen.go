@@ -6,17 +6,16 @@ package decode
 import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/jsonread"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/sitedata"
-	"github.com/infercost/infercost/wasm/tcoview"
 )
 
 // Data reads a data file: a sitedata.Data (see For) as encoding/json writes it.
@@ -36,6 +35,10 @@ func read(d *jsonread.Decoder, p any) {
 	case *sitedata.Data:
 		object(d, []field{
 			{"editions", &p.Editions},
+			{"gpus", &p.GPUs},
+			{"rental", &p.Rental},
+			{"models", &p.Models},
+			{"bands", &p.Bands},
 			{"TCO", &p.TCO},
 			{"Memory", &p.Memory},
 			{"Pricing", &p.Pricing},
@@ -43,40 +46,51 @@ func read(d *jsonread.Decoder, p any) {
 		})
 	case *edition.List:
 		list(d, p)
-	case *tcoview.Data:
+	case *gpu.Catalog:
 		object(d, []field{
+			{"sources", &p.Sources},
 			{"gpus", &p.GPUs},
-			{"rental", &p.Rental},
-			{"perf", &p.Perf},
+		})
+	case *gpu.Rental:
+		object(d, []field{
+			{"sources", &p.Sources},
+			{"offers", &p.Offers},
+		})
+	case *model.Catalog:
+		object(d, []field{
+			{"sources", &p.Sources},
+			{"models", &p.Models},
+		})
+	case *band.Table:
+		object(d, []field{
+			{"bands", &p.Bands},
+		})
+	case *cluster.Data:
+		object(d, []field{
 			{"sources", &p.Sources},
 			{"defaults", &p.Defaults},
 			{"throughput", &p.Throughput},
 			{"presets", &p.Presets},
 			{"article_checks", &p.Checks},
 		})
-	case *memview.Data:
+	case *serving.Memory:
 		object(d, []field{
-			{"gpus", &p.GPUs},
-			{"models", &p.Models},
 			{"sources", &p.Sources},
 			{"defaults", &p.Defaults},
 			{"calibration", &p.Calibration},
 			{"presets", &p.Presets},
 			{"engines", &p.Engines},
-			{"bands", &p.Bands},
 		})
 	case *pricingview.Data:
 		object(d, []field{
 			{"apis", &p.APIs},
-			{"tco", &p.TCO},
 			{"sources", &p.Sources},
 			{"defaults", &p.Defaults},
 			{"presets", &p.Presets},
 			{"open_weights", &p.OpenWeights},
 		})
-	case *perfview.Data:
+	case *serving.Perf:
 		object(d, []field{
-			{"memory", &p.Memory},
 			{"sources", &p.Sources},
 			{"defaults", &p.Defaults},
 			{"measurements", &p.Measurements},
@@ -88,19 +102,17 @@ func read(d *jsonread.Decoder, p any) {
 			{"date", &p.Date},
 			{"data", &p.Data},
 		})
-	case *gpu.Catalog:
-		object(d, []field{
-			{"sources", &p.Sources},
-			{"gpus", &p.GPUs},
-		})
-	case *gpu.Rental:
-		object(d, []field{
-			{"sources", &p.Sources},
-			{"offers", &p.Offers},
-		})
 	case *fact.Sources:
 		dict(d, p)
-	case *tcoview.Defaults:
+	case *[]gpu.GPU:
+		list(d, p)
+	case *[]gpu.Offer:
+		list(d, p)
+	case *[]model.Model:
+		list(d, p)
+	case *[]band.Band:
+		list(d, p)
+	case *cluster.Defaults:
 		object(d, []field{
 			{"years", &p.Years},
 			{"gpus_per_server", &p.GPUsPerServer},
@@ -120,25 +132,20 @@ func read(d *jsonread.Decoder, p any) {
 			{"estimate", &p.Estimate},
 			{"de", &p.DE},
 		})
-	case *tcoview.Throughput:
+	case *cluster.Throughput:
 		object(d, []field{
 			{"reference", &p.Reference},
 			{"rows", &p.Rows},
 		})
 	case *[]scenario.PresetData:
 		list(d, p)
-	case *tcoview.ArticleChecks:
+	case *cluster.ArticleChecks:
 		object(d, []field{
 			{"source", &p.Source},
 			{"electricity", &p.Electricity},
 			{"tflops", &p.TFLOPS},
 		})
-	case *model.Catalog:
-		object(d, []field{
-			{"sources", &p.Sources},
-			{"models", &p.Models},
-		})
-	case *memview.Defaults:
+	case *serving.MemoryDefaults:
 		object(d, []field{
 			{"utilization", &p.Utilization},
 			{"block_size", &p.BlockSize},
@@ -158,14 +165,10 @@ func read(d *jsonread.Decoder, p any) {
 			{"flat_reserve_gb", &p.FlatReserveGB},
 			{"flat_per_sequence_gb", &p.FlatPerSequenceGB},
 		})
-	case *[]memview.Calibration:
+	case *[]serving.Calibration:
 		list(d, p)
-	case *[]memview.EngineProfile:
+	case *[]serving.EngineProfile:
 		list(d, p)
-	case *band.Table:
-		object(d, []field{
-			{"bands", &p.Bands},
-		})
 	case *apiprices.Catalog:
 		object(d, []field{
 			{"sources", &p.Sources},
@@ -192,7 +195,7 @@ func read(d *jsonread.Decoder, p any) {
 		})
 	case *[]pricingview.OpenFamily:
 		list(d, p)
-	case *perfview.Defaults:
+	case *serving.PerfDefaults:
 		object(d, []field{
 			{"compute_efficiency", &p.ComputeEfficiency},
 			{"memory_efficiency", &p.MemoryEfficiency},
@@ -215,9 +218,9 @@ func read(d *jsonread.Decoder, p any) {
 			{"requests", &p.Requests},
 			{"efficiency_by", &p.EfficiencyBy},
 		})
-	case *[]perfview.Measurement:
+	case *[]serving.Measurement:
 		list(d, p)
-	case *perfview.Seed:
+	case *serving.Seed:
 		object(d, []field{
 			{"tp", &p.TP},
 			{"input", &p.Input},
@@ -231,145 +234,12 @@ func read(d *jsonread.Decoder, p any) {
 		*p = d.String()
 	case *bool:
 		*p = d.Bool()
-	case *[]gpu.GPU:
-		list(d, p)
-	case *[]gpu.Offer:
-		list(d, p)
 	case *fact.Source:
 		object(d, []field{
 			{"title", &p.Title},
 			{"title_de", &p.TitleDE},
 			{"url", &p.URL},
 		})
-	case *fact.Figure:
-		object(d, []field{
-			{"value", &p.Value},
-			{"source", &p.Source},
-			{"as_of", &p.AsOf},
-			{"unconfirmed", &p.Unconfirmed},
-			{"note", &p.Note},
-			{"note_de", &p.NoteDE},
-		})
-	case *tcoview.DefaultEstimate:
-		object(d, []field{
-			{"model", &p.Model},
-			{"precision", &p.Precision},
-			{"source", &p.Source},
-			{"as_of", &p.AsOf},
-			{"note", &p.Note},
-			{"note_de", &p.NoteDE},
-		})
-	case *tcoview.LanguageDefaults:
-		object(d, []field{
-			{"currency", &p.Currency},
-			{"electricity_per_kwh", &p.ElectricityPerKWh},
-		})
-	case *[]tcoview.ThroughputRow:
-		list(d, p)
-	case *scenario.PresetData:
-		object(d, []field{
-			{"name", &p.Name},
-			{"title", &p.Title},
-			{"title_de", &p.TitleDE},
-			{"source", &p.Source},
-			{"as_of", &p.AsOf},
-			{"description", &p.Description},
-			{"description_de", &p.DescriptionDE},
-			{"query", &p.Query},
-			{"claims", &p.Claims},
-			{"explanation", &p.Explanation},
-			{"explanation_de", &p.ExplanationDE},
-		})
-	case *tcoview.ClaimedElectricity:
-		object(d, []field{
-			{"option", &p.Option},
-			{"gpu", &p.GPU},
-			{"servers", &p.Servers},
-			{"eur", &p.EUR},
-			{"years", &p.Years},
-			{"eur_per_kwh", &p.EURPerKWh},
-			{"server_max_w", &p.ServerMax},
-		})
-	case *[]tcoview.ClaimedTFLOPS:
-		list(d, p)
-	case *[]model.Model:
-		list(d, p)
-	case *memview.Calibration:
-		object(d, []field{
-			{"source", &p.Source},
-			{"model", &p.Model},
-			{"gpu", &p.GPU},
-			{"tp", &p.TP},
-			{"utilization", &p.Utilization},
-			{"max_model_len", &p.MaxModelLen},
-			{"weights", &p.Weights},
-			{"kv", &p.KV},
-			{"max_num_seqs", &p.MaxNumSeqs},
-			{"max_batched_tokens", &p.MaxBatchedTokens},
-			{"weights_gib", &p.WeightsGiB},
-			{"kv_gib", &p.KVGiB},
-			{"kv_tokens", &p.KVTokens},
-			{"note", &p.Note},
-		})
-	case *memview.EngineProfile:
-		object(d, []field{
-			{"id", &p.ID},
-			{"name", &p.Name},
-			{"accounting", &p.Accounting},
-			{"version", &p.Version},
-			{"fraction", &p.Fraction},
-			{"wiggle", &p.Wiggle},
-			{"block_size", &p.BlockSize},
-			{"max_seqs", &p.MaxSeqs},
-			{"max_batched_tokens", &p.MaxBatchedTokens},
-			{"reserve", &p.Reserve},
-		})
-	case *[]band.Band:
-		list(d, p)
-	case *[]apiprices.Provider:
-		list(d, p)
-	case *[]apiprices.Model:
-		list(d, p)
-	case *[]apiprices.PriceRow:
-		list(d, p)
-	case *[][]string:
-		list(d, p)
-	case *pricingview.DefaultAPIs:
-		object(d, []field{
-			{"list", &p.List},
-			{"source", &p.Source},
-			{"as_of", &p.AsOf},
-			{"note", &p.Note},
-		})
-	case *pricingview.OpenFamily:
-		object(d, []field{
-			{"name", &p.Name},
-			{"match", &p.Match},
-			{"except", &p.Except},
-			{"licence", &p.Licence},
-			{"source", &p.Source},
-			{"as_of", &p.AsOf},
-		})
-	case *[]perfview.GroupEfficiency:
-		list(d, p)
-	case *perfview.Measurement:
-		object(d, []field{
-			{"source", &p.Source},
-			{"model", &p.Model},
-			{"gpu", &p.GPU},
-			{"tp", &p.TP},
-			{"precision", &p.Precision},
-			{"kv", &p.KV},
-			{"batch", &p.Batch},
-			{"input", &p.Input},
-			{"output", &p.Output},
-			{"tokens_per_s_gpu", &p.TokensPerSecGP},
-			{"ttft_ms", &p.TTFTms},
-		})
-	case *int:
-		*p = d.Int()
-	case *[]perfview.SeedRow:
-		list(d, p)
 	case *gpu.GPU:
 		object(d, []field{
 			{"id", &p.ID},
@@ -397,23 +267,6 @@ func read(d *jsonread.Decoder, p any) {
 			{"source", &p.Source},
 			{"as_of", &p.AsOf},
 			{"unconfirmed", &p.Unconfirmed},
-		})
-	case *float64:
-		*p = d.Float()
-	case **fact.Figure:
-		nullable(d, p)
-	case *tcoview.ThroughputRow:
-		object(d, []field{
-			{"gpu", &p.GPU},
-			{"precision", &p.Precision},
-			{"tokens_per_s", &p.TokensPerSec},
-		})
-	case *[]scenario.Claim:
-		list(d, p)
-	case *tcoview.ClaimedTFLOPS:
-		object(d, []field{
-			{"gpu", &p.GPU},
-			{"fp16", &p.FP16},
 		})
 	case *model.Model:
 		object(d, []field{
@@ -444,7 +297,168 @@ func read(d *jsonread.Decoder, p any) {
 			{"note", &p.Note},
 			{"note_de", &p.NoteDE},
 		})
-	case *memview.FractionReserve:
+	case *band.Band:
+		object(d, []field{
+			{"metric", &p.Metric},
+			{"workload", &p.Workload},
+			{"platform", &p.Platform},
+			{"n", &p.N},
+			{"p10", &p.P10},
+			{"p90", &p.P90},
+		})
+	case *fact.Figure:
+		object(d, []field{
+			{"value", &p.Value},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"unconfirmed", &p.Unconfirmed},
+			{"note", &p.Note},
+			{"note_de", &p.NoteDE},
+		})
+	case *cluster.DefaultEstimate:
+		object(d, []field{
+			{"model", &p.Model},
+			{"precision", &p.Precision},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"note", &p.Note},
+			{"note_de", &p.NoteDE},
+		})
+	case *cluster.LanguageDefaults:
+		object(d, []field{
+			{"currency", &p.Currency},
+			{"electricity_per_kwh", &p.ElectricityPerKWh},
+		})
+	case *[]cluster.ThroughputRow:
+		list(d, p)
+	case *scenario.PresetData:
+		object(d, []field{
+			{"name", &p.Name},
+			{"title", &p.Title},
+			{"title_de", &p.TitleDE},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"description", &p.Description},
+			{"description_de", &p.DescriptionDE},
+			{"query", &p.Query},
+			{"claims", &p.Claims},
+			{"explanation", &p.Explanation},
+			{"explanation_de", &p.ExplanationDE},
+		})
+	case *cluster.ClaimedElectricity:
+		object(d, []field{
+			{"option", &p.Option},
+			{"gpu", &p.GPU},
+			{"servers", &p.Servers},
+			{"eur", &p.EUR},
+			{"years", &p.Years},
+			{"eur_per_kwh", &p.EURPerKWh},
+			{"server_max_w", &p.ServerMax},
+		})
+	case *[]cluster.ClaimedTFLOPS:
+		list(d, p)
+	case *serving.Calibration:
+		object(d, []field{
+			{"source", &p.Source},
+			{"model", &p.Model},
+			{"gpu", &p.GPU},
+			{"tp", &p.TP},
+			{"utilization", &p.Utilization},
+			{"max_model_len", &p.MaxModelLen},
+			{"weights", &p.Weights},
+			{"kv", &p.KV},
+			{"max_num_seqs", &p.MaxNumSeqs},
+			{"max_batched_tokens", &p.MaxBatchedTokens},
+			{"weights_gib", &p.WeightsGiB},
+			{"kv_gib", &p.KVGiB},
+			{"kv_tokens", &p.KVTokens},
+			{"note", &p.Note},
+		})
+	case *serving.EngineProfile:
+		object(d, []field{
+			{"id", &p.ID},
+			{"name", &p.Name},
+			{"accounting", &p.Accounting},
+			{"version", &p.Version},
+			{"fraction", &p.Fraction},
+			{"wiggle", &p.Wiggle},
+			{"block_size", &p.BlockSize},
+			{"max_seqs", &p.MaxSeqs},
+			{"max_batched_tokens", &p.MaxBatchedTokens},
+			{"reserve", &p.Reserve},
+		})
+	case *[]apiprices.Provider:
+		list(d, p)
+	case *[]apiprices.Model:
+		list(d, p)
+	case *[]apiprices.PriceRow:
+		list(d, p)
+	case *[][]string:
+		list(d, p)
+	case *pricingview.DefaultAPIs:
+		object(d, []field{
+			{"list", &p.List},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"note", &p.Note},
+		})
+	case *pricingview.OpenFamily:
+		object(d, []field{
+			{"name", &p.Name},
+			{"match", &p.Match},
+			{"except", &p.Except},
+			{"licence", &p.Licence},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+		})
+	case *[]serving.GroupEfficiency:
+		list(d, p)
+	case *serving.Measurement:
+		object(d, []field{
+			{"source", &p.Source},
+			{"model", &p.Model},
+			{"gpu", &p.GPU},
+			{"tp", &p.TP},
+			{"precision", &p.Precision},
+			{"kv", &p.KV},
+			{"batch", &p.Batch},
+			{"input", &p.Input},
+			{"output", &p.Output},
+			{"tokens_per_s_gpu", &p.TokensPerSecGP},
+			{"ttft_ms", &p.TTFTms},
+		})
+	case *int:
+		*p = d.Int()
+	case *[]serving.SeedRow:
+		list(d, p)
+	case **fact.Figure:
+		nullable(d, p)
+	case *gpu.Link:
+		object(d, []field{
+			{"kind", &p.Kind},
+			{"kind_de", &p.KindDE},
+			{"gbps", &p.GBps},
+		})
+	case *float64:
+		*p = d.Float()
+	case *band.Metric:
+		*p = band.Metric(d.Int())
+	case *band.Workload:
+		*p = band.Workload(d.Int())
+	case *cluster.ThroughputRow:
+		object(d, []field{
+			{"gpu", &p.GPU},
+			{"precision", &p.Precision},
+			{"tokens_per_s", &p.TokensPerSec},
+		})
+	case *[]scenario.Claim:
+		list(d, p)
+	case *cluster.ClaimedTFLOPS:
+		object(d, []field{
+			{"gpu", &p.GPU},
+			{"fp16", &p.FP16},
+		})
+	case *serving.FractionReserve:
 		object(d, []field{
 			{"source", &p.Source},
 			{"as_of", &p.AsOf},
@@ -457,15 +471,6 @@ func read(d *jsonread.Decoder, p any) {
 			{"large_min_mib", &p.LargeMinMiB},
 			{"large_tp", &p.LargeTP},
 			{"tiers", &p.Tiers},
-		})
-	case *band.Band:
-		object(d, []field{
-			{"metric", &p.Metric},
-			{"workload", &p.Workload},
-			{"platform", &p.Platform},
-			{"n", &p.N},
-			{"p10", &p.P10},
-			{"p90", &p.P90},
 		})
 	case *apiprices.Provider:
 		object(d, []field{
@@ -504,14 +509,14 @@ func read(d *jsonread.Decoder, p any) {
 		})
 	case *[]string:
 		list(d, p)
-	case *perfview.GroupEfficiency:
+	case *serving.GroupEfficiency:
 		object(d, []field{
 			{"arch", &p.Arch},
 			{"precision", &p.Precision},
 			{"compute", &p.Compute},
 			{"memory", &p.Memory},
 		})
-	case *perfview.SeedRow:
+	case *serving.SeedRow:
 		object(d, []field{
 			{"model", &p.Model},
 			{"batch", &p.Batch},
@@ -519,27 +524,17 @@ func read(d *jsonread.Decoder, p any) {
 			{"h100_bf16", &p.H100},
 			{"h100_fp8", &p.H100FP8},
 		})
-	case *gpu.Link:
-		object(d, []field{
-			{"kind", &p.Kind},
-			{"kind_de", &p.KindDE},
-			{"gbps", &p.GBps},
-		})
 	case *scenario.Claim:
 		object(d, []field{
 			{"option", &p.Option},
 			{"metric", &p.Metric},
 			{"value", &p.Value},
 		})
-	case *[]memview.ReserveTier:
+	case *[]serving.ReserveTier:
 		list(d, p)
-	case *band.Metric:
-		*p = band.Metric(d.Int())
-	case *band.Workload:
-		*p = band.Workload(d.Int())
 	case *[]apiprices.Tier:
 		list(d, p)
-	case *memview.ReserveTier:
+	case *serving.ReserveTier:
 		object(d, []field{
 			{"below_gib", &p.BelowGiB},
 			{"chunk", &p.Chunk},

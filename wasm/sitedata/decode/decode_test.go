@@ -15,7 +15,7 @@ import (
 
 // Each calculator's data file, as gen writes it, reads back equal.
 func TestDataFilesRoundTrip(t *testing.T) {
-	all := datasettest.Load(t).Unlinked()
+	all := datasettest.Load(t)
 	for _, name := range sitedata.Calculators {
 		want, _ := all.For(name)
 		b, err := json.Marshal(want)
@@ -42,7 +42,7 @@ func TestEveryEditionsDataFilesReadAsEncodingJSONReadsThem(t *testing.T) {
 	}
 	for _, date := range e.DataDates() {
 		for _, name := range sitedata.Calculators {
-			part, _ := e.Data[date].Unlinked().For(name)
+			part, _ := e.Data[date].For(name)
 			b, err := json.Marshal(part)
 			if err != nil {
 				t.Fatal(err)
@@ -66,10 +66,10 @@ func TestEveryEditionsDataFilesReadAsEncodingJSONReadsThem(t *testing.T) {
 // damaged one is refused, not half read.
 func TestDataFileFromAnotherBuildIsRefused(t *testing.T) {
 	for doc, msg := range map[string]string{
-		`{"TCO": {"gpus": {"gpus": [{"id": "x", "watts": 1}]}}}`: `unknown field "watts"`,
-		`{"Memory": {"defaults": 1}}`:                            "want an object, found '1'",
-		`{"TCO": {`:                                              "want a quoted key, found end of input",
-		`{} x`:                                                   "unexpected 'x' after the document",
+		`{"gpus": {"gpus": [{"id": "x", "watts": 1}]}}`: `unknown field "watts"`,
+		`{"Memory": {"defaults": 1}}`:                   "want an object, found '1'",
+		`{"TCO": {`:                                     "want a quoted key, found end of input",
+		`{} x`:                                          "unexpected 'x' after the document",
 	} {
 		if _, err := decode.Data([]byte(doc)); err == nil || !strings.Contains(err.Error(), msg) {
 			t.Errorf("decode.Data(%s) = %v, want an error with %q", doc, err, msg)

@@ -1,19 +1,17 @@
-package tcoview
+package cluster
 
 import (
 	"errors"
 	"fmt"
 	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/serving"
 	"slices"
-	"strconv"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/view"
 )
 
 // Defaults are the sourced default inputs, in US dollars.
@@ -94,7 +92,7 @@ func (l LanguageDefaults) validate(d Data, entry string) []error {
 // estimated for by default, with where the choice comes from.
 type DefaultEstimate struct {
 	Model string `yaml:"model" json:"model"`
-	// Precision is a perfview.Precisions value.
+	// Precision is a serving.Precisions value.
 	Precision string `yaml:"precision" json:"precision"`
 	Source    string `yaml:"source" json:"source"`
 	AsOf      string `yaml:"as_of" json:"as_of"`
@@ -113,13 +111,13 @@ func (e DefaultEstimate) validate(d Data) []error {
 	if _, ok := d.Perf.Memory.Models.Find(e.Model); !ok {
 		errs = append(errs, fact.Errorf(entry, "estimate.model", "unknown model %q", e.Model))
 	}
-	if !slices.ContainsFunc(perfview.Precisions, func(c scenario.Choice) bool { return c.Value == e.Precision }) {
+	if !slices.ContainsFunc(serving.Precisions, func(c scenario.Choice) bool { return c.Value == e.Precision }) {
 		errs = append(errs, fact.Errorf(entry, "estimate.precision", "unknown precision %q", e.Precision))
 		return errs
 	}
-	for _, o := range optionDefaults {
+	for _, o := range OptionDefaults {
 		if g, ok := d.GPUs.Find(o.GPU); ok {
-			if why := perfview.PrecisionError(msg.English, g, e.Precision); why != "" {
+			if why := serving.PrecisionError(msg.English, g, e.Precision); why != "" {
 				errs = append(errs, fact.Errorf(entry, "estimate.precision", "default GPU %s: %s", g.Name, why))
 			}
 		}
@@ -128,7 +126,7 @@ func (e DefaultEstimate) validate(d Data) []error {
 }
 
 // ThroughputRow is a published throughput used as a GPU's default, and
-// the precision it was measured in (a perfview.Precisions value), so that
+// the precision it was measured in (a serving.Precisions value), so that
 // options measured in different precisions are not compared unawares.
 type ThroughputRow struct {
 	GPU          string      `yaml:"gpu" json:"gpu"`
@@ -176,26 +174,28 @@ func (c ArticleChecks) ImpliedAverageW() float64 {
 	return e.EUR / (e.Years * 8760 * e.EURPerKWh) * 1000 / e.Servers
 }
 
-// Data is everything the TCO calculator reads from content/data.
+// Data is tco.yaml with the catalogs an option reads (GPUs, cloud
+// offers) and the estimator's data, for options whose throughput is
+// estimated.
 type Data struct {
-	GPUs   gpu.Catalog `json:"gpus"`
-	Rental gpu.Rental  `json:"rental"`
+	// GPUs and Rental are the catalogs an option reads, the site data's
+	// (sitedata.Data.TCOData).
+	GPUs   gpu.Catalog `yaml:"-" json:"-"`
+	Rental gpu.Rental  `yaml:"-" json:"-"`
 	// Perf is the throughput estimator's data, for options that take their
 	// throughput from it.
-	Perf       perfview.Data         `json:"perf"`
+	Perf       serving.Perf          `yaml:"-" json:"-"`
 	Sources    fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults   Defaults              `yaml:"defaults" json:"defaults"`
 	Throughput Throughput            `yaml:"throughput" json:"throughput"`
 	Presets    []scenario.PresetData `yaml:"presets" json:"presets"`
 	Checks     ArticleChecks         `yaml:"article_checks" json:"article_checks"`
-	// Editions is shared from sitedata.Data: the editions a link can pin.
-	Editions edition.List `json:"-"`
+	// Editions are the editions a link can pin, the site data's.
+	Editions edition.List `yaml:"-" json:"-"`
 }
 
-func (d Data) presets() []scenario.Preset { return scenario.Presets(d.Presets) }
-
-// Validate checks the TCO data: sources, defaults, throughput rows, and
-// that every preset value is one the form accepts.
+// Validate checks the TCO data: sources, defaults, throughput rows and
+// the article checks (the TCO view checks the presets).
 func (d Data) Validate() error {
 	errs := d.Sources.Validate()
 	df := d.Defaults
@@ -229,7 +229,7 @@ func (d Data) Validate() error {
 			errs = append(errs, fact.Errorf(entry, "gpu", "duplicate row for the GPU"))
 		}
 		seen[r.GPU] = true
-		if !slices.ContainsFunc(perfview.Precisions, func(c scenario.Choice) bool { return c.Value == r.Precision }) {
+		if !slices.ContainsFunc(serving.Precisions, func(c scenario.Choice) bool { return c.Value == r.Precision }) {
 			errs = append(errs, fact.Errorf(entry, "precision", "unknown precision %q", r.Precision))
 		}
 		hasRef = hasRef || r.GPU == d.Throughput.Reference
@@ -238,18 +238,6 @@ func (d Data) Validate() error {
 	if !hasRef {
 		errs = append(errs, fact.Errorf("throughput", "rows", "no row for the reference GPU %q", d.Throughput.Reference))
 	}
-	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
-		s := Resolve(q, d)
-		return s.Inputs, s.Unknown
-	}, func(c scenario.Claim) string {
-		if !knownClaimMetric[c.Metric] {
-			return "unknown metric " + strconv.Quote(c.Metric)
-		}
-		if !slices.Contains(view.Letters[:], c.Option) {
-			return "unknown option " + strconv.Quote(c.Option)
-		}
-		return ""
-	})...)
 	errs = append(errs, d.Checks.validate(d)...)
 	return errors.Join(errs...)
 }

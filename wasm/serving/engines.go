@@ -1,4 +1,4 @@
-package memview
+package serving
 
 import (
 	"fmt"
@@ -74,7 +74,7 @@ const DefaultEngine = string(memory.VLLM)
 
 // Engine returns the profile of an engine id, ok false for an unknown
 // one.
-func (d Data) Engine(id string) (EngineProfile, bool) {
+func (d Memory) Engine(id string) (EngineProfile, bool) {
 	for _, e := range d.Engines {
 		if e.ID == id {
 			return e, true
@@ -96,7 +96,7 @@ func (r FractionReserve) tier(gib float64) ReserveTier {
 // DefaultFraction is the engine's memory fraction on tp GPUs of a kind
 // when the link sets none: vLLM's gpu_memory_utilization, SGLang's
 // heuristic, or the profile's fraction.
-func (d Data) DefaultFraction(e EngineProfile, g gpu.GPU, tp int) float64 {
+func (d Memory) DefaultFraction(e EngineProfile, g gpu.GPU, tp int) float64 {
 	switch {
 	case e.ID == string(memory.VLLM) || e.ID == "":
 		return d.Defaults.Utilization.Value
@@ -120,7 +120,7 @@ func (d Data) DefaultFraction(e EngineProfile, g gpu.GPU, tp int) float64 {
 // EngineBatch is the engine's most sequences in a batch and tokens in a
 // forward pass on a GPU: vLLM's by GPU size, SGLang's chunked-prefill
 // size by its memory tier, the profile's otherwise.
-func (d Data) EngineBatch(e EngineProfile, g gpu.GPU) (seqs, tokens int) {
+func (d Memory) EngineBatch(e EngineProfile, g gpu.GPU) (seqs, tokens int) {
 	seqs, tokens = int(e.MaxSeqs.Value), int(e.MaxBatchedTokens.Value)
 	switch {
 	case e.ID == string(memory.VLLM) || e.ID == "":
@@ -134,7 +134,7 @@ func (d Data) EngineBatch(e EngineProfile, g gpu.GPU) (seqs, tokens int) {
 // EngineRuntime is the runtime of an engine with a memory fraction and
 // batch limits: the engine's accounting, block size and sampler reserve,
 // and the overheads every engine shares (CUDA context, NCCL).
-func (d Data) EngineRuntime(e EngineProfile, fraction float64, seqs, tokens int) memory.Runtime {
+func (d Memory) EngineRuntime(e EngineProfile, fraction float64, seqs, tokens int) memory.Runtime {
 	rt := d.Runtime(fraction, seqs, tokens)
 	if e.ID == string(memory.VLLM) || e.ID == "" {
 		return rt
@@ -147,7 +147,7 @@ func (d Data) EngineRuntime(e EngineProfile, fraction float64, seqs, tokens int)
 // OnEngine is a model served by an engine with its defaults on tp GPUs
 // of a kind: the memory CUDA sees, the engine's default fraction and
 // batch limits on the GPU. OnGPU is OnEngine for vLLM.
-func (d Data) OnEngine(e EngineProfile, m model.Model, w, kv memory.Format, g gpu.GPU, tp int) memory.Setup {
+func (d Memory) OnEngine(e EngineProfile, m model.Model, w, kv memory.Format, g gpu.GPU, tp int) memory.Setup {
 	seqs, tokens := d.EngineBatch(e, g)
 	return memory.Setup{Model: m, Weights: w, KV: kv, GPUMemory: d.VisibleGiB(g) * memory.GiB, TP: tp, PP: 1,
 		Runtime: d.EngineRuntime(e, d.DefaultFraction(e, g, tp), seqs, tokens)}
@@ -155,7 +155,7 @@ func (d Data) OnEngine(e EngineProfile, m model.Model, w, kv memory.Format, g gp
 
 // validateEngines checks the engine profiles: every engine once, each
 // figure its engine needs sourced and in range.
-func (d Data) validateEngines() []error {
+func (d Memory) validateEngines() []error {
 	var errs []error
 	seen := map[string]bool{}
 	for i, e := range d.Engines {
@@ -207,7 +207,7 @@ func (d Data) validateEngines() []error {
 }
 
 // EngineField is the serving-engine choice under key, vLLM by default.
-func (d Data) EngineField(m *msg.Catalog, key, section string) scenario.Field {
+func (d Memory) EngineField(m *msg.Catalog, key, section string) scenario.Field {
 	cs := []scenario.Choice{{Value: DefaultEngine, Label: "vLLM"}}
 	if len(d.Engines) > 0 {
 		cs = make([]scenario.Choice, len(d.Engines))
@@ -221,18 +221,9 @@ func (d Data) EngineField(m *msg.Catalog, key, section string) scenario.Field {
 
 // ReadEngine reads the serving engine of field f (an EngineField): its
 // profile, vLLM's for an engine the data has no profile of.
-func (d Data) ReadEngine(r *scenario.Resolver, f scenario.Field) EngineProfile {
+func (d Memory) ReadEngine(r *scenario.Resolver, f scenario.Field) EngineProfile {
 	if e, ok := d.Engine(r.Choice(f)); ok {
 		return e
 	}
 	return EngineProfile{ID: DefaultEngine, Name: "vLLM"}
-}
-
-// engineKeys are the message keys of each engine: its memory fraction's
-// label and help, and the note that works out its KV pool.
-var engineKeys = map[string]struct{ label, help, pool string }{
-	DefaultEngine:         {"mem.in.util", "mem.in.util_help", ""},
-	string(memory.SGLang): {"mem.in.fraction", "mem.in.util_help_sglang", "mem.pool_note_sglang"},
-	string(memory.TRTLLM): {"mem.in.fraction", "mem.in.util_help_trtllm", "mem.pool_note_trtllm"},
-	string(memory.TGI):    {"mem.in.fraction", "mem.in.util_help_tgi", "mem.pool_note_tgi"},
 }

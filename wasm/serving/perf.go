@@ -1,4 +1,4 @@
-package perfview
+package serving
 
 import (
 	"errors"
@@ -11,15 +11,15 @@ import (
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
-// Defaults are the sourced defaults of the estimator.
-type Defaults struct {
+// PerfDefaults are the sourced defaults of the estimator: efficiencies,
+// request shape and the rules of computation an edition turns on.
+type PerfDefaults struct {
 	ComputeEfficiency   fact.Figure `yaml:"compute_efficiency" json:"compute_efficiency"`
 	MemoryEfficiency    fact.Figure `yaml:"memory_efficiency" json:"memory_efficiency"`
 	LinkEfficiency      fact.Figure `yaml:"link_efficiency" json:"link_efficiency"`
@@ -96,7 +96,7 @@ type GroupEfficiency struct {
 // GroupOf returns the row of EfficiencyBy for GPUs of architecture arch
 // at precision; ok is false when there is none (or arch is unknown, as a
 // custom GPU's is).
-func (df Defaults) GroupOf(arch, precision string) (g GroupEfficiency, ok bool) {
+func (df PerfDefaults) GroupOf(arch, precision string) (g GroupEfficiency, ok bool) {
 	i := slices.IndexFunc(df.EfficiencyBy, func(g GroupEfficiency) bool { return arch != "" && g.Arch == arch && g.Precision == precision })
 	if i < 0 {
 		return GroupEfficiency{}, false
@@ -106,7 +106,7 @@ func (df Defaults) GroupOf(arch, precision string) (g GroupEfficiency, ok bool) 
 
 // Group returns the compute and memory efficiency figures for GPUs of
 // architecture arch at precision: GroupOf's, or the shared figures.
-func (df Defaults) Group(arch, precision string) (compute, memory fact.Figure) {
+func (df PerfDefaults) Group(arch, precision string) (compute, memory fact.Figure) {
 	if g, ok := df.GroupOf(arch, precision); ok {
 		return g.Compute, g.Memory
 	}
@@ -151,17 +151,20 @@ type Seed struct {
 	P99ms           []SeedRow `yaml:"p99_ms" json:"p99_ms"`
 }
 
-// Data is everything the estimator reads: the memory calculator's data
-// (GPUs, models, vLLM's memory defaults for the KV-cache limit) and its own.
-type Data struct {
-	Memory       memview.Data          `json:"memory"`
+// Perf is perf.yaml with the memory data it builds on (GPUs, models, the
+// engines' memory defaults for the KV-cache limit): what the roofline and
+// the simulation need to estimate a replica's throughput and latency.
+type Perf struct {
+	// Memory is the memory data the KV-cache limit comes from, with the
+	// catalogs (sitedata.Data.PerfData).
+	Memory       Memory                `yaml:"-" json:"-"`
 	Sources      fact.Sources          `yaml:"sources" json:"sources"`
-	Defaults     Defaults              `yaml:"defaults" json:"defaults"`
+	Defaults     PerfDefaults          `yaml:"defaults" json:"defaults"`
 	Measurements []Measurement         `yaml:"measurements" json:"measurements"`
 	Seed         Seed                  `yaml:"seed" json:"seed"`
 	Presets      []scenario.PresetData `yaml:"presets" json:"presets"`
-	// Editions is shared from sitedata.Data: the editions a link can pin.
-	Editions edition.List `json:"-"`
+	// Editions are the editions a link can pin, the site data's.
+	Editions edition.List `yaml:"-" json:"-"`
 }
 
 // Precisions are the compute precisions: weights and matrix products.
@@ -254,7 +257,7 @@ func PrecisionLabel(precision string) string {
 }
 
 // Efficiency returns the data's default efficiencies.
-func (d Data) Efficiency() perf.Efficiency {
+func (d Perf) Efficiency() perf.Efficiency {
 	df := d.Defaults
 	return perf.Efficiency{Compute: df.ComputeEfficiency.Value, Memory: df.MemoryEfficiency.Value,
 		Link: df.LinkEfficiency.Value, CollectiveLatency: df.CollectiveLatencyUS.Value * 1e-6, StepSeconds: df.StepOverheadUS.Value * 1e-6,
@@ -264,7 +267,7 @@ func (d Data) Efficiency() perf.Efficiency {
 // EfficiencyOn returns the data's efficiencies for GPUs g at precision:
 // the shared ones, with the compute and memory efficiencies of g's
 // architecture at the precision where the data has them (Defaults.Group).
-func (d Data) EfficiencyOn(g gpu.GPU, precision string) perf.Efficiency {
+func (d Perf) EfficiencyOn(g gpu.GPU, precision string) perf.Efficiency {
 	e := d.Efficiency()
 	c, m := d.Defaults.Group(g.Arch, precision)
 	e.Compute, e.Memory = c.Value, m.Value
@@ -281,7 +284,7 @@ func Setup(m model.Model, g gpu.GPU, tp int, precision, kv string, e perf.Effici
 
 // measured builds the replica of a published measurement; ok is false for
 // an unknown model or GPU, or a precision the GPU lacks.
-func (d Data) measured(m Measurement) (perf.Setup, bool) {
+func (d Perf) measured(m Measurement) (perf.Setup, bool) {
 	mod, okM := d.Memory.Models.Find(m.Model)
 	g, okG := d.Memory.GPUs.Find(m.GPU)
 	s, ok := Setup(mod, g, m.TP, m.Precision, m.KV, d.EfficiencyOn(g, m.Precision))
@@ -293,14 +296,14 @@ func (d Data) measured(m Measurement) (perf.Setup, bool) {
 // seed 1, and the scheduler's limits from the memory model (vLLM's
 // max_num_seqs and max_num_batched_tokens on the GPU, the KV cache left).
 // vLLM's; see LoadOn for another engine.
-func (d Data) Load(s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
-	return d.LoadOn(memview.EngineProfile{ID: memview.DefaultEngine}, s, g, prompt, output)
+func (d Perf) Load(s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
+	return d.LoadOn(EngineProfile{ID: DefaultEngine}, s, g, prompt, output)
 }
 
 // LoadOn is Load with the scheduler's limits and KV cache of engine e,
 // and its scheduling where the data says so (SchedulesPrefillFirst). Its
 // throughput is measured as the edition says (SteadyWindow).
-func (d Data) LoadOn(e memview.EngineProfile, s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
+func (d Perf) LoadOn(e EngineProfile, s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
 	ms := d.Memory.OnEngine(e, s.Model, s.Weights, s.KV, g, s.TP)
 	n := int(d.Defaults.Requests.Value)
 	l := perf.Load{Prompt: prompt, Output: output, Requests: n, Seed: 1, WarmupRequest: n / 10, PrefillFirst: d.SchedulesPrefillFirst(e.ID),
@@ -334,7 +337,7 @@ func PrefillsFirst(engine string) bool { return engine == "sglang" }
 // SchedulesPrefillFirst reports whether the data simulates engine
 // prefill first: the engine does (PrefillsFirst) and the edition says to
 // (Defaults.PrefillFirst at 1).
-func (d Data) SchedulesPrefillFirst(engine string) bool {
+func (d Perf) SchedulesPrefillFirst(engine string) bool {
 	return d.Defaults.PrefillFirst.Value == 1 && PrefillsFirst(engine)
 }
 
@@ -347,7 +350,7 @@ type Result struct {
 
 // Calibrate runs the roofline on every published measurement with the
 // default efficiencies.
-func (d Data) Calibrate() []Result {
+func (d Perf) Calibrate() []Result {
 	var out []Result
 	for _, m := range d.Measurements {
 		s, _ := d.measured(m)
@@ -375,8 +378,8 @@ func MedianAbsError(rs []Result) float64 {
 	return perf.Median(errs)
 }
 
-// Validate checks the estimator's data.
-func (d Data) Validate() error {
+// Validate checks the estimator's data (the view checks the presets).
+func (d Perf) Validate() error {
 	errs := d.Sources.Validate()
 	df := d.Defaults
 	errs = append(errs, d.Sources.CheckAll("defaults", []fact.Bound{
@@ -464,27 +467,18 @@ func (d Data) Validate() error {
 	if _, ok := d.Memory.Models.Find(d.Seed.P99Model); !ok {
 		errs = append(errs, fact.Errorf("seed", "p99_model", "unknown model %q", d.Seed.P99Model))
 	}
-	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
-		s := Resolve(q, d)
-		return s.Inputs, s.Unknown
-	}, nil)...)
-	errs = append(errs, scenario.ValidatePresetPages(d.Presets, func(q string) string {
-		if p := Build(Resolve(q, d)); slices.Contains(p.Problems, TooLarge(msg.English)) {
-			return TooLarge(msg.English)
-		}
-		return ""
-	})...)
 	return errors.Join(errs...)
 }
 
-func (d Data) note(t *msg.Catalog, f fact.Figure) string {
+// Note says, in the language of t, where figure f comes from.
+func (d Perf) Note(t *msg.Catalog, f fact.Figure) string {
 	return fact.NoteIn(t, f, d.Sources[f.Source])
 }
 
 // validateGroups checks the efficiencies by architecture and precision:
 // each names an architecture of a catalog GPU and a precision of
 // Precisions, once, with efficiencies in (0, 1] from a known source.
-func (d Data) validateGroups() []error {
+func (d Perf) validateGroups() []error {
 	var errs []error
 	seen := map[string]bool{}
 	for i, g := range d.Defaults.EfficiencyBy {

@@ -1,9 +1,11 @@
-package tcoview
+package cluster
 
 import (
+	"github.com/infercost/infercost/wasm/serving"
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/custom"
@@ -14,28 +16,9 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
-	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/view"
-)
-
-// Version is written into every scenario URL as v=; bump it when a query
-// name changes meaning, and keep reading the old one.
-const Version = "1"
-
-// Letters name the options, in the order shown.
-var Letters = view.Letters
-
-// MaxOptions is how many options a scenario can compare.
-const MaxOptions = view.MaxOptions
-
-// Global field keys.
-const (
-	keyCurrency = scenario.CurrencyKey
-	keyFX       = scenario.FXKey
-	keyYears    = "y"
-	keyCount    = "k"
 )
 
 // OptionDefault is what an option starts as.
@@ -44,10 +27,10 @@ type OptionDefault struct {
 	GPU  string
 }
 
-// optionDefaults are what options a-d start as.
-var optionDefaults = [MaxOptions]OptionDefault{{tco.Owned, "a100-80gb-sxm"}, {tco.Owned, "h100-sxm"}, {tco.Rented, "h100-sxm"}, {tco.Rented, "a100-80gb-sxm"}}
+// OptionDefaults are what the TCO calculator's options a-d start as.
+var OptionDefaults = [view.MaxOptions]OptionDefault{{tco.Owned, "a100-80gb-sxm"}, {tco.Owned, "h100-sxm"}, {tco.Rented, "h100-sxm"}, {tco.Rented, "a100-80gb-sxm"}}
 
-const defaultCount = 3
+// defaultGPUs is how many GPUs an option starts with.
 const defaultGPUs = 8
 
 func currencyChoices() []scenario.Choice {
@@ -77,8 +60,8 @@ type Customs struct {
 	GPU   gpu.GPU
 }
 
-// sourceNote says where a default comes from.
-func (d Data) sourceNote(t *msg.Catalog, f fact.Figure) string {
+// Note says, in the language of t, where figure f comes from.
+func (d Data) Note(t *msg.Catalog, f fact.Figure) string {
 	return fact.NoteIn(t, f, d.source(f.Source))
 }
 
@@ -113,7 +96,7 @@ func (d Data) throughputDefault(t *msg.Catalog, g gpu.GPU) (float64, string, str
 	var ref ThroughputRow
 	for _, r := range d.Throughput.Rows {
 		if r.GPU == g.ID {
-			return r.TokensPerSec.Value, d.sourceNote(t, r.TokensPerSec), r.Precision
+			return r.TokensPerSec.Value, d.Note(t, r.TokensPerSec), r.Precision
 		}
 		if r.GPU == d.Throughput.Reference {
 			ref = r
@@ -133,7 +116,7 @@ type Estimate struct {
 	Point perf.Point
 	Load  perf.Load // for sizing under a latency target
 	Note  string
-	// Precision is the estimate's, a perfview.Precisions value.
+	// Precision is the estimate's, a serving.Precisions value.
 	Precision string
 	// Platform is the GPU's (band.PlatformOf), whose error bands apply.
 	Platform string
@@ -161,7 +144,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: defModel, Choices: models,
 		Note: modelNote, Help: t.T("tco.in.pm_help")})
-	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: defPrecision, Choices: perfview.PrecisionChoices(t),
+	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: defPrecision, Choices: serving.PrecisionChoices(t),
 		Help: t.T("tco.in.pp_help")})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
@@ -169,7 +152,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	ef.Only = only
 	engine := pd.Memory.ReadEngine(r, ef)
 	isCustom := modelID == custom.ID
-	if msg := perfview.PrecisionError(t, g, precision); msg != "" {
+	if msg := serving.PrecisionError(t, g, precision); msg != "" {
 		r.Reject(k("pp"), msg)
 		precision = "bf16"
 	}
@@ -180,12 +163,12 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		return nil, isCustom
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
-	kv := perfview.KVFormat(precision)
+	kv := serving.KVFormat(precision)
 	m, ok := pd.Memory.Models.Find(modelID)
 	if !ok {
 		m = cu.Model
 	}
-	s, _ := perfview.Setup(m, g, 1, precision, kv, pd.EfficiencyOn(g, precision))
+	s, _ := serving.Setup(m, g, 1, precision, kv, pd.EfficiencyOn(g, precision))
 	if in+out > s.Model.MaxContext {
 		r.Reject(k("pm"), t.F("tco.err.context", "in", strconv.Itoa(in), "out", strconv.Itoa(out), "model", s.Model.Name,
 			"context", strconv.Itoa(s.Model.MaxContext)))
@@ -212,11 +195,11 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 // and ".". Money is entered in the display currency (fx units per USD) and
 // converted to USD for the engine. With cu, the option may choose the
 // custom model and GPU.
-func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, cur money.Currency, fx float64, cu *Customs) OptionInput {
+func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, cur money.Currency, fx float64, cu *Customs) Option {
 	l := prefix
 	t := r.M
 	k := func(name string) string { return l + "." + name }
-	o := OptionInput{Letter: l}
+	o := Option{Letter: l}
 	o.Kind = tco.Kind(r.Choice(scenario.Field{Key: k("kind"), Label: t.T("tco.in.kind"), Default: string(def.Kind),
 		Help:    t.T("tco.in.kind_help"),
 		Choices: []scenario.Choice{{Value: string(tco.Owned), Label: t.T("tco.kind.owned")}, {Value: string(tco.Rented), Label: t.T("tco.kind.rented")}}}))
@@ -239,7 +222,7 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		if f == nil {
 			return 0, missing
 		}
-		return f.Value, d.sourceNote(t, *f)
+		return f.Value, d.Note(t, *f)
 	}
 	df := d.Defaults
 	opt := tco.Option{Kind: o.Kind}
@@ -266,31 +249,31 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		o.Estimate = nil
 	}
 	opt.LoadFactor = r.Number(scenario.Field{Only: only, Key: k("load"), Label: t.T("tco.in.load"), Unit: t.T("mem.unit.fraction"), Min: 0.01, Max: 1,
-		Default: num(df.LoadFactor.Value), Note: d.sourceNote(t, df.LoadFactor),
+		Default: num(df.LoadFactor.Value), Note: d.Note(t, df.LoadFactor),
 		Help: t.T("tco.in.load_help")})
 
 	only = string(tco.Owned)
 	opt.GPUsPerServer = r.Int(scenario.Field{Only: only, Key: k("gps"), Label: t.T("tco.in.gps"), Unit: "GPUs", Min: 1, Max: 16,
-		Default: num(df.GPUsPerServer.Value), Note: d.sourceNote(t, df.GPUsPerServer), Help: t.T("tco.in.gps_help")})
+		Default: num(df.GPUsPerServer.Value), Note: d.Note(t, df.GPUsPerServer), Help: t.T("tco.in.gps_help")})
 	price, priceNote := figureNote(g.PurchaseUSD, t.T("tco.no_price"))
 	opt.GPUPriceUSD = money("gp", "tco.in.gp", "tco.unit.code", "tco.in.gp_help", price, priceNote)
 	if o.Kind == tco.Owned && g.PurchaseUSD == nil {
 		o.needsPrice(r, k("gp"))
 	}
 	opt.ServerPriceUSD = money("sp", "tco.in.sp", "tco.unit.per_server", "tco.in.sp_help",
-		df.ServerUSD.Value, d.sourceNote(t, df.ServerUSD))
+		df.ServerUSD.Value, d.Note(t, df.ServerUSD))
 	opt.NetworkPriceUSD = money("net", "tco.network", "tco.unit.per_server", "tco.in.net_help",
-		df.NetworkUSD.Value, d.sourceNote(t, df.NetworkUSD))
-	powerNote := d.sourceNote(t, g.TDPW)
+		df.NetworkUSD.Value, d.Note(t, df.NetworkUSD))
+	powerNote := d.Note(t, g.TDPW)
 	if o.Custom.GPU {
 		powerNote = t.T("tco.custom_power")
 	}
 	opt.GPUPowerW = r.Number(scenario.Field{Only: only, Key: k("w"), Label: t.T("tco.in.w"), Unit: "W", Min: 1, Max: 5000,
 		Default: num(g.TDPW.Value), Note: powerNote, Help: t.T("tco.in.w_help")})
 	opt.ServerOverheadW = r.Number(scenario.Field{Only: only, Key: k("ow"), Label: t.T("tco.in.ow"), Unit: t.T("tco.unit.w_server"), Min: 0, Max: 50000,
-		Default: num(df.ServerOverheadW.Value), Note: d.sourceNote(t, df.ServerOverheadW), Help: t.T("tco.in.ow_help")})
+		Default: num(df.ServerOverheadW.Value), Note: d.Note(t, df.ServerOverheadW), Help: t.T("tco.in.ow_help")})
 	opt.PUE = r.Number(scenario.Field{Only: only, Key: k("pue"), Label: "PUE", Unit: t.T("tco.unit.ratio"), Min: 1, Max: 3,
-		Default: num(df.PUE.Value), Note: d.sourceNote(t, df.PUE), Help: t.T("tco.in.pue_help")})
+		Default: num(df.PUE.Value), Note: d.Note(t, df.PUE), Help: t.T("tco.in.pue_help")})
 	kwh, kwhUSD := df.ElectricityUSDPerKWh, df.ElectricityUSDPerKWh.Value
 	if l := d.local(t); l.ElectricityPerKWh != nil {
 		// A price in the language's currency: shown as its source
@@ -304,12 +287,12 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		kwhUSD = kwh.Value / rate
 		pinned = o.Kind == tco.Owned
 	}
-	opt.ElectricityUSDPerKWh = money("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help", kwhUSD, d.sourceNote(t, kwh))
+	opt.ElectricityUSDPerKWh = money("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help", kwhUSD, d.Note(t, kwh))
 	pinned = false
 	opt.MaintenancePctPerYear = r.Number(scenario.Field{Only: only, Key: k("mnt"), Label: t.T("tco.maintenance"), Unit: t.T("tco.unit.pct_capex_year"), Min: 0, Max: 100,
-		Default: num(df.MaintenancePct.Value), Note: d.sourceNote(t, df.MaintenancePct), Help: t.T("tco.in.mnt_help")})
+		Default: num(df.MaintenancePct.Value), Note: d.Note(t, df.MaintenancePct), Help: t.T("tco.in.mnt_help")})
 	opt.StaffUSDPerYear = money("staff", "tco.staff", "tco.unit.per_year", "tco.in.staff_help",
-		df.StaffUSDPerYear.Value, d.sourceNote(t, df.StaffUSDPerYear))
+		df.StaffUSDPerYear.Value, d.Note(t, df.StaffUSDPerYear))
 	opt.ColocationUSDPerKWMonth = money("colo", "tco.colocation", "tco.unit.per_kw_month", "tco.in.colo_help", 0, "")
 	opt.CostOfCapitalPct = r.Number(scenario.Field{Only: only, Key: k("coc"), Label: t.T("tco.capital"), Unit: t.T("tco.unit.pct_year"), Min: 0, Max: 100,
 		Default: "0", Help: t.T("tco.in.coc_help")})
@@ -350,7 +333,7 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		o.needsPrice(r, k("hr"))
 	}
 	opt.RentedHoursPerMonth = r.Number(scenario.Field{Only: only, Key: k("hpm"), Label: t.T("tco.in.hpm"), Unit: t.T("tco.unit.hours_month"), Min: 1, Max: 744,
-		Default: num(df.RentedHoursPerMonth.Value), Note: d.sourceNote(t, df.RentedHoursPerMonth), Help: t.T("tco.in.hpm_help")})
+		Default: num(df.RentedHoursPerMonth.Value), Note: d.Note(t, df.RentedHoursPerMonth), Help: t.T("tco.in.hpm_help")})
 	o.Option = opt
 	return o
 }
@@ -359,7 +342,7 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 // field, the last one read with key, at a default the data does not have
 // (0 stands in the form): a price typed in, even 0, is the reader's
 // figure. The field then says what to enter.
-func (o *OptionInput) needsPrice(r *scenario.Resolver, key string) {
+func (o *Option) needsPrice(r *scenario.Resolver, key string) {
 	if in := r.Inputs[len(r.Inputs)-1]; in.Key != key || in.Explicit {
 		return
 	}
@@ -384,4 +367,69 @@ func medianOffer(offers []gpu.Offer) (median, low, high float64, from, to string
 		median = (prices[n/2-1] + prices[n/2]) / 2
 	}
 	return median, prices[0], prices[n-1], from, to
+}
+
+// Option is one option as read from the scenario.
+type Option struct {
+	Letter  string
+	Enabled bool
+	Kind    tco.Kind
+	GPU     gpu.GPU
+	// Option is in US dollars.
+	Option tco.Option
+	// Estimate, if set, is where the throughput default came from.
+	Estimate *Estimate
+	// Precision is what the throughput was measured or estimated in (a
+	// serving.Precisions value); "" when the reader typed it in.
+	Precision string
+	// Custom says whether the option estimates the custom model or runs
+	// on the custom GPU.
+	Custom custom.Use
+	// NeedsPrice is the key of the option's price field ("a.gp" for an
+	// owned option, "c.hr" for a rented one) when its price is unknown:
+	// the data has none for its GPU and the reader gave none. Its
+	// figures that the price feeds are then missing, not zero; "" when
+	// the option is priced.
+	NeedsPrice string
+}
+
+// ReadCurrency reads the display currency and its rate per US dollar;
+// the currency defaults to the page language's (LanguageDefaults), else
+// to US dollars.
+func ReadCurrency(r *scenario.Resolver, d Data, section string) (money.Currency, float64) {
+	t := r.M
+	// A language's own default is pinned into the page's link, as the
+	// edition is: the link, opened in another language or asked of the
+	// API (which has the English defaults), gives the page's figures.
+	def, local := "USD", d.local(t).Currency != ""
+	if local {
+		def = d.local(t).Currency
+	}
+	cur := money.Lookup(r.Choice(scenario.Field{Key: scenario.CurrencyKey, Label: t.T("tco.in.cur"), Section: section, Default: def, Choices: currencyChoices(), FoldCase: true, Pinned: local,
+		Help: t.T("tco.in.cur_help")}))
+	fxDefault := d.FXDefault(cur.Code)
+	fxNote := ""
+	if cur.Code != "USD" {
+		fxNote = d.Note(t, fxDefault)
+	}
+	fx := r.Number(scenario.Field{Key: scenario.FXKey, Label: t.T("tco.in.fx"), Unit: t.F("tco.unit.per_usd", "code", cur.Code), Section: section, Min: 0.0001, Max: 100000,
+		Default: num(fxDefault.Value), Note: fxNote, Help: t.T("tco.in.fx_help")})
+	return cur, fx
+}
+
+// PriceLabel names the price field that the unpriced option o needs, in
+// the language of m.
+func PriceLabel(m *msg.Catalog, o Option) string {
+	if strings.HasSuffix(o.NeedsPrice, ".hr") {
+		return m.T("tco.in.hr")
+	}
+	return m.T("tco.in.gp")
+}
+
+// NeedsPrice returns c as a figure that an unknown price feeds, in the
+// language of m: no value (the API leaves it out), last in a sorted
+// column, and note, which names the field to fill in.
+func NeedsPrice(m *msg.Catalog, c view.Cell, note string) view.Cell {
+	c.Value, c.Order, c.Text, c.Note = -1, view.Absent, m.T("tco.needs_price"), note
+	return c
 }

@@ -1,4 +1,4 @@
-package memview
+package serving
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/edition"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
@@ -16,8 +17,8 @@ import (
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
-// Defaults are the sourced defaults of the memory calculator.
-type Defaults struct {
+// MemoryDefaults are the sourced defaults of the memory engine (vLLM's).
+type MemoryDefaults struct {
 	Utilization          fact.Figure `yaml:"utilization" json:"utilization"`
 	BlockSize            fact.Figure `yaml:"block_size" json:"block_size"`
 	DriverReservedGiB    fact.Figure `yaml:"driver_reserved_gib" json:"driver_reserved_gib"`
@@ -56,26 +57,28 @@ type Calibration struct {
 	Note             string  `yaml:"note,omitempty" json:"note,omitempty"`
 }
 
-// Data is everything the memory calculator reads from content/data.
-type Data struct {
-	GPUs        gpu.Catalog           `json:"gpus"`
-	Models      model.Catalog         `json:"models"`
+// Memory is memory.yaml with the catalogs it refers to: what the memory
+// engine needs to size a model served by an engine on GPUs.
+type Memory struct {
+	// GPUs and Models are the catalogs the rows and the engine read,
+	// the site data's (sitedata.Data.MemoryData).
+	GPUs        gpu.Catalog           `yaml:"-" json:"-"`
+	Models      model.Catalog         `yaml:"-" json:"-"`
 	Sources     fact.Sources          `yaml:"sources" json:"sources"`
-	Defaults    Defaults              `yaml:"defaults" json:"defaults"`
+	Defaults    MemoryDefaults        `yaml:"defaults" json:"defaults"`
 	Calibration []Calibration         `yaml:"calibration" json:"calibration"`
 	Presets     []scenario.PresetData `yaml:"presets" json:"presets"`
 	// Engines are the serving engines' memory profiles.
 	Engines []EngineProfile `yaml:"engines" json:"engines"`
-	// Editions is shared from sitedata.Data: the editions a link can pin.
-	Editions edition.List `json:"-"`
-	// Bands are the edition's error bands of estimated figures, computed
-	// at build time from the calibration table (accuracy.PinBands), not
-	// read from memory.yaml; every calculator reads them from here.
-	Bands band.Table `yaml:"-" json:"bands"`
+	// Editions are the editions a link can pin, the site data's.
+	Editions edition.List `yaml:"-" json:"-"`
+	// Bands are the edition's error bands of estimated figures, the site
+	// data's (computed at build time by accuracy.PinBands).
+	Bands band.Table `yaml:"-" json:"-"`
 }
 
-// source finds a source by key in any of the data files.
-func (d Data) source(key string) fact.Source {
+// Source finds a source by key in any of the data files.
+func (d Memory) Source(key string) fact.Source {
 	if s, ok := d.GPUs.Sources[key]; ok {
 		return s
 	}
@@ -85,20 +88,21 @@ func (d Data) source(key string) fact.Source {
 	return d.Sources[key]
 }
 
-func (d Data) note(m *msg.Catalog, f fact.Figure) string {
-	return fact.NoteIn(m, f, d.source(f.Source))
+// Note says, in the language of m, where figure f comes from.
+func (d Memory) Note(m *msg.Catalog, f fact.Figure) string {
+	return fact.NoteIn(m, f, d.Source(f.Source))
 }
 
 // VisibleGiB is the memory CUDA reports on a GPU: its nominal size (which
 // for HBM is GiB) less what the driver reserves.
-func (d Data) VisibleGiB(g gpu.GPU) float64 {
+func (d Memory) VisibleGiB(g gpu.GPU) float64 {
 	return g.MemoryGB.Value - d.Defaults.DriverReservedGiB.Value
 }
 
 // BatchDefaults are vLLM's max_num_seqs and max_num_batched_tokens (for
 // the OpenAI-compatible server) on a GPU: larger on GPUs of 70 GiB or
 // more, except A100s.
-func (d Data) BatchDefaults(g gpu.GPU) (seqs, tokens int) {
+func (d Memory) BatchDefaults(g gpu.GPU) (seqs, tokens int) {
 	df := d.Defaults
 	if d.VisibleGiB(g) >= df.LargeGPUMinGiB.Value && !strings.HasPrefix(g.ID, "a100") {
 		return int(df.LargeGPUSeqs.Value), int(df.LargeGPUTokens.Value)
@@ -107,7 +111,7 @@ func (d Data) BatchDefaults(g gpu.GPU) (seqs, tokens int) {
 }
 
 // Runtime returns the engine's runtime settings with the data's defaults.
-func (d Data) Runtime(util float64, seqs, tokens int) memory.Runtime {
+func (d Memory) Runtime(util float64, seqs, tokens int) memory.Runtime {
 	df := d.Defaults
 	return memory.Runtime{Utilization: util, MaxNumSeqs: seqs, MaxBatchedTokens: tokens,
 		SamplerBytesPerLogit: df.SamplerBytesPerLogit.Value, NonTorch: df.NonTorchGiB.Value * memory.GiB,
@@ -116,13 +120,13 @@ func (d Data) Runtime(util float64, seqs, tokens int) memory.Runtime {
 
 // OnGPU is a model served with vLLM's defaults on tp GPUs of a kind: the
 // memory CUDA sees, gpu_memory_utilization and the GPU's batch defaults.
-func (d Data) OnGPU(m model.Model, w, kv memory.Format, g gpu.GPU, tp int) memory.Setup {
+func (d Memory) OnGPU(m model.Model, w, kv memory.Format, g gpu.GPU, tp int) memory.Setup {
 	return d.OnEngine(EngineProfile{ID: DefaultEngine}, m, w, kv, g, tp)
 }
 
 // Setup is the engine setup of a calibration row: the row's settings, as
 // the vLLM version that wrote the log had them.
-func (c Calibration) Setup(d Data) memory.Setup {
+func (c Calibration) Setup(d Memory) memory.Setup {
 	m, _ := d.Models.Find(c.Model)
 	g, _ := d.GPUs.Find(c.GPU)
 	w, _ := memory.FindFormat(memory.WeightFormats, c.Weights)
@@ -132,9 +136,9 @@ func (c Calibration) Setup(d Data) memory.Setup {
 	return s
 }
 
-// Validate checks the memory data: sources, defaults, calibration rows and
-// that every preset value is one the form accepts.
-func (d Data) Validate() error {
+// Validate checks the memory data: sources, defaults, calibration rows
+// and engine profiles (the views check the presets).
+func (d Memory) Validate() error {
 	errs := d.Sources.Validate()
 	df := d.Defaults
 	errs = append(errs, d.Sources.CheckAll("defaults", []fact.Bound{
@@ -190,10 +194,6 @@ func (d Data) Validate() error {
 		}
 	}
 	errs = append(errs, d.validateEngines()...)
-	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
-		s := Resolve(q, d)
-		return s.Inputs, s.Unknown
-	}, nil)...)
 	return errors.Join(errs...)
 }
 
@@ -208,7 +208,7 @@ type CalibrationResult struct {
 
 // Calibrate runs the engine on every calibration row. The KV error is on
 // tokens where the log gave tokens, else on GiB.
-func (d Data) Calibrate() []CalibrationResult {
+func (d Memory) Calibrate() []CalibrationResult {
 	out := make([]CalibrationResult, len(d.Calibration))
 	for i, c := range d.Calibration {
 		s := c.Setup(d)
@@ -226,4 +226,28 @@ func (d Data) Calibrate() []CalibrationResult {
 		out[i] = res
 	}
 	return out
+}
+
+// TPError says, in the language of t, why tp GPUs cannot split m's
+// heads (memory.TPError), or "".
+func TPError(t *msg.Catalog, m model.Model, tp int) string {
+	key := memory.TPError(m, tp)
+	if key == "" {
+		return ""
+	}
+	return t.F(key, "heads", strconv.Itoa(m.Heads), "kv", strconv.Itoa(m.KVHeads))
+}
+
+// FormatLabel names a weight or KV format in the language of t: the
+// block formats say how they are scaled, in words.
+func FormatLabel(t *msg.Catalog, f memory.Format) string {
+	switch f.ID {
+	case "nvfp4":
+		return t.T("mem.format.nvfp4")
+	case "mxfp4":
+		return t.T("mem.format.mxfp4")
+	case "int4":
+		return t.T("mem.format.int4")
+	}
+	return f.Label
 }
