@@ -470,14 +470,17 @@ func (p PriceRow) SamePrice(q PriceRow) bool {
 
 // Merge returns the hand-kept catalog c with the imported dataset ds
 // layered under it. A model of c with a DatasetID takes the dataset's
-// model of that id: the dataset's rows continue the model's history
-// after its last hand-kept row (the hand-kept history wins up to it, on
-// its own dates too), and a dataset row that charges what the row in
-// force already charges is left out, so that a curated row (with its
-// batch discount, say) stays in force until the price changes. Other
-// models of the dataset are added as they are; c's sources and
-// providers win over the dataset's of the same id. An error names a
-// DatasetID that the dataset lacks.
+// model of that id; c may also hold rows for a dataset's model by its
+// id, without a model of its own (to give it service tiers and regions,
+// say). Either way the hand-kept rows win over their span, from the
+// first to the last, on their own dates too; the dataset's rows before
+// it stand, and those after it continue the model's history, but for
+// a dataset row that charges what the row in force already charges,
+// which is left out, so that a curated row (with its batch discount,
+// say) stays in force until the price changes. Other models of the
+// dataset are added as they are; c's sources and providers win over
+// the dataset's of the same id. An error names a DatasetID that the
+// dataset lacks.
 func Merge(c, ds Catalog) (Catalog, error) {
 	out := Catalog{Sources: fact.Sources{}, Shortlist: c.Shortlist}
 	for k, s := range ds.Sources {
@@ -518,20 +521,26 @@ func Merge(c, ds Catalog) (Catalog, error) {
 		}
 	}
 	out.Prices = slices.Clone(c.Prices)
-	last := map[string]string{}
+	first, last := map[string]string{}, map[string]string{}
 	for _, p := range c.Prices {
+		if f, ok := first[p.Model]; !ok || p.From < f {
+			first[p.Model] = p.From
+		}
 		last[p.Model] = max(last[p.Model], p.From)
 	}
 	for _, p := range ds.Prices {
-		id, ok := hand[p.Model]
-		if !ok {
+		if id, ok := hand[p.Model]; ok {
+			p.Model = id
+		}
+		f, curated := first[p.Model]
+		if !curated || p.From < f {
 			out.Prices = append(out.Prices, p)
 			continue
 		}
-		p.Model = id
-		if p.From <= last[id] {
+		if p.From <= last[p.Model] {
 			continue
 		}
+		id := p.Model
 		if cur, ok := out.PriceOn(id, p.From); ok && cur.SamePrice(p) && cur.Until == p.Until {
 			continue
 		}
