@@ -1378,8 +1378,12 @@ func decodeApipricesPriceRow(d *jsonread.Decoder, v *apiprices.PriceRow) {
 			v.Rates.CacheRead = d.Float()
 		case "cache_write":
 			v.Rates.CacheWrite = d.Float()
+		case "cache_write_1h":
+			v.Rates.CacheWrite1h = d.Float()
 		case "output":
 			v.Rates.Output = d.Float()
+		case "reasoning":
+			v.Rates.Reasoning = d.Float()
 		case "batch_discount_pct":
 			v.BatchDiscountPct = d.Float()
 		case "tiers":
@@ -1390,6 +1394,26 @@ func decodeApipricesPriceRow(d *jsonread.Decoder, v *apiprices.PriceRow) {
 					var e36 apiprices.Tier
 					decodeApipricesTier(d, &e36)
 					v.Tiers = append(v.Tiers, e36)
+				}
+			}
+		case "services":
+			v.Services = nil
+			if d.Array() {
+				v.Services = []apiprices.Service{}
+				for d.More() {
+					var e37 apiprices.Service
+					decodeApipricesService(d, &e37)
+					v.Services = append(v.Services, e37)
+				}
+			}
+		case "regions":
+			v.Regions = nil
+			if d.Array() {
+				v.Regions = []apiprices.Region{}
+				for d.More() {
+					var e38 apiprices.Region
+					decodeApipricesRegion(d, &e38)
+					v.Regions = append(v.Regions, e38)
 				}
 			}
 		case "currency":
@@ -1526,10 +1550,66 @@ func decodeApipricesTier(d *jsonread.Decoder, v *apiprices.Tier) {
 			v.Rates.CacheRead = d.Float()
 		case "cache_write":
 			v.Rates.CacheWrite = d.Float()
+		case "cache_write_1h":
+			v.Rates.CacheWrite1h = d.Float()
 		case "output":
 			v.Rates.Output = d.Float()
+		case "reasoning":
+			v.Rates.Reasoning = d.Float()
 		case "unconfirmed":
 			v.Unconfirmed = d.Bool()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeApipricesService(d *jsonread.Decoder, v *apiprices.Service) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "service":
+			v.Service = d.String()
+		case "input":
+			v.Rates.Input = d.Float()
+		case "cache_read":
+			v.Rates.CacheRead = d.Float()
+		case "cache_write":
+			v.Rates.CacheWrite = d.Float()
+		case "cache_write_1h":
+			v.Rates.CacheWrite1h = d.Float()
+		case "output":
+			v.Rates.Output = d.Float()
+		case "reasoning":
+			v.Rates.Reasoning = d.Float()
+		case "source":
+			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
+		default:
+			d.Unknown(key)
+		}
+	}
+}
+
+func decodeApipricesRegion(d *jsonread.Decoder, v *apiprices.Region) {
+	if !d.Object() {
+		return
+	}
+	for key, ok := d.Key(); ok; key, ok = d.Key() {
+		switch key {
+		case "region":
+			v.Region = d.String()
+		case "uplift_pct":
+			v.UpliftPct = d.Float()
+		case "unavailable":
+			v.Unavailable = d.Bool()
+		case "source":
+			v.Source = d.String()
+		case "as_of":
+			v.AsOf = d.String()
 		default:
 			d.Unknown(key)
 		}
