@@ -265,6 +265,24 @@ func (c Catalog) RowsOn(date string) []int {
 	return out
 }
 
+// Regions returns the regions that the prices valid on the date price or
+// refuse, sorted: what a region input offers besides global.
+func (c Catalog) Regions(date string) []string {
+	var out []string
+	for _, i := range c.RowsOn(date) {
+		if i < 0 {
+			continue
+		}
+		for _, r := range c.Prices[i].Regions {
+			if !slices.Contains(out, r.Region) {
+				out = append(out, r.Region)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // History returns the model's rows, oldest first.
 func (c Catalog) History(model string) []PriceRow {
 	idx := c.rowsOf(model)

@@ -110,6 +110,22 @@ func TestUSDCarriesTiersAndRegions(t *testing.T) {
 	}
 }
 
+// The regions a region input offers are those of the prices valid on
+// the date.
+func TestRegionsOfTheDay(t *testing.T) {
+	old, cur, gone := row("a", "2026-01-01", 1, 1), row("a", "2026-12-06", 1, 1), row("b", "2026-12-06", 1, 1)
+	old.Regions = []Region{{Region: "jp"}}
+	cur.Regions = []Region{{Region: "us", UpliftPct: 10}, {Region: "eu", Unavailable: true}}
+	gone.Regions = []Region{{Region: "ca"}}
+	gone.Until = "2026-12-07"
+	c := Catalog{Models: []Model{{ID: "a"}, {ID: "b"}}, Prices: []PriceRow{old, cur, gone}}
+	for date, want := range map[string]string{"2026-06-01": "jp", "2026-12-06": "ca eu us", "2026-12-08": "eu us"} {
+		if got := strings.Join(c.Regions(date), " "); got != want {
+			t.Errorf("on %s: %q; want %q", date, got, want)
+		}
+	}
+}
+
 // Each slot of the shortlist shows its first model sold on the date.
 func TestShortlistedFallsBackToTheModelsOfTheDay(t *testing.T) {
 	c := Catalog{Shortlist: [][]string{{"new", "old"}, {"gone"}},

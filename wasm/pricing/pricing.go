@@ -143,6 +143,9 @@ const (
 	// Cache1hUnpriced: the provider prices cache writes but publishes no
 	// price for the 1-hour cache.
 	Cache1hUnpriced Reason = "cache-1h-unpriced"
+	// SharesOverOne: the workload's service tier shares add up to more
+	// than all of its requests.
+	SharesOverOne Reason = "shares-over-one"
 )
 
 // How a bill was priced otherwise than asked (Bill.Notes).
@@ -281,6 +284,9 @@ func tokens(r Rates, w Workload, b *Bill) float64 {
 func (p Price) bill(w Workload) (float64, Bill) {
 	var b Bill
 	uplift, why := p.region(w.Region)
+	if w.Share(Standard) < -1e-9 {
+		why = SharesOverOne
+	}
 	if why != "" {
 		return 0, Bill{Missing: why}
 	}

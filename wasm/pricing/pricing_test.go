@@ -209,6 +209,10 @@ func TestServiceTiers(t *testing.T) {
 	if !near(b.PerRequest, 0.00648375) || !slices.Equal(b.Notes, want) {
 		t.Errorf("got %+v; want $0.00648375 with notes %v", b, want)
 	}
+	// Shares of more than all the requests are no workload.
+	if b := p.Bill(Workload{InputTokens: 1, BatchShare: 0.6, FlexShare: 0.5}); b.Missing != SharesOverOne {
+		t.Errorf("shares over one: %+v; want not priced", b)
+	}
 	// Above a long-context tier the priority price does not apply: the
 	// share is priced at standard, and the bill says so.
 	p.Tiers = []Tier{{AboveInputTokens: 1000, Rates: p.Rates}}
