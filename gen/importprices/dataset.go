@@ -54,10 +54,11 @@ type dsTiered struct {
 	} `json:"tiers"`
 }
 
-// The dataset's keys of the four token prices the engine uses, per
-// million tokens. Other keys (audio, images, searches, requests, the
-// 1-hour cache write) are left out.
-var rateKeys = [4]string{"input_mtok", "cache_read_mtok", "cache_write_mtok", "output_mtok"}
+// The dataset's keys of the token prices the engine uses, per million
+// tokens, in the order of rates: input, cache read, cache write (5
+// minutes), output, the 1-hour cache write and hidden reasoning output.
+// Other keys (audio, images, searches, requests) are left out.
+var rateKeys = [6]string{"input_mtok", "cache_read_mtok", "cache_write_mtok", "output_mtok", "cache_write_1h_mtok", "output_reasoning_mtok"}
 
 // Reasons a model of the dataset is skipped, for the import's report.
 const (
@@ -222,16 +223,16 @@ func convert(m dsModel, provider, source, today, providerChecked string) (fresh,
 	return f, "", nil
 }
 
-// priceRow reads the four token prices of a dataset price into a row's
+// priceRow reads the token prices of a dataset price into a row's
 // rates and long-context tiers; ok is false without an input or output
 // price.
 func priceRow(prices map[string]json.RawMessage) (apiprices.PriceRow, bool, error) {
 	if prices["input_mtok"] == nil || prices["output_mtok"] == nil {
 		return apiprices.PriceRow{}, false, nil
 	}
-	var base [4]float64
-	tiered := map[int]*[4]float64{}
-	var tiers [4]dsTiered
+	var base [6]float64
+	tiered := map[int]*[6]float64{}
+	var tiers [6]dsTiered
 	for k, key := range rateKeys {
 		raw := prices[key]
 		if raw == nil {
@@ -248,11 +249,11 @@ func priceRow(prices map[string]json.RawMessage) (apiprices.PriceRow, bool, erro
 		}
 		base[k] = tiers[k].Base
 		for _, t := range tiers[k].Tiers {
-			tiered[t.Start] = &[4]float64{}
+			tiered[t.Start] = &[6]float64{}
 		}
 	}
-	rates := func(r [4]float64) apiprices.Rates {
-		return apiprices.Rates{Input: r[0], CacheRead: r[1], CacheWrite: r[2], Output: r[3]}
+	rates := func(r [6]float64) apiprices.Rates {
+		return apiprices.Rates{Input: r[0], CacheRead: r[1], CacheWrite: r[2], Output: r[3], CacheWrite1h: r[4], Reasoning: r[5]}
 	}
 	row := apiprices.PriceRow{Rates: rates(base)}
 	starts := make([]int, 0, len(tiered))

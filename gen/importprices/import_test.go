@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -14,10 +15,12 @@ import (
 )
 
 // The import against the installed package and a synthetic older
-// snapshot: a changed price becomes a new row from the import's day
-// (the old row stays), a model the dataset dropped ends that day, an
-// unchanged price keeps its row, and the summary lists the change with
-// its old and new price. A second run of the same version changes
+// snapshot, from before the rows of 2026-12-06 that added the 1-hour
+// cache writes and reasoning prices: a changed price becomes a new row
+// from the import's day (the old row stays), and so does a price that
+// gains a 1-hour cache write; a model the dataset dropped ends that day,
+// an unchanged price keeps its row, and the summary lists the change
+// with its old and new price. A second run of the same version changes
 // nothing.
 func TestImportAppendsChangesAndSummarisesThem(t *testing.T) {
 	cur, err := os.ReadFile("../../content/data/api-genai.yaml")
@@ -27,6 +30,7 @@ func TestImportAppendsChangesAndSummarisesThem(t *testing.T) {
 	old := string(cur)
 	old = versionLine.ReplaceAllString(old, "# Dataset: @pydantic/genai-prices 0.0.1")
 	old = strings.ReplaceAll(old, `"2026-12-01"`, `"2026-10-01"`)
+	old = regexp.MustCompile(`(?m)^  - \{model: [^\n]*from: "2026-12-06"[^\n]*\n`).ReplaceAllString(old, "")
 	const opus = `{model: anthropic.claude-opus-5-5, from: "2026-10-01", input: 4.0,`
 	if !strings.Contains(old, opus) {
 		t.Fatalf("fixture %q not in the snapshot", opus)
@@ -61,11 +65,17 @@ func TestImportAppendsChangesAndSummarisesThem(t *testing.T) {
 	if g := c.History("anthropic.claude-gone"); len(g) != 1 || g[0].Until != "2026-12-08" {
 		t.Errorf("a dropped model's row: %+v; want it to end on 2026-12-08", g)
 	}
-	if s := c.History("anthropic.claude-haiku-4-5"); len(s) != 1 || s[0].From != "2026-10-01" || s[0].AsOf != "2026-12-08" {
+	if s := c.History("openai.gpt-4.1"); len(s) != 1 || s[0].From != "2026-10-01" || s[0].AsOf != "2026-12-08" {
 		t.Errorf("an unchanged price: %+v; want its row from 2026-10-01, as of the import", s)
 	}
+	if h := c.History("anthropic.claude-haiku-4-5"); len(h) != 2 || h[0].CacheWrite1h != 0 || h[1].From != "2026-12-08" || h[1].CacheWrite1h != 2 {
+		t.Errorf("Claude Haiku 4.5 history %+v; want a new row from 2026-12-08 with the 1-hour cache write at $2", h)
+	}
+	if h := c.History("perplexity.sonar-deep-research"); len(h) != 2 || h[1].Reasoning != 3 {
+		t.Errorf("Sonar Deep Research history %+v; want a new row with reasoning at $3", h)
+	}
 	sum, _ := os.ReadFile(summary)
-	for _, want := range []string{"0.0.1 → 0.1.8", "| anthropic.claude-opus-5-5 | $6.00 / $20.00 | $4.00 / $20.00 |",
+	for _, want := range []string{"0.0.1 → 0.1.8", "| anthropic.claude-opus-5-5 | $6.00 / $20.00 | $4.00 / $20.00 (1-hour cache write $8.00) |",
 		"No longer in the dataset (their last price ends today): anthropic.claude-gone.", "deprecated in the dataset"} {
 		if !strings.Contains(string(sum), want) {
 			t.Errorf("summary lacks %q:\n%s", want, sum)
@@ -137,5 +147,14 @@ func TestWeightsOf(t *testing.T) {
 		if got := weightsOf(id); got != want {
 			t.Errorf("weightsOf(%q) = %q; want %q", id, got, want)
 		}
+	}
+}
+
+// The snapshot's header names the version with the licence after a
+// comma; read back with the comma, every import of the same version
+// looked like a new one and moved every row's as_of.
+func TestOldVersionReadsTheHeader(t *testing.T) {
+	if v := oldVersion([]byte("# Dataset: @pydantic/genai-prices 0.1.8, licence MIT, https://x\n")); v != "0.1.8" {
+		t.Errorf("got %q; want 0.1.8", v)
 	}
 }

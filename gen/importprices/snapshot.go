@@ -117,10 +117,17 @@ func update(old apiprices.Catalog, oldVersion string, cat apiprices.Catalog, mod
 	return out, rep
 }
 
-// rates writes a row's input and output prices for the summary.
+// rates writes a row's input and output prices for the summary, and
+// its 1-hour cache write and reasoning prices where it has them.
 func rates(p apiprices.PriceRow) string {
 	cur := money.Lookup(p.Currency)
 	s := money.Precise(p.Input, cur) + " / " + money.Precise(p.Output, cur)
+	if p.CacheWrite1h > 0 {
+		s += " (1-hour cache write " + money.Precise(p.CacheWrite1h, cur) + ")"
+	}
+	if p.Reasoning > 0 {
+		s += " (reasoning " + money.Precise(p.Reasoning, cur) + ")"
+	}
 	if len(p.Tiers) > 0 {
 		s += " (long-context tiers)"
 	}
@@ -172,7 +179,7 @@ func (r report) skippedText() string {
 
 // versionLine is the snapshot's header line that names the dataset's
 // version; the next import reads it back.
-var versionLine = regexp.MustCompile(`(?m)^# Dataset: @pydantic/genai-prices (\S+)`)
+var versionLine = regexp.MustCompile(`(?m)^# Dataset: @pydantic/genai-prices ([^\s,]+)`)
 
 // oldVersion returns the dataset version a snapshot was made from, or
 // "none".

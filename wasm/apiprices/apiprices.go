@@ -43,13 +43,42 @@ type Model struct {
 	Weights string `yaml:"weights,omitempty" json:"weights,omitempty"`
 }
 
-// Rates are prices per million tokens in a row's currency.
+// Rates are prices per million tokens in a row's currency. CacheWrite is
+// the price of a write to the provider's default (5-minute) cache,
+// CacheWrite1h to its 1-hour cache; Reasoning the price of hidden
+// reasoning tokens where the provider prices them apart from output.
 type Rates struct {
-	Input      float64 `yaml:"input" json:"input"`
-	CacheRead  float64 `yaml:"cache_read,omitempty" json:"cache_read,omitempty"`
-	CacheWrite float64 `yaml:"cache_write,omitempty" json:"cache_write,omitempty"`
-	Output     float64 `yaml:"output" json:"output"`
+	Input        float64 `yaml:"input" json:"input"`
+	CacheRead    float64 `yaml:"cache_read,omitempty" json:"cache_read,omitempty"`
+	CacheWrite   float64 `yaml:"cache_write,omitempty" json:"cache_write,omitempty"`
+	CacheWrite1h float64 `yaml:"cache_write_1h,omitempty" json:"cache_write_1h,omitempty"`
+	Output       float64 `yaml:"output" json:"output"`
+	Reasoning    float64 `yaml:"reasoning,omitempty" json:"reasoning,omitempty"`
 }
+
+// Service is a service tier's prices for a model (batch, flex or
+// priority: pricing.Services), from its own source.
+type Service struct {
+	Service string `yaml:"service" json:"service"`
+	Rates   `yaml:",inline" json:",inline"`
+	Source  string `yaml:"source" json:"source"`
+	AsOf    string `yaml:"as_of" json:"as_of"`
+}
+
+// Region is what processing a model's requests in a region costs: an
+// uplift in percent on every token price, or unavailable where the
+// provider does not serve the model there; from its own source.
+type Region struct {
+	Region      string  `yaml:"region" json:"region"`
+	UpliftPct   float64 `yaml:"uplift_pct,omitempty" json:"uplift_pct,omitempty"`
+	Unavailable bool    `yaml:"unavailable,omitempty" json:"unavailable,omitempty"`
+	Source      string  `yaml:"source" json:"source"`
+	AsOf        string  `yaml:"as_of" json:"as_of"`
+}
+
+// MaxUpliftPct bounds a regional uplift: the published ones are 10 to
+// 25 %.
+const MaxUpliftPct = 100
 
 // Tier is a long-context price for requests above AboveInputTokens.
 type Tier struct {
@@ -67,10 +96,16 @@ type PriceRow struct {
 	Rates            `yaml:",inline" json:",inline"`
 	BatchDiscountPct float64 `yaml:"batch_discount_pct,omitempty" json:"batch_discount_pct,omitempty"`
 	Tiers            []Tier  `yaml:"tiers,omitempty" json:"tiers,omitempty"`
-	Currency         string  `yaml:"currency" json:"currency"`
-	Source           string  `yaml:"source" json:"source"`
-	AsOf             string  `yaml:"as_of" json:"as_of"`
-	Unconfirmed      bool    `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
+	// Services are the model's service tiers priced apart (a batch
+	// discount is BatchDiscountPct); a tier absent has no price.
+	Services []Service `yaml:"services,omitempty" json:"services,omitempty"`
+	// Regions are the regions where the model's processing has a
+	// published price, or is not offered; a region absent has no price.
+	Regions     []Region `yaml:"regions,omitempty" json:"regions,omitempty"`
+	Currency    string   `yaml:"currency" json:"currency"`
+	Source      string   `yaml:"source" json:"source"`
+	AsOf        string   `yaml:"as_of" json:"as_of"`
+	Unconfirmed bool     `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
 	// Announced marks a price that starts after the day the data was
 	// written, as its vendor announced it. Only such a row may start
 	// after the day of the build, and its start is no default edition.
@@ -86,11 +121,18 @@ type PriceRow struct {
 func (p PriceRow) USD(unitsPerUSD float64) pricing.Price {
 	conv := func(r Rates) pricing.Rates {
 		return pricing.Rates{Input: r.Input / unitsPerUSD, CacheRead: r.CacheRead / unitsPerUSD,
-			CacheWrite: r.CacheWrite / unitsPerUSD, Output: r.Output / unitsPerUSD}
+			CacheWrite: r.CacheWrite / unitsPerUSD, Output: r.Output / unitsPerUSD,
+			CacheWrite1h: r.CacheWrite1h / unitsPerUSD, Reasoning: r.Reasoning / unitsPerUSD}
 	}
 	out := pricing.Price{Rates: conv(p.Rates), BatchDiscountPct: p.BatchDiscountPct}
 	for _, t := range p.Tiers {
 		out.Tiers = append(out.Tiers, pricing.Tier{AboveInputTokens: t.AboveInputTokens, Rates: conv(t.Rates)})
+	}
+	for _, s := range p.Services {
+		out.Services = append(out.Services, pricing.ServiceRates{Service: pricing.Service(s.Service), Rates: conv(s.Rates)})
+	}
+	for _, r := range p.Regions {
+		out.Regions = append(out.Regions, pricing.RegionPrice{Region: r.Region, UpliftPct: r.UpliftPct, Unavailable: r.Unavailable})
 	}
 	return out
 }
@@ -223,6 +265,24 @@ func (c Catalog) RowsOn(date string) []int {
 	return out
 }
 
+// Regions returns the regions that the prices valid on the date price or
+// refuse, sorted: what a region input offers besides global.
+func (c Catalog) Regions(date string) []string {
+	var out []string
+	for _, i := range c.RowsOn(date) {
+		if i < 0 {
+			continue
+		}
+		for _, r := range c.Prices[i].Regions {
+			if !slices.Contains(out, r.Region) {
+				out = append(out, r.Region)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // History returns the model's rows, oldest first.
 func (c Catalog) History(model string) []PriceRow {
 	idx := c.rowsOf(model)
@@ -326,7 +386,8 @@ func (c Catalog) Validate(currencies []string, today string) error {
 			for _, f := range []struct {
 				name string
 				v    float64
-			}{{"input", r.Input}, {"cache_read", r.CacheRead}, {"cache_write", r.CacheWrite}, {"output", r.Output}} {
+			}{{"input", r.Input}, {"cache_read", r.CacheRead}, {"cache_write", r.CacheWrite}, {"cache_write_1h", r.CacheWrite1h},
+				{"output", r.Output}, {"reasoning", r.Reasoning}} {
 				if msg := fact.InRange(f.v, 0, MaxUnitsPerMTok); msg != "" {
 					bad(prefix+f.name, "%s", msg)
 				}
@@ -349,6 +410,47 @@ func (c Catalog) Validate(currencies []string, today string) error {
 		}
 		if msg := fact.InRange(p.BatchDiscountPct, 0, 99.999); msg != "" {
 			bad("batch_discount_pct", "%g is outside [0, 100)", p.BatchDiscountPct)
+		}
+		sourced := func(prefix, source, asOf string) {
+			if _, ok := c.Sources[source]; !ok {
+				bad(prefix+"source", "unknown or missing source %q", source)
+			}
+			if !date(asOf) {
+				bad(prefix+"as_of", "want a date YYYY-MM-DD, got %q", asOf)
+			}
+		}
+		seen := map[string]bool{}
+		for j, s := range p.Services {
+			prefix := fmt.Sprintf("services[%d].", j)
+			switch {
+			case !slices.Contains(pricing.Services, pricing.Service(s.Service)):
+				bad(prefix+"service", "want one of batch, flex, priority, got %q", s.Service)
+			case seen[s.Service]:
+				bad(prefix+"service", "%s is priced twice", s.Service)
+			case s.Service == string(pricing.Batch) && p.BatchDiscountPct > 0:
+				bad(prefix+"service", "batch is priced both here and by batch_discount_pct")
+			}
+			seen[s.Service] = true
+			rates(prefix, s.Rates)
+			sourced(prefix, s.Source, s.AsOf)
+		}
+		for j, r := range p.Regions {
+			prefix := fmt.Sprintf("regions[%d].", j)
+			switch msg := fact.ID(r.Region); {
+			case msg != "":
+				bad(prefix+"region", "%s", msg)
+			case r.Region == pricing.Global:
+				bad(prefix+"region", "global is the list price itself, not a region")
+			case seen["region "+r.Region]:
+				bad(prefix+"region", "%s is priced twice", r.Region)
+			}
+			seen["region "+r.Region] = true
+			if msg := fact.InRange(r.UpliftPct, 0, MaxUpliftPct); msg != "" {
+				bad(prefix+"uplift_pct", "%s", msg)
+			} else if r.Unavailable && r.UpliftPct != 0 {
+				bad(prefix+"uplift_pct", "an unavailable region has no uplift")
+			}
+			sourced(prefix, r.Source, r.AsOf)
 		}
 	}
 	// Rows by model, once: the dataset has over a thousand models.
@@ -386,14 +488,17 @@ func (p PriceRow) SamePrice(q PriceRow) bool {
 
 // Merge returns the hand-kept catalog c with the imported dataset ds
 // layered under it. A model of c with a DatasetID takes the dataset's
-// model of that id: the dataset's rows continue the model's history
-// after its last hand-kept row (the hand-kept history wins up to it, on
-// its own dates too), and a dataset row that charges what the row in
-// force already charges is left out, so that a curated row (with its
-// batch discount, say) stays in force until the price changes. Other
-// models of the dataset are added as they are; c's sources and
-// providers win over the dataset's of the same id. An error names a
-// DatasetID that the dataset lacks.
+// model of that id; c may also hold rows for a dataset's model by its
+// id, without a model of its own (to give it service tiers and regions,
+// say). Either way the hand-kept rows win over their span, from the
+// first to the last, on their own dates too; the dataset's rows before
+// it stand, and those after it continue the model's history, but for
+// a dataset row that charges what the row in force already charges,
+// which is left out, so that a curated row (with its batch discount,
+// say) stays in force until the price changes. Other models of the
+// dataset are added as they are; c's sources and providers win over
+// the dataset's of the same id. An error names a DatasetID that the
+// dataset lacks.
 func Merge(c, ds Catalog) (Catalog, error) {
 	out := Catalog{Sources: fact.Sources{}, Shortlist: c.Shortlist}
 	for k, s := range ds.Sources {
@@ -434,20 +539,26 @@ func Merge(c, ds Catalog) (Catalog, error) {
 		}
 	}
 	out.Prices = slices.Clone(c.Prices)
-	last := map[string]string{}
+	first, last := map[string]string{}, map[string]string{}
 	for _, p := range c.Prices {
+		if f, ok := first[p.Model]; !ok || p.From < f {
+			first[p.Model] = p.From
+		}
 		last[p.Model] = max(last[p.Model], p.From)
 	}
 	for _, p := range ds.Prices {
-		id, ok := hand[p.Model]
-		if !ok {
+		if id, ok := hand[p.Model]; ok {
+			p.Model = id
+		}
+		f, curated := first[p.Model]
+		if !curated || p.From < f {
 			out.Prices = append(out.Prices, p)
 			continue
 		}
-		p.Model = id
-		if p.From <= last[id] {
+		if p.From <= last[p.Model] {
 			continue
 		}
+		id := p.Model
 		if cur, ok := out.PriceOn(id, p.From); ok && cur.SamePrice(p) && cur.Until == p.Until {
 			continue
 		}

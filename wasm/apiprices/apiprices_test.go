@@ -1,10 +1,12 @@
 package apiprices
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/pricing"
 )
 
 func row(model, from string, in, out float64) PriceRow {
@@ -58,6 +60,69 @@ func TestMergeLayersTheDatasetUnderTheCuratedRows(t *testing.T) {
 	hand.Models[0].DatasetID = "openai/gpt-y"
 	if _, err := Merge(hand, ds); err == nil || !strings.Contains(err.Error(), `models[0] "gpt-x": dataset_id: no model "openai/gpt-y"`) {
 		t.Errorf("got %v; want an error naming the unknown dataset_id", err)
+	}
+}
+
+// A curated row for a dataset's model by its id, without a model of its
+// own, gives it service tiers and regions from its date: the dataset's
+// rows before it stand, its own on that date is left out, and a later
+// one that charges the same keeps the curated row in force.
+func TestMergeTakesCuratedRowsForADatasetModel(t *testing.T) {
+	curated := row("anthropic.claude-x", "2026-12-06", 4, 20)
+	curated.BatchDiscountPct = 50
+	curated.Regions = []Region{{Region: "eu", Unavailable: true, Source: "s", AsOf: "2026-12-06"}}
+	hand := Catalog{Sources: fact.Sources{"s": {Title: "hand"}}, Prices: []PriceRow{curated}}
+	ds := Catalog{Providers: []Provider{{ID: "anthropic", Name: "Anthropic"}},
+		Models: []Model{{ID: "anthropic.claude-x", Provider: "anthropic", Name: "Claude X", DatasetID: "anthropic/claude-x"}},
+		Prices: []PriceRow{row("anthropic.claude-x", "2026-12-01", 5, 25), row("anthropic.claude-x", "2026-12-06", 4, 21),
+			row("anthropic.claude-x", "2026-12-20", 4, 20), row("anthropic.claude-x", "2027-01-01", 3, 15)}}
+	got, err := Merge(hand, ds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var from []string
+	for _, r := range got.History("anthropic.claude-x") {
+		from = append(from, r.From)
+	}
+	if strings.Join(from, " ") != "2026-12-01 2026-12-06 2027-01-01" {
+		t.Errorf("history from %v; want the dataset's row before, the curated row and the dataset's change after", from)
+	}
+	if r, _ := got.PriceOn("anthropic.claude-x", "2026-12-25"); r.BatchDiscountPct != 50 || len(r.Regions) != 1 {
+		t.Errorf("on 2026-12-25: %+v; want the curated row with its batch discount and region", r)
+	}
+	if len(got.Models) != 1 || got.Models[0].Name != "Claude X" {
+		t.Errorf("models %+v; want the dataset's model as it is", got.Models)
+	}
+}
+
+// A row's service tiers and regions reach the engine, converted to
+// dollars.
+func TestUSDCarriesTiersAndRegions(t *testing.T) {
+	r := row("m", "2026-12-06", 20, 80)
+	r.CacheWrite1h, r.Reasoning = 40, 60
+	r.Services = []Service{{Service: "priority", Rates: Rates{Input: 35, Output: 140}}}
+	r.Regions = []Region{{Region: "eu", UpliftPct: 10}, {Region: "us", Unavailable: true}}
+	p := r.USD(10)
+	if p.CacheWrite1h != 4 || p.Reasoning != 6 || len(p.Services) != 1 || p.Services[0].Service != pricing.Priority ||
+		p.Services[0].Input != 3.5 || p.Services[0].Output != 14 ||
+		!slices.Equal(p.Regions, []pricing.RegionPrice{{Region: "eu", UpliftPct: 10}, {Region: "us", Unavailable: true}}) {
+		t.Errorf("got %+v", p)
+	}
+}
+
+// The regions a region input offers are those of the prices valid on
+// the date.
+func TestRegionsOfTheDay(t *testing.T) {
+	old, cur, gone := row("a", "2026-01-01", 1, 1), row("a", "2026-12-06", 1, 1), row("b", "2026-12-06", 1, 1)
+	old.Regions = []Region{{Region: "jp"}}
+	cur.Regions = []Region{{Region: "us", UpliftPct: 10}, {Region: "eu", Unavailable: true}}
+	gone.Regions = []Region{{Region: "ca"}}
+	gone.Until = "2026-12-07"
+	c := Catalog{Models: []Model{{ID: "a"}, {ID: "b"}}, Prices: []PriceRow{old, cur, gone}}
+	for date, want := range map[string]string{"2026-06-01": "jp", "2026-12-06": "ca eu us", "2026-12-08": "eu us"} {
+		if got := strings.Join(c.Regions(date), " "); got != want {
+			t.Errorf("on %s: %q; want %q", date, got, want)
+		}
 	}
 }
 

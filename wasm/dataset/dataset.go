@@ -15,6 +15,7 @@ import (
 	"math"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -96,6 +97,9 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 		if err := decode(fsys, path, f.v); err != nil {
 			return d, err
 		}
+		if f.file == GenAIFile {
+			genai.Prices = publishedBy(genai.Prices, today)
+		}
 		if err := errors.Join(values(reflect.ValueOf(f.v), "", "", today)...); err != nil {
 			errs = append(errs, prefix(path, err))
 		}
@@ -156,6 +160,16 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 		}
 	}
 	return d, errors.Join(errs...)
+}
+
+// publishedBy returns the imported snapshot's rows published by the day
+// today: without those that an import after it wrote, which start after
+// it and are not announced (an import writes a changed price as a row
+// from its own day). Data read as of a past day, to rebuild the site as
+// it was or to check an old link, is then the data of that day, though
+// the snapshot has been imported since.
+func publishedBy(rows []apiprices.PriceRow, today string) []apiprices.PriceRow {
+	return slices.DeleteFunc(rows, func(p apiprices.PriceRow) bool { return p.From > today && !p.Announced })
 }
 
 func decode(fsys fs.FS, path string, v any) error {

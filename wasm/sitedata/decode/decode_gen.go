@@ -496,9 +496,13 @@ func read(d *jsonread.Decoder, p any) {
 			{"input", &p.Rates.Input},
 			{"cache_read", &p.Rates.CacheRead},
 			{"cache_write", &p.Rates.CacheWrite},
+			{"cache_write_1h", &p.Rates.CacheWrite1h},
 			{"output", &p.Rates.Output},
+			{"reasoning", &p.Rates.Reasoning},
 			{"batch_discount_pct", &p.BatchDiscountPct},
 			{"tiers", &p.Tiers},
+			{"services", &p.Services},
+			{"regions", &p.Regions},
 			{"currency", &p.Currency},
 			{"source", &p.Source},
 			{"as_of", &p.AsOf},
@@ -534,6 +538,10 @@ func read(d *jsonread.Decoder, p any) {
 		list(d, p)
 	case *[]apiprices.Tier:
 		list(d, p)
+	case *[]apiprices.Service:
+		list(d, p)
+	case *[]apiprices.Region:
+		list(d, p)
 	case *serving.ReserveTier:
 		object(d, []field{
 			{"below_gib", &p.BelowGiB},
@@ -547,8 +555,30 @@ func read(d *jsonread.Decoder, p any) {
 			{"input", &p.Rates.Input},
 			{"cache_read", &p.Rates.CacheRead},
 			{"cache_write", &p.Rates.CacheWrite},
+			{"cache_write_1h", &p.Rates.CacheWrite1h},
 			{"output", &p.Rates.Output},
+			{"reasoning", &p.Rates.Reasoning},
 			{"unconfirmed", &p.Unconfirmed},
+		})
+	case *apiprices.Service:
+		object(d, []field{
+			{"service", &p.Service},
+			{"input", &p.Rates.Input},
+			{"cache_read", &p.Rates.CacheRead},
+			{"cache_write", &p.Rates.CacheWrite},
+			{"cache_write_1h", &p.Rates.CacheWrite1h},
+			{"output", &p.Rates.Output},
+			{"reasoning", &p.Rates.Reasoning},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+		})
+	case *apiprices.Region:
+		object(d, []field{
+			{"region", &p.Region},
+			{"uplift_pct", &p.UpliftPct},
+			{"unavailable", &p.Unavailable},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
 		})
 	}
 }
