@@ -472,6 +472,43 @@ func (c Catalog) Validate(currencies []string, today string) error {
 	return errors.Join(errs...)
 }
 
+// Since returns the day from which row's list prices have been charged
+// without a break: row.From, or the From of the first of the rows before
+// it that charged the same list prices (sameList) and followed each
+// other without a gap. A row that only adds prices a standard request
+// does not pay (1-hour cache writes, reasoning, service tiers, regions)
+// starts no new price, so the page does not date it from that row.
+func (c Catalog) Since(row PriceRow) string {
+	since := row.From
+	for {
+		day, err := time.Parse(time.DateOnly, since)
+		if err != nil {
+			return since
+		}
+		before, ok := c.PriceOn(row.Model, day.AddDate(0, 0, -1).Format(time.DateOnly))
+		if !ok || before.From >= since || !before.sameList(row) {
+			return since
+		}
+		since = before.From
+	}
+}
+
+// sameList reports whether two rows have the same list prices: what a
+// standard request pays (input, cache reads and 5-minute writes, output,
+// long-context tiers), in the same currency.
+func (p PriceRow) sameList(q PriceRow) bool {
+	list := func(r Rates) [4]float64 { return [4]float64{r.Input, r.CacheRead, r.CacheWrite, r.Output} }
+	if list(p.Rates) != list(q.Rates) || p.Currency != q.Currency || len(p.Tiers) != len(q.Tiers) {
+		return false
+	}
+	for i := range p.Tiers {
+		if p.Tiers[i].AboveInputTokens != q.Tiers[i].AboveInputTokens || list(p.Tiers[i].Rates) != list(q.Tiers[i].Rates) {
+			return false
+		}
+	}
+	return true
+}
+
 // SamePrice reports whether two rows charge the same: rates, tiers and
 // currency.
 func (p PriceRow) SamePrice(q PriceRow) bool {

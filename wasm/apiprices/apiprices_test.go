@@ -136,3 +136,36 @@ func TestShortlistedFallsBackToTheModelsOfTheDay(t *testing.T) {
 		}
 	}
 }
+
+// A row that adds only what a standard request does not pay (1-hour
+// cache writes, service tiers, regions, a reasoning price) to the list
+// prices in force starts no new price: the price is in force since the
+// first row that charged it, if the rows follow on without a gap; a
+// change of price, or a gap, starts a new one.
+func TestSinceReachesBackOverRowsThatAddNoNewListPrice(t *testing.T) {
+	c := Catalog{Prices: []PriceRow{
+		row("m", "2025-01-01", 3, 15),
+		row("m", "2025-06-01", 2, 10), // a cut: a new price
+		row("m", "2026-03-01", 2, 10), // the dataset's row repeated
+		row("m", "2026-12-06", 2, 10), // adds a 1-hour write price and a region
+		row("gap", "2025-01-01", 1, 1),
+		row("gap", "2026-01-01", 1, 1),
+	}}
+	c.Prices[3].CacheWrite1h = 4
+	c.Prices[3].Regions = []Region{{Region: "us", UpliftPct: 10, Source: "s", AsOf: "2026-12-06"}}
+	c.Prices[4].Until = "2025-07-01" // not sold from July to December
+	for _, tc := range []struct {
+		row  PriceRow
+		want string
+	}{
+		{c.Prices[3], "2025-06-01"},
+		{c.Prices[2], "2025-06-01"},
+		{c.Prices[1], "2025-06-01"},
+		{c.Prices[0], "2025-01-01"},
+		{c.Prices[5], "2026-01-01"},
+	} {
+		if got := c.Since(tc.row); got != tc.want {
+			t.Errorf("Since(%s from %s) = %s, want %s", tc.row.Model, tc.row.From, got, tc.want)
+		}
+	}
+}

@@ -252,6 +252,21 @@ func TestRequestsPerMonthAreRequestsPerDayTimesTheMonth(t *testing.T) {
 // An API that serves open weights says so in its tooltip, and the page
 // links to the memory calculator with that model; a comparison of closed
 // models keeps the link hidden.
+// Claude Haiku 4.5's row of 2026-12-06 adds 1-hour cache writes and
+// regions to the list prices of 2025-10-15 ($1 in, $5 out; api.yaml):
+// the price is still the one in force since 2025-10-15, checked on the
+// new row's day.
+func TestARowThatAddsOnlyTiersKeepsThePricesDay(t *testing.T) {
+	d := load(t)
+	help := map[string]string{}
+	for _, r := range build(t, d, "apis=claude-haiku-4.5&edition=2026-12-06").Tables[0].Rows {
+		help[r.Cells[0].Text] = r.Cells[0].Note
+	}
+	if got, want := help["Anthropic Claude Haiku 4.5"], "Price in force since 2025-10-15; source: Anthropic: Claude pricing, checked on 2026-12-06"; !strings.HasPrefix(got, want) {
+		t.Errorf("Haiku 4.5's row says %q; want it to start %q", got, want)
+	}
+}
+
 func TestOpenWeightsLink(t *testing.T) {
 	d := load(t)
 	link := func(p pricingview.Page) view.Link {

@@ -58,7 +58,7 @@ func offers(s Scenario, d Data) []offer {
 			o.ID, o.Name, o.Claim, o.Weights = m.ID, d.Label(m), m.Claim, m.Weights
 			if row, p, ok := s.Price(d, m.ID); ok {
 				o.Sold, o.Price = true, p
-				o.Note = s.M.F("pri.price_note", "from", s.M.Date(row.From), "source", d.APIs.Sources[row.Source].Title, "date", s.M.Date(row.AsOf))
+				o.Note = s.M.F("pri.price_note", "from", s.M.Date(d.APIs.Since(row)), "source", d.APIs.Sources[row.Source].Title, "date", s.M.Date(row.AsOf))
 				if row.Unconfirmed {
 					o.Note += s.M.T("fact.unconfirmed")
 				}
