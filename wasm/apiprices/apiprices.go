@@ -474,19 +474,28 @@ func (c Catalog) Validate(currencies []string, today string) error {
 
 // Since returns the day from which row's list prices have been charged
 // without a break: row.From, or the From of the first of the rows before
-// it that charged the same list prices (sameList) and followed each
-// other without a gap. A row that only adds prices a standard request
-// does not pay (1-hour cache writes, reasoning, service tiers, regions)
-// starts no new price, so the page does not date it from that row.
+// it that charged the same list prices (sameList), each in force on the
+// day before the next one started. A row that only adds prices a
+// standard request does not pay (1-hour cache writes, reasoning, service
+// tiers, regions) starts no new price, so the page does not date it from
+// that row. Dates compare as text (YYYY-MM-DD), without package time,
+// whose parsing and formatting would add 30 KB gzip to the browser
+// module.
 func (c Catalog) Since(row PriceRow) string {
 	since := row.From
 	for {
-		day, err := time.Parse(time.DateOnly, since)
-		if err != nil {
-			return since
+		// The row in force the day before since: the latest to start
+		// before it that had not ended by then (Until is the first day
+		// without the row).
+		var before PriceRow
+		found := false
+		for _, i := range c.rowsOf(row.Model) {
+			p := c.Prices[i]
+			if p.From < since && (p.Until == "" || p.Until >= since) && (!found || p.From > before.From) {
+				before, found = p, true
+			}
 		}
-		before, ok := c.PriceOn(row.Model, day.AddDate(0, 0, -1).Format(time.DateOnly))
-		if !ok || before.From >= since || !before.sameList(row) {
+		if !found || !before.sameList(row) {
 			return since
 		}
 		since = before.From
