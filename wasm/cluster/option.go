@@ -214,7 +214,9 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	// label and help are keys of the catalogs; unit is one too, of a
 	// unit with a {code} for the currency.
 	pinned := false // a language's own default (ReadCurrency)
-	money := func(name, label, unit, help string, usd float64, note string) float64 {
+	// usdField reads an amount typed in the scenario's currency as US
+	// dollars.
+	usdField := func(name, label, unit, help string, usd float64, note string) float64 {
 		return r.Number(scenario.Field{Only: only, Key: k(name), Label: t.T(label), Unit: t.F(unit, "code", cur.Code), Help: t.T(help),
 			Min: 0, Max: 1e9, Default: rounded(usd * fx), Note: note, Money: true, Pinned: pinned}) / fx
 	}
@@ -256,13 +258,13 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	opt.GPUsPerServer = r.Int(scenario.Field{Only: only, Key: k("gps"), Label: t.T("tco.in.gps"), Unit: "GPUs", Min: 1, Max: 16,
 		Default: num(df.GPUsPerServer.Value), Note: d.Note(t, df.GPUsPerServer), Help: t.T("tco.in.gps_help")})
 	price, priceNote := figureNote(g.PurchaseUSD, t.T("tco.no_price"))
-	opt.GPUPriceUSD = money("gp", "tco.in.gp", "tco.unit.code", "tco.in.gp_help", price, priceNote)
+	opt.GPUPriceUSD = usdField("gp", "tco.in.gp", "tco.unit.code", "tco.in.gp_help", price, priceNote)
 	if o.Kind == tco.Owned && g.PurchaseUSD == nil {
 		o.needsPrice(r, k("gp"))
 	}
-	opt.ServerPriceUSD = money("sp", "tco.in.sp", "tco.unit.per_server", "tco.in.sp_help",
+	opt.ServerPriceUSD = usdField("sp", "tco.in.sp", "tco.unit.per_server", "tco.in.sp_help",
 		df.ServerUSD.Value, d.Note(t, df.ServerUSD))
-	opt.NetworkPriceUSD = money("net", "tco.network", "tco.unit.per_server", "tco.in.net_help",
+	opt.NetworkPriceUSD = usdField("net", "tco.network", "tco.unit.per_server", "tco.in.net_help",
 		df.NetworkUSD.Value, d.Note(t, df.NetworkUSD))
 	powerNote := d.Note(t, g.TDPW)
 	if o.Custom.GPU {
@@ -287,13 +289,13 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		kwhUSD = kwh.Value / rate
 		pinned = o.Kind == tco.Owned
 	}
-	opt.ElectricityUSDPerKWh = money("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help", kwhUSD, d.Note(t, kwh))
+	opt.ElectricityUSDPerKWh = usdField("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help", kwhUSD, d.Note(t, kwh))
 	pinned = false
 	opt.MaintenancePctPerYear = r.Number(scenario.Field{Only: only, Key: k("mnt"), Label: t.T("tco.maintenance"), Unit: t.T("tco.unit.pct_capex_year"), Min: 0, Max: 100,
 		Default: num(df.MaintenancePct.Value), Note: d.Note(t, df.MaintenancePct), Help: t.T("tco.in.mnt_help")})
-	opt.StaffUSDPerYear = money("staff", "tco.staff", "tco.unit.per_year", "tco.in.staff_help",
+	opt.StaffUSDPerYear = usdField("staff", "tco.staff", "tco.unit.per_year", "tco.in.staff_help",
 		df.StaffUSDPerYear.Value, d.Note(t, df.StaffUSDPerYear))
-	opt.ColocationUSDPerKWMonth = money("colo", "tco.colocation", "tco.unit.per_kw_month", "tco.in.colo_help", 0, "")
+	opt.ColocationUSDPerKWMonth = usdField("colo", "tco.colocation", "tco.unit.per_kw_month", "tco.in.colo_help", 0, "")
 	opt.CostOfCapitalPct = r.Number(scenario.Field{Only: only, Key: k("coc"), Label: t.T("tco.capital"), Unit: t.T("tco.unit.pct_year"), Min: 0, Max: 100,
 		Default: "0", Help: t.T("tco.in.coc_help")})
 	opt.ResidualPct = r.Number(scenario.Field{Only: only, Key: k("res"), Label: t.T("tco.residual"), Unit: t.T("tco.unit.pct_capex"), Min: 0, Max: 100,
@@ -325,7 +327,7 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		rent, rentNote = of.USDPerGPUHour, fact.NoteIn(t, fact.Figure{Source: of.Source, AsOf: of.AsOf, Unconfirmed: of.Unconfirmed,
 			Note: t.F("tco.cloud.used", "provider", of.Provider, "instance", of.InstanceIn(t))}, d.Rental.Sources[of.Source])
 	}
-	opt.RentUSDPerGPUHour = money("hr", "tco.in.hr", "tco.unit.per_gpu_hour", hrHelp, rent, rentNote)
+	opt.RentUSDPerGPUHour = usdField("hr", "tco.in.hr", "tco.unit.per_gpu_hour", hrHelp, rent, rentNote)
 	// Every rental price of the data is at least $0.01 (gpu.Catalog and
 	// gpu.Rental Validate), so a default of 0 is one the data does not
 	// have, whichever figure or offer the default comes from.

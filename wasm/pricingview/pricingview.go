@@ -112,16 +112,17 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.CNYPerUSD = n("cny", "pri.in.cny", "pri.unit.cny", prices, "pri.in.cny_help", 0.01, 1000,
 		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.NoteText(t))
 	// label, unit (with {code} for the currency) and help are keys of the
-	// catalogs, help "" for none.
-	money := func(key, label, unit, section, help string, usd float64, note string) float64 {
+	// catalogs, help "" for none. usdField reads an amount typed in the
+	// scenario's currency as US dollars.
+	usdField := func(key, label, unit, section, help string, usd float64, note string) float64 {
 		if help != "" {
 			help = t.T(help)
 		}
 		return r.Number(scenario.Field{Key: key, Label: t.T(label), Unit: t.F(unit, "code", s.Currency.Code), Section: section, Min: 0, Max: 1e10,
 			Default: scenario.Significant(usd*s.FX, 4), Note: note, Help: help, Money: true}) / s.FX
 	}
-	s.Custom.Input = money("cp.in", "pri.in.cp_in", "pri.unit.per_mtok", prices, "pri.in.cp_help", 0, "")
-	s.Custom.Output = money("cp.out", "pri.in.cp_out", "pri.unit.per_mtok", prices, "", 0, "")
+	s.Custom.Input = usdField("cp.in", "pri.in.cp_in", "pri.unit.per_mtok", prices, "pri.in.cp_help", 0, "")
+	s.Custom.Output = usdField("cp.out", "pri.in.cp_out", "pri.unit.per_mtok", prices, "", 0, "")
 	// The form lists the shortlist's models of every edition, not the
 	// whole catalog: a thousand options would weigh on every page.
 	var vs []scenario.Choice
@@ -150,9 +151,9 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	s.Find = readFind(r, d, s)
 
 	budget := t.T("pri.sec.budget")
-	s.DailyBudgetUSD = money("bd", "pri.in.bd", "pri.unit.per_day", budget, "pri.in.bd_help",
+	s.DailyBudgetUSD = usdField("bd", "pri.in.bd", "pri.unit.per_day", budget, "pri.in.bd_help",
 		df.DailyBudgetUSD.Value, d.note(t, df.DailyBudgetUSD))
-	s.MonthlyBudgetUSD = money("bm", "pri.in.bm", "pri.unit.per_month", budget, "", df.MonthlyBudgetUSD.Value, d.note(t, df.MonthlyBudgetUSD))
+	s.MonthlyBudgetUSD = usdField("bm", "pri.in.bm", "pri.unit.per_month", budget, "", df.MonthlyBudgetUSD.Value, d.note(t, df.MonthlyBudgetUSD))
 
 	s.Years = r.Int(scenario.Field{Key: clusterPrefix + ".y", Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Min: 1, Max: 15,
 		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("pri.in.y_help")})
