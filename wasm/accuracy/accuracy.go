@@ -8,6 +8,19 @@
 //
 // The estimator is an interface so that a fitted one can be measured the
 // same way as today's (Today).
+//
+// The package also fits the step model's free figures on the same rows:
+// the shared ones, and the compute and memory efficiencies by GPU
+// architecture (arch in gpus.yaml) and precision (efficiency_by in
+// perf.yaml), shrunk towards the shared pair. The shared figures are
+// pooled over every run from the edition before's values (Previous) and
+// the groups fitted at them; the open choices (start point, pooled or
+// joint fit FitJoint, the shrink weight) are settled by
+// leave-one-source-out error with the one-standard-error rule.
+// `go test ./wasm/accuracy -run TestFitGroups -fit -v` logs the values and
+// the leave-one-source-out errors at every shrink weight (-start for other
+// start points; minutes), -run TestFitJoint the joint fit's (on every CPU,
+// over an hour on two).
 package accuracy
 
 import (

@@ -7,6 +7,11 @@
 // another (more KV heads than heads, say) is reported next to the field
 // and replaced by the base's, which are consistent, so that the form shows
 // what is used.
+//
+// A name given to them (g.name, m.hf) may be a real product's, on figures
+// the link typed in, so it always reads as custom ("Custom GPU “H100”",
+// German "Eigene GPU „H100“") wherever it appears: headline, tables,
+// charts, exports, API, link previews and cards (TestCustomNamesSayCustom).
 package custom
 
 import (
