@@ -18,6 +18,7 @@ import (
 // through the batch API. Editions before it price the same workload
 // without the rows that edition added.
 func TestTheIssuesBillOnTheData(t *testing.T) {
+	t.Parallel()
 	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
 	if err != nil {
 		t.Fatal(err)
@@ -84,6 +85,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs
 // day's: the snapshot's rows from the later import are left out, so that
 // the site can be rebuilt as it was and old links checked against it.
 func TestDataAsOfAPastDayLeavesOutLaterImports(t *testing.T) {
+	t.Parallel()
 	e, err := dataset.LoadEditions(content.FS, "data", "2026-12-04")
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 // TestCalibrationTableCoversIssue14 checks the calibration table against
 // what issue 14 asks of it, and reports its counts.
 func TestCalibrationTableCoversIssue14(t *testing.T) {
+	t.Parallel()
 	e, err := LoadEditions(content.FS, "data", Today())
 	if err != nil {
 		t.Fatal(err)
@@ -76,6 +77,7 @@ func calibrationWith(t *testing.T, from, to string) fstest.MapFS {
 }
 
 func TestBadCalibrationRowNamesFileEntryAndField(t *testing.T) {
+	t.Parallel()
 	e, err := LoadEditions(content.FS, "data", Today())
 	if err != nil {
 		t.Fatal(err)
@@ -93,6 +95,7 @@ func TestBadCalibrationRowNamesFileEntryAndField(t *testing.T) {
 		{"unknown field", "output_tok_s: 27778.8885", "output_toks: 27778.8885", `unknown field "output_toks"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			_, err := LoadCalibration(calibrationWith(t, tt.from, tt.to), "d", e)
 			want := "d/" + CalibrationFile + ": "
 			if err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), tt.want) {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestContentDataIsValid(t *testing.T) {
+	t.Parallel()
 	d, err := Load(content.FS, "data")
 	if err != nil {
 		t.Fatalf("content/data: %v", err)
@@ -63,6 +64,7 @@ func contentWith(t *testing.T, file, from, to string) fstest.MapFS {
 }
 
 func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name, file, from, to, want string
 	}{
@@ -132,6 +134,7 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`d/tco.yaml: defaults.de: currency: unknown currency "XYZ"`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			// LINE stands for the line the breakage is on, so that rows
 			// added above it do not move the test.
 			want := strings.Replace(tt.want, "LINE", strconv.Itoa(lineOf(t, tt.file, tt.from)), 1)
@@ -161,6 +164,7 @@ func lineOf(t *testing.T, file, text string) int {
 // Each rule on the data: one breakage of the real data, and the error
 // that names the file, the entry and the field.
 func TestDataRules(t *testing.T) {
+	t.Parallel()
 	const (
 		sonnetTier = "{above_input_tokens: 200000, input: 6, cache_read: 0.6"
 		gpt41      = "{model: gpt-4.1, from: 2025-04-14, input: 2, cache_read: 0.5, output: 8,"
@@ -319,6 +323,7 @@ func TestDataRules(t *testing.T) {
 		{"duplicate key", GPUFile, "  a100-page:\n", "  a100-ds:\n    title: x\n    url: https://x.example/\n  a100-page:\n", "d/gpus.yaml: ["},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			// LINE stands for the line the breakage is on, so that rows
 			// added above it do not move the test.
 			want := strings.Replace(tt.want, "LINE", strconv.Itoa(lineOf(t, tt.file, tt.from)), 1)
@@ -333,6 +338,7 @@ func TestDataRules(t *testing.T) {
 // A price announced for a date after the build is kept, and does not
 // become the default edition.
 func TestAnnouncedPrice(t *testing.T) {
+	t.Parallel()
 	const row = "{model: gpt-4.1-mini, from: 2025-04-14, input: 0.4,"
 	d, err := Load(contentWith(t, APIFile, row, "{model: gpt-4.1-mini, from: 2099-04-14, announced: true, input: 0.4,"), "d")
 	if err != nil {

@@ -18,6 +18,7 @@ import (
 // A later edition changes only what it names: the first edition keeps
 // the H100's price and GPT-4.1's prices; the latest has the new ones.
 func TestEditionsAreLayered(t *testing.T) {
+	t.Parallel()
 	e := datasettest.LoadEditions(t)
 	dates := e.DataDates()
 	if len(dates) < 2 || dates[0] != "2026-11-30" || dates[len(dates)-1] != datasettest.EditionDate {
@@ -54,6 +55,7 @@ func TestEditionsAreLayered(t *testing.T) {
 // A bad edition fails the build, naming the edition's file and, for a bad
 // value, the data file, the entry and the field.
 func TestBadEditions(t *testing.T) {
+	t.Parallel()
 	good := datasettest.Edition
 	for _, tt := range []struct {
 		name, file, text, want string
@@ -77,6 +79,7 @@ func TestBadEditions(t *testing.T) {
 		{"map for a number", "2027-01-15.yaml", strings.Replace(good, "purchase_usd: {value: 22000", "purchase_usd: {value: {x: 1}", 1), "purchase_usd.value"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			fsys := datasettest.WithEdition(t).(fstest.MapFS)
 			delete(fsys, "data/editions/"+datasettest.EditionDate+".yaml")
 			fsys["data/editions/"+tt.file] = &fstest.MapFile{Data: []byte(tt.text)}
@@ -99,6 +102,7 @@ func TestBadEditions(t *testing.T) {
 // can pin it and the latest edition is the one before. Built on its day,
 // it is published.
 func TestEditionsAfterTheBuildAreHeld(t *testing.T) {
+	t.Parallel()
 	fsys := datasettest.WithEdition(t)
 	before := "2027-01-14"
 	e, err := dataset.LoadEditions(fsys, "data", before)
@@ -143,6 +147,7 @@ func TestEditionsAfterTheBuildAreHeld(t *testing.T) {
 // A later edition that refits an efficiency group changes it in place,
 // by its architecture and precision, and adds a group it does not have.
 func TestAnEditionChangesAnEfficiencyGroupInPlace(t *testing.T) {
+	t.Parallel()
 	fsys := datasettest.WithEdition(t).(fstest.MapFS)
 	fsys["data/editions/2027-02-01.yaml"] = &fstest.MapFile{Data: []byte(`note: "A refit."
 note_de: "Eine Neuanpassung."
@@ -181,14 +186,22 @@ changes:
 // checked, but left out of the table until the edition is published; a
 // row dated after every edition fails the build.
 func TestCalibrationRowsOfAHeldEdition(t *testing.T) {
-	fsys := datasettest.WithEdition(t).(fstest.MapFS)
+	t.Parallel()
 	file := "data/" + dataset.CalibrationFile
-	b := string(fsys[file].Data)
-	const first = `as_of: "2026-12-01"`
-	held := func(asOf string) {
-		fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(b, first, `as_of: "`+asOf+`"`, 1))}
+	edition := "data/editions/" + datasettest.EditionDate + ".yaml"
+	// files returns content/data with the test edition, the calibration
+	// table replaced by calib and, when edition is not "", the edition's
+	// file by it: each case loads a copy of its own, so that the cases
+	// (each a load of every edition) run side by side.
+	files := func(t *testing.T, calib, ed string) fstest.MapFS {
+		fsys := datasettest.WithEdition(t).(fstest.MapFS)
+		fsys[file] = &fstest.MapFile{Data: []byte(calib)}
+		if ed != "" {
+			fsys[edition] = &fstest.MapFile{Data: []byte(ed)}
+		}
+		return fsys
 	}
-	rows := func(today string) (int, error) {
+	rows := func(t *testing.T, fsys fstest.MapFS, today string) (int, error) {
 		e, err := dataset.LoadEditions(fsys, "data", today)
 		if err != nil {
 			t.Fatal(err)
@@ -204,32 +217,19 @@ func TestCalibrationRowsOfAHeldEdition(t *testing.T) {
 		}
 		return len(tab.Rows), err
 	}
-	all, err := rows(datasettest.EditionDate)
+	b := string(datasettest.WithEdition(t).(fstest.MapFS)[file].Data)
+	all, err := rows(t, files(t, b, ""), datasettest.EditionDate)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The held row is its source's only one (a source of its own).
 	b = strings.Replace(b, "\nrows:\n", "\n  held-source:\n    title: A source of held rows\n    url: https://example.com/held\nrows:\n", 1)
 	b = strings.Replace(b, `source: trtllm-0140, published: "2024-11-01", as_of: "2026-12-01"`, `source: held-source, published: "2024-11-01", as_of: "2026-12-01"`, 1)
-	held(datasettest.EditionDate)
-	if n, err := rows("2027-01-14"); err != nil || n != all-1 {
-		t.Errorf("before the edition's day: %d rows, %v; want %d without the held one", n, err, all-1)
-	}
-	if n, err := rows(datasettest.EditionDate); err != nil || n != all {
-		t.Errorf("on the edition's day: %d rows, %v; want all %d", n, err, all)
-	}
-	held("2027-01-16")
-	if _, err := rows("2027-01-14"); err == nil || !strings.Contains(err.Error(), "as_of: 2027-01-16 is after 2027-01-15") {
-		t.Errorf("a row after every edition: %v", err)
-	}
-	// A row enters with an edition, not on a day of its own between.
-	held("2027-01-14")
-	if _, err := rows("2027-01-13"); err == nil || !strings.Contains(err.Error(), "as_of: 2027-01-14 is after the build date 2027-01-13 and is not the date of a held edition") {
-		t.Errorf("a row dated between the build and the held edition: %v", err)
-	}
-	// A published row cannot name a GPU that only a held edition adds.
-	edition := "data/editions/" + datasettest.EditionDate + ".yaml"
-	fsys[edition] = &fstest.MapFile{Data: []byte(strings.Replace(datasettest.Edition, "    gpus:\n", `    gpus:
+	const first = `as_of: "2026-12-01"`
+	held := func(asOf string) string { return strings.Replace(b, first, `as_of: "`+asOf+`"`, 1) }
+	// The edition adds a GPU, test-gpu, that the table's h200-sxm row
+	// names instead.
+	heldGPU := strings.Replace(datasettest.Edition, "    gpus:\n", `    gpus:
       - id: test-gpu
         name: Test GPU
         vendor: NVIDIA
@@ -239,15 +239,39 @@ func TestCalibrationRowsOfAHeldEdition(t *testing.T) {
         bf16_dense_tflops: {value: 900, source: test-price, as_of: 2027-01-10}
         tdp_w: {value: 700, source: test-price, as_of: 2027-01-10}
         link: {kind: NVLink, kind_de: NVLink, gbps: {value: 900, source: test-price, as_of: 2027-01-10}}
-`, 1))}
-	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(b, "gpu: h200-sxm", "gpu: test-gpu", 1))}
-	if _, err := rows("2027-01-14"); err == nil || !strings.Contains(err.Error(), `gpu: "test-gpu" is not a GPU of the published catalog`) {
-		t.Errorf("a published row naming a held edition's GPU: %v", err)
-	}
-	held(datasettest.EditionDate)
-	fsys[file] = &fstest.MapFile{Data: []byte(strings.Replace(string(fsys[file].Data), "gpu: h200-sxm", "gpu: test-gpu", 1))}
-	if _, err := rows("2027-01-14"); err != nil {
-		t.Errorf("a held row naming the held edition's GPU: %v", err)
+`, 1)
+	testGPU := func(calib string) string { return strings.Replace(calib, "gpu: h200-sxm", "gpu: test-gpu", 1) }
+	for _, tt := range []struct {
+		name, calib, edition, today string
+		ok                          func(n int, err error) bool
+	}{
+		{"before the edition's day the held row is left out", held(datasettest.EditionDate), "", "2027-01-14",
+			func(n int, err error) bool { return err == nil && n == all-1 }},
+		{"on the edition's day the held row is in", held(datasettest.EditionDate), "", datasettest.EditionDate,
+			func(n int, err error) bool { return err == nil && n == all }},
+		{"a row after every edition fails", held("2027-01-16"), "", "2027-01-14",
+			func(_ int, err error) bool {
+				return err != nil && strings.Contains(err.Error(), "as_of: 2027-01-16 is after 2027-01-15")
+			}},
+		// A row enters with an edition, not on a day of its own between.
+		{"a row dated between the build and the held edition fails", held("2027-01-14"), "", "2027-01-13",
+			func(_ int, err error) bool {
+				return err != nil && strings.Contains(err.Error(), "as_of: 2027-01-14 is after the build date 2027-01-13 and is not the date of a held edition")
+			}},
+		// A published row cannot name a GPU that only a held edition adds.
+		{"a published row naming a held edition's GPU fails", testGPU(b), heldGPU, "2027-01-14",
+			func(_ int, err error) bool {
+				return err != nil && strings.Contains(err.Error(), `gpu: "test-gpu" is not a GPU of the published catalog`)
+			}},
+		{"a held row may name the held edition's GPU", testGPU(held(datasettest.EditionDate)), heldGPU, "2027-01-14",
+			func(_ int, err error) bool { return err == nil }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if n, err := rows(t, files(t, tt.calib, tt.edition), tt.today); !tt.ok(n, err) {
+				t.Errorf("built on %s: %d rows (all %d), %v", tt.today, n, all, err)
+			}
+		})
 	}
 }
 
@@ -264,6 +288,7 @@ func sources(tab calibration.Table) int {
 // the API rows that serve it: a link pinned to the first edition sees
 // none of them, today's sees all.
 func TestCatalogEdition(t *testing.T) {
+	t.Parallel()
 	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
 	if err != nil {
 		t.Fatal(err)
@@ -310,6 +335,7 @@ func TestCatalogEdition(t *testing.T) {
 // the list entries it adds and changes by identity, rows without one by
 // count, the sources it adds and the other keys it sets.
 func TestEditionChangesAreDescribed(t *testing.T) {
+	t.Parallel()
 	e, err := dataset.LoadEditions(datasettest.WithEdition(t), "data", datasettest.Today)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 
 // The committed seal holds content/data as it is.
 func TestContentMatchesItsSeal(t *testing.T) {
+	t.Parallel()
 	if err := dataset.CheckSeal(content.FS, "data"); err != nil {
 		t.Fatal(err)
 	}
@@ -48,6 +49,7 @@ func edit(t *testing.T, file, from, to string) fstest.MapFS {
 // build fails naming the file, the entry and the field. The seal reaches
 // 2026-12-05 (the lock's through); the test edition is dated after it.
 func TestSealedHistoryCannotBeRewritten(t *testing.T) {
+	t.Parallel()
 	const (
 		gemini = "{model: gemini-2.5-flash, from: 2025-04-17, input: 0.15, output: 0.6,"
 		rtx    = "{provider: RunPod (community), gpu: rtx-4090, instance: RTX 4090 (1 GPU), usd_per_gpu_hour: 0.34,"
@@ -90,6 +92,7 @@ func TestSealedHistoryCannotBeRewritten(t *testing.T) {
 			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: until: changed in place`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			err := dataset.CheckSeal(edit(t, tt.file, tt.from, tt.to), "data")
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("got %v; want an error containing %q", err, tt.want)
@@ -102,6 +105,7 @@ func TestSealedHistoryCannotBeRewritten(t *testing.T) {
 // row after the sealed days, an imported row's as_of or its until after
 // them (make prices moves both), a new API model, and prose.
 func TestWhatTheSealLeavesOpen(t *testing.T) {
+	t.Parallel()
 	const gemini = "{model: gemini-2.5-flash, from: 2025-04-17, input: 0.15, output: 0.6, currency: USD, source: google-pricing, as_of: 2025-04-17,"
 	for _, tt := range []struct{ name, file, from, to string }{
 		{"the open edition", "editions/" + datasettest.EditionDate + ".yaml", "value: 22000", "value: 21000"},
@@ -114,6 +118,7 @@ func TestWhatTheSealLeavesOpen(t *testing.T) {
 		{"a published edition's German note", "editions/2026-12-04.yaml", "note_de: \"Kalibrierungsläufe,", "note_de: \"Die Kalibrierungsläufe,"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			if err := dataset.CheckSeal(edit(t, tt.file, tt.from, tt.to), "data"); err != nil {
 				t.Fatal(err)
 			}
@@ -125,6 +130,7 @@ func TestWhatTheSealLeavesOpen(t *testing.T) {
 // seal, is sealed by the first seal after its day; from then on an edit
 // to it fails, and the seal refuses to seal the edit.
 func TestSealingANewlyPublishedEdition(t *testing.T) {
+	t.Parallel()
 	fsys := datasettest.WithEdition(t).(fstest.MapFS)
 	b, err := dataset.Seal(fsys, "data", datasettest.Today)
 	if err != nil {
