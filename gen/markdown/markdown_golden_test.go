@@ -8,11 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/gen/markdown"
 	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/site"
-	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata")
@@ -26,10 +25,7 @@ var update = flag.Bool("update", false, "rewrite the golden files of testdata")
 // is the site's as built on 2026-12-02 (a calculator embeds its figures
 // and edition), so that a later edition does not change the goldens.
 func TestMarkdownCases(t *testing.T) {
-	e, err := dataset.LoadEditions(content.FS, "data", "2026-12-02")
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, "2026-12-02")
 	data := e.Latest()
 	engines := map[string]*site.Engine{}
 	for _, name := range []string{"tco", "memory", "performance", "pricing"} {

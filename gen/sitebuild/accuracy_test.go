@@ -11,6 +11,7 @@ import (
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -18,10 +19,7 @@ import (
 // edition and returns them with the accuracy tables gen renders from them.
 func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[string]func() string) {
 	t.Helper()
-	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, dataset.Today())
 	data := e.Latest()
 	cal, err := dataset.LoadCalibration(content.FS, "data", e)
 	if err != nil {

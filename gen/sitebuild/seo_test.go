@@ -16,12 +16,12 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
-	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/gen/seo"
 	"github.com/infercost/infercost/gen/sitetest"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -211,10 +211,7 @@ func TestSitemapAndFeedListThePages(t *testing.T) {
 		t.Errorf("robots.txt %q does not name the sitemap (%v)", robots, err)
 	}
 
-	editions, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	if err != nil {
-		t.Fatal(err)
-	}
+	editions := datasettest.Editions(t, dataset.Today())
 	msgs := testMsgs(t)
 	// Each language's feed parses as Atom and lists that language's
 	// methodology pages and every data edition, titled and dated in it.

@@ -79,10 +79,7 @@ func TestChangelogListsEveryEditionWithItsDateAndNote(t *testing.T) {
 // The sources table counts each catalog's rows as the data holds them,
 // in both languages, and names the imported dataset's version.
 func TestSourcesTableCountsTheDataRows(t *testing.T) {
-	eds, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	if err != nil {
-		t.Fatal(err)
-	}
+	eds := datasettest.Editions(t, dataset.Today())
 	d := eds.Latest()
 	cal, err := dataset.LoadCalibration(content.FS, "data", eds)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/perf"
 )
 
@@ -106,14 +107,9 @@ func TestMeasureComparesTheStatisticBothGive(t *testing.T) {
 // is published.
 func calibrated(t *testing.T) (calibration.Table, Today) {
 	t.Helper()
-	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, dataset.Today())
 	if newest, _ := e.Newest(); newest > e.Today {
-		if e, err = dataset.LoadEditions(content.FS, "data", newest); err != nil {
-			t.Fatal(err)
-		}
+		e = datasettest.Editions(t, newest)
 	}
 	tab, err := dataset.LoadCalibration(content.FS, "data", e)
 	if err != nil {

@@ -9,10 +9,8 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/calibration"
-	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/perf"
@@ -325,10 +323,7 @@ func TestNewRowsOnThePreviousEdition(t *testing.T) {
 		t.Skip("run with -fit")
 	}
 	tab, _ := calibrated(t)
-	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, datasettest.Today)
 	dates := e.DataDates()
 	newest, before := dates[len(dates)-1], dates[len(dates)-2]
 	fresh := calibration.Table{Sources: tab.Sources}

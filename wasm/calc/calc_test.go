@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
@@ -29,10 +28,7 @@ func set(e dataset.Editions) *calc.Set {
 // edition alone gives; today's data changes the figures, and the note
 // names what changed.
 func TestOldLinksKeepTheirFigures(t *testing.T) {
-	first, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
-	if err != nil {
-		t.Fatal(err)
-	}
+	first := datasettest.Editions(t, datasettest.Today)
 	both := datasettest.LoadEditions(t)
 	was := first.List.Latest()
 	if now := both.List.Latest(); now != datasettest.EditionDate {

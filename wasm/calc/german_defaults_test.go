@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/view"
@@ -25,10 +23,7 @@ import (
 // edition is, so that the link and its API call give the page's figures
 // in any language.
 func TestGermanPagesStartInEurosAtAGermanTariff(t *testing.T) {
-	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, datasettest.Today)
 	en, de := set(e), set(e)
 	de.Msgs = msgtest.German(t)
 	value := func(p view.Page, key string) (string, string) {

@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -29,10 +27,7 @@ var nonsense = regexp.MustCompile(`NaN|Infinity|\bInf\b|\d{40}`)
 // own links are the engine's alone, so they are checked here, where a
 // link takes milliseconds instead of a page load.
 func TestEveryFieldAtItsLimitsGivesSensibleFigures(t *testing.T) {
-	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, datasettest.Today)
 	s := set(e)
 	links := 0
 	for _, name := range sitedata.Calculators {

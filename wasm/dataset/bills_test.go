@@ -5,8 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/pricing"
 )
@@ -19,10 +17,7 @@ import (
 // without the rows that edition added.
 func TestTheIssuesBillOnTheData(t *testing.T) {
 	t.Parallel()
-	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, datasettest.Today)
 	w := pricing.Workload{RequestsPerDay: 100_000 / pricing.DaysPerMonth, InputTokens: 10_000, OutputTokens: 500,
 		CachedShare: 0.8, RequestsPerCacheWrite: 8, CacheTTL: pricing.TTL1h, BatchShare: 0.4}
 	bill := func(date, model, region string) pricing.Bill {
@@ -86,10 +81,7 @@ func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs
 // the site can be rebuilt as it was and old links checked against it.
 func TestDataAsOfAPastDayLeavesOutLaterImports(t *testing.T) {
 	t.Parallel()
-	e, err := dataset.LoadEditions(content.FS, "data", "2026-12-04")
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, "2026-12-04")
 	for _, p := range e.Latest().Pricing.APIs.Prices {
 		if p.From > "2026-12-04" && !p.Announced {
 			t.Errorf("%s from %s in the data of 2026-12-04", p.Model, p.From)

@@ -289,10 +289,7 @@ func sources(tab calibration.Table) int {
 // none of them, today's sees all.
 func TestCatalogEdition(t *testing.T) {
 	t.Parallel()
-	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, datasettest.Today)
 	old, today := e.Data["2026-11-30"], e.Data["2026-12-01"]
 	for _, id := range []string{"mi355x", "rtx-5090", "rtx-6000-ada"} {
 		if _, ok := old.GPUs.Find(id); ok {

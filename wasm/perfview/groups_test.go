@@ -5,8 +5,6 @@ import (
 	"math"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 )
 
@@ -35,10 +33,7 @@ import (
 // 0.0037388 + 0.0023 = 0.0060388 s (edition 2026-12-01, at the shared
 // 0.75 and 1,050 µs: 0.0036142 + 0.00105 = 0.0046642 s).
 func TestAStepTakesItsGPUArchitecturesEfficiencies(t *testing.T) {
-	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, datasettest.Today)
 	tests := []struct {
 		edition, gpu, precision string
 		decode                  bool

@@ -10,11 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
-	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
@@ -297,10 +295,7 @@ func TestChartMarksAreOnTheAxis(t *testing.T) {
 // An H100 has no FP4 tensor cores: the field says so, naming the GPU, and
 // the estimate falls back to BF16 as it does for FP8 on an A100.
 func TestFP4Precision(t *testing.T) {
-	e, err := dataset.LoadEditions(content.FS, "data", datasettest.Today)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, datasettest.Today)
 	d := e.Data["2026-12-02"].PerfData()
 	s := perfview.Resolve("model=llama-3.1-70b&gpu=b300&prec=fp4", d)
 	if s.Setup.Weights.ID != "nvfp4" || s.Setup.Hardware.TFLOPS != 14000 {

@@ -4,6 +4,7 @@ package datasettest
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"io/fs"
 	"sync"
 	"testing"
 
@@ -19,7 +20,70 @@ import (
 // changes).
 func Load(t testing.TB) sitedata.Data {
 	t.Helper()
-	l := shared()
+	return share(t, "latest", func() (sitedata.Data, error) {
+		e, err := editions(content.FS, "content "+dataset.Today(), dataset.Today())
+		if err != nil {
+			return sitedata.Data{}, err
+		}
+		return e.Latest(), nil
+	})
+}
+
+// Editions returns content/data's editions as of the day today, loaded
+// and validated once per test binary for each day (a second or more at
+// every load: every edition's data files are decoded and checked) and
+// shared as Load's: a test must not change them.
+func Editions(t testing.TB, today string) dataset.Editions {
+	t.Helper()
+	return share(t, "content "+today, func() (dataset.Editions, error) {
+		return editions(content.FS, "content "+today, today)
+	})
+}
+
+// loadedEditions holds, by key, a func() (dataset.Editions, error) that
+// loads on its first call and returns the same after, so that Load and
+// Editions of the same day load once.
+var loadedEditions sync.Map
+
+// editions loads the editions of fsys as of today once for key.
+func editions(fsys fs.FS, key, today string) (dataset.Editions, error) {
+	once, _ := loadedEditions.LoadOrStore(key, sync.OnceValues(func() (dataset.Editions, error) {
+		return dataset.LoadEditions(fsys, "data", today)
+	}))
+	return once.(func() (dataset.Editions, error))()
+}
+
+// spoilt names the first test that changed shared data: the tests after
+// it ran on changed data too.
+var spoilt struct {
+	sync.Mutex
+	by string
+}
+
+// loaded is shared data and its fingerprint when loaded.
+type loaded[T any] struct {
+	data T
+	sum  [sha256.Size]byte
+	err  error
+}
+
+// loads holds, by key, a func() loaded[T] that loads on its first call
+// and returns the same after.
+var loads sync.Map
+
+// share returns what load gives, calling it only the first time a test
+// of the binary asks for key, and fails t at its end if t changed it.
+func share[T any](t testing.TB, key string, load func() (T, error)) T {
+	t.Helper()
+	once, _ := loads.LoadOrStore(key, sync.OnceValue(func() loaded[T] {
+		d, err := load()
+		if err != nil {
+			return loaded[T]{err: err}
+		}
+		sum, err := fingerprint(d)
+		return loaded[T]{data: d, sum: sum, err: err}
+	}))
+	l := once.(func() loaded[T])()
 	if l.err != nil {
 		t.Fatal(l.err)
 	}
@@ -28,48 +92,24 @@ func Load(t testing.TB) sitedata.Data {
 		defer spoilt.Unlock()
 		switch {
 		case spoilt.by != "":
-			t.Errorf("%s changed the data that datasettest.Load shares between tests", spoilt.by)
+			t.Errorf("%s changed the data that datasettest shares between tests", spoilt.by)
 		case fingerprintOf(t, l.data) != l.sum:
 			spoilt.by = t.Name()
-			t.Error("the test changed the data that datasettest.Load shares between tests: copy what it changes")
+			t.Error("the test changed the data that datasettest shares between tests: copy what it changes")
 		}
 	})
 	return l.data
 }
 
-// spoilt names the first test that changed the shared data: the tests
-// after it ran on changed data too.
-var spoilt struct {
-	sync.Mutex
-	by string
-}
-
-// loaded is the shared data and its fingerprint when loaded.
-type loaded struct {
-	data sitedata.Data
-	sum  [sha256.Size]byte
-	err  error
-}
-
-// shared loads the data on its first call, and returns the same after.
-var shared = sync.OnceValue(func() loaded {
-	d, err := dataset.Load(content.FS, "data")
-	if err != nil {
-		return loaded{err: err}
-	}
-	sum, err := fingerprint(d)
-	return loaded{data: d, sum: sum, err: err}
-})
-
 // fingerprint is the hash of d's JSON encoding, which holds what the data
-// files give, in about 10 ms.
-func fingerprint(d sitedata.Data) ([sha256.Size]byte, error) {
+// files give, in about 10 ms an edition.
+func fingerprint(d any) ([sha256.Size]byte, error) {
 	b, err := json.Marshal(d)
 	return sha256.Sum256(b), err
 }
 
 // fingerprintOf is fingerprint, failing t on an error.
-func fingerprintOf(t testing.TB, d sitedata.Data) [sha256.Size]byte {
+func fingerprintOf(t testing.TB, d any) [sha256.Size]byte {
 	sum, err := fingerprint(d)
 	if err != nil {
 		t.Fatal(err)

@@ -60,12 +60,11 @@ func WithEdition(t testing.TB) fs.FS {
 }
 
 // LoadEditions loads WithEdition's data as of Today, failing t on any
-// error.
+// error, once per test binary: shared as Load's, a test must not change
+// it.
 func LoadEditions(t testing.TB) dataset.Editions {
 	t.Helper()
-	e, err := dataset.LoadEditions(WithEdition(t), "data", Today)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return e
+	return share(t, "with edition", func() (dataset.Editions, error) {
+		return dataset.LoadEditions(WithEdition(t), "data", Today)
+	})
 }

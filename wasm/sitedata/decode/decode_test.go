@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -36,10 +35,7 @@ func TestDataFilesRoundTrip(t *testing.T) {
 // generated decoder is a smaller encoding/json for these types, nothing
 // else (issue 37 made it table-driven).
 func TestEveryEditionsDataFilesReadAsEncodingJSONReadsThem(t *testing.T) {
-	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := datasettest.Editions(t, dataset.Today())
 	for _, date := range e.DataDates() {
 		for _, name := range sitedata.Calculators {
 			part, _ := e.Data[date].For(name)
