@@ -4,8 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/infercost/infercost/content"
-	"github.com/infercost/infercost/wasm/dataset"
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/model"
 )
@@ -37,11 +36,7 @@ var kvBytesPerToken = []struct {
 
 func catalog(t *testing.T) model.Catalog {
 	t.Helper()
-	d, err := dataset.Load(content.FS, "data")
-	if err != nil {
-		t.Fatalf("content/data: %v", err)
-	}
-	return d.Models
+	return datasettest.Load(t).Models
 }
 
 func TestKVBytesPerTokenOfNewRows(t *testing.T) {
