@@ -23,6 +23,7 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/model"
@@ -115,7 +116,7 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	}
 	// The snapshot is checked alone, so that its errors name it, then
 	// merged under the curated catalog, which is checked as a whole.
-	if err := (pricingview.Data{APIs: genai}).ValidateCatalog(today); err != nil {
+	if err := (apicompare.Data{APIs: genai}).ValidateCatalog(today); err != nil {
 		return d, prefix(dir+"/"+GenAIFile, err)
 	}
 	for _, c := range []struct {
@@ -154,7 +155,8 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 		validate func() error
 	}{{TCOFile, tco.Validate}, {TCOFile, func() error { return tcoview.CheckPresets(tco) }},
 		{MemoryFile, mem.Validate}, {MemoryFile, func() error { return memview.CheckPresets(mem) }},
-		{PricingFile, pricing.Validate}, {PerfFile, perf.Validate}, {PerfFile, func() error { return perfview.CheckPresets(perf) }}} {
+		{PricingFile, pricing.Validate}, {PricingFile, func() error { return pricingview.CheckPresets(pricing) }},
+		{PerfFile, perf.Validate}, {PerfFile, func() error { return perfview.CheckPresets(perf) }}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}

@@ -5,12 +5,12 @@
 package sitedata
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
 )
@@ -30,7 +30,7 @@ type Data struct {
 	Bands   band.Table `json:"bands"`
 	TCO     cluster.Data
 	Memory  serving.Memory
-	Pricing pricingview.Data
+	Pricing apicompare.Data
 	Perf    serving.Perf
 }
 
@@ -60,7 +60,7 @@ func (d Data) TCOData() cluster.Data {
 
 // PricingData is the pricing data with the TCO data of its cluster: what
 // the pricing calculator reads.
-func (d Data) PricingData() pricingview.Data {
+func (d Data) PricingData() apicompare.Data {
 	p := d.Pricing
 	p.TCO, p.Editions = d.TCOData(), d.Editions
 	return p
