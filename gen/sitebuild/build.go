@@ -162,6 +162,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := dataset.CheckSeal(contentFS, "data"); err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
+	if err := resolvePresets(editions, "data"); err != nil {
+		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	}
 	data := editions.Latest()
 	dates := editions.DataDates()
 	dataDate := dates[len(dates)-1]

@@ -143,6 +143,7 @@ func (d Data) Validate() error {
 	}
 	errs = append(errs, df.APIs.validate(d)...)
 	errs = append(errs, d.validateOpen()...)
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
 	return errors.Join(errs...)
 }
 

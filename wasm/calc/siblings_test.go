@@ -106,7 +106,7 @@ func TestViewsImportNoOtherView(t *testing.T) {
 // belowViews are packages that stand below every view: the domain
 // packages the views share, and the data and its checks, which hold
 // every calculator's data without its view.
-var belowViews = []string{"serving", "cluster", "apicompare", "sitedata"}
+var belowViews = []string{"serving", "cluster", "apicompare", "sitedata", "dataset", "accuracy"}
 
 // The domain packages the views share, and the site data, stand below
 // every view.

@@ -7,9 +7,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/infercost/infercost/wasm/memview"
-	"github.com/infercost/infercost/wasm/perfview"
-	"github.com/infercost/infercost/wasm/tcoview"
 	"io"
 	"io/fs"
 	"math"
@@ -27,7 +24,6 @@ import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -149,14 +145,14 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	if len(errs) > 0 {
 		return d, errors.Join(errs...)
 	}
+	// Each calculator resolves its presets as its view reads them: gen
+	// checks that for every edition (sitebuild.CheckPresets), as the
+	// views stand above the data.
 	tco, mem, perf, pricing := d.TCOData(), d.MemoryData(), d.PerfData(), d.PricingData()
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{TCOFile, tco.Validate}, {TCOFile, func() error { return tcoview.CheckPresets(tco) }},
-		{MemoryFile, mem.Validate}, {MemoryFile, func() error { return memview.CheckPresets(mem) }},
-		{PricingFile, pricing.Validate}, {PricingFile, func() error { return pricingview.CheckPresets(pricing) }},
-		{PerfFile, perf.Validate}, {PerfFile, func() error { return perfview.CheckPresets(perf) }}} {
+	}{{TCOFile, tco.Validate}, {MemoryFile, mem.Validate}, {PricingFile, pricing.Validate}, {PerfFile, perf.Validate}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}

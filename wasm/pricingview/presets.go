@@ -16,7 +16,7 @@ const claimMetric = "monthly_cost"
 // unknown field or a rejected value, and each claim names a known model
 // and the one metric the page shows.
 func CheckPresets(d apicompare.Data) error {
-	return errors.Join(scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
+	return errors.Join(scenario.ResolvePresets(d.Presets, func(q string) ([]scenario.Input, []string) {
 		s := Resolve(q, d)
 		return s.Inputs, s.Unknown
 	}, func(c scenario.Claim) string {
