@@ -22,7 +22,7 @@ import (
 func Calculators(data sitedata.Data) []markdown.Calculator {
 	out := make([]markdown.Calculator, len(calc.Calculators))
 	for i, c := range calc.Calculators {
-		out[i] = markdown.Calculator{File: c.File, Path: c.Name + "/", Heading: "page." + c.Name + ".heading", Presets: data.Presets(c.Name),
+		out[i] = markdown.Calculator{File: c.File, Path: c.Name + "/", Heading: c.Keys.Heading, Presets: data.Presets(c.Name),
 			Page: func(m *msg.Catalog, q string) view.Page { return c.Page(m, q, data) }}
 	}
 	return out

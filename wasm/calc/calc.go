@@ -35,10 +35,7 @@ func (s *Set) Load(date string, d sitedata.Data) {
 }
 
 // Known reports whether name is a calculator.
-func Known(name string) bool {
-	_, ok := Find(name)
-	return ok
-}
+func Known(name string) bool { return Find(name) != nil }
 
 // Data returns the loaded data that applies to the edition a query pins
 // (the latest when it pins none, or one not loaded), and its date; nil
@@ -88,7 +85,7 @@ func (s *Set) Page(name, rawQuery string) view.Page {
 }
 
 func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
-	if c, ok := Find(name); ok {
+	if c := Find(name); c != nil {
 		return c.build(s, q, d)
 	}
 	return view.Page{Problems: []string{s.Msgs.T("calc.err.unknown")}}
