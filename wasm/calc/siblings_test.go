@@ -104,12 +104,14 @@ func TestViewsImportNoOtherView(t *testing.T) {
 }
 
 // belowViews are packages that stand below every view: the domain
-// packages the views share, and the data and its checks, which hold
-// every calculator's data without its view.
+// packages the views share, and the site data with its loading and
+// checks (sitedata, dataset, accuracy), which hold every calculator's
+// data without its view; the calculators resolve their presets above
+// them (CheckPresets).
 var belowViews = []string{"serving", "cluster", "apicompare", "sitedata", "dataset", "accuracy"}
 
-// The domain packages the views share, and the site data, stand below
-// every view.
+// The domain packages the views share, and the site data with its
+// checks, stand below every view.
 func TestSharedDomainPackagesImportNoView(t *testing.T) {
 	graph := imports(t)
 	for _, name := range belowViews {

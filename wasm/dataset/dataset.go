@@ -146,8 +146,8 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 		return d, errors.Join(errs...)
 	}
 	// Each calculator resolves its presets as its view reads them: gen
-	// checks that for every edition (sitebuild.CheckPresets), as the
-	// views stand above the data.
+	// checks that for every edition (calc.CheckPresets), as the views
+	// stand above the data.
 	tco, mem, perf, pricing := d.TCOData(), d.MemoryData(), d.PerfData(), d.PricingData()
 	for _, c := range []struct {
 		file     string
