@@ -31,15 +31,12 @@ import (
 	"github.com/infercost/infercost/site/echart/bundle"
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/api"
+	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/perfview"
-	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -162,6 +159,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err := dataset.CheckSeal(contentFS, "data"); err != nil {
 		return 0, fmt.Errorf("%s: %w", c.Content, err)
 	}
+	if err := resolvePresets(editions, "data"); err != nil {
+		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	}
 	data := editions.Latest()
 	dates := editions.DataDates()
 	dataDate := dates[len(dates)-1]
@@ -191,9 +191,10 @@ func Build(ctx context.Context, c Config) (int, error) {
 	// for a place (methodology).
 	navs := map[string][]site.Nav{}
 	for _, l := range langs {
-		navs[l] = []site.Nav{{Path: langPath(l, "tco/"), Label: msgs[l].T("layout.nav.tco")}, {Path: langPath(l, "memory/"), Label: msgs[l].T("layout.nav.memory")},
-			{Path: langPath(l, "performance/"), Label: msgs[l].T("layout.nav.performance")}, {Path: langPath(l, "pricing/"), Label: msgs[l].T("layout.nav.pricing")},
-			{Path: langPath(l, "articles/"), Label: msgs[l].T("layout.nav.articles")}}
+		for _, k := range calc.Calculators {
+			navs[l] = append(navs[l], site.Nav{Path: langPath(l, k.Name+"/"), Label: msgs[l].T(k.Keys.Nav)})
+		}
+		navs[l] = append(navs[l], site.Nav{Path: langPath(l, "articles/"), Label: msgs[l].T("layout.nav.articles")})
 	}
 	// meta describes an indexed page, with its card: the title and, for
 	// a calculator, the headline's first key figure with its error band
@@ -335,35 +336,25 @@ func Build(ctx context.Context, c Config) (int, error) {
 	apis := catalog("InferCost LLM API prices",
 		fmt.Sprintf("Prices per million tokens of %d hosted LLM APIs as history: input, output, cache reads and writes, batch discounts and long-context tiers, each row with its source and date; includes the MIT-licensed @pydantic/genai-prices data.", len(data.Pricing.APIs.Models)),
 		data.Pricing.APIs.Sources)
+	// datasets are the catalogs a calculator's page describes to search
+	// engines, by calculator.
+	datasets := map[string][]func(pageURL, dataURL string) seo.Dataset{"tco": {gpus, rentals}, "memory": {models}, "pricing": {apis}}
 	for _, l := range langs {
 		m := msgs[l]
-		tco := tcoview.Build(tcoview.ResolveIn(m, "", data.TCOData()))
-		mem := memview.Build(memview.ResolveIn(m, "", data.MemoryData()), data.MemoryData())
-		prices := pricingview.Build(pricingview.ResolveIn(m, "", data.PricingData()), data.PricingData())
-		perfPage := perfview.Build(perfview.ResolveIn(m, "", data.PerfData()))
-		// keys are the page's title, description, heading and lead.
-		calcPage := func(id string, keys [4]string, p view.Page, presets []site.PresetLink, convert bool, catalogs ...func(pageURL, dataURL string) seo.Dataset) pageFile {
-			path := id + "/"
-			return pageFile{langPath(l, path), site.Calculator(site.CalcPage{
-				Meta:        calcMeta(l, path, m.T(keys[0]), m.T(keys[1]), p, catalogs...),
-				ID:          id,
-				Heading:     m.T(keys[2]),
-				Lead:        m.T(keys[3]),
+		for _, k := range calc.Calculators {
+			path := k.Name + "/"
+			p := k.Page(m, "", data)
+			pages = append(pages, pageFile{langPath(l, path), site.Calculator(site.CalcPage{
+				Meta:        calcMeta(l, path, m.T(k.Keys.Title), m.T(k.Keys.Description), p, datasets[k.Name]...),
+				ID:          k.Name,
+				Heading:     m.T(k.Keys.Heading),
+				Lead:        m.T(k.Keys.Lead),
 				Methodology: langPath(l, "methodology/"+path),
 				Page:        p,
-				Presets:     presets,
-				Convert:     convert,
-			})}
+				Presets:     presetLinks(m, data.Presets(k.Name), data.PresetSources(k.Name)),
+				Convert:     k.Convert != nil,
+			})})
 		}
-		pages = append(pages,
-			calcPage("tco", [4]string{"page.tco.title", "page.tco.description", "page.tco.heading", "page.tco.lead"},
-				tco.Page, presetLinks(m, data.TCO.Presets, data.TCO.Sources), true, gpus, rentals),
-			calcPage("memory", [4]string{"page.memory.title", "page.memory.description", "page.memory.heading", "page.memory.lead"},
-				mem.Page, presetLinks(m, data.Memory.Presets, data.Memory.Sources), false, models),
-			calcPage("pricing", [4]string{"page.pricing.title", "page.pricing.description", "page.pricing.heading", "page.pricing.lead"},
-				prices.Page, presetLinks(m, data.Pricing.Presets, data.Pricing.Sources), true, apis),
-			calcPage("performance", [4]string{"page.performance.title", "page.performance.description", "page.performance.heading", "page.performance.lead"},
-				perfPage.Page, presetLinks(m, data.Perf.Presets, data.Perf.Sources), false))
 	}
 	if err := errors.Join(metaErrs...); err != nil {
 		return 0, err

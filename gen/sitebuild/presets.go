@@ -3,37 +3,48 @@ package sitebuild
 import (
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/infercost/infercost/gen/markdown"
+	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/dataset"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/perfview"
-	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/sitedata"
-	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
 	"github.com/infercost/infercost/wasm/view/pagecheck"
 )
 
-// Calculators lists every calculator of the site with its presets, as
-// articles embed them (markdown.Blocks) and the home page lists them.
+// Calculators lists every calculator of the site (calc.Calculators)
+// with its presets, as articles embed them (markdown.Blocks) and the home
+// page lists them.
 func Calculators(data sitedata.Data) []markdown.Calculator {
-	return []markdown.Calculator{
-		{File: dataset.TCOFile, Path: "tco/", Heading: "page.tco.heading", Presets: data.TCO.Presets, Page: func(m *msg.Catalog, q string) view.Page {
-			return tcoview.Build(tcoview.ResolveIn(m, q, data.TCOData())).Page
-		}},
-		{File: dataset.MemoryFile, Path: "memory/", Heading: "page.memory.heading", Presets: data.Memory.Presets, Page: func(m *msg.Catalog, q string) view.Page {
-			return memview.Build(memview.ResolveIn(m, q, data.MemoryData()), data.MemoryData()).Page
-		}},
-		{File: dataset.PerfFile, Path: "performance/", Heading: "page.performance.heading", Presets: data.Perf.Presets, Page: func(m *msg.Catalog, q string) view.Page {
-			return perfview.Build(perfview.ResolveIn(m, q, data.PerfData())).Page
-		}},
-		{File: dataset.PricingFile, Path: "pricing/", Heading: "page.pricing.heading", Presets: data.Pricing.Presets, Page: func(m *msg.Catalog, q string) view.Page {
-			return pricingview.Build(pricingview.ResolveIn(m, q, data.PricingData()), data.PricingData()).Page
-		}},
+	out := make([]markdown.Calculator, len(calc.Calculators))
+	for i, c := range calc.Calculators {
+		out[i] = markdown.Calculator{File: c.File, Path: c.Name + "/", Heading: c.Keys.Heading, Presets: data.Presets(c.Name),
+			Page: func(m *msg.Catalog, q string) view.Page { return c.Page(m, q, data) }}
 	}
+	return out
+}
+
+// resolvePresets checks that each calculator reads every preset of every
+// edition, held ones too (calc.CheckPresets): an error names the edition,
+// the data file, the preset and the field.
+func resolvePresets(e dataset.Editions, dir string) error {
+	var errs []error
+	check := func(date string, d sitedata.Data) {
+		for _, err := range calc.CheckPresets(d, dir) {
+			errs = append(errs, fmt.Errorf("edition %s: %w", date, err))
+		}
+	}
+	for _, date := range e.DataDates() {
+		check(date, e.Data[date])
+	}
+	for _, date := range slices.Sorted(maps.Keys(e.Held)) {
+		check(date, e.Held[date])
+	}
+	return errors.Join(errs...)
 }
 
 // checkPresets opens every preset as its link does and returns, naming

@@ -9,12 +9,9 @@ import (
 	"slices"
 
 	"github.com/infercost/infercost/wasm/edition"
-	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
-	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
-	"github.com/infercost/infercost/wasm/tcoview"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -38,7 +35,7 @@ func (s *Set) Load(date string, d sitedata.Data) {
 }
 
 // Known reports whether name is a calculator.
-func Known(name string) bool { return slices.Contains(sitedata.Calculators, name) }
+func Known(name string) bool { return Find(name) != nil }
 
 // Data returns the loaded data that applies to the edition a query pins
 // (the latest when it pins none, or one not loaded), and its date; nil
@@ -88,17 +85,8 @@ func (s *Set) Page(name, rawQuery string) view.Page {
 }
 
 func (s *Set) build(name, q string, d *sitedata.Data) view.Page {
-	switch name {
-	case "tco":
-		return tcoview.Build(tcoview.ResolveIn(s.Msgs, q, d.TCOData())).Page
-	case "memory":
-		md := d.MemoryData()
-		return memview.Build(memview.ResolveIn(s.Msgs, q, md), md).Page
-	case "performance":
-		return s.perf.Build(perfview.ResolveIn(s.Msgs, q, d.PerfData())).Page
-	case "pricing":
-		pd := d.PricingData()
-		return pricingview.Build(pricingview.ResolveIn(s.Msgs, q, pd), pd).Page
+	if c := Find(name); c != nil {
+		return c.build(s, q, d)
 	}
 	return view.Page{Problems: []string{s.Msgs.T("calc.err.unknown")}}
 }

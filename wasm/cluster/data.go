@@ -239,6 +239,7 @@ func (d Data) Validate() error {
 		errs = append(errs, fact.Errorf("throughput", "rows", "no row for the reference GPU %q", d.Throughput.Reference))
 	}
 	errs = append(errs, d.Checks.validate(d)...)
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
 	return errors.Join(errs...)
 }
 

@@ -7,9 +7,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/infercost/infercost/wasm/memview"
-	"github.com/infercost/infercost/wasm/perfview"
-	"github.com/infercost/infercost/wasm/tcoview"
 	"io"
 	"io/fs"
 	"math"
@@ -23,10 +20,10 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
 )
 
@@ -115,7 +112,7 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	}
 	// The snapshot is checked alone, so that its errors name it, then
 	// merged under the curated catalog, which is checked as a whole.
-	if err := (pricingview.Data{APIs: genai}).ValidateCatalog(today); err != nil {
+	if err := (apicompare.Data{APIs: genai}).ValidateCatalog(today); err != nil {
 		return d, prefix(dir+"/"+GenAIFile, err)
 	}
 	for _, c := range []struct {
@@ -148,13 +145,14 @@ func load(fsys fs.FS, dir, today string) (sitedata.Data, error) {
 	if len(errs) > 0 {
 		return d, errors.Join(errs...)
 	}
+	// Each calculator resolves its presets as its view reads them: gen
+	// checks that for every edition (calc.CheckPresets), as the views
+	// stand above the data.
 	tco, mem, perf, pricing := d.TCOData(), d.MemoryData(), d.PerfData(), d.PricingData()
 	for _, c := range []struct {
 		file     string
 		validate func() error
-	}{{TCOFile, tco.Validate}, {TCOFile, func() error { return tcoview.CheckPresets(tco) }},
-		{MemoryFile, mem.Validate}, {MemoryFile, func() error { return memview.CheckPresets(mem) }},
-		{PricingFile, pricing.Validate}, {PerfFile, perf.Validate}, {PerfFile, func() error { return perfview.CheckPresets(perf) }}} {
+	}{{TCOFile, tco.Validate}, {MemoryFile, mem.Validate}, {PricingFile, pricing.Validate}, {PerfFile, perf.Validate}} {
 		if err := c.validate(); err != nil {
 			errs = append(errs, prefix(dir+"/"+c.file, err))
 		}

@@ -10,7 +10,7 @@ import (
 // CheckPresets checks that every value of d's presets is one the form
 // accepts.
 func CheckPresets(d serving.Memory) error {
-	return errors.Join(scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
+	return errors.Join(scenario.ResolvePresets(d.Presets, func(q string) ([]scenario.Input, []string) {
 		s := Resolve(q, d)
 		return s.Inputs, s.Unknown
 	}, nil)...)

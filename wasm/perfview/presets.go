@@ -12,7 +12,7 @@ import (
 // CheckPresets checks that every value of d's presets is one the form
 // accepts, and that no preset opens a page too large to simulate.
 func CheckPresets(d serving.Perf) error {
-	errs := scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
+	errs := scenario.ResolvePresets(d.Presets, func(q string) ([]scenario.Input, []string) {
 		s := Resolve(q, d)
 		return s.Inputs, s.Unknown
 	}, nil)

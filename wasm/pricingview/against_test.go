@@ -1,6 +1,7 @@
 package pricingview_test
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"math"
 	"slices"
 	"strings"
@@ -17,7 +18,7 @@ import (
 // against returns the API the page sets the cluster against: the
 // scenario's, the vs input as the form shows it, and the break-even
 // chart's API line.
-func against(t *testing.T, d pricingview.Data, q string) (pricingview.Page, scenario.Input, chart.Series) {
+func against(t *testing.T, d apicompare.Data, q string) (pricingview.Page, scenario.Input, chart.Series) {
 	t.Helper()
 	p := build(t, d, q)
 	i := slices.IndexFunc(p.Inputs, func(in scenario.Input) bool { return in.Key == "vs" })

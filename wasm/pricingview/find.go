@@ -1,14 +1,13 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/infercost/infercost/wasm/apiprices"
-	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/view"
@@ -21,88 +20,7 @@ const MaxFound = 20
 // findSection is the key of the form's fieldset of the search.
 const findSection = "pri.find"
 
-// OpenFamily is a family of models whose weights are published: the
-// search's "open weights" filter, sourced, as the price data does not
-// say it.
-type OpenFamily struct {
-	Name string `yaml:"name" json:"name"`
-	// Match holds lower-case patterns: a model is of the family when one
-	// of them starts a word of its id or name (after its start or any
-	// character but a letter or digit) and none of Except occurs in them.
-	Match  []string `yaml:"match" json:"match"`
-	Except []string `yaml:"except,omitempty" json:"except,omitempty"`
-	// Licence names the licence of the weights.
-	Licence string `yaml:"licence" json:"licence"`
-	Source  string `yaml:"source" json:"source"`
-	AsOf    string `yaml:"as_of" json:"as_of"`
-}
-
-// has reports whether the model, by its lower-case id and name, is of
-// the family.
-func (f OpenFamily) has(id, name string) bool {
-	for _, s := range [2]string{id, name} {
-		for _, x := range f.Except {
-			if strings.Contains(s, x) {
-				return false
-			}
-		}
-	}
-	for _, p := range f.Match {
-		if startsWord(id, p) || startsWord(name, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// startsWord reports whether p occurs in s at the start of a word.
-func startsWord(s, p string) bool {
-	for i := 0; i+len(p) <= len(s); i++ {
-		j := strings.Index(s[i:], p)
-		if j < 0 {
-			return false
-		}
-		if i += j; i == 0 || !alnum(s[i-1]) {
-			return true
-		}
-	}
-	return false
-}
-
 func alnum(c byte) bool { return 'a' <= c && c <= 'z' || '0' <= c && c <= '9' }
-
-// validateOpen checks the open-weights families: plain names, patterns
-// of TextChars, known sources and dates.
-func (d Data) validateOpen() []error {
-	var errs []error
-	for i, f := range d.OpenWeights {
-		entry := "open_weights[" + strconv.Itoa(i) + "] " + strconv.Quote(f.Name)
-		if msg := fact.PlainText(f.Name); msg != "" {
-			errs = append(errs, fact.Errorf(entry, "name", "%s", msg))
-		}
-		if len(f.Match) == 0 {
-			errs = append(errs, fact.Errorf(entry, "match", "want at least one pattern"))
-		}
-		for field, ps := range map[string][]string{"match": f.Match, "except": f.Except} {
-			for j, p := range ps {
-				if p == "" || strings.Trim(p, scenario.TextChars) != "" {
-					errs = append(errs, fact.Errorf(entry, field+"["+strconv.Itoa(j)+"]",
-						"want lower-case letters, digits and %q, got %q", "._-", p))
-				}
-			}
-		}
-		if msg := fact.PlainText(f.Licence); msg != "" {
-			errs = append(errs, fact.Errorf(entry, "licence", "%s", msg))
-		}
-		if _, ok := d.Sources[f.Source]; !ok {
-			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", f.Source))
-		}
-		if _, err := time.Parse(time.DateOnly, f.AsOf); err != nil {
-			errs = append(errs, fact.Errorf(entry, "as_of", "want a date YYYY-MM-DD, got %q", f.AsOf))
-		}
-	}
-	return errs
-}
 
 // Find is the search of the catalog: words of the name or id, a
 // provider, open weights only, the least context window and the dearest
@@ -116,7 +34,7 @@ type Find struct {
 }
 
 // readFind reads the search's fields.
-func readFind(r *scenario.Resolver, d Data, s Scenario) Find {
+func readFind(r *scenario.Resolver, d apicompare.Data, s Scenario) Find {
 	var f Find
 	t := r.M
 	section := t.T(findSection)
@@ -180,7 +98,7 @@ var (
 )
 
 // indexOf returns the index of d's catalog on the date.
-func indexOf(d Data, date string) *index {
+func indexOf(d apicompare.Data, date string) *index {
 	indexMu.Lock()
 	defer indexMu.Unlock()
 	x := catalogIndex(d)
@@ -195,7 +113,7 @@ func indexOf(d Data, date string) *index {
 
 // changesOf returns the editions on which d's prices changed
 // (apiprices.Catalog.Changes), which every change of the page reads.
-func changesOf(d Data) []string {
+func changesOf(d apicompare.Data) []string {
 	indexMu.Lock()
 	defer indexMu.Unlock()
 	return catalogIndex(d).changes
@@ -203,7 +121,7 @@ func changesOf(d Data) []string {
 
 // catalogIndex returns the index of d's catalog, built if the last one is
 // another catalog's; the caller holds indexMu.
-func catalogIndex(d Data) *index {
+func catalogIndex(d apicompare.Data) *index {
 	ms := d.APIs.Models
 	var first *apiprices.Model
 	if len(ms) > 0 {
@@ -217,7 +135,7 @@ func catalogIndex(d Data) *index {
 	for i, m := range ms {
 		x.ids[i], x.names[i] = scenario.Lower(m.ID), scenario.Lower(d.APIs.Provider(m.Provider).Name+" "+m.Name)
 		x.plain[i], x.slugs[i] = scenario.Lower(m.Name), strings.TrimPrefix(x.ids[i], m.Provider+".")
-		x.open[i] = isOpen(d.OpenWeights, x.ids[i], x.names[i])
+		x.open[i] = apicompare.IsOpen(d.OpenWeights, x.ids[i], x.names[i])
 		x.twin[i] = -1
 		// A few hundred models have a path for a name: a scan each,
 		// once per catalog, costs less of the module than a map.
@@ -264,7 +182,7 @@ func twinOf(m apiprices.Model) string {
 // price rows in force: of a model and its twins sold, all but the one
 // whose price is the newest (the later start, then the later check; of
 // equals the named model).
-func hideTwins(d Data, twin, rows []int) []bool {
+func hideTwins(d apicompare.Data, twin, rows []int) []bool {
 	hidden := make([]bool, len(twin))
 	newer := func(a, b int) bool {
 		p, q := &d.APIs.Prices[rows[a]], &d.APIs.Prices[rows[b]]
@@ -315,7 +233,7 @@ func (x *index) rank(i int, q string) int {
 // first (see rank), then the cheapest output (then by name). It keeps
 // only those places, not a sorted list of every match: most searches
 // match hundreds of models.
-func search(s Scenario, d Data, f Find) ([]found, int) {
+func search(s Scenario, d apicompare.Data, f Find) ([]found, int) {
 	x := indexOf(d, s.Edition)
 	q := strings.Join(f.Words, " ")
 	// From the edition with claims_apart, a vendor's claim ranks after
@@ -374,20 +292,9 @@ func allIn(words []string, id, name string) bool {
 	return true
 }
 
-// isOpen reports whether a model, by its lower-case id and name, is of
-// an open-weights family.
-func isOpen(fams []OpenFamily, id, name string) bool {
-	for _, f := range fams {
-		if f.has(id, name) {
-			return true
-		}
-	}
-	return false
-}
-
 // findTable lists the search's first MaxFound models, each with a button
 // that adds it to the comparison or removes it.
-func findTable(s Scenario, d Data) view.Table {
+func findTable(s Scenario, d apicompare.Data) view.Table {
 	all, n := search(s, d, s.Find)
 	m := s.M
 	title := "pri.found"
@@ -444,8 +351,8 @@ func toggle(s Scenario, id string) view.Cell {
 		rest := slices.Delete(slices.Clone(s.APIs), i, i+1)
 		return view.Cell{Value: 1, Text: s.M.T("pri.f.remove"), Option: strings.Join(rest, ",")}
 	}
-	if len(s.APIs) >= MaxAPIs {
-		return view.Cell{Text: s.M.F("pri.f.full", "n", strconv.Itoa(MaxAPIs))}
+	if len(s.APIs) >= apicompare.MaxAPIs {
+		return view.Cell{Text: s.M.F("pri.f.full", "n", strconv.Itoa(apicompare.MaxAPIs))}
 	}
 	return view.Cell{Text: s.M.T("pri.f.add"), Option: strings.Join(append(slices.Clone(s.APIs), id), ",")}
 }

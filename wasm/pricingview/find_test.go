@@ -1,6 +1,7 @@
 package pricingview_test
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,7 +20,7 @@ type listed struct {
 }
 
 // find returns the search's table and the models it lists.
-func find(t *testing.T, d pricingview.Data, q string) (view.Table, []listed) {
+func find(t *testing.T, d apicompare.Data, q string) (view.Table, []listed) {
 	t.Helper()
 	p := build(t, d, q)
 	i := slices.IndexFunc(p.Tables, func(t view.Table) bool { return t.ID == "find" })
@@ -44,7 +45,7 @@ func find(t *testing.T, d pricingview.Data, q string) (view.Table, []listed) {
 
 // matching counts the catalog's models sold on the latest edition for
 // which keep holds, but for the twins the search lists once.
-func matching(d pricingview.Data, keep func(id, provider string, context int) bool) int {
+func matching(d apicompare.Data, keep func(id, provider string, context int) bool) int {
 	n := 0
 	date := d.Editions.Latest()
 	twin := pricingview.TwinsHidden(d, date)
@@ -128,7 +129,7 @@ func TestFindWords(t *testing.T) {
 }
 
 // modelOf returns the catalog's model with the id, or none.
-func modelOf(d pricingview.Data, id string) apiprices.Model {
+func modelOf(d apicompare.Data, id string) apiprices.Model {
 	for _, m := range d.APIs.Models {
 		if m.ID == id {
 			return m
@@ -225,7 +226,7 @@ func TestFindButtonsSetTheComparedList(t *testing.T) {
 	if !in || !out {
 		t.Errorf("buttons: %+v", got)
 	}
-	full := strings.Repeat("gpt-4.1,", pricingview.MaxAPIs-1) + "gpt-4.1"
+	full := strings.Repeat("gpt-4.1,", apicompare.MaxAPIs-1) + "gpt-4.1"
 	_, got = find(t, d, "apis="+full+"&q=claude")
 	if len(got) == 0 || got[0].action != "Comparison full (12)" || got[0].to != "" {
 		t.Errorf("a full comparison offers %+v", got)

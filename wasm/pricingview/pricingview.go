@@ -5,6 +5,7 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/serving"
 	"slices"
@@ -44,7 +45,7 @@ type Scenario struct {
 	MonthlyBudgetUSD float64
 	// Custom is the reader's own price in USD; zero rates mean none.
 	Custom pricing.Price
-	// APIs are the compared models, at most MaxAPIs.
+	// APIs are the compared models, at most apicompare.MaxAPIs.
 	APIs []string
 	// Vs is the API the cluster is set against in the chart.
 	Vs      string
@@ -63,10 +64,10 @@ func (s Scenario) HasCustom() bool { return s.Custom.Input+s.Custom.Output > 0 }
 
 // Resolve reads a query string. It never fails: bad values are reported
 // next to their fields and replaced by defaults.
-func Resolve(rawQuery string, d Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+func Resolve(rawQuery string, d apicompare.Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
 
 // ResolveIn is Resolve for a page in the language of t.
-func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
+func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.Presets))
 	df := d.Defaults
 	s := Scenario{M: t, Bands: d.TCO.Perf.Memory.Bands}
@@ -89,19 +90,19 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		Help:    t.T("pri.in.per_help")}) == "month"
 	if perMonth {
 		w.RequestsPerDay = n("rpd", "perf.sec.requests", "pri.per_month", work, "pri.in.rpm_help", 0, 3e10,
-			df.RequestsPerDay.Value*pricing.DaysPerMonth, d.note(t, df.RequestsPerDay)) / pricing.DaysPerMonth
+			df.RequestsPerDay.Value*pricing.DaysPerMonth, d.Note(t, df.RequestsPerDay)) / pricing.DaysPerMonth
 	} else {
-		w.RequestsPerDay = n("rpd", "perf.sec.requests", "pri.per_day", work, "pri.in.rpd_help", 0, 1e9, df.RequestsPerDay.Value, d.note(t, df.RequestsPerDay))
+		w.RequestsPerDay = n("rpd", "perf.sec.requests", "pri.per_day", work, "pri.in.rpd_help", 0, 1e9, df.RequestsPerDay.Value, d.Note(t, df.RequestsPerDay))
 	}
 	w.InputTokens = n("in", "pri.in.in", "pri.unit.tokens_request", work, "pri.in.in_help", 0, 1e7,
-		df.InputTokens.Value, d.note(t, df.InputTokens))
-	w.OutputTokens = n("out", "perf.in.out", "pri.unit.tokens_request", work, "pri.in.out_help", 0, 1e7, df.OutputTokens.Value, d.note(t, df.OutputTokens))
+		df.InputTokens.Value, d.Note(t, df.InputTokens))
+	w.OutputTokens = n("out", "perf.in.out", "pri.unit.tokens_request", work, "pri.in.out_help", 0, 1e7, df.OutputTokens.Value, d.Note(t, df.OutputTokens))
 	w.CachedShare = n("cache", "pri.in.cache", "pri.unit.share", work, "pri.in.cache_help", 0, 1,
-		df.CachedShare.Value, d.note(t, df.CachedShare))
+		df.CachedShare.Value, d.Note(t, df.CachedShare))
 	w.RequestsPerCacheWrite = n("reuse", "pri.in.reuse", "pri.unit.reuse", work,
-		"pri.in.reuse_help", 1, 1e9, df.RequestsPerCacheWrite.Value, d.note(t, df.RequestsPerCacheWrite))
+		"pri.in.reuse_help", 1, 1e9, df.RequestsPerCacheWrite.Value, d.Note(t, df.RequestsPerCacheWrite))
 	w.BatchShare = n("batch", "pri.in.batch", "pri.unit.batch_share", work, "pri.in.batch_help", 0, 1,
-		df.BatchShare.Value, d.note(t, df.BatchShare))
+		df.BatchShare.Value, d.Note(t, df.BatchShare))
 
 	prices := t.T("pri.sec.prices")
 	// Links made before the editions kept only the prices' day; the
@@ -128,7 +129,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 	var vs []scenario.Choice
 	for _, slot := range d.APIs.Shortlist {
 		for _, id := range slot {
-			if m, ok := d.modelByID(id); ok {
+			if m, ok := d.ModelByID(id); ok {
 				vs = append(vs, scenario.Choice{Value: m.ID, Label: d.Label(m)})
 			}
 		}
@@ -138,7 +139,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 		// Any compared API may be set against the cluster, the cheapest
 		// unless the link says otherwise.
 		for _, id := range s.APIs {
-			if m, ok := d.modelByID(id); ok && !slices.ContainsFunc(vs, func(c scenario.Choice) bool { return c.Value == id }) {
+			if m, ok := d.ModelByID(id); ok && !slices.ContainsFunc(vs, func(c scenario.Choice) bool { return c.Value == id }) {
 				vs = append(vs, scenario.Choice{Value: id, Label: d.Label(m)})
 			}
 		}
@@ -152,8 +153,8 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 
 	budget := t.T("pri.sec.budget")
 	s.DailyBudgetUSD = usdField("bd", "pri.in.bd", "pri.unit.per_day", budget, "pri.in.bd_help",
-		df.DailyBudgetUSD.Value, d.note(t, df.DailyBudgetUSD))
-	s.MonthlyBudgetUSD = usdField("bm", "pri.in.bm", "pri.unit.per_month", budget, "", df.MonthlyBudgetUSD.Value, d.note(t, df.MonthlyBudgetUSD))
+		df.DailyBudgetUSD.Value, d.Note(t, df.DailyBudgetUSD))
+	s.MonthlyBudgetUSD = usdField("bm", "pri.in.bm", "pri.unit.per_month", budget, "", df.MonthlyBudgetUSD.Value, d.Note(t, df.MonthlyBudgetUSD))
 
 	s.Years = r.Int(scenario.Field{Key: clusterPrefix + ".y", Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Min: 1, Max: 15,
 		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("pri.in.y_help")})
@@ -174,7 +175,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d Data) Scenario {
 // cheapestAPI is the compared API (or the reader's price) that costs
 // least a month for the workload, as the headline names it; a vendor's
 // claim never is. The first compared API when none is priced.
-func (s Scenario) cheapestAPI(d Data) string {
+func (s Scenario) cheapestAPI(d apicompare.Data) string {
 	offered := offers(s, d)
 	if o := cheapestOffer(offered, func(o offer) (float64, bool) { return o.Price.Cost(s.Workload).PerMonth, true }); o != nil {
 		return o.ID
@@ -184,7 +185,7 @@ func (s Scenario) cheapestAPI(d Data) string {
 
 // Price returns a model's price in USD in the scenario's edition, if it
 // was sold then.
-func (s Scenario) Price(d Data, model string) (apiprices.PriceRow, pricing.Price, bool) {
+func (s Scenario) Price(d apicompare.Data, model string) (apiprices.PriceRow, pricing.Price, bool) {
 	row, ok := d.APIs.PriceOn(model, s.Edition)
 	if !ok {
 		return row, pricing.Price{}, false
@@ -194,7 +195,7 @@ func (s Scenario) Price(d Data, model string) (apiprices.PriceRow, pricing.Price
 
 // unitsPerUSD converts a price row's currency: yuan at the scenario's
 // rate, euros at the data's.
-func (s Scenario) unitsPerUSD(d Data, code string) float64 {
+func (s Scenario) unitsPerUSD(d apicompare.Data, code string) float64 {
 	switch code {
 	case "CNY":
 		return s.CNYPerUSD
@@ -220,7 +221,7 @@ func (s Scenario) ClusterCost() pricing.Cluster {
 }
 
 // Convert returns the query with the display currency changed to code.
-func Convert(rawQuery, code string, d Data) string {
+func Convert(rawQuery, code string, d apicompare.Data) string {
 	s := Resolve(rawQuery, d)
 	to := money.Lookup(code)
 	return Resolve(scenario.ConvertMoney(s.Inputs, s.PresetName(), to.Code, s.FX, d.TCO.FXDefault(to.Code).Value).Encode(), d).Query

@@ -3,6 +3,7 @@ package pricingview_test
 import (
 	"encoding/csv"
 	"encoding/json"
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/report"
 	"math"
 	"reflect"
@@ -19,7 +20,7 @@ import (
 	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
-func load(t testing.TB) pricingview.Data { return datasettest.Load(t).PricingData() }
+func load(t testing.TB) apicompare.Data { return datasettest.Load(t).PricingData() }
 
 // cells maps option.metric, and key for cells without a metric, to cells.
 // cells maps every cell by its key, by option and metric, and, for the
@@ -44,7 +45,7 @@ func cells(p pricingview.Page) map[string]view.Cell {
 	return m
 }
 
-func build(t testing.TB, d pricingview.Data, q string) pricingview.Page {
+func build(t testing.TB, d apicompare.Data, q string) pricingview.Page {
 	return pricingview.Build(pricingview.Resolve(q, d), d)
 }
 
@@ -304,7 +305,7 @@ func TestClusterTakesACustomModelAndGPU(t *testing.T) {
 	g, _ := d.TCO.GPUs.Find("b200")
 	shared := d
 	shared.TCO.Perf.Defaults.EfficiencyBy = nil
-	values := func(d pricingview.Data, q string) map[string]float64 {
+	values := func(d apicompare.Data, q string) map[string]float64 {
 		s := pricingview.Resolve(q, d)
 		for _, in := range s.Inputs {
 			if in.Error != "" {

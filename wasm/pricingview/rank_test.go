@@ -1,19 +1,19 @@
 package pricingview_test
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/fact"
-	"github.com/infercost/infercost/wasm/pricingview"
 )
 
 // rankOf is the search's rank of a listed model for the query q, as the
 // issue asks: 0 an exact id or name, 1 a name that starts with q, 2 a
 // name that holds it, 3 any other match (its provider, or the words
 // apart).
-func rankOf(d pricingview.Data, l listed, q string) int {
+func rankOf(d apicompare.Data, l listed, q string) int {
 	name, id := strings.ToLower(l.name), strings.ToLower(l.id)
 	// Imported ids are the provider's and the dataset's: "openai.gpt-5".
 	slug := strings.TrimPrefix(id, modelOf(d, l.id).Provider+".")

@@ -1,6 +1,7 @@
 package pricingview_test
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"slices"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ func TestDefaultComparisonLeavesRoomToAdd(t *testing.T) {
 		}
 	}
 	if got := len(p.Scenario.APIs); got != 6 {
-		t.Errorf("%d APIs compared by default; want 6 of %d", got, pricingview.MaxAPIs)
+		t.Errorf("%d APIs compared by default; want 6 of %d", got, apicompare.MaxAPIs)
 	}
 	if note := p.Tables[0].Note; !strings.HasPrefix(note, "6 of 12 compared") {
 		t.Errorf("the comparison's note %q; want it to start with the limit, 6 of 12 compared", note)
@@ -34,7 +35,7 @@ func TestDefaultComparisonLeavesRoomToAdd(t *testing.T) {
 	}
 	// Editions before the list compare the shortlist, eleven places.
 	old := d
-	old.Defaults.APIs = pricingview.DefaultAPIs{}
+	old.Defaults.APIs = apicompare.DefaultAPIs{}
 	if got := len(pricingview.Resolve("", old).APIs); got != 11 {
 		t.Errorf("without the edition's list, %d APIs compared; want the shortlist's 11", got)
 	}

@@ -1,6 +1,7 @@
 package pricingview_test
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"strings"
 	"sync"
 	"testing"
@@ -18,7 +19,7 @@ import (
 // price them, this one keeps its data.
 const unpriced = "2026-12-04"
 
-var unpricedData = sync.OnceValues(func() (pricingview.Data, error) {
+var unpricedData = sync.OnceValues(func() (apicompare.Data, error) {
 	e, err := dataset.LoadEditions(content.FS, "data", dataset.Today())
 	return e.Data[unpriced].PricingData(), err
 })

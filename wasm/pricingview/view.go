@@ -1,6 +1,7 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/cluster"
@@ -40,18 +41,18 @@ type offer struct {
 	Stale, Why string
 }
 
-// offers returns the comparison's rows: MaxAPIs places filled with the
+// offers returns the comparison's rows: apicompare.MaxAPIs places filled with the
 // scenario's APIs, then the reader's price.
-func offers(s Scenario, d Data) []offer {
+func offers(s Scenario, d apicompare.Data) []offer {
 	var out []offer
 	models := make([]apiprices.Model, len(s.APIs))
 	for i, id := range s.APIs {
-		models[i], _ = d.modelByID(id)
+		models[i], _ = d.ModelByID(id)
 	}
 	if d.Defaults.ClaimsApart.Value == 1 {
 		models = claimsLast(models)
 	}
-	for i := range MaxAPIs {
+	for i := range apicompare.MaxAPIs {
 		o := offer{Key: place(i)}
 		if i < len(models) {
 			m := models[i]
@@ -116,7 +117,7 @@ func claimsLast(models []apiprices.Model) []apiprices.Model {
 }
 
 // Build prices the workload on every API and lays out the page.
-func Build(s Scenario, d Data) Page {
+func Build(s Scenario, d apicompare.Data) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Ignored: s.Ignored}}
 	p.Groups = append([]view.Group{{Key: clusterPrefix, Title: s.M.T("pri.cluster_group"), Kind: string(s.Cluster.Kind)}}, s.Uses.Groups(s.M)...)
 	cur, fx := s.Currency, s.FX
@@ -206,7 +207,7 @@ func Build(s Scenario, d Data) Page {
 	}
 	tab.Columns = append(tab.Columns, view.Column{Key: "rm", Title: t.T("pri.remove"), Toggle: keyAPIs})
 	// The limit, before the claims' caveat: what the search may still add.
-	tab.Note = t.F("pri.compared", "n", strconv.Itoa(len(s.APIs)), "max", strconv.Itoa(MaxAPIs))
+	tab.Note = t.F("pri.compared", "n", strconv.Itoa(len(s.APIs)), "max", strconv.Itoa(apicompare.MaxAPIs))
 	offered := offers(s, d)
 	p.Links = []view.Link{weightsLink(t, offered)}
 	claims := false
@@ -377,7 +378,7 @@ func volumes() []float64 {
 	return v
 }
 
-func breakEvenChart(s Scenario, d Data, offered []offer, hosted pricing.Cluster) chart.Chart {
+func breakEvenChart(s Scenario, d apicompare.Data, offered []offer, hosted pricing.Cluster) chart.Chart {
 	c := chart.Chart{ID: "chart-breakeven", Title: s.M.T("pri.chart.be"),
 		Desc: s.M.T("pri.chart.be_desc") + " " + s.M.T("pri.chart.band_desc"),
 		Kind: chart.Lines, XName: s.M.T("pri.unit.tokens_month"), XMin: 1e6, XMax: 1e13, XLog: true, Unit: s.Currency.Code, YLog: true}
@@ -386,7 +387,7 @@ func breakEvenChart(s Scenario, d Data, offered []offer, hosted pricing.Cluster)
 	vs := offer{ID: s.Vs}
 	if i := slices.IndexFunc(offered, func(o offer) bool { return o.ID == s.Vs }); i >= 0 {
 		vs = offered[i]
-	} else if m, ok := d.modelByID(s.Vs); ok {
+	} else if m, ok := d.ModelByID(s.Vs); ok {
 		vs.Name = d.Label(m)
 		_, vs.Price, vs.Sold = s.Price(d, m.ID)
 	}
@@ -450,11 +451,11 @@ func (s Scenario) costRanges(hosted pricing.Cluster) [][3]float64 {
 // Its time axis spans the prices' period, from the first compared
 // price's date to the edition, and at least a day, so that it never
 // collapses to a point.
-func historyChart(s Scenario, d Data, offered []offer) chart.Chart {
+func historyChart(s Scenario, d apicompare.Data, offered []offer) chart.Chart {
 	end := ms(s.Edition)
 	c := chart.Chart{ID: "chart-history", Title: s.M.T("pri.chart.history"), Desc: s.M.T("pri.chart.history_desc"),
 		Kind: chart.Lines, XTime: true, Step: true, Unit: s.Currency.Code, XMin: end - chart.Day, XMax: end}
-	for _, o := range offered[:MaxAPIs] {
+	for _, o := range offered[:apicompare.MaxAPIs] {
 		sr := chart.Series{ID: o.Key, Name: o.Name, Points: [][2]float64{}, Hidden: o.ID == ""}
 		for _, r := range d.APIs.History(o.ID) {
 			if r.From > s.Edition {

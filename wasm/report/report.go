@@ -16,6 +16,7 @@ package report
 import (
 	"strings"
 
+	"github.com/infercost/infercost/wasm/calc"
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/export"
 	"github.com/infercost/infercost/wasm/money"
@@ -90,18 +91,11 @@ func about(t *msg.Catalog, name, link string, p view.Page) string {
 // scenarioName names the calculator's scenario and its data edition:
 // "InferCost tco scenario, data edition 2026-12-01".
 func scenarioName(t *msg.Catalog, name string, p view.Page) string {
-	calc := name
-	switch name {
-	case "tco":
-		calc = t.T("report.calc.tco")
-	case "memory":
-		calc = t.T("report.calc.memory")
-	case "performance":
-		calc = t.T("report.calc.performance")
-	case "pricing":
-		calc = t.T("report.calc.pricing")
+	label := name
+	if c := calc.Find(name); c != nil {
+		label = t.T(c.Keys.Report)
 	}
-	return t.F("report.about", "calc", calc, "edition", t.Date(edition.Of(p.Query)))
+	return t.F("report.about", "calc", label, "edition", t.Date(edition.Of(p.Query)))
 }
 
 // CSV writes one row per figure: its table, row and column as the page

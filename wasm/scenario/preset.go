@@ -68,13 +68,11 @@ func FindPreset(ps []PresetData, name string) *PresetData {
 	return nil
 }
 
-// ValidatePresets checks the presets of a data file: each has a unique
-// name that is an id, a plain-text title, description and explanation
-// in English and in German, a known source
-// and a date; the calculator reads every value of its query
-// without error and knows every parameter; and claim, if given, accepts
-// each claim (it returns the problem, or "").
-func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query string) ([]Input, []string), claim func(Claim) string) []error {
+// ValidatePresets checks the presets of a data file as data: each has a
+// unique name that is an id, a plain-text title, description and
+// explanation in English and in German, a known source and a date. Their
+// calculator resolves them (ResolvePresets).
+func ValidatePresets(ps []PresetData, sources fact.Sources) []error {
 	var errs []error
 	seen := map[string]bool{}
 	for i, p := range ps {
@@ -99,6 +97,19 @@ func ValidatePresets(ps []PresetData, sources fact.Sources, resolve func(query s
 		if _, err := time.Parse(time.DateOnly, p.AsOf); err != nil {
 			errs = append(errs, fact.Errorf(entry, "as_of", "want a date YYYY-MM-DD, got %q", p.AsOf))
 		}
+	}
+	return errs
+}
+
+// ResolvePresets checks the presets of a data file as their calculator
+// reads them: it reads every value of a preset's query without error
+// (resolve returns the fields, with their errors, and the parameters no
+// field read), and claim, if given, accepts each claim (it returns the
+// problem, or "").
+func ResolvePresets(ps []PresetData, resolve func(query string) ([]Input, []string), claim func(Claim) string) []error {
+	var errs []error
+	for i, p := range ps {
+		entry := fmt.Sprintf("presets[%d] %q", i, p.Name)
 		inputs, unknown := resolve(PresetKey + "=" + QueryEscape(p.Name))
 		for _, in := range inputs {
 			if in.Error != "" {

@@ -194,6 +194,7 @@ func (d Memory) Validate() error {
 		}
 	}
 	errs = append(errs, d.validateEngines()...)
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
 	return errors.Join(errs...)
 }
 

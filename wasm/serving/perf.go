@@ -467,6 +467,7 @@ func (d Perf) Validate() error {
 	if _, ok := d.Memory.Models.Find(d.Seed.P99Model); !ok {
 		errs = append(errs, fact.Errorf("seed", "p99_model", "unknown model %q", d.Seed.P99Model))
 	}
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
 	return errors.Join(errs...)
 }
 

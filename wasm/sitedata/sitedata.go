@@ -5,12 +5,13 @@
 package sitedata
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
 )
@@ -30,7 +31,7 @@ type Data struct {
 	Bands   band.Table `json:"bands"`
 	TCO     cluster.Data
 	Memory  serving.Memory
-	Pricing pricingview.Data
+	Pricing apicompare.Data
 	Perf    serving.Perf
 }
 
@@ -60,7 +61,7 @@ func (d Data) TCOData() cluster.Data {
 
 // PricingData is the pricing data with the TCO data of its cluster: what
 // the pricing calculator reads.
-func (d Data) PricingData() pricingview.Data {
+func (d Data) PricingData() apicompare.Data {
 	p := d.Pricing
 	p.TCO, p.Editions = d.TCOData(), d.Editions
 	return p
@@ -68,17 +69,29 @@ func (d Data) PricingData() pricingview.Data {
 
 // Presets returns the presets of calculator name (see Calculators).
 func (d Data) Presets(name string) []scenario.PresetData {
+	ps, _ := d.presets(name)
+	return ps
+}
+
+// PresetSources returns the sources that the presets of calculator name
+// cite.
+func (d Data) PresetSources(name string) fact.Sources {
+	_, src := d.presets(name)
+	return src
+}
+
+func (d Data) presets(name string) ([]scenario.PresetData, fact.Sources) {
 	switch name {
 	case "tco":
-		return d.TCO.Presets
+		return d.TCO.Presets, d.TCO.Sources
 	case "memory":
-		return d.Memory.Presets
+		return d.Memory.Presets, d.Memory.Sources
 	case "performance":
-		return d.Perf.Presets
+		return d.Perf.Presets, d.Perf.Sources
 	case "pricing":
-		return d.Pricing.Presets
+		return d.Pricing.Presets, d.Pricing.Sources
 	}
-	return nil
+	return nil, nil
 }
 
 // Calculators are the calculators' names, each with a data file of its

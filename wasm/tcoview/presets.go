@@ -14,7 +14,7 @@ import (
 // accepts, and that their claims name metrics and options of the page.
 func CheckPresets(d cluster.Data) error {
 	var errs []error
-	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
+	errs = append(errs, scenario.ResolvePresets(d.Presets, func(q string) ([]scenario.Input, []string) {
 		s := Resolve(q, d)
 		return s.Inputs, s.Unknown
 	}, func(c scenario.Claim) string {

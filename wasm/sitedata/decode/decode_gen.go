@@ -4,6 +4,7 @@
 package decode
 
 import (
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/cluster"
@@ -12,7 +13,6 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/jsonread"
 	"github.com/infercost/infercost/wasm/model"
-	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -81,7 +81,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"presets", &p.Presets},
 			{"engines", &p.Engines},
 		})
-	case *pricingview.Data:
+	case *apicompare.Data:
 		object(d, []field{
 			{"apis", &p.APIs},
 			{"sources", &p.Sources},
@@ -177,7 +177,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"prices", &p.Prices},
 			{"shortlist", &p.Shortlist},
 		})
-	case *pricingview.Defaults:
+	case *apicompare.Defaults:
 		object(d, []field{
 			{"requests_per_day", &p.RequestsPerDay},
 			{"input_tokens", &p.InputTokens},
@@ -193,7 +193,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"twins_once", &p.TwinsOnce},
 			{"apis", &p.APIs},
 		})
-	case *[]pricingview.OpenFamily:
+	case *[]apicompare.OpenFamily:
 		list(d, p)
 	case *serving.PerfDefaults:
 		object(d, []field{
@@ -395,14 +395,14 @@ func read(d *jsonread.Decoder, p any) {
 		list(d, p)
 	case *[][]string:
 		list(d, p)
-	case *pricingview.DefaultAPIs:
+	case *apicompare.DefaultAPIs:
 		object(d, []field{
 			{"list", &p.List},
 			{"source", &p.Source},
 			{"as_of", &p.AsOf},
 			{"note", &p.Note},
 		})
-	case *pricingview.OpenFamily:
+	case *apicompare.OpenFamily:
 		object(d, []field{
 			{"name", &p.Name},
 			{"match", &p.Match},

@@ -1,18 +1,23 @@
-package pricingview
+package apicompare
 
 import (
 	"errors"
-	"github.com/infercost/infercost/wasm/cluster"
-	"github.com/infercost/infercost/wasm/edition"
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/cluster"
+	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
 )
+
+// MaxAPIs is how many APIs the comparison shows at most. Its rows are
+// that many places, filled in order by the scenario's APIs, so that every
+// scenario has the same cells and the page updates them in place.
+const MaxAPIs = 12
 
 // Defaults are the sourced defaults of the pricing calculator.
 type Defaults struct {
@@ -68,7 +73,7 @@ func (a DefaultAPIs) validate(d Data) []error {
 	}
 	const entry = "defaults"
 	errs := d.Sources.Check(fact.Figure{Value: 1, Source: a.Source, AsOf: a.AsOf}, entry, "apis", 0, 1)
-	ids := splitIDs(a.List)
+	ids := SplitIDs(a.List)
 	for _, id := range ids {
 		if d.slotOf(id) < 0 {
 			errs = append(errs, fact.Errorf(entry, "apis.list", "model %q is in no slot of api.yaml's shortlist", id))
@@ -97,17 +102,15 @@ type Data struct {
 	Editions edition.List `yaml:"-" json:"-"`
 }
 
-func (d Data) note(t *msg.Catalog, f fact.Figure) string {
+// Note is a figure's note: its value's source, from the pricing data's
+// sources or the API catalog's.
+func (d Data) Note(t *msg.Catalog, f fact.Figure) string {
 	src, ok := d.Sources[f.Source]
 	if !ok {
 		src = d.APIs.Sources[f.Source]
 	}
 	return fact.NoteIn(t, f, src)
 }
-
-// claimMetric is the one metric a preset's claim may give: the page sets
-// it beside the monthly cost of the claim's option.
-const claimMetric = "monthly_cost"
 
 // ValidateCatalog checks the API catalog; today (YYYY-MM-DD) is the day
 // of the build, after which only announced prices may start.
@@ -119,7 +122,8 @@ func (d Data) ValidateCatalog(today string) error {
 	return d.APIs.Validate(codes, today)
 }
 
-// Validate checks the pricing defaults and presets.
+// Validate checks the pricing defaults and the open-weights families;
+// the pricing view checks the presets (pricingview.CheckPresets).
 func (d Data) Validate() error {
 	errs := d.Sources.Validate()
 	df := d.Defaults
@@ -139,18 +143,7 @@ func (d Data) Validate() error {
 	}
 	errs = append(errs, df.APIs.validate(d)...)
 	errs = append(errs, d.validateOpen()...)
-	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources, func(q string) ([]scenario.Input, []string) {
-		s := Resolve(q, d)
-		return s.Inputs, s.Unknown
-	}, func(c scenario.Claim) string {
-		if _, ok := d.modelByID(c.Option); !ok && c.Option != CustomID {
-			return "unknown model " + strconv.Quote(c.Option)
-		}
-		if c.Metric != claimMetric {
-			return "unknown metric " + strconv.Quote(c.Metric) + "; the page shows only " + claimMetric
-		}
-		return ""
-	})...)
+	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
 	return errors.Join(errs...)
 }
 
@@ -168,11 +161,47 @@ func (d Data) Label(m apiprices.Model) string {
 	return p + " " + m.Name
 }
 
-func (d Data) modelByID(id string) (apiprices.Model, bool) {
+// ModelByID returns the API catalog's model of id.
+func (d Data) ModelByID(id string) (apiprices.Model, bool) {
 	for _, m := range d.APIs.Models {
 		if m.ID == id {
 			return m, true
 		}
 	}
 	return apiprices.Model{}, false
+}
+
+// DefaultIDs is the comparison of a link that names none on the date:
+// the catalog's shortlist, or the slots of it that the edition's list
+// (Defaults.APIs) names, each filled as the shortlist fills it.
+func (d Data) DefaultIDs(date string) []string {
+	if d.Defaults.APIs.List == "" {
+		return d.APIs.Shortlisted(date)
+	}
+	var ids []string
+	for _, id := range SplitIDs(d.Defaults.APIs.List) {
+		if i := d.slotOf(id); i >= 0 {
+			if m, ok := d.APIs.SoldOf(d.APIs.Shortlist[i], date); ok {
+				ids = append(ids, m)
+			}
+		}
+	}
+	return ids
+}
+
+// slotOf is the index of the shortlist's slot that lists the model, or -1.
+func (d Data) slotOf(id string) int {
+	return slices.IndexFunc(d.APIs.Shortlist, func(slot []string) bool { return slices.Contains(slot, id) })
+}
+
+// SplitIDs reads a list of ids separated by commas.
+func SplitIDs(raw string) []string {
+	// strings.Cut, not strings.Split: Split adds to the browser module.
+	var ids []string
+	for more := true; more; {
+		var id string
+		id, raw, more = strings.Cut(raw, ",")
+		ids = append(ids, id)
+	}
+	return ids
 }
