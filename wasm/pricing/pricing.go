@@ -317,19 +317,6 @@ func (p Price) bill(w Workload) (float64, Bill) {
 	return cost, b
 }
 
-// CostPerRequest is the average cost of one request in US dollars, 0 if
-// the workload cannot be priced here (see Bill):
-//
-//	input:  uncached x Input + cached x (1/reuse x write + (1 - 1/reuse) x read)
-//	output: tokens x Output
-//
-// at the request's tier, each service tier's share at its price, and the
-// region's uplift.
-func (p Price) CostPerRequest(w Workload) float64 {
-	c, _ := p.bill(w)
-	return c
-}
-
 // Cost is a workload's cost on one API.
 type Cost struct {
 	PerRequest, PerDay, PerMonth float64
@@ -337,8 +324,11 @@ type Cost struct {
 	PerMTok float64
 }
 
-// Cost returns the workload's cost per request, day and month; zero
-// where Bill says the workload cannot be priced.
+// Cost returns the workload's cost per request, day and month, for a
+// workload that every price can bill (no region, 1-hour cache or service
+// shares a provider may not price): it is zero where Bill says the
+// workload cannot be priced, so a caller that sets those must read Bill
+// and show its Missing reason instead.
 func (p Price) Cost(w Workload) Cost { return p.Bill(w).Cost }
 
 // Bill returns the workload's cost per request, day and month, or why

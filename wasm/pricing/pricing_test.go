@@ -41,7 +41,7 @@ func TestCostPerRequest(t *testing.T) {
 		// At 200,000 input tokens the base rates apply: 200,000 x $3 + 1,000 x $15.
 		{"Sonnet 4.5 at the tier edge", sonnet45, Workload{InputTokens: 200000, OutputTokens: 1000}, 0.615},
 	} {
-		if got := c.p.CostPerRequest(c.w); !near(got, c.want) {
+		if got := c.p.Bill(c.w).PerRequest; !near(got, c.want) {
 			t.Errorf("%s: $%v, want $%v", c.name, got, c.want)
 		}
 	}
@@ -253,7 +253,7 @@ func TestDefaultsKeepTheFormulaBeforeTiers(t *testing.T) {
 		cached := w.InputTokens * w.CachedShare
 		in := (w.InputTokens-cached)*r.Input + cached*(write/7+read*(1-1.0/7))
 		before := (in + w.OutputTokens*r.Output) / 1e6 * (1 - w.BatchShare*p.BatchDiscountPct/100)
-		if got := p.CostPerRequest(w); got != before {
+		if got := p.Bill(w).PerRequest; got != before {
 			t.Errorf("%+v: %v, before %v", p.Rates, got, before)
 		}
 	}
