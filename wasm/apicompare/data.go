@@ -27,8 +27,15 @@ type Defaults struct {
 	CachedShare           fact.Figure `yaml:"cached_share" json:"cached_share"`
 	RequestsPerCacheWrite fact.Figure `yaml:"requests_per_cache_write" json:"requests_per_cache_write"`
 	BatchShare            fact.Figure `yaml:"batch_share" json:"batch_share"`
-	DailyBudgetUSD        fact.Figure `yaml:"daily_budget_usd" json:"daily_budget_usd"`
-	MonthlyBudgetUSD      fact.Figure `yaml:"monthly_budget_usd" json:"monthly_budget_usd"`
+	// FlexShare, PriorityShare and ReasoningShare start the flex and
+	// priority tiers' shares of requests and the reasoning share of the
+	// output; editions before them lack them and start at none, as their
+	// links were published.
+	FlexShare        fact.Figure `yaml:"flex_share" json:"flex_share"`
+	PriorityShare    fact.Figure `yaml:"priority_share" json:"priority_share"`
+	ReasoningShare   fact.Figure `yaml:"reasoning_share" json:"reasoning_share"`
+	DailyBudgetUSD   fact.Figure `yaml:"daily_budget_usd" json:"daily_budget_usd"`
+	MonthlyBudgetUSD fact.Figure `yaml:"monthly_budget_usd" json:"monthly_budget_usd"`
 	// VsCheapest, at 1, sets the cluster against the cheapest compared
 	// API that is a list price unless the link names one (see
 	// defaultVs); editions before lack it, and set it against GPT-4.1
@@ -51,13 +58,48 @@ type Defaults struct {
 	// with; editions before compare the API catalog's shortlist
 	// (apiprices.Catalog.Shortlisted), 11 of MaxAPIs places, and keep it.
 	APIs DefaultAPIs `yaml:"apis" json:"apis"`
+	// DE, where an edition sets it, holds what a German page starts
+	// with where it differs from an English one: processing in the EU,
+	// and a comparison with APIs priced there. Editions before it lack
+	// it, and their German links keep the English defaults.
+	DE LanguageDefaults `yaml:"de" json:"de"`
+}
+
+// LanguageDefaults are the defaults of the pages in one language that
+// differ from the English pages': the processing region and the
+// comparison. Each is optional.
+type LanguageDefaults struct {
+	Region DefaultRegion `yaml:"region" json:"region"`
+	APIs   DefaultAPIs   `yaml:"apis" json:"apis"`
+}
+
+// DefaultRegion is the region a page's workload is processed in by
+// default (a region of the edition's prices), with why.
+type DefaultRegion struct {
+	Region string `yaml:"region" json:"region"`
+	Source string `yaml:"source" json:"source"`
+	AsOf   string `yaml:"as_of" json:"as_of"`
+	Note   string `yaml:"note,omitempty" json:"note,omitempty"`
+	NoteDE string `yaml:"note_de,omitempty" json:"note_de,omitempty"`
+}
+
+// Local returns the defaults of t's language that differ from the
+// English pages', for a scenario with or without a preset. A preset
+// takes the English pages' region and comparison: it asks its question
+// of the prices it was written for, in any language.
+func (d Data) Local(t *msg.Catalog, preset bool) LanguageDefaults {
+	if t.German() && !preset {
+		return d.Defaults.DE
+	}
+	return LanguageDefaults{}
 }
 
 // DefaultAPIs is a default comparison: the slots of the API catalog's
 // shortlist that List names by one of their models (ids separated by
 // commas, as apis= writes them), each filled with the slot's model sold on
-// the scenario's date. It leaves at least half of MaxAPIs places free for
-// the reader to add to.
+// the scenario's date, and the models of the catalog outside the
+// shortlist that it names, where sold. It leaves at least half of MaxAPIs
+// places free for the reader to add to.
 type DefaultAPIs struct {
 	List   string `yaml:"list" json:"list"`
 	Source string `yaml:"source" json:"source"`
@@ -67,20 +109,35 @@ type DefaultAPIs struct {
 
 // validate checks that the list is sourced, names known models and
 // leaves room to add.
-func (a DefaultAPIs) validate(d Data) []error {
+func (a DefaultAPIs) validate(d Data, entry string) []error {
 	if a == (DefaultAPIs{}) {
 		return nil
 	}
-	const entry = "defaults"
 	errs := d.Sources.Check(fact.Figure{Value: 1, Source: a.Source, AsOf: a.AsOf}, entry, "apis", 0, 1)
 	ids := SplitIDs(a.List)
 	for _, id := range ids {
-		if d.slotOf(id) < 0 {
-			errs = append(errs, fact.Errorf(entry, "apis.list", "model %q is in no slot of api.yaml's shortlist", id))
+		if _, ok := d.ModelByID(id); !ok {
+			errs = append(errs, fact.Errorf(entry, "apis.list", "model %q is not in the API catalog", id))
 		}
 	}
 	if len(ids) > MaxAPIs/2 {
 		errs = append(errs, fact.Errorf(entry, "apis.list", "%d models; at most %d, so that a reader can add as many", len(ids), MaxAPIs/2))
+	}
+	return errs
+}
+
+// validate checks that a default region is sourced and that some price
+// of the catalog prices or refuses it.
+func (r DefaultRegion) validate(d Data, entry string) []error {
+	if r == (DefaultRegion{}) {
+		return nil
+	}
+	errs := d.Sources.Check(fact.Figure{Value: 1, Source: r.Source, AsOf: r.AsOf}, entry, "region", 0, 1)
+	named := slices.ContainsFunc(d.APIs.Prices, func(p apiprices.PriceRow) bool {
+		return slices.ContainsFunc(p.Regions, func(g apiprices.Region) bool { return g.Region == r.Region })
+	})
+	if !named {
+		errs = append(errs, fact.Errorf(entry, "region.region", "no price names region %q", r.Region))
 	}
 	return errs
 }
@@ -141,7 +198,17 @@ func (d Data) Validate() error {
 			errs = append(errs, d.Sources.Check(flag.f, "defaults", flag.name, 0, 1)...)
 		}
 	}
-	errs = append(errs, df.APIs.validate(d)...)
+	for _, share := range []struct {
+		name string
+		f    fact.Figure
+	}{{"flex_share", df.FlexShare}, {"priority_share", df.PriorityShare}, {"reasoning_share", df.ReasoningShare}} {
+		if share.f != (fact.Figure{}) {
+			errs = append(errs, d.Sources.Check(share.f, "defaults", share.name, 0, 1)...)
+		}
+	}
+	errs = append(errs, df.APIs.validate(d, "defaults")...)
+	errs = append(errs, df.DE.APIs.validate(d, "defaults.de")...)
+	errs = append(errs, df.DE.Region.validate(d, "defaults.de")...)
 	errs = append(errs, d.validateOpen()...)
 	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
 	return errors.Join(errs...)
@@ -171,19 +238,28 @@ func (d Data) ModelByID(id string) (apiprices.Model, bool) {
 	return apiprices.Model{}, false
 }
 
-// DefaultIDs is the comparison of a link that names none on the date:
-// the catalog's shortlist, or the slots of it that the edition's list
-// (Defaults.APIs) names, each filled as the shortlist fills it.
-func (d Data) DefaultIDs(date string) []string {
-	if d.Defaults.APIs.List == "" {
+// DefaultIDs is the comparison of a link that names none on the date,
+// on a page in t's language, with or without a preset (Local): the
+// catalog's shortlist, or the edition's
+// list (Defaults.APIs, or the language's own where it has one), whose
+// ids of the shortlist fill their slots as the shortlist fills them and
+// whose other ids stand for themselves, where sold.
+func (d Data) DefaultIDs(t *msg.Catalog, preset bool, date string) []string {
+	list := d.Defaults.APIs.List
+	if local := d.Local(t, preset).APIs.List; local != "" {
+		list = local
+	}
+	if list == "" {
 		return d.APIs.Shortlisted(date)
 	}
 	var ids []string
-	for _, id := range SplitIDs(d.Defaults.APIs.List) {
+	for _, id := range SplitIDs(list) {
+		slot := []string{id}
 		if i := d.slotOf(id); i >= 0 {
-			if m, ok := d.APIs.SoldOf(d.APIs.Shortlist[i], date); ok {
-				ids = append(ids, m)
-			}
+			slot = d.APIs.Shortlist[i]
+		}
+		if m, ok := d.APIs.SoldOf(slot, date); ok {
+			ids = append(ids, m)
 		}
 	}
 	return ids

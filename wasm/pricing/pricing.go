@@ -194,9 +194,9 @@ func (p Price) service(s Service) (Rates, bool) {
 	return Rates{}, false
 }
 
-// region returns the uplift of processing in a region, or why it is not
-// priced.
-func (p Price) region(region string) (float64, Reason) {
+// InRegion returns the uplift in percent of processing in a region, or
+// why it is not priced there.
+func (p Price) InRegion(region string) (float64, Reason) {
 	if region == "" || region == Global {
 		return 0, ""
 	}
@@ -283,7 +283,7 @@ func tokens(r Rates, w Workload, b *Bill) float64 {
 // full x (1 - batch share x discount), the engine's formula before them.
 func (p Price) bill(w Workload) (float64, Bill) {
 	var b Bill
-	uplift, why := p.region(w.Region)
+	uplift, why := p.InRegion(w.Region)
 	if w.Share(Standard) < -1e-9 {
 		why = SharesOverOne
 	}

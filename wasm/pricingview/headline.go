@@ -1,6 +1,7 @@
 package pricingview
 
 import (
+	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -21,6 +22,9 @@ func headline(s Scenario, offered []offer, p view.Page) view.Headline {
 	t := s.M
 	workload := t.F("pri.head.workload", "n", t.Num(s.Workload.RequestsPerDay, 0))
 	if cheapest == nil {
+		if w := s.Workload.Region; w != "" && w != pricing.Global {
+			return view.Headline{Text: t.F("pri.head.none_region", "workload", workload, "region", regionName(t, w))}
+		}
 		return view.Headline{Text: t.F("pri.head.none", "workload", workload)}
 	}
 	h := view.Headline{Text: t.F("pri.head.text", "workload", workload, "cost", month(*cheapest).Text, "api", cheapest.Name),

@@ -5,18 +5,19 @@
 package pricingview
 
 import (
-	"github.com/infercost/infercost/wasm/apicompare"
-	"github.com/infercost/infercost/wasm/cluster"
-	"github.com/infercost/infercost/wasm/serving"
 	"slices"
 
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/tco"
 )
 
@@ -101,14 +102,36 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 		df.CachedShare.Value, d.Note(t, df.CachedShare))
 	w.RequestsPerCacheWrite = n("reuse", "pri.in.reuse", "pri.unit.reuse", work,
 		"pri.in.reuse_help", 1, 1e9, df.RequestsPerCacheWrite.Value, d.Note(t, df.RequestsPerCacheWrite))
+	if r.Choice(scenario.Field{Key: "ttl", Label: t.T("pri.in.ttl"), Section: work, Default: "5m",
+		Choices: []scenario.Choice{{Value: "5m", Label: t.T("pri.ttl.5m")}, {Value: "1h", Label: t.T("pri.ttl.1h")}},
+		Help:    t.T("pri.in.ttl_help")}) == "1h" {
+		w.CacheTTL = pricing.TTL1h
+	}
 	w.BatchShare = n("batch", "pri.in.batch", "pri.unit.batch_share", work, "pri.in.batch_help", 0, 1,
 		df.BatchShare.Value, d.Note(t, df.BatchShare))
+	w.FlexShare = n("flex", "pri.in.flex", "pri.unit.batch_share", work, "pri.in.flex_help", 0, 1,
+		df.FlexShare.Value, noteOf(t, d, df.FlexShare))
+	w.PriorityShare = n("prio", "pri.in.prio", "pri.unit.batch_share", work, "pri.in.prio_help", 0, 1,
+		df.PriorityShare.Value, noteOf(t, d, df.PriorityShare))
+	// The tiers share the requests: a share that would take more than
+	// all of them is refused, the later first.
+	if w.BatchShare+w.FlexShare > 1 {
+		r.Reject("flex", t.T("pri.err.shares"))
+		w.FlexShare = df.FlexShare.Value
+	}
+	if w.BatchShare+w.FlexShare+w.PriorityShare > 1 {
+		r.Reject("prio", t.T("pri.err.shares"))
+		w.PriorityShare = df.PriorityShare.Value
+	}
+	w.ReasoningShare = n("reason", "pri.in.reason", "pri.unit.reason_share", work, "pri.in.reason_help", 0, 1,
+		df.ReasoningShare.Value, noteOf(t, d, df.ReasoningShare))
 
 	prices := t.T("pri.sec.prices")
 	// Links made before the editions kept only the prices' day; the
 	// price history reaches back before the first edition.
 	s.Edition = r.Choice(d.Editions.Field(t, prices, changesOf(d)))
 	s.APIs = readAPIs(r, d, s.Edition, prices)
+	w.Region = readRegion(r, d, s.Edition, work)
 	s.Currency, s.FX = cluster.ReadCurrency(r, d.TCO, prices)
 	s.CNYPerUSD = n("cny", "pri.in.cny", "pri.unit.cny", prices, "pri.in.cny_help", 0.01, 1000,
 		d.TCO.Defaults.CNYPerUSD.Value, d.TCO.Defaults.CNYPerUSD.NoteText(t))
@@ -172,12 +195,55 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	return s
 }
 
+// readRegion reads where the workload must be processed: anywhere, or
+// a region that the edition's prices price or refuse. A German page
+// without a preset starts in the region its edition names (the EU),
+// where it names one.
+func readRegion(r *scenario.Resolver, d apicompare.Data, edition, section string) string {
+	t := r.M
+	f := scenario.Field{Key: "region", Label: t.T("pri.in.region"), Section: section, Default: pricing.Global,
+		Choices: []scenario.Choice{{Value: pricing.Global, Label: t.T("pri.region.global")}}, Help: t.T("pri.in.region_help")}
+	for _, g := range d.APIs.Regions(edition) {
+		f.Choices = append(f.Choices, scenario.Choice{Value: g, Label: regionName(t, g)})
+	}
+	if local := d.Local(t, r.Preset() != nil).Region; local.Region != "" && slices.ContainsFunc(f.Choices, func(c scenario.Choice) bool { return c.Value == local.Region }) {
+		// Written into the link, so that it gives the same figures in
+		// any language and through the API.
+		f.Default, f.Pinned = local.Region, true
+		f.Note = fact.NoteIn(t, fact.Figure{Value: 1, Source: local.Source, AsOf: local.AsOf, Note: local.Note, NoteDE: local.NoteDE}, d.Sources[local.Source])
+	}
+	return r.Choice(f)
+}
+
+// regionName names a region of the prices for a reader ("EU").
+func regionName(t *msg.Catalog, region string) string {
+	switch region {
+	case "", pricing.Global:
+		return t.T("pri.region.global")
+	case "eu":
+		return t.T("pri.region.eu")
+	case "us":
+		return t.T("pri.region.us")
+	}
+	// A region without a name yet shows its code: strings.ToUpper
+	// would bring Unicode's case tables into the browser module.
+	return region
+}
+
+// noteOf is a default's note, or none for a default the edition lacks.
+func noteOf(t *msg.Catalog, d apicompare.Data, f fact.Figure) string {
+	if f == (fact.Figure{}) {
+		return ""
+	}
+	return d.Note(t, f)
+}
+
 // cheapestAPI is the compared API (or the reader's price) that costs
 // least a month for the workload, as the headline names it; a vendor's
 // claim never is. The first compared API when none is priced.
 func (s Scenario) cheapestAPI(d apicompare.Data) string {
 	offered := offers(s, d)
-	if o := cheapestOffer(offered, func(o offer) (float64, bool) { return o.Price.Cost(s.Workload).PerMonth, true }); o != nil {
+	if o := cheapestOffer(offered, func(o offer) (float64, bool) { return o.Bill.PerMonth, o.Bill.Priced() }); o != nil {
 		return o.ID
 	}
 	return offered[0].ID

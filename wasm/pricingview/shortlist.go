@@ -1,10 +1,10 @@
 package pricingview
 
 import (
-	"github.com/infercost/infercost/wasm/apicompare"
 	"strconv"
 	"strings"
 
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -20,10 +20,17 @@ const StaleDays = 90
 // readAPIs reads the compared models: the link's list (apis=), or the
 // edition's default when it names none.
 func readAPIs(r *scenario.Resolver, d apicompare.Data, edition, section string) []string {
-	raw := r.Choice(scenario.Field{Key: keyAPIs, Label: r.M.T("pri.in.apis"), Section: section, Text: true,
-		Help: r.M.F("pri.in.apis_help", "n", strconv.Itoa(apicompare.MaxAPIs))})
+	f := scenario.Field{Key: keyAPIs, Label: r.M.T("pri.in.apis"), Section: section, Text: true,
+		Help: r.M.F("pri.in.apis_help", "n", strconv.Itoa(apicompare.MaxAPIs))}
+	preset := r.Preset() != nil
+	if d.Local(r.M, preset).APIs.List != "" {
+		// A language's own comparison is written into the link, so
+		// that the link gives the same comparison in any language.
+		f.Default, f.Pinned = strings.Join(d.DefaultIDs(r.M, preset, edition), ","), true
+	}
+	raw := r.Choice(f)
 	if raw == "" {
-		return d.DefaultIDs(edition)
+		return d.DefaultIDs(r.M, preset, edition)
 	}
 	ids := apicompare.SplitIDs(raw)
 	unknown := 0
@@ -46,7 +53,7 @@ func readAPIs(r *scenario.Resolver, d apicompare.Data, edition, section string) 
 		r.ShowAs(keyAPIs, strings.Join(names, ", "))
 		return ids
 	}
-	return d.DefaultIDs(edition)
+	return d.DefaultIDs(r.M, preset, edition)
 }
 
 // place is the key prefix of the comparison's row i.

@@ -1,10 +1,11 @@
 package pricingview_test
 
 import (
-	"github.com/infercost/infercost/wasm/apicompare"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/infercost/infercost/wasm/apicompare"
 
 	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/pricingview"
@@ -173,13 +174,14 @@ func TestStalePricesAreMarked(t *testing.T) {
 	}
 }
 
-// The edition's default list must name the shortlist's slots and leave
+// The edition's default list must name models of the catalog and leave
 // half the places free.
 func TestDefaultListIsChecked(t *testing.T) {
 	d := load(t)
 	for _, c := range []struct{ list, want string }{
 		{"openai.gpt-6-astra,gpt-4o", ""},
-		{"openai.gpt-6-astra,groq.openai-gpt-oss-120b", `"groq.openai-gpt-oss-120b" is in no slot`},
+		{"openai.gpt-6-astra,groq.openai-gpt-oss-120b", ""},
+		{"openai.gpt-6-astra,no-such-model", `model "no-such-model" is not in the API catalog`},
 		{"gpt-4o,gpt-4.1,gpt-4.1-mini,claude-haiku-4.5,gemini-2.5-pro,deepseek-v3.2,holysheep-flat", "7 models; at most 6"},
 	} {
 		d.Defaults.APIs.List = c.list

@@ -1,17 +1,17 @@
 package pricingview
 
 import (
-	"github.com/infercost/infercost/wasm/apicompare"
-	"github.com/infercost/infercost/wasm/apiprices"
-	"github.com/infercost/infercost/wasm/band"
-	"github.com/infercost/infercost/wasm/cluster"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/infercost/infercost/wasm/apicompare"
+	"github.com/infercost/infercost/wasm/apiprices"
+	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -35,7 +35,9 @@ type offer struct {
 	Weights string
 	Sold    bool // in the scenario's edition
 	Price   pricing.Price
-	Note    string
+	// Bill is the workload's cost at Price, or why it has none.
+	Bill pricing.Bill
+	Note string
 	// Stale marks a price checked long before the edition, and Why
 	// says so.
 	Stale, Why string
@@ -58,7 +60,7 @@ func offers(s Scenario, d apicompare.Data) []offer {
 			m := models[i]
 			o.ID, o.Name, o.Claim, o.Weights = m.ID, d.Label(m), m.Claim, m.Weights
 			if row, p, ok := s.Price(d, m.ID); ok {
-				o.Sold, o.Price = true, p
+				o.Sold, o.Price, o.Bill = true, p, p.Bill(s.Workload)
 				o.Note = s.M.F("pri.price_note", "from", s.M.Date(d.APIs.Since(row)), "source", d.APIs.Sources[row.Source].Title, "date", s.M.Date(row.AsOf))
 				if row.Unconfirmed {
 					o.Note += s.M.T("fact.unconfirmed")
@@ -74,7 +76,10 @@ func offers(s Scenario, d apicompare.Data) []offer {
 		}
 		out = append(out, o)
 	}
-	return append(out, offer{Key: CustomID, ID: CustomID, Name: s.M.T("pri.your_price"), Sold: s.HasCustom(), Price: s.Custom})
+	// The reader's own price is theirs wherever the workload runs.
+	w := s.Workload
+	w.Region = pricing.Global
+	return append(out, offer{Key: CustomID, ID: CustomID, Name: s.M.T("pri.your_price"), Sold: s.HasCustom(), Price: s.Custom, Bill: s.Custom.Bill(w)})
 }
 
 // compared reports whether the offer is a row of the comparison: a
@@ -223,7 +228,7 @@ func Build(s Scenario, d apicompare.Data) Page {
 			claims = true
 		}
 		row := view.Row{Label: strconv.Itoa(i + 1), Cells: []view.Cell{name}, Hidden: !o.compared()}
-		cost := o.Price.Cost(s.Workload)
+		billed := billNote(s, o)
 		for _, c := range cols {
 			// Unpriced rows say why, and stay last however the table is
 			// sorted; hidden places show nothing.
@@ -231,8 +236,16 @@ func Build(s Scenario, d apicompare.Data) Page {
 			if !o.compared() {
 				cell.Text = ""
 			}
-			if o.Sold {
-				cell = c.cell(o, cost)
+			switch {
+			case o.Sold && c.metric != "" && !o.Bill.Priced():
+				// Listed, but the workload has no price here: its costs
+				// say what is missing and feed no total or ranking.
+				cell.Text, cell.Note = unbilled(s, o)
+			case o.Sold:
+				cell = c.cell(o, o.Bill.Cost)
+				if c.Key == "c-month" {
+					cell.Note = billed
+				}
 				if c.metric != "" {
 					cell.Metric, cell.Option = c.metric, o.ID
 				} else {
@@ -259,6 +272,56 @@ func Build(s Scenario, d apicompare.Data) Page {
 	// After the headline, which reads the results, not the search's 160 cells.
 	p.Tables = append(p.Tables, findTable(s, d))
 	return p
+}
+
+// unbilled is the text and note of a cost an offer has no price for:
+// what is missing, in the words of a missing price.
+func unbilled(s Scenario, o offer) (text, note string) {
+	t, region := s.M, regionName(s.M, s.Workload.Region)
+	switch o.Bill.Missing {
+	case pricing.RegionUnavailable:
+		return t.F("pri.bill.unavailable", "region", region), t.F("pri.bill.unavailable_note", "api", o.Name, "region", region)
+	case pricing.RegionUnpriced:
+		return t.F("pri.bill.region_unpriced", "region", region), t.F("pri.bill.region_unpriced_note", "api", o.Name, "region", region)
+	case pricing.Cache1hUnpriced:
+		return t.T("pri.bill.cache1h"), t.F("pri.bill.cache1h_note", "api", o.Name)
+	}
+	return t.T("tco.needs_price"), t.T("pri.err.shares")
+}
+
+// billNote says how an offer's bill was priced where the workload asks
+// for more than its list prices: a region's uplift, and each way it was
+// priced otherwise than asked (pricing.Note).
+func billNote(s Scenario, o offer) string {
+	t := s.M
+	var notes []string
+	if pct, why := o.Price.InRegion(s.Workload.Region); why == "" && pct != 0 {
+		notes = append(notes, t.F("pri.bill.uplift", "pct", t.Num(pct, 0), "region", regionName(t, s.Workload.Region)))
+	}
+	for _, n := range o.Bill.Notes {
+		switch n.Reason {
+		case pricing.CacheAtInput:
+			notes = append(notes, t.T("pri.bill.cache_at_input"))
+		case pricing.WriteAtInput:
+			notes = append(notes, t.T("pri.bill.write_at_input"))
+		case pricing.ServiceAtStandard:
+			notes = append(notes, t.F("pri.bill.service_at_standard", "tier", tierName(t, n.Service)))
+		case pricing.ReasoningAtOutput:
+			notes = append(notes, t.T("pri.bill.reasoning_at_output"))
+		}
+	}
+	return strings.Join(notes, " ")
+}
+
+// tierName names a service tier in a sentence ("the batch tier").
+func tierName(t *msg.Catalog, s pricing.Service) string {
+	switch s {
+	case pricing.Batch:
+		return t.T("pri.tier.batch")
+	case pricing.Flex:
+		return t.T("pri.tier.flex")
+	}
+	return t.T("pri.tier.priority")
 }
 
 func cacheText(m *msg.Catalog, p pricing.Price, f func(float64) string) string {
@@ -301,11 +364,11 @@ func claimsTable(s Scenario, offered []offer) view.Table {
 		why := s.M.T("pri.no_claim")
 		cs := [3]view.Cell{{Key: o.Key + ".cl-src", Text: "–", Note: why}, {Key: o.Key + ".cl-ours", Text: "–", Note: why}, {Key: o.Key + ".cl-ratio", Text: "–", Note: why}}
 		for _, c := range claims(s) {
-			if c.Option != o.ID || c.Metric != claimMetric || !o.Sold {
+			if c.Option != o.ID || c.Metric != claimMetric || !o.Sold || !o.Bill.Priced() {
 				continue
 			}
 			col.Hidden = false
-			cost := o.Price.Cost(s.Workload).PerMonth
+			cost := o.Bill.PerMonth
 			cs[0] = view.Cell{Key: cs[0].Key, Metric: "monthly_cost_claimed", Option: o.ID, Unit: s.Currency.Code}
 			cs[0].Value, cs[0].Text = amount(c.Value)
 			cs[1].Value, cs[1].Text = amount(cost)
@@ -359,11 +422,11 @@ func monthlyChart(s Scenario, offered []offer) chart.Chart {
 		Kind: chart.Bars, Unit: s.Currency.Code}
 	sr := chart.Series{ID: "monthly", Name: s.M.T("pri.col.month")}
 	for _, o := range offered {
-		if !o.Sold {
+		if !o.Sold || !o.Bill.Priced() {
 			continue
 		}
 		c.Categories = append(c.Categories, o.Name)
-		sr.Values = append(sr.Values, round(o.Price.Cost(s.Workload).PerMonth*s.FX, 2))
+		sr.Values = append(sr.Values, round(o.Bill.PerMonth*s.FX, 2))
 	}
 	c.Series = []chart.Series{sr}
 	return c
@@ -390,14 +453,15 @@ func breakEvenChart(s Scenario, d apicompare.Data, offered []offer, hosted prici
 	} else if m, ok := d.ModelByID(s.Vs); ok {
 		vs.Name = d.Label(m)
 		_, vs.Price, vs.Sold = s.Price(d, m.ID)
+		vs.Bill = vs.Price.Bill(s.Workload)
 	}
 	for _, o := range []offer{vs} {
 		api.Name = o.Name
-		if !o.Sold {
+		if !o.Sold || !o.Bill.Priced() {
 			api.Hidden = true
 			break
 		}
-		per := o.Price.Cost(s.Workload).PerMTok
+		per := o.Bill.PerMTok
 		for _, v := range volumes() {
 			api.Points = append(api.Points, [2]float64{v, round(v/1e6*per*s.FX, 2)})
 		}

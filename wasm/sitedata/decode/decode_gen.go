@@ -185,6 +185,9 @@ func read(d *jsonread.Decoder, p any) {
 			{"cached_share", &p.CachedShare},
 			{"requests_per_cache_write", &p.RequestsPerCacheWrite},
 			{"batch_share", &p.BatchShare},
+			{"flex_share", &p.FlexShare},
+			{"priority_share", &p.PriorityShare},
+			{"reasoning_share", &p.ReasoningShare},
 			{"daily_budget_usd", &p.DailyBudgetUSD},
 			{"monthly_budget_usd", &p.MonthlyBudgetUSD},
 			{"vs_cheapest", &p.VsCheapest},
@@ -192,6 +195,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"provider_once", &p.ProviderOnce},
 			{"twins_once", &p.TwinsOnce},
 			{"apis", &p.APIs},
+			{"de", &p.DE},
 		})
 	case *[]apicompare.OpenFamily:
 		list(d, p)
@@ -402,6 +406,11 @@ func read(d *jsonread.Decoder, p any) {
 			{"as_of", &p.AsOf},
 			{"note", &p.Note},
 		})
+	case *apicompare.LanguageDefaults:
+		object(d, []field{
+			{"region", &p.Region},
+			{"apis", &p.APIs},
+		})
 	case *apicompare.OpenFamily:
 		object(d, []field{
 			{"name", &p.Name},
@@ -513,6 +522,14 @@ func read(d *jsonread.Decoder, p any) {
 		})
 	case *[]string:
 		list(d, p)
+	case *apicompare.DefaultRegion:
+		object(d, []field{
+			{"region", &p.Region},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"note", &p.Note},
+			{"note_de", &p.NoteDE},
+		})
 	case *serving.GroupEfficiency:
 		object(d, []field{
 			{"arch", &p.Arch},
