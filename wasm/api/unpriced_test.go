@@ -60,3 +60,39 @@ func TestUnpricedCellsHaveNoValueAndAProblemNamesTheField(t *testing.T) {
 		}
 	}
 }
+
+// A compared API without a price in the workload's region answers its
+// cost cells without a value and says what is missing; an API priced
+// there answers its uplifted cost. Mistral Large 3 in the EU: 10,000
+// requests a day x (1,000 x $0.50 + 300 x $1.50) / 1e6 x 1.1 x 365.25 /
+// 12 = $318.071875 a month (Mistral's regional inference at 1.1x).
+func TestAPIsWithoutARegionalPriceAnswerWhatIsMissing(t *testing.T) {
+	srv := server(t)
+	res, body := get(t, srv, "GET", "/api/v1/pricing?apis=claude-sonnet-4.5,mistral.mistral-large-2512&region=eu")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("status %d: %s", res.StatusCode, body)
+	}
+	var a api.Answer
+	if err := json.Unmarshal(body, &a); err != nil {
+		t.Fatal(err)
+	}
+	cells := map[string]api.Cell{}
+	for _, tab := range a.Tables {
+		for _, r := range tab.Rows {
+			for _, c := range r.Cells {
+				cells[c.Key] = c
+			}
+		}
+	}
+	if c := cells["api1.c-month"]; c.Value != nil || c.Text != "EU: not served" || c.Order != "none" || !strings.Contains(c.Note, "does not serve this model") {
+		t.Errorf("Claude Sonnet 4.5 in the EU: %+v; want no value, what is missing and why", c)
+	}
+	if c := cells["api2.c-month"]; c.Value == nil || *c.Value != 318.071875 || !strings.Contains(c.Note, "uplift of 10 %") {
+		t.Errorf("Mistral Large 3 in the EU: %+v; want 318.071875 with the uplift's note", c)
+	}
+	// A region no price names is refused, naming the regions there are.
+	res, body = get(t, srv, "GET", "/api/v1/pricing?region=mars")
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), `"field":"region"`) || !strings.Contains(string(body), `"allowed":["global","eu","us"]`) {
+		t.Errorf("an unknown region: status %d, %s; want 400 naming region and the regions allowed", res.StatusCode, body)
+	}
+}
