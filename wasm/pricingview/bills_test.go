@@ -5,9 +5,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/pricingview"
+	"github.com/infercost/infercost/wasm/report"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -160,5 +162,21 @@ func TestNoAPIPricedInTheRegionSaysWhatToDo(t *testing.T) {
 	p := build(t, d, "apis=claude-sonnet-4.5&region=eu")
 	if !strings.Contains(p.Headline.Text, "in the EU region") || !strings.Contains(p.Headline.Text, "Anywhere (global)") {
 		t.Errorf("headline %q; want it to name the region and the way out", p.Headline.Text)
+	}
+}
+
+// The exports carry what an unpriced bill misses: the CSV, figures
+// only, gives the API without an EU price no figure and the one priced
+// there its uplifted cost; the Markdown table says what is missing.
+func TestExportsSayWhatABillMisses(t *testing.T) {
+	d := load(t)
+	p := build(t, d, "apis=claude-sonnet-4.5,mistral.mistral-large-2512&region=eu")
+	csv := report.CSV(msg.English, "pricing", "https://example.com/pricing/", p.Page)
+	if strings.Contains(csv, "claude-sonnet-4.5") || !strings.Contains(csv, ",monthly_cost,mistral.mistral-large-2512,318.071875,USD,") {
+		t.Errorf("CSV export:\n%s", csv)
+	}
+	md := report.Markdown(msg.English, "pricing", "https://example.com/pricing/", p.Page)
+	if !strings.Contains(md, "| EU: not served |") {
+		t.Errorf("Markdown export:\n%s", md)
 	}
 }
