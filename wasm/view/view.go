@@ -198,12 +198,13 @@ type EditionNote struct {
 // Changed returns the inputs the scenario sets (from its link or its
 // preset) rather than leaving at their defaults, as "Label: value unit",
 // an option's as "Group — Label: value unit" so that a printout says
-// which option it sets; pinned inputs (the edition, which every link
-// carries) are left out.
+// which option it sets. A pinned input, which every link carries (the
+// edition; a German page's currency), is listed only where the link
+// sets it otherwise than its default.
 func (p Page) Changed() []string {
 	var out []string
 	for _, in := range p.Inputs {
-		if in.Explicit && !in.Pinned {
+		if in.Explicit && (!in.Pinned || in.Value != in.Default) {
 			out = append(out, p.groupTitle(in.Key)+in.Label+": "+in.Shown())
 		}
 	}

@@ -232,3 +232,17 @@ func TestSourcesAndChangedFollowTheScenario(t *testing.T) {
 		t.Errorf("Changed = %s; want %s", got, want)
 	}
 }
+
+// A pinned input (written into every link, as a German page's currency
+// and comparison are) is something the scenario sets only where the
+// link sets it otherwise than its default: a German pricing link that
+// names its own APIs printed "the defaults" before.
+func TestChangedListsAPinnedInputSetOtherwise(t *testing.T) {
+	pinned := func(key, value, def string) scenario.Input {
+		return scenario.Input{Field: scenario.Field{Key: key, Label: key, Default: def, Pinned: true}, Value: value, Explicit: true}
+	}
+	p := view.Page{Inputs: []scenario.Input{pinned("ed", "2026-12-06", "2026-12-06"), pinned("apis", "gpt-4o", "gpt-6"), pinned("cur", "EUR", "EUR")}}
+	if got, want := fmt.Sprint(p.Changed()), "[apis: gpt-4o]"; got != want {
+		t.Errorf("Changed = %s; want %s", got, want)
+	}
+}
