@@ -143,8 +143,17 @@ func TestGermanPagesStartInTheEU(t *testing.T) {
 	if got := c["mistral.mistral-large-2512.c-month"].Note; !strings.Contains(got, "Aufschlag der Region EU von 10 %") {
 		t.Errorf("Mistral's note %q; want the uplift", got)
 	}
-	if got := p.CellsByKey()["api1.c-month"]; got.Text != "EU: kein Preis" || got.Metric != "" {
+	// The EU-priced APIs come first; GPT-6 Astra follows, without an EU
+	// price: its monthly cost says so, its other costs are dashes.
+	byKey := p.CellsByKey()
+	if got := byKey["api1.api"].Text; !strings.HasPrefix(got, "Mistral") {
+		t.Errorf("first compared API %q; want a Mistral model, priced in the EU", got)
+	}
+	if got := byKey["api3.c-month"]; got.Text != "EU: kein Preis" || got.Metric != "" {
 		t.Errorf("GPT-6 Astra in the EU: %q (metric %q); want no price", got.Text, got.Metric)
+	}
+	if got := byKey["api3.c-day"]; got.Text != "–" || got.Metric != "" || !strings.Contains(got.Note, "keinen Preis") {
+		t.Errorf("GPT-6 Astra's daily cost in the EU: %q (metric %q, note %q); want a dash with the reason", got.Text, got.Metric, got.Note)
 	}
 	if !strings.Contains(p.Headline.Text, "Mistral") {
 		t.Errorf("headline %q; want the cheapest priced in the EU, a Mistral model", p.Headline.Text)

@@ -13,13 +13,14 @@ import (
 // against the first API in 70.3 months, which read as an answer although
 // the period ends 34 months before. Over 6 years (72 months) it is within.
 // German pages start in euros at a German electricity price, with
-// processing in the EU: their links here name the English page's
-// dollars, US price (tco.yaml's electricity_usd_per_kwh) and global
-// processing, so that both languages word one scenario.
+// processing in the EU and their own comparison: their links here name
+// the English page's dollars, US price (tco.yaml's
+// electricity_usd_per_kwh), global processing and first API, so that
+// both languages word one scenario.
 func TestPaybackBeyondThePeriodSaysSo(t *testing.T) {
 	d := load(t)
 	de := msgtest.German(t)
-	const us = "cur=USD&h.kwh=0.08&region=global"
+	const us = "cur=USD&h.kwh=0.08&region=global&apis=openai.gpt-6-astra"
 	for _, tc := range []struct {
 		m           *msg.Catalog
 		query, want string

@@ -239,8 +239,14 @@ func Build(s Scenario, d apicompare.Data) Page {
 			switch {
 			case o.Sold && c.metric != "" && !o.Bill.Priced():
 				// Listed, but the workload has no price here: its costs
-				// say what is missing and feed no total or ranking.
-				cell.Text, cell.Note = unbilled(s, o)
+				// feed no total or ranking, and the monthly cost says
+				// what is missing (the others a dash, so that the
+				// table keeps its width).
+				text, why := unbilled(s, o)
+				cell.Note = why
+				if c.Key == "c-month" {
+					cell.Text = text
+				}
 			case o.Sold:
 				cell = c.cell(o, o.Bill.Cost)
 				if c.Key == "c-month" {
