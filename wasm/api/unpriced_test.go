@@ -28,18 +28,7 @@ func TestUnpricedCellsHaveNoValueAndAProblemNamesTheField(t *testing.T) {
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("%s: status %d: %s", tc.path, res.StatusCode, body)
 		}
-		var a api.Answer
-		if err := json.Unmarshal(body, &a); err != nil {
-			t.Fatal(err)
-		}
-		cells := map[string]api.Cell{}
-		for _, tab := range a.Tables {
-			for _, r := range tab.Rows {
-				for _, c := range r.Cells {
-					cells[c.Key] = c
-				}
-			}
-		}
+		a, cells := answerCells(t, body)
 		for _, k := range tc.cells {
 			c, ok := cells[k]
 			if !ok || c.Value != nil || c.Text != "needs a price" || c.Order != "none" || !strings.Contains(c.Note, tc.field) {
@@ -72,6 +61,23 @@ func TestAPIsWithoutARegionalPriceAnswerWhatIsMissing(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("status %d: %s", res.StatusCode, body)
 	}
+	_, cells := answerCells(t, body)
+	if c := cells["api1.c-month"]; c.Value != nil || c.Text != "EU: not served" || c.Order != "none" || !strings.Contains(c.Note, "does not serve this model") {
+		t.Errorf("Claude Sonnet 4.5 in the EU: %+v; want no value, what is missing and why", c)
+	}
+	if c := cells["api2.c-month"]; c.Value == nil || *c.Value != 318.071875 || !strings.Contains(c.Note, "uplift of 10 %") {
+		t.Errorf("Mistral Large 3 in the EU: %+v; want 318.071875 with the uplift's note", c)
+	}
+	// A region no price names is refused, naming the regions there are.
+	res, body = get(t, srv, "GET", "/api/v1/pricing?region=mars")
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), `"field":"region"`) || !strings.Contains(string(body), `"allowed":["global","eu","us"]`) {
+		t.Errorf("an unknown region: status %d, %s; want 400 naming region and the regions allowed", res.StatusCode, body)
+	}
+}
+
+// answerCells reads an answer and its table cells by key.
+func answerCells(t *testing.T, body []byte) (api.Answer, map[string]api.Cell) {
+	t.Helper()
 	var a api.Answer
 	if err := json.Unmarshal(body, &a); err != nil {
 		t.Fatal(err)
@@ -84,15 +90,5 @@ func TestAPIsWithoutARegionalPriceAnswerWhatIsMissing(t *testing.T) {
 			}
 		}
 	}
-	if c := cells["api1.c-month"]; c.Value != nil || c.Text != "EU: not served" || c.Order != "none" || !strings.Contains(c.Note, "does not serve this model") {
-		t.Errorf("Claude Sonnet 4.5 in the EU: %+v; want no value, what is missing and why", c)
-	}
-	if c := cells["api2.c-month"]; c.Value == nil || *c.Value != 318.071875 || !strings.Contains(c.Note, "uplift of 10 %") {
-		t.Errorf("Mistral Large 3 in the EU: %+v; want 318.071875 with the uplift's note", c)
-	}
-	// A region no price names is refused, naming the regions there are.
-	res, body = get(t, srv, "GET", "/api/v1/pricing?region=mars")
-	if res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), `"field":"region"`) || !strings.Contains(string(body), `"allowed":["global","eu","us"]`) {
-		t.Errorf("an unknown region: status %d, %s; want 400 naming region and the regions allowed", res.StatusCode, body)
-	}
+	return a, cells
 }
