@@ -170,10 +170,22 @@ func publishedBy(rows []apiprices.PriceRow, today string) []apiprices.PriceRow {
 	return slices.DeleteFunc(rows, func(p apiprices.PriceRow) bool { return p.From > today && !p.Announced })
 }
 
+// decode decodes the file at path into v, a pointer. When *v is zero, the
+// result is the file's bytes' alone, so it comes from memo when the same
+// bytes were decoded before; otherwise (pricing.yaml decoded over the API
+// catalog of api.yaml) the file is decoded over what *v holds.
 func decode(fsys fs.FS, path string, v any) error {
 	b, err := fs.ReadFile(fsys, path)
 	if err != nil {
 		return err
+	}
+	fresh := reflect.ValueOf(v).Elem().IsZero()
+	var key decodeKey
+	if fresh {
+		key = decodeKeyOf(b, v)
+		if memo.decode(key, v) {
+			return nil
+		}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(b), yaml.DisallowUnknownField(), yaml.Strict())
 	if err := dec.Decode(v); errors.Is(err, io.EOF) {
@@ -183,6 +195,9 @@ func decode(fsys fs.FS, path string, v any) error {
 			return fmt.Errorf("%s: %s", path, msg)
 		}
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if fresh {
+		memo.rememberDecoded(key, len(b), v)
 	}
 	return nil
 }
