@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/goccy/go-yaml"
@@ -170,10 +171,22 @@ func publishedBy(rows []apiprices.PriceRow, today string) []apiprices.PriceRow {
 	return slices.DeleteFunc(rows, func(p apiprices.PriceRow) bool { return p.From > today && !p.Announced })
 }
 
+// decode decodes the file at path into v, a pointer. When *v is zero, the
+// result is the file's bytes' alone, so it comes from memo when the same
+// bytes were decoded before; otherwise (pricing.yaml decoded over the API
+// catalog of api.yaml) the file is decoded over what *v holds.
 func decode(fsys fs.FS, path string, v any) error {
 	b, err := fs.ReadFile(fsys, path)
 	if err != nil {
 		return err
+	}
+	fresh := reflect.ValueOf(v).Elem().IsZero()
+	var key decodeKey
+	if fresh {
+		key = decodeKeyOf(b, v)
+		if memo.decode(key, v) {
+			return nil
+		}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(b), yaml.DisallowUnknownField(), yaml.Strict())
 	if err := dec.Decode(v); errors.Is(err, io.EOF) {
@@ -183,6 +196,9 @@ func decode(fsys fs.FS, path string, v any) error {
 			return fmt.Errorf("%s: %s", path, msg)
 		}
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if fresh {
+		memo.rememberDecoded(key, len(b), v)
 	}
 	return nil
 }
@@ -384,8 +400,8 @@ func values(v reflect.Value, entry, field, today string) []error {
 				errs = append(errs, fact.Errorf(entry, join(field, name+"_de"), "missing: the German of %s %q", name, text))
 			}
 		}
-		for i := range v.NumField() {
-			name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
+		for i, f := range yamlFields(v.Type()) {
+			name, opts := f.name, f.opts
 			switch {
 			case opts == "inline":
 				errs = append(errs, values(v.Field(i), entry, field, today)...)
@@ -411,8 +427,8 @@ func duplicates(v reflect.Value) []error {
 		return nil
 	}
 	var errs []error
-	for i := range v.NumField() {
-		name, opts, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
+	for i, f := range yamlFields(v.Type()) {
+		name, opts := f.name, f.opts
 		list := v.Field(i)
 		if opts == "inline" {
 			errs = append(errs, duplicates(list)...)
@@ -447,10 +463,9 @@ func duplicates(v reflect.Value) []error {
 // fieldByTag returns the string field of the struct v whose yaml name is
 // key, or "".
 func fieldByTag(v reflect.Value, key string) string {
-	for i := range v.NumField() {
-		name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ",")
-		if f := v.Field(i); name == key && f.Kind() == reflect.String {
-			return f.String()
+	for i, f := range yamlFields(v.Type()) {
+		if fv := v.Field(i); f.name == key && fv.Kind() == reflect.String {
+			return fv.String()
 		}
 	}
 	return ""
@@ -463,12 +478,29 @@ var germanBeside = []string{"note", "kind"}
 
 // hasTag reports whether the struct v has a field whose yaml name is key.
 func hasTag(v reflect.Value, key string) bool {
-	for i := range v.NumField() {
-		if name, _, _ := strings.Cut(v.Type().Field(i).Tag.Get("yaml"), ","); name == key {
-			return true
-		}
+	return slices.ContainsFunc(yamlFields(v.Type()), func(f yamlField) bool { return f.name == key })
+}
+
+// yamlField is a struct field's yaml tag: its name and its options.
+type yamlField struct{ name, opts string }
+
+// fieldsByType holds yamlFields' answers by type.
+var fieldsByType sync.Map
+
+// yamlFields returns the yaml tag of each field of the struct type t, in
+// the order of its fields. The checks read the tags of every element of
+// every list: parsed once per type, as encoding/json caches its fields,
+// rather than once per element (a fifth of a load).
+func yamlFields(t reflect.Type) []yamlField {
+	if fs, ok := fieldsByType.Load(t); ok {
+		return fs.([]yamlField)
 	}
-	return false
+	fs := make([]yamlField, t.NumField())
+	for i := range fs {
+		fs[i].name, fs[i].opts, _ = strings.Cut(t.Field(i).Tag.Get("yaml"), ",")
+	}
+	fieldsByType.Store(t, fs)
+	return fs
 }
 
 // entryKeys are the fields that name an element of a list in errors, in

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -211,14 +212,29 @@ func LoadEditions(fsys fs.FS, dir, today string) (Editions, error) {
 }
 
 // apply returns the YAML document b with patch merged in (see
-// changeFile), and what the patch changed in it.
+// changeFile), and what the patch changed in it. What it gave for the
+// same document and patch before comes from memo.
 func apply(b []byte, patch any) ([]byte, Change, error) {
-	var doc any
-	if err := yaml.UnmarshalWithOptions(b, &doc, yaml.UseOrderedMap()); err != nil {
-		return nil, Change{}, err
-	}
 	ordered, err := yaml.MarshalWithOptions(patch)
 	if err != nil {
+		return nil, Change{}, err
+	}
+	key := applyKey{sha256.Sum256(b), string(ordered)}
+	if a, ok := memo.apply(key); ok {
+		return a.out, a.ch, nil
+	}
+	out, ch, err := mergeYAML(b, ordered)
+	if err == nil {
+		memo.rememberApplied(key, len(b), applied{out, ch})
+	}
+	return out, ch, err
+}
+
+// mergeYAML returns the YAML document b with the patch, as YAML, merged in,
+// and what the patch changed in it.
+func mergeYAML(b, ordered []byte) ([]byte, Change, error) {
+	var doc any
+	if err := yaml.UnmarshalWithOptions(b, &doc, yaml.UseOrderedMap()); err != nil {
 		return nil, Change{}, err
 	}
 	// Read the patch again as ordered maps, like the document.

@@ -367,7 +367,9 @@ func TestEditionChangesAreDescribed(t *testing.T) {
 }
 
 // BenchmarkLoadEditions loads and validates every edition of the site's
-// data, as every build and most tests do.
+// data again, as a build's checks and most tests do: what decoding the
+// files gave comes from the loader's memory after the first load
+// (BenchmarkLoadEditionsAfresh measures that one).
 func BenchmarkLoadEditions(b *testing.B) {
 	for b.Loop() {
 		if _, err := dataset.LoadEditions(content.FS, "data", dataset.Today()); err != nil {

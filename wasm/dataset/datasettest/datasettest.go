@@ -30,9 +30,9 @@ func Load(t testing.TB) sitedata.Data {
 }
 
 // Editions returns content/data's editions as of the day today, loaded
-// and validated once per test binary for each day (a second or more at
-// every load: every edition's data files are decoded and checked) and
-// shared as Load's: a test must not change them.
+// and validated once per test binary for each day (every edition's data
+// files are checked; dataset decodes each once per binary) and shared as
+// Load's: a test must not change them.
 func Editions(t testing.TB, today string) dataset.Editions {
 	t.Helper()
 	return share(t, "content "+today, func() (dataset.Editions, error) {
