@@ -240,10 +240,10 @@ func (d Data) ModelByID(id string) (apiprices.Model, bool) {
 
 // DefaultIDs is the comparison of a link that names none on the date,
 // on a page in t's language, with or without a preset (Local): the
-// catalog's shortlist, or the edition's
-// list (Defaults.APIs, or the language's own where it has one), whose
-// ids of the shortlist fill their slots as the shortlist fills them and
-// whose other ids stand for themselves, where sold.
+// catalog's shortlist, or the edition's list (Defaults.APIs, or the
+// language's own where it has one), whose ids of the shortlist fill
+// their slots as the shortlist fills them and whose other ids stand for
+// themselves, where sold.
 func (d Data) DefaultIDs(t *msg.Catalog, preset bool, date string) []string {
 	list := d.Defaults.APIs.List
 	if local := d.Local(t, preset).APIs.List; local != "" {

@@ -191,3 +191,19 @@ func TestDefaultListIsChecked(t *testing.T) {
 		}
 	}
 }
+
+// A language's default region must be one that some price names, and
+// sourced; its list is checked as the edition's is.
+func TestLanguageDefaultsAreChecked(t *testing.T) {
+	d := load(t)
+	d.Defaults.DE = apicompare.LanguageDefaults{
+		Region: apicompare.DefaultRegion{Region: "mars", Source: "assumption", AsOf: "2026-12-06"},
+		APIs:   apicompare.DefaultAPIs{List: "no-such-model", Source: "assumption", AsOf: "2026-12-06"},
+	}
+	err := d.Validate()
+	for _, want := range []string{`defaults.de: region.region: no price names region "mars"`, `defaults.de: apis.list: model "no-such-model" is not in the API catalog`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v; want %q", err, want)
+		}
+	}
+}
