@@ -266,14 +266,19 @@ func (c Catalog) RowsOn(date string) []int {
 }
 
 // Regions returns the regions that the prices valid on the date price or
-// refuse, sorted: what a region input offers besides global.
+// refuse, sorted: what a region input offers besides global. Only the
+// few models with a row naming a region are looked up (PriceOn), not
+// every model's price on the date: the pricing page asks on every change.
 func (c Catalog) Regions(date string) []string {
 	var out []string
-	for _, i := range c.RowsOn(date) {
-		if i < 0 {
+	var seen []string // models looked up
+	for _, p := range c.Prices {
+		if len(p.Regions) == 0 || p.From > date || slices.Contains(seen, p.Model) {
 			continue
 		}
-		for _, r := range c.Prices[i].Regions {
+		seen = append(seen, p.Model)
+		row, _ := c.PriceOn(p.Model, date)
+		for _, r := range row.Regions {
 			if !slices.Contains(out, r.Region) {
 				out = append(out, r.Region)
 			}
