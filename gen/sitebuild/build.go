@@ -1,8 +1,10 @@
 // Package sitebuild builds the static site: it reads content/ (articles
 // and data), validates the data, evaluates the default scenarios with the
 // engine, renders the pages in every language and writes them with their
-// assets, cards, search index and service worker (Build). Command gen runs
-// it; the browser tests (gen/browsertest) build with it.
+// cards, sitemap, feeds and search index (Build); package publish writes
+// the bytes it publishes besides the pages: the content-hashed assets,
+// the engine's files and the service worker. Command gen runs it; the
+// browser tests (gen/browsertest) build with it.
 package sitebuild
 
 import (
@@ -25,14 +27,13 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/infercost/infercost/gen/markdown"
+	"github.com/infercost/infercost/gen/publish"
 	"github.com/infercost/infercost/gen/seo"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
-	"github.com/infercost/infercost/site/echart/bundle"
 	"github.com/infercost/infercost/wasm/accuracy"
 	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/calc"
-	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/msg"
@@ -180,8 +181,9 @@ func Build(ctx context.Context, c Config) (int, error) {
 	if err != nil {
 		return 0, err
 	}
+	out := publish.Site{Out: c.Out, Base: c.Base}
 	// The pages name each asset by its content hash.
-	assets, err := copyAssets(c)
+	assets, err := out.Assets(c.Modules)
 	if err != nil {
 		return 0, err
 	}
@@ -209,18 +211,18 @@ func Build(ctx context.Context, c Config) (int, error) {
 			return m, fmt.Errorf("card of /%s: %w", path, err)
 		}
 		name := "cards/" + cmp.Or(strings.ReplaceAll(strings.Trim(path, "/"), "/", "-"), "home") + ".png"
-		if err := writeFile(filepath.Join(c.Out, filepath.FromSlash(name)), png); err != nil {
+		if err := publish.WriteFile(filepath.Join(c.Out, filepath.FromSlash(name)), png); err != nil {
 			return m, err
 		}
 		m.Card = &site.Card{URL: root + name, Width: card.Width, Height: card.Height, Alt: title}
 		listed = append(listed, seo.Page{Path: path, Title: title, Description: desc, Updated: updated})
 		return m, nil
 	}
-	engines, err := publishEngine(c, editions)
+	engines, err := out.Engine(c.Wasm, editions)
 	if err != nil {
 		return 0, err
 	}
-	messageURLs, err := publishMessages(c, cats)
+	messageURLs, err := publishMessages(out, cats)
 	if err != nil {
 		return 0, err
 	}
@@ -403,14 +405,23 @@ func Build(ctx context.Context, c Config) (int, error) {
 		if err := p.comp.Render(ctx, &buf); err != nil {
 			return 0, fmt.Errorf("render %s: %w", p.path, err)
 		}
-		if err := writeFile(file, buf.Bytes()); err != nil {
+		if err := publish.WriteFile(file, buf.Bytes()); err != nil {
 			return 0, err
 		}
 	}
 	if err := publishIndex(c.Out, root, listed, editions, msgs); err != nil {
 		return 0, err
 	}
-	if err := publishServiceWorker(c, engines, navs); err != nil {
+	// The service worker fetches each language's home page and
+	// navigation when it installs.
+	var offline []string
+	for _, l := range langs {
+		offline = append(offline, langPath(l, ""))
+		for _, n := range navs[l] {
+			offline = append(offline, n.Path)
+		}
+	}
+	if err := out.ServiceWorker(c.Version, engines, offline); err != nil {
 		return 0, err
 	}
 	return len(pages), indexSearch(ctx, c)
@@ -436,7 +447,7 @@ func publishIndex(out, root string, listed []seo.Page, editions dataset.Editions
 	if err != nil {
 		return err
 	}
-	errs := []error{writeFile(filepath.Join(out, "sitemap.xml"), s), writeFile(filepath.Join(out, "robots.txt"), seo.Robots(root))}
+	errs := []error{publish.WriteFile(filepath.Join(out, "sitemap.xml"), s), publish.WriteFile(filepath.Join(out, "robots.txt"), seo.Robots(root))}
 	for _, l := range langs {
 		feed := seo.Feed{Root: root, Msgs: msgs[l], Home: root + langPath(l, ""), Self: root + langPath(l, seo.FeedFile),
 			Edition: func(date string) string { return root + langPath(l, changelogPath) + "#" + editionAnchor(date) },
@@ -447,83 +458,9 @@ func publishIndex(out, root string, listed []seo.Page, editions dataset.Editions
 		if err != nil {
 			return err
 		}
-		errs = append(errs, writeFile(filepath.Join(out, filepath.FromSlash(langPath(l, seo.FeedFile))), f))
+		errs = append(errs, publish.WriteFile(filepath.Join(out, filepath.FromSlash(langPath(l, seo.FeedFile))), f))
 	}
 	return errors.Join(errs...)
-}
-
-// copyAssets publishes the static files and the ECharts bundle under
-// assets/ (publishEngine the engine's files, publishServiceWorker sw.js)
-// and returns their content hashes by path, for their URLs (site.Meta.Asset).
-func copyAssets(c Config) (map[string]string, error) {
-	dir := filepath.Join(c.Out, "assets")
-	static, err := fs.Sub(site.Static, "static")
-	if err != nil {
-		return nil, err
-	}
-	hashes := map[string]string{}
-	write := func(p string, b []byte) error {
-		hashes[p] = contentHash(b)
-		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
-	}
-	err = fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			if p == scriptModules {
-				return fs.SkipDir // bundled into the scripts that import them
-			}
-			return err
-		}
-		b, err := fs.ReadFile(static, p)
-		if err != nil {
-			return err
-		}
-		if scriptEntries[p] {
-			if b, _, err = bundleScript(static, p); err != nil {
-				return err
-			}
-		}
-		switch p {
-		case "worker.js", "sw.js":
-			return nil // part of the engine's worker script; the service worker's
-		case "style.css":
-			code, err := markdown.ChromaCSS()
-			if err != nil {
-				return err
-			}
-			b = append(append(b, paletteCSS()...), code...)
-		}
-		return write(p, b)
-	})
-	if err != nil {
-		return nil, err
-	}
-	charts, err := bundle.Script(c.Modules)
-	if err != nil {
-		return nil, err
-	}
-	if err := write("echarts.js", charts); err != nil {
-		return nil, err
-	}
-	// GitHub Pages would otherwise run Jekyll over the output.
-	return hashes, writeFile(filepath.Join(c.Out, ".nojekyll"), nil)
-}
-
-// paletteCSS colours the legends' swatches as the charts colour their
-// series (chart.Palette): classes, since the pages set no style attribute.
-func paletteCSS() string {
-	var b strings.Builder
-	b.WriteString("\n/* Generated by gen from chart.Palette. */\n")
-	for i, c := range chart.Palette {
-		fmt.Fprintf(&b, ".swatch-%d { background-color: %s; }\n", i, c)
-	}
-	return b.String()
-}
-
-func writeFile(name string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(name, b, 0o644)
 }
 
 // staticCard is the card gen draws for a page, in the words of m: its
