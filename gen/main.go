@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/infercost/infercost/gen/codegen"
+	"github.com/infercost/infercost/gen/publish"
 	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/dataset"
@@ -68,13 +69,13 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 		return nil
 	}
 	if *workerData != "" {
-		if err := sitebuild.WriteWorkerData(c.Content, *workerData, dataset.Today()); err != nil {
+		if err := publish.WriteWorkerData(c.Content, *workerData, dataset.Today()); err != nil {
 			return err
 		}
 		if *workerPages == "" {
 			return nil
 		}
-		return sitebuild.CopyWorkerPages(c.Out, *workerPages)
+		return publish.CopyWorkerPages(c.Out, *workerPages)
 	}
 	if *decoder != "" {
 		src, err := codegen.Decoder()

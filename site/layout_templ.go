@@ -31,7 +31,7 @@ type Meta struct {
 	Description string
 	Nav         []Nav
 	// Assets are the content hashes of the files under assets/ by path
-	// (gen's copyAssets): each URL carries its file's hash, so that a
+	// (gen/publish's Site.Assets): each URL carries its file's hash, so that a
 	// browser and the service worker (sw.js) may keep it for good and a
 	// changed file has a new URL.
 	Assets map[string]string

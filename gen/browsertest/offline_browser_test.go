@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/infercost/infercost/gen/publish"
 	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/gen/sitetest"
 )
@@ -196,7 +197,7 @@ func TestNewDeployNeverRunsTheOldEngine(t *testing.T) {
 // of the site built in dir.
 func manifestBuild(t *testing.T, dir string) string {
 	t.Helper()
-	m, err := sitebuild.ReadOfflineManifest(dir)
+	m, err := publish.ReadOfflineManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

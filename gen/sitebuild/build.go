@@ -1,43 +1,33 @@
 // Package sitebuild builds the static site: it reads content/ (articles
 // and data), validates the data, evaluates the default scenarios with the
 // engine, renders the pages in every language and writes them with their
-// assets, cards, search index and service worker (Build). Command gen runs
-// it; the browser tests (gen/browsertest) build with it.
+// cards, sitemap, feeds and search index (Build, one step after another);
+// package publish writes the bytes it publishes besides the pages: the
+// content-hashed assets, the engine's files and the service worker.
+// Command gen runs it; the browser tests (gen/browsertest) build with it.
 package sitebuild
 
 import (
-	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"html"
 	"io/fs"
-	"maps"
-	"net/http"
 	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 
-	"github.com/a-h/templ"
-
-	"github.com/infercost/infercost/gen/markdown"
+	"github.com/infercost/infercost/gen/publish"
 	"github.com/infercost/infercost/gen/seo"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/site/card"
-	"github.com/infercost/infercost/site/echart/bundle"
 	"github.com/infercost/infercost/wasm/accuracy"
-	"github.com/infercost/infercost/wasm/api"
 	"github.com/infercost/infercost/wasm/calc"
-	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/dataset"
-	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/msg"
-	"github.com/infercost/infercost/wasm/scenario"
-	"github.com/infercost/infercost/wasm/view"
+	"github.com/infercost/infercost/wasm/sitedata"
 )
 
 // DefaultSiteURL is where this repository's GitHub Pages site lives.
@@ -74,346 +64,168 @@ type Config struct {
 	Today string
 }
 
-// presetLinks lists a calculator's presets in the language of m with the
-// source of each, found in the calculator's data file.
-func presetLinks(m *msg.Catalog, ps []scenario.PresetData, sources fact.Sources) []site.PresetLink {
-	out := make([]site.PresetLink, len(ps))
-	for i, p := range ps {
-		p = p.In(m)
-		src := sources[p.Source]
-		out[i] = site.PresetLink{Name: p.Name, Title: p.Title, Description: p.Description, SourceTitle: src.TitleIn(m), SourceURL: src.URL, AsOf: p.AsOf}
-	}
-	return out
-}
-
-// SiteHandler serves a built site under its base path, as GitHub Pages
-// does: a path with no file gets the site's own 404 page, with status 404.
-func SiteHandler(dir, base string) http.Handler {
-	files := http.StripPrefix(strings.TrimSuffix(base, "/"), http.FileServer(http.Dir(dir)))
-	mux := http.NewServeMux()
-	mux.Handle(base, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		name := filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, base)))
-		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
-			name = filepath.Join(name, "index.html")
-		}
-		if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) {
-			if notFound, err := os.ReadFile(filepath.Join(dir, "404.html")); err == nil {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				w.WriteHeader(http.StatusNotFound)
-				_, _ = w.Write(notFound)
-				return
-			}
-		}
-		files.ServeHTTP(w, r)
-	}))
-	return mux
-}
-
-// pageFile is a page to write: where, and what renders it.
-type pageFile struct {
-	path string // below the base, "" for home, ending in "/" otherwise
-	comp templ.Component
-}
-
-// Build writes the site and returns the number of pages written.
+// Build writes the site and returns the number of pages written: it
+// reads and checks the content, publishes the assets and the engine's
+// files, renders the articles, calculators, search and 404 pages and
+// writes them, then what crawlers read, the service worker and the
+// search index.
 func Build(ctx context.Context, c Config) (int, error) {
+	b, err := newBuilder(c)
+	if err != nil {
+		return 0, err
+	}
+	steps := []func() error{b.load, b.publishAssets, b.navigation, b.articlePages, b.calculatorPages, b.searchPages, b.notFoundPage,
+		func() error { return b.writePages(ctx) },
+		func() error { return publishIndex(c.Out, b.root, b.listed, b.editions, b.msgs) },
+		func() error { return b.out.ServiceWorker(c.Version, b.engines, b.offlinePages()) },
+	}
+	for _, step := range steps {
+		if err := step(); err != nil {
+			return 0, err
+		}
+	}
+	return len(b.pages), indexSearch(ctx, c)
+}
+
+// builder holds what the steps of one Build share: the configuration and
+// the roots of its URLs, the content it read, what it has published so
+// far, and the pages to write.
+type builder struct {
+	c   Config
+	out publish.Site
+	// origin is the site's scheme and host; root its URL with the base
+	// path; apiRoot the API's; calcAPIRoot the API the calculators' "Copy
+	// API call" copies, "" when the build names none.
+	origin, root, apiRoot, calcAPIRoot string
+
+	content  fs.FS
+	editions dataset.Editions
+	cal      calibration.Table
+	data     sitedata.Data // the latest edition's
+	dates    []string      // the data editions' dates, oldest first
+	dataDate string        // the latest data edition's
+	msgs     map[string]*msg.Catalog
+	cats     catalogs
+	fonts    card.Fonts
+
+	assets      map[string]string       // content hashes by path (site.Meta.Asset)
+	engines     map[string]*site.Engine // by calculator
+	messageURLs map[string]string       // the engine's catalogs by language
+	// navs are each language's navigation: the calculators, the
+	// articles, then the pages that ask for a place (methodology).
+	navs   map[string][]site.Nav
+	listed []seo.Page // the pages search engines list, in the sitemap and, for articles, the feed
+	pages  []pageFile
+}
+
+// newBuilder checks c's base path, site URL, API URL and Hugging Face base
+// and works out the roots of the build's URLs.
+func newBuilder(c Config) (*builder, error) {
 	if !strings.HasPrefix(c.Base, "/") || !strings.HasSuffix(c.Base, "/") {
-		return 0, fmt.Errorf("base %q must start and end with /", c.Base)
+		return nil, fmt.Errorf("base %q must start and end with /", c.Base)
 	}
 	if c.SiteURL == "" {
 		c.SiteURL = DefaultSiteURL
 	}
 	origin, err := site.Origin(c.SiteURL, c.Base)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	root := origin + c.Base
-	apiRoot := origin + "/"
+	b := &builder{c: c, out: publish.Site{Out: c.Out, Base: c.Base}, origin: origin, root: origin + c.Base, apiRoot: origin + "/"}
 	if c.APIURL != "" {
-		if apiRoot, err = site.Origin(c.APIURL, "/"); err != nil {
-			return 0, fmt.Errorf("api-url: %w", err)
+		if b.apiRoot, err = site.Origin(c.APIURL, "/"); err != nil {
+			return nil, fmt.Errorf("api-url: %w", err)
 		}
-		apiRoot += "/"
-	}
-	// Only an API_URL says that an API answers: a static build without
-	// one (GitHub Pages alone) has none at its own origin, and its "Copy
-	// API call" would copy a URL that is not found, so the calculators
-	// leave the button out (site.Meta.APIRoot).
-	calcAPIRoot := ""
-	if c.APIURL != "" {
-		calcAPIRoot = apiRoot
+		b.apiRoot += "/"
+		// Only an API_URL says that an API answers: a static build
+		// without one (GitHub Pages alone) has none at its own origin,
+		// and its "Copy API call" would copy a URL that is not found, so
+		// the calculators leave the button out (site.Meta.APIRoot).
+		b.calcAPIRoot = b.apiRoot
 	}
 	// The Hugging Face base goes into every page's CSP: an origin only.
 	if u, err := url.Parse(c.HFBase); c.HFBase != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") ||
 		u.Host == "" || u.Path != "" || u.RawQuery != "" || strings.ContainsAny(c.HFBase, " ;,'\"")) {
-		return 0, fmt.Errorf("hf-base %q must be an origin such as https://huggingface.co", c.HFBase)
+		return nil, fmt.Errorf("hf-base %q must be an origin such as https://huggingface.co", c.HFBase)
 	}
-	contentFS := os.DirFS(c.Content)
+	return b, nil
+}
+
+// load reads and checks the content: the data editions of the build's
+// day, their seal and presets, and the message catalogs.
+func (b *builder) load() error {
+	c := &b.c
+	b.content = os.DirFS(c.Content)
 	if c.Today == "" {
 		c.Today = dataset.Today()
 	}
-	editions, cal, err := accuracy.LoadEditions(contentFS, "data", c.Today)
-	if err != nil {
-		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	var err error
+	if b.editions, b.cal, err = accuracy.LoadEditions(b.content, "data", c.Today); err != nil {
+		return fmt.Errorf("%s: %w", c.Content, err)
 	}
-	if err := dataset.CheckSeal(contentFS, "data"); err != nil {
-		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	if err := dataset.CheckSeal(b.content, "data"); err != nil {
+		return fmt.Errorf("%s: %w", c.Content, err)
 	}
-	if err := resolvePresets(editions, "data"); err != nil {
-		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	if err := resolvePresets(b.editions, "data"); err != nil {
+		return fmt.Errorf("%s: %w", c.Content, err)
 	}
-	data := editions.Latest()
-	dates := editions.DataDates()
-	dataDate := dates[len(dates)-1]
-	if err := checkPresets(data); err != nil {
-		return 0, fmt.Errorf("%s: %w", c.Content, err)
+	b.data = b.editions.Latest()
+	b.dates = b.editions.DataDates()
+	b.dataDate = b.dates[len(b.dates)-1]
+	if err := checkPresets(b.data); err != nil {
+		return fmt.Errorf("%s: %w", c.Content, err)
 	}
-	msgs, cats, err := loadMessages(contentFS)
-	if err != nil {
-		return 0, fmt.Errorf("%s/%w", c.Content, err)
+	if b.msgs, b.cats, err = loadMessages(b.content); err != nil {
+		return fmt.Errorf("%s/%w", c.Content, err)
 	}
+	return nil
+}
 
-	if err := os.RemoveAll(c.Out); err != nil {
-		return 0, err
+// publishAssets empties the output directory and publishes what the
+// pages name by content hash: the static assets, the engine's files and
+// data editions, and the engine's message catalogs.
+func (b *builder) publishAssets() error {
+	if err := os.RemoveAll(b.c.Out); err != nil {
+		return err
 	}
-	fonts, err := card.LoadFonts()
-	if err != nil {
-		return 0, err
+	var err error
+	if b.fonts, err = card.LoadFonts(); err != nil {
+		return err
 	}
-	// The pages name each asset by its content hash.
-	assets, err := copyAssets(c)
-	if err != nil {
-		return 0, err
+	if b.assets, err = b.out.Assets(b.c.Modules); err != nil {
+		return err
 	}
-	// The pages search engines list, in the sitemap and, for articles, the feed.
-	var listed []seo.Page
-	// nav lists the calculators, the articles, then the pages that ask
-	// for a place (methodology).
-	navs := map[string][]site.Nav{}
+	if b.engines, err = b.out.Engine(b.c.Wasm, b.editions); err != nil {
+		return err
+	}
+	b.messageURLs, err = publishMessages(b.out, b.cats)
+	return err
+}
+
+// navigation starts each language's navigation with the calculators and
+// the articles; articlePages adds the methodology pages.
+func (b *builder) navigation() error {
+	b.navs = map[string][]site.Nav{}
 	for _, l := range langs {
 		for _, k := range calc.Calculators {
-			navs[l] = append(navs[l], site.Nav{Path: langPath(l, k.Name+"/"), Label: msgs[l].T(k.Keys.Nav)})
+			b.navs[l] = append(b.navs[l], site.Nav{Path: langPath(l, k.Name+"/"), Label: b.msgs[l].T(k.Keys.Nav)})
 		}
-		navs[l] = append(navs[l], site.Nav{Path: langPath(l, "articles/"), Label: msgs[l].T("layout.nav.articles")})
+		b.navs[l] = append(b.navs[l], site.Nav{Path: langPath(l, "articles/"), Label: b.msgs[l].T("layout.nav.articles")})
 	}
-	// meta describes an indexed page, with its card: the title and, for
-	// a calculator, the headline's first key figure with its error band
-	// and the data edition, in the page's language l. The Meta is the
-	// English page's; a page in another language sets Lang, Nav and Msgs
-	// with inLang.
-	meta := func(l, path, title, desc, updated string, figures []view.Figure) (site.Meta, error) {
-		m := site.Meta{Base: c.Base, Path: path, Title: title, Description: desc, Nav: navs[lang], Assets: assets,
-			Lang: lang, Canonical: root + path, Type: "website", HFBase: c.HFBase, Msgs: msgs[lang], Switch: langPath("de", ""), APIRoot: calcAPIRoot}
-		png, err := card.Draw(fonts, staticCard(msgs[l], title, figures, root, dataDate))
-		if err != nil {
-			return m, fmt.Errorf("card of /%s: %w", path, err)
-		}
-		name := "cards/" + cmp.Or(strings.ReplaceAll(strings.Trim(path, "/"), "/", "-"), "home") + ".png"
-		if err := writeFile(filepath.Join(c.Out, filepath.FromSlash(name)), png); err != nil {
-			return m, err
-		}
-		m.Card = &site.Card{URL: root + name, Width: card.Width, Height: card.Height, Alt: title}
-		listed = append(listed, seo.Page{Path: path, Title: title, Description: desc, Updated: updated})
-		return m, nil
-	}
-	engines, err := publishEngine(c, editions)
-	if err != nil {
-		return 0, err
-	}
-	messageURLs, err := publishMessages(c, cats)
-	if err != nil {
-		return 0, err
-	}
-	calcs := Calculators(data)
-	tables := DataTables(data, c.Base, msgs)
-	maps.Copy(tables, accuracyTables(data, cal, c.Base, msgs))
-	maps.Copy(tables, sourceTables(contentFS, editions, cal, c.Base, msgs))
-	maps.Copy(tables, homeTables(calcs, data, c.Base, msgs))
-	for _, l := range langs {
-		reference, err := apiReference(msgs[l], api.Document(), apiRoot, dataDate, &data)
-		if err != nil {
-			return 0, err
-		}
-		tables[suffixed("api-reference", l)] = func() string { return reference }
-	}
-	md := NewMarkdown(&markdown.Blocks{Tables: tables, Calculators: calcs, Engines: engines, Base: c.Base, Msgs: msgs, Messages: messageURLs, Names: markdown.AnswerNames(data)})
-	// Pages at the top, articles in every language under articles/.
-	var names []string
-	for _, pattern := range pagePatterns {
-		found, err := fs.Glob(contentFS, pattern)
-		if err != nil {
-			return 0, err
-		}
-		names = append(names, found...)
-	}
-	if err := checkRevisions(contentFS, editions); err != nil {
-		return 0, fmt.Errorf("%s/%w", c.Content, err)
-	}
-	var arts []markdown.Article
-	for _, name := range names {
-		if name, err = revised(contentFS, name, dates); err != nil {
-			return 0, err
-		}
-		a, err := markdown.RenderFile(md, contentFS, name)
-		if err != nil {
-			return 0, fmt.Errorf("%s/%w", c.Content, err)
-		}
-		arts = append(arts, a)
-	}
-	slices.SortFunc(arts, func(a, b markdown.Article) int { return a.Order - b.Order })
-	for _, a := range arts {
-		if a.Nav != "" {
-			// A methodology page, in its language's navigation.
-			navs[a.Lang] = append(navs[a.Lang], site.Nav{Path: a.Path, Label: msgs[a.Lang].T("layout.nav.methodology")})
-		}
-	}
-	// Versions of an article in each language share a translation key;
-	// each names the others (and itself) as hreflang alternates.
-	versions := map[string][]site.Alternate{}
-	for _, a := range arts {
-		if a.Translation != "" {
-			versions[a.Translation] = append(versions[a.Translation], site.Alternate{Lang: a.Lang, URL: root + a.Path})
-		}
-	}
-	var pages []pageFile
-	for _, a := range arts {
-		// An article changes with the data its tables show.
-		m, err := meta(a.Lang, a.Path, a.Title, a.Description, max(a.Date, dataDate), nil)
-		if err != nil {
-			return 0, err
-		}
-		m = inLang(m, a.Lang, navs, msgs)
-		if vs := versions[a.Translation]; len(vs) > 1 {
-			m.Alternates = vs
-			for _, v := range vs {
-				if v.Lang != a.Lang {
-					m.Switch = strings.TrimPrefix(v.URL, root)
-				}
-			}
-		}
-		if a.Path == "" {
-			m.LD = []any{seo.WebSite{Context: seo.SchemaOrg, Type: "WebSite", Name: site.SiteName, URL: root, Description: a.Description, InLanguage: a.Lang}}
-		} else {
-			m.Type = "article"
-			m.LD = []any{seo.Article{Context: seo.SchemaOrg, Type: "Article", Headline: a.Title, Description: a.Description, URL: m.Canonical,
-				Image: m.Card.URL, DatePublished: a.Date, DateModified: max(a.Date, dataDate), InLanguage: a.Lang,
-				Author: seo.Publisher(root), Publisher: seo.Publisher(root)}}
-			listed[len(listed)-1].Article, listed[len(listed)-1].Lang = true, a.Lang
-		}
-		pages = append(pages, pageFile{a.Path, site.Article(site.ArticlePage{Meta: m, HTML: a.HTML, Live: a.Live})})
-	}
-	var metaErrs []error
-	// calcMeta describes a calculator in language l: its engine, its card
-	// with its default scenario's key figures, and the catalogs it brings.
-	calcMeta := func(l, path, title, desc string, p view.Page, catalogs ...func(pageURL, dataURL string) seo.Dataset) site.Meta {
-		m, err := meta(l, langPath(l, path), title, desc, dataDate, p.Headline.Figures)
-		metaErrs = append(metaErrs, err)
-		m = inLang(m, l, navs, msgs)
-		m.Alternates = alternates(root, path)
-		m.Switch = langPath(otherLang(l), path)
-		e := *engines[strings.TrimSuffix(path, "/")]
-		e.Messages = messageURLs[l]
-		m.Engine = &e
-		for _, ds := range catalogs {
-			m.LD = append(m.LD, ds(m.Canonical, origin+m.Engine.Data))
-		}
-		return m
-	}
-	catalog := func(name, desc string, sources ...fact.Sources) func(pageURL, dataURL string) seo.Dataset {
-		return func(pageURL, dataURL string) seo.Dataset {
-			return seo.Catalog(root, pageURL, name, desc, dataDate, dataURL, sources...)
-		}
-	}
-	gpus := catalog("InferCost GPU catalog",
-		fmt.Sprintf("Datasheet figures of %d data-centre and workstation GPUs for LLM inference: memory, bandwidth, dense BF16, FP8 and FP4 TFLOPS, power and prices, each figure with its source and as-of date.", len(data.GPUs.GPUs)),
-		data.GPUs.Sources)
-	rentals := catalog("InferCost GPU rental offers",
-		fmt.Sprintf("%d cloud offers to rent GPUs by the hour for LLM inference: provider, instance, GPUs and hourly price, each with its source and as-of date.", len(data.Rental.Offers)),
-		data.Rental.Sources)
-	models := catalog("InferCost model catalog",
-		fmt.Sprintf("Architectures of %d large language models for sizing inference: parameters, layers, attention heads, KV heads, head size, experts and context length, each figure with its source.", len(data.Models.Models)),
-		data.Models.Sources)
-	apis := catalog("InferCost LLM API prices",
-		fmt.Sprintf("Prices per million tokens of %d hosted LLM APIs as history: input, output, cache reads and writes, batch discounts and long-context tiers, each row with its source and date; includes the MIT-licensed @pydantic/genai-prices data.", len(data.Pricing.APIs.Models)),
-		data.Pricing.APIs.Sources)
-	// datasets are the catalogs a calculator's page describes to search
-	// engines, by calculator.
-	datasets := map[string][]func(pageURL, dataURL string) seo.Dataset{"tco": {gpus, rentals}, "memory": {models}, "pricing": {apis}}
-	for _, l := range langs {
-		m := msgs[l]
-		for _, k := range calc.Calculators {
-			path := k.Name + "/"
-			p := k.Page(m, "", data)
-			pages = append(pages, pageFile{langPath(l, path), site.Calculator(site.CalcPage{
-				Meta:        calcMeta(l, path, m.T(k.Keys.Title), m.T(k.Keys.Description), p, datasets[k.Name]...),
-				ID:          k.Name,
-				Heading:     m.T(k.Keys.Heading),
-				Lead:        m.T(k.Keys.Lead),
-				Methodology: langPath(l, "methodology/"+path),
-				Page:        p,
-				Presets:     presetLinks(m, data.Presets(k.Name), data.PresetSources(k.Name)),
-				Convert:     k.Convert != nil,
-			})})
-		}
-	}
-	if err := errors.Join(metaErrs...); err != nil {
-		return 0, err
-	}
-	// A search page per language, each searching its language's index.
-	var searchPages []site.Alternate
-	for _, l := range langs {
-		searchPages = append(searchPages, site.Alternate{Lang: l, URL: root + site.SearchPath(l)})
-	}
-	for _, alt := range searchPages {
-		path := site.SearchPath(alt.Lang)
-		m, err := meta(alt.Lang, path, msgs[alt.Lang].T("search.title"), msgs[alt.Lang].T("search.description"), dataDate, nil)
-		if err != nil {
-			return 0, err
-		}
-		m = inLang(m, alt.Lang, navs, msgs)
-		m.Alternates, m.Switch = searchPages, site.SearchPath(otherLang(alt.Lang))
-		pages = append(pages, pageFile{path, site.SearchPage(m)})
-	}
-	// The 404 page is not indexed: no canonical URL, card or entry. GitHub
-	// Pages serves one for both languages: the English page carries the
-	// German one (site.NotFound).
-	notFound := map[string]site.ArticlePage{}
-	// next says where to go instead, to the pages in language l.
-	next := func(l string) string {
-		return msgs[l].F("layout.not_found_body", "home", c.Base+langPath(l, ""), "tco", c.Base+langPath(l, "tco/"))
-	}
-	for _, l := range langs {
-		m := msgs[l]
-		body := "<h1>" + html.EscapeString(m.T("layout.not_found")) + "</h1><p>" + next(l) + "</p>"
-		if l == "en" {
-			// Without script a German reader still reads German.
-			body += `<noscript><p lang="de">` + html.EscapeString(msgs["de"].T("layout.not_found")) + ". " + next("de") + "</p></noscript>"
-		}
-		notFound[l] = site.ArticlePage{Meta: site.Meta{Base: c.Base, Path: langPath(l, "404.html"), Title: m.T("layout.not_found"), Nav: navs[l],
-			Assets: assets, Lang: l, Msgs: m, Switch: langPath(otherLang(l), "")}, HTML: body}
-	}
-	pages = append(pages, pageFile{"404.html", site.NotFound(notFound["en"], notFound["de"])})
+	return nil
+}
 
-	for _, p := range pages {
-		file := filepath.Join(c.Out, filepath.FromSlash(p.path))
-		if p.path == "" || strings.HasSuffix(p.path, "/") {
-			file = filepath.Join(file, "index.html")
-		}
-		var buf bytes.Buffer
-		if err := p.comp.Render(ctx, &buf); err != nil {
-			return 0, fmt.Errorf("render %s: %w", p.path, err)
-		}
-		if err := writeFile(file, buf.Bytes()); err != nil {
-			return 0, err
+// offlinePages are the pages the service worker fetches when it
+// installs: each language's home page and navigation.
+func (b *builder) offlinePages() []string {
+	var paths []string
+	for _, l := range langs {
+		paths = append(paths, langPath(l, ""))
+		for _, n := range b.navs[l] {
+			paths = append(paths, n.Path)
 		}
 	}
-	if err := publishIndex(c.Out, root, listed, editions, msgs); err != nil {
-		return 0, err
-	}
-	if err := publishServiceWorker(c, engines, navs); err != nil {
-		return 0, err
-	}
-	return len(pages), indexSearch(ctx, c)
+	return paths
 }
 
 // indexSearch runs Pagefind (npm) over the written site: it writes
@@ -436,7 +248,7 @@ func publishIndex(out, root string, listed []seo.Page, editions dataset.Editions
 	if err != nil {
 		return err
 	}
-	errs := []error{writeFile(filepath.Join(out, "sitemap.xml"), s), writeFile(filepath.Join(out, "robots.txt"), seo.Robots(root))}
+	errs := []error{publish.WriteFile(filepath.Join(out, "sitemap.xml"), s), publish.WriteFile(filepath.Join(out, "robots.txt"), seo.Robots(root))}
 	for _, l := range langs {
 		feed := seo.Feed{Root: root, Msgs: msgs[l], Home: root + langPath(l, ""), Self: root + langPath(l, seo.FeedFile),
 			Edition: func(date string) string { return root + langPath(l, changelogPath) + "#" + editionAnchor(date) },
@@ -447,93 +259,7 @@ func publishIndex(out, root string, listed []seo.Page, editions dataset.Editions
 		if err != nil {
 			return err
 		}
-		errs = append(errs, writeFile(filepath.Join(out, filepath.FromSlash(langPath(l, seo.FeedFile))), f))
+		errs = append(errs, publish.WriteFile(filepath.Join(out, filepath.FromSlash(langPath(l, seo.FeedFile))), f))
 	}
 	return errors.Join(errs...)
-}
-
-// copyAssets publishes the static files and the ECharts bundle under
-// assets/ (publishEngine the engine's files, publishServiceWorker sw.js)
-// and returns their content hashes by path, for their URLs (site.Meta.Asset).
-func copyAssets(c Config) (map[string]string, error) {
-	dir := filepath.Join(c.Out, "assets")
-	static, err := fs.Sub(site.Static, "static")
-	if err != nil {
-		return nil, err
-	}
-	hashes := map[string]string{}
-	write := func(p string, b []byte) error {
-		hashes[p] = contentHash(b)
-		return writeFile(filepath.Join(dir, filepath.FromSlash(p)), b)
-	}
-	err = fs.WalkDir(static, ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			if p == scriptModules {
-				return fs.SkipDir // bundled into the scripts that import them
-			}
-			return err
-		}
-		b, err := fs.ReadFile(static, p)
-		if err != nil {
-			return err
-		}
-		if scriptEntries[p] {
-			if b, _, err = bundleScript(static, p); err != nil {
-				return err
-			}
-		}
-		switch p {
-		case "worker.js", "sw.js":
-			return nil // part of the engine's worker script; the service worker's
-		case "style.css":
-			code, err := markdown.ChromaCSS()
-			if err != nil {
-				return err
-			}
-			b = append(append(b, paletteCSS()...), code...)
-		}
-		return write(p, b)
-	})
-	if err != nil {
-		return nil, err
-	}
-	charts, err := bundle.Script(c.Modules)
-	if err != nil {
-		return nil, err
-	}
-	if err := write("echarts.js", charts); err != nil {
-		return nil, err
-	}
-	// GitHub Pages would otherwise run Jekyll over the output.
-	return hashes, writeFile(filepath.Join(c.Out, ".nojekyll"), nil)
-}
-
-// paletteCSS colours the legends' swatches as the charts colour their
-// series (chart.Palette): classes, since the pages set no style attribute.
-func paletteCSS() string {
-	var b strings.Builder
-	b.WriteString("\n/* Generated by gen from chart.Palette. */\n")
-	for i, c := range chart.Palette {
-		fmt.Fprintf(&b, ".swatch-%d { background-color: %s; }\n", i, c)
-	}
-	return b.String()
-}
-
-func writeFile(name string, b []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	return os.WriteFile(name, b, 0o644)
-}
-
-// staticCard is the card gen draws for a page, in the words of m: its
-// title and, for a calculator (figures), the default scenario's first key
-// figure with its error band and the data edition they are of, as a
-// scenario's card from the worker names them.
-func staticCard(m *msg.Catalog, title string, figures []view.Figure, root, edition string) card.Card {
-	c := card.Card{Title: title, Figures: figures, Site: strings.TrimPrefix(root, "https://"), Msgs: m}
-	if len(figures) > 0 {
-		c.Edition = edition
-	}
-	return c
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/goccy/go-yaml"
 
+	"github.com/infercost/infercost/gen/publish"
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/msg"
 )
@@ -234,14 +235,14 @@ func loadMessages(content fs.FS) (map[string]*msg.Catalog, catalogs, error) {
 // gzip off the module that every first visit downloads, for a 17 KB
 // catalog that only English pages load, beside it (issue 37). It
 // returns their URLs by language.
-func publishMessages(c Config, cs catalogs) (map[string]string, error) {
+func publishMessages(s publish.Site, cs catalogs) (map[string]string, error) {
 	out := map[string]string{}
 	for _, l := range langs {
 		b, err := json.Marshal(cs.engine(l))
 		if err != nil {
 			return nil, err
 		}
-		if out[l], err = publishHashed(c, "i18n/"+l+".json", b); err != nil {
+		if out[l], err = s.Hashed("i18n/"+l+".json", b); err != nil {
 			return nil, err
 		}
 	}

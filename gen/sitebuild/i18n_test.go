@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/gen/publish"
 	"github.com/infercost/infercost/gen/sitetest"
 	"github.com/infercost/infercost/wasm/msg"
 )
@@ -106,7 +107,7 @@ func TestEveryLanguageIsPublishedWhole(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := Config{Out: t.TempDir(), Base: "/sub/"}
+	c := publish.Site{Out: t.TempDir(), Base: "/sub/"}
 	urls, err := publishMessages(c, cs)
 	if err != nil {
 		t.Fatal(err)

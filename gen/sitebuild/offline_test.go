@@ -7,11 +7,13 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/infercost/infercost/gen/publish"
 )
 
-func readManifest(t testing.TB, dir string) OfflineManifest {
+func readManifest(t testing.TB, dir string) publish.OfflineManifest {
 	t.Helper()
-	m, err := ReadOfflineManifest(dir)
+	m, err := publish.ReadOfflineManifest(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,7 +60,7 @@ func TestServiceWorkerManifestListsEveryAssetByItsHash(t *testing.T) {
 			t.Errorf("asset %s: %v", url, err)
 			continue
 		}
-		if got := contentHash(b); got != hash {
+		if got := publish.ContentHash(b); got != hash {
 			t.Errorf("asset %s: listed with hash %s; its content's is %s", url, hash, got)
 		}
 		if version != hash && !strings.Contains(file, "."+hash+".") {
@@ -77,7 +79,7 @@ func TestServiceWorkerManifestListsEveryAssetByItsHash(t *testing.T) {
 		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(page, "/sub/")), "index.html"))
 		if err != nil {
 			t.Errorf("page %s: %v", page, err)
-		} else if got := contentHash(b); got != hash {
+		} else if got := publish.ContentHash(b); got != hash {
 			t.Errorf("page %s: listed with hash %s; its content's is %s", page, hash, got)
 		}
 	}

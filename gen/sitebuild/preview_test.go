@@ -17,6 +17,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/infercost/infercost/gen/publish"
 	"github.com/infercost/infercost/gen/sitetest"
 	"github.com/infercost/infercost/site/card"
 	"github.com/infercost/infercost/wasm/edition"
@@ -207,12 +208,12 @@ func TestCustomNamesPreviewAsCustom(t *testing.T) {
 }
 
 // skeletonHandler returns the preview handler of lang over what the
-// worker embeds of s's site (CopyWorkerPages: preview.Files, the pages
+// worker embeds of s's site (publish.CopyWorkerPages: preview.Files, the pages
 // as their skeletons).
 func skeletonHandler(t *testing.T, s sitetest.PreviewSite, lang string) http.Handler {
 	t.Helper()
 	dir := t.TempDir()
-	if err := CopyWorkerPages(s.Out, dir); err != nil {
+	if err := publish.CopyWorkerPages(s.Out, dir); err != nil {
 		t.Fatal(err)
 	}
 	h, err := preview.New(preview.Config{Site: os.DirFS(dir), Calcs: s.Sets, Base: "/sub/", PublicURL: s.Root, Lang: lang})

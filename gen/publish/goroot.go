@@ -1,4 +1,4 @@
-package sitebuild
+package publish
 
 import (
 	"os/exec"

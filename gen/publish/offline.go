@@ -1,4 +1,4 @@
-package sitebuild
+package publish
 
 import (
 	"encoding/json"
@@ -14,9 +14,9 @@ import (
 )
 
 // OfflineManifest is what the service worker (site/static/sw.js) knows of
-// the build it came with: gen writes it as the script's first line, so
-// that a new build's script differs from the old one's byte for byte and
-// the browser installs it.
+// the build it came with: Site.ServiceWorker writes it as the script's
+// first line, so that a new build's script differs from the old one's
+// byte for byte and the browser installs it.
 type OfflineManifest struct {
 	// Build is the content hash of the rest of the manifest: the name of
 	// the worker's cache, new whenever a file or a page list changes.
@@ -24,7 +24,7 @@ type OfflineManifest struct {
 	// Version names the build (gen's -version, the git commit).
 	Version string `json:"version"`
 	// Assets are the URLs of every file under assets/, each with the
-	// content hash it carries in its name or in ?v= (contentHash): the
+	// content hash it carries in its name or in ?v= (ContentHash): the
 	// worker serves them from its cache first, and caches a response
 	// only if its bytes have that hash. Every data edition's files are
 	// here, so that an older edition's, once fetched, stays cached
@@ -64,18 +64,19 @@ func ReadOfflineManifest(dir string) (OfflineManifest, error) {
 	return m, err
 }
 
-// publishServiceWorker writes the service worker's script at the base
-// (site.ServiceWorker): its manifest of what the site written to c.Out
-// has under assets/ (which must all be written by now), the calculators'
-// latest data files (engines) and the pages of every language's
-// navigation (navs), then site/static/sw.js.
-func publishServiceWorker(c Config, engines map[string]*site.Engine, navs map[string][]site.Nav) error {
-	m := OfflineManifest{Version: c.Version, Assets: map[string]string{}, Pages: map[string]string{}}
+// ServiceWorker writes the service worker's script at the base
+// (site.ServiceWorker): its manifest, naming the build version, of what
+// the site has under assets/ (which must all be written by now), the
+// calculators' latest data files (engines) and the pages to fetch at
+// install (pages: paths below the base, each a folder with its
+// index.html), then site/static/sw.js.
+func (s Site) ServiceWorker(version string, engines map[string]*site.Engine, pages []string) error {
+	m := OfflineManifest{Version: version, Assets: map[string]string{}, Pages: map[string]string{}}
 	latest := map[string]bool{}
 	for _, name := range sitedata.Calculators {
 		latest[engines[name].Data] = true
 	}
-	dir := filepath.Join(c.Out, "assets")
+	dir := filepath.Join(s.Out, "assets")
 	err := filepath.WalkDir(dir, func(name string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -89,8 +90,8 @@ func publishServiceWorker(c Config, engines map[string]*site.Engine, navs map[st
 			return err
 		}
 		rel = filepath.ToSlash(rel)
-		hash := contentHash(b)
-		url := c.Base + "assets/" + rel
+		hash := ContentHash(b)
+		url := s.Base + "assets/" + rel
 		if ext := path.Ext(rel); !strings.HasSuffix(strings.TrimSuffix(rel, ext), "."+hash) {
 			url += "?v=" + hash // named as site.Meta.Asset names it
 		}
@@ -103,24 +104,18 @@ func publishServiceWorker(c Config, engines map[string]*site.Engine, navs map[st
 	if err != nil {
 		return err
 	}
-	for _, l := range langs {
-		paths := []string{langPath(l, "")}
-		for _, n := range navs[l] {
-			paths = append(paths, n.Path)
+	for _, p := range pages {
+		b, err := os.ReadFile(filepath.Join(s.Out, filepath.FromSlash(p), "index.html"))
+		if err != nil {
+			return err
 		}
-		for _, p := range paths {
-			b, err := os.ReadFile(filepath.Join(c.Out, filepath.FromSlash(p), "index.html"))
-			if err != nil {
-				return err
-			}
-			m.Pages[c.Base+p] = contentHash(b)
-		}
+		m.Pages[s.Base+p] = ContentHash(b)
 	}
 	b, err := json.Marshal(m)
 	if err != nil {
 		return err
 	}
-	m.Build = contentHash(b)
+	m.Build = ContentHash(b)
 	if b, err = json.Marshal(m); err != nil {
 		return err
 	}
@@ -130,5 +125,5 @@ func publishServiceWorker(c Config, engines map[string]*site.Engine, navs map[st
 	}
 	out := append([]byte(manifestPrefix), b...)
 	out = append(append(out, ";\n"...), script...)
-	return writeFile(filepath.Join(c.Out, site.ServiceWorker), out)
+	return WriteFile(filepath.Join(s.Out, site.ServiceWorker), out)
 }
