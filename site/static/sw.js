@@ -1,6 +1,6 @@
 // InferCost service worker: a repeat visit, and a visit without a network
 // (a customer meeting), opens at once. gen publishes it at the site's base
-// after the manifest of its build (var manifest, gen/sitebuild/offline.go); app.js
+// after the manifest of its build (var manifest, gen/publish/offline.go); app.js
 // registers it once a calculator has loaded.
 //
 // Assets (the engine, data files, scripts, styles) carry their content
