@@ -144,7 +144,7 @@ func TestCopyAPICallAsksForTheScenarioOnScreen(t *testing.T) {
 	// the API, in English, does not: the call it copies names them
 	// (pinned into its link), and the API answers with the page's
 	// figures, in the page's currency.
-	metrics := waitReady(ctx, t, site.URL+"/sub/de/tco/")
+	metrics := waitEngine(ctx, t, site.URL+"/sub/de/tco/")
 	eval[any](t, ctx, `(() => {
 		window.__copied = [];
 		Object.defineProperty(navigator, 'clipboard', {value: {writeText: s => { window.__copied.push(s); return Promise.resolve(); }}});

@@ -39,7 +39,7 @@ func TestBillsThroughTheForm(t *testing.T) {
 		return eval[string](t, ctx, `(document.querySelector('#compare [data-key="`+key+`"]') || {textContent: '(none)'}).textContent.trim()`)
 	}
 
-	waitReady(ctx, t, page+"?apis=claude-sonnet-4.5,mistral.mistral-large-2512,gpt-4.1")
+	waitEngine(ctx, t, page+"?apis=claude-sonnet-4.5,mistral.mistral-large-2512,gpt-4.1")
 	set(ctx, "region", "eu")
 	waitFor(ctx, "region=eu")
 	m := eval[map[string]string](t, ctx, readMetrics)
@@ -100,7 +100,7 @@ func TestBillsThroughTheForm(t *testing.T) {
 
 	// A German page starts in the EU, and its link says so.
 	de := strings.Replace(page, "/pricing/", "/de/pricing/", 1)
-	waitReady(ctx, t, de)
+	waitEngine(ctx, t, de)
 	if got := eval[string](t, ctx, `document.querySelector('[name="region"]').value`); got != "eu" {
 		t.Errorf("German page's region %q; want eu", got)
 	}

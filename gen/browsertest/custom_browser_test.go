@@ -20,7 +20,7 @@ func TestCustomModelAndGPUInBrowser(t *testing.T) {
 	df := datasettest.Load(t).Perf.Defaults
 	page := strings.TrimSuffix(tco, "tco/") + "performance/?mfu=" + strconv.FormatFloat(df.ComputeEfficiency.Value, 'g', -1, 64) +
 		"&mbu=" + strconv.FormatFloat(df.MemoryEfficiency.Value, 'g', -1, 64)
-	live := waitReady(ctx, t, page)
+	live := waitEngine(ctx, t, page)
 	const hidden = `[...document.querySelectorAll('fieldset[data-group="m"], fieldset[data-group="g"]')].map(f => f.hidden).join()`
 	if got := eval[string](t, ctx, hidden); got != "true,true" {
 		t.Fatalf("custom fieldsets hidden: %s; want both hidden before custom is chosen", got)
@@ -61,7 +61,7 @@ func TestCustomModelAndGPUInBrowser(t *testing.T) {
 	}
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	if again := waitReady(tab, t, loc); !mapsEqual(again, after) {
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
 		t.Errorf("fresh tab of %s differs:\n got %v\nwant %v", loc, again, after)
 	}
 	if got := eval[string](t, tab, hidden+` + ' ' + document.querySelector('[name="m.l"]').value`); got != "false,false 16" {

@@ -51,7 +51,7 @@ func shown(t *testing.T, ctx context.Context, sel string) bool {
 // every cell, with no throughput, and the TCO estimator says so next to
 // its field.
 func checkDoesNotFit(t *testing.T, ctx context.Context, root string) {
-	waitReady(ctx, t, root+"performance/?model=llama-3.1-405b")
+	waitEngine(ctx, t, root+"performance/?model=llama-3.1-405b")
 	const want = "does not fit: needs ≥ 16 GPUs"
 	cells := eval[[]string](t, ctx, `[...document.querySelectorAll('#results td, #load td')].map(td => td.textContent.trim())`)
 	for _, c := range cells {
@@ -70,7 +70,7 @@ func checkDoesNotFit(t *testing.T, ctx context.Context, root string) {
 		t.Error("405B on 1 x H100: the cells that say so are not shown")
 	}
 
-	waitReady(ctx, t, root+"tco/?a.pm=llama-3.1-405b")
+	waitEngine(ctx, t, root+"tco/?a.pm=llama-3.1-405b")
 	if msg := eval[string](t, ctx, `document.getElementById('err-a.pm').textContent`); !strings.Contains(msg, "does not fit: needs ≥ 16 GPUs") {
 		t.Errorf("TCO estimator with 405B on A100s: %q; want it to say it does not fit: needs ≥ 16 GPUs", msg)
 	}
@@ -79,7 +79,7 @@ func checkDoesNotFit(t *testing.T, ctx context.Context, root string) {
 // A batch of 1,024 requests of 768 tokens on one H100 needs more KV cache
 // than it holds: 548 fit (perfview's TestBatchBeyondTheKVCacheSaysSo).
 func checkBatchBeyondKVCache(t *testing.T, ctx context.Context, root string) {
-	waitReady(ctx, t, root+"performance/?b=1024")
+	waitEngine(ctx, t, root+"performance/?b=1024")
 	cell := eval[string](t, ctx, `(document.querySelector('[data-key="a.max_batch"]') || {}).textContent || ''`)
 	if !strings.HasPrefix(cell, "548 requests") || !strings.Contains(cell, "queued or preempted") {
 		t.Errorf("batch 1,024 on 1 x H100: largest batch cell %q; want 548 requests and what happens to the rest", cell)
@@ -92,7 +92,7 @@ func checkBatchBeyondKVCache(t *testing.T, ctx context.Context, root string) {
 // The T4 cannot hold Llama 3.1 8B in BF16: its pool reads "does not fit"
 // with how much is missing, never a negative size.
 func checkNegativePool(t *testing.T, ctx context.Context, root string) {
-	waitReady(ctx, t, root+"memory/")
+	waitEngine(ctx, t, root+"memory/")
 	got := eval[[]string](t, ctx, `(() => { const td = document.querySelector('[data-key="fit.t4.pool"]'); return [td.textContent.trim(), td.title]; })()`)
 	if got[0] != "does not fit" || !strings.Contains(got[1], "2.61 GiB") {
 		t.Errorf("T4's KV-cache pool: %q (tooltip %q); want does not fit, short by 2.61 GiB", got[0], got[1])
@@ -109,7 +109,7 @@ func checkNegativePool(t *testing.T, ctx context.Context, root string) {
 // and becomes dearer. Today's default is like for like
 // (TestTheDefaultScenarioIsLikeForLike).
 func checkTCOCaveats(t *testing.T, ctx context.Context, root string) {
-	waitReady(ctx, t, root+"tco/?ed=2026-12-04")
+	waitEngine(ctx, t, root+"tco/?ed=2026-12-04")
 	note := eval[string](t, ctx, `(document.getElementById('results-note') || {}).textContent || ''`)
 	if !strings.Contains(note, "Not like for like") || !strings.Contains(note, "A in BF16 / FP16; B, C in FP8") || !shown(t, ctx, "#results-note") {
 		t.Errorf("default TCO: results note %q; want a visible one on the precisions", note)
@@ -166,7 +166,7 @@ func checkDashesAndGlyphs(t *testing.T, ctx context.Context, root string) {
 // heading and the rows say what their dates mean. The table shows the
 // compared APIs only: the empty "Your price" row is hidden.
 func checkPricingSortAndDates(t *testing.T, ctx context.Context, root string) {
-	waitReady(ctx, t, root+"pricing/")
+	waitEngine(ctx, t, root+"pricing/")
 	const column = `[...document.querySelectorAll('#compare tbody tr')].filter(tr => tr.getClientRects().length).
 		map(tr => tr.querySelector('[data-col="pb"]').textContent.trim())`
 	sortBy := `(() => { document.querySelector('button[data-sort="pb"]').click(); return 0; })()`

@@ -71,7 +71,7 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 		do(t, ctx, chromedp.EmulateViewport(width, 900))
 		for _, name := range sitedata.Calculators {
 			// A reader changes nothing and copies the address bar.
-			was := waitReady(ctx, t, srvToday.URL+"/sub/"+name+"/")
+			was := waitEngine(ctx, t, srvToday.URL+"/sub/"+name+"/")
 			eval[any](t, ctx, `window.dispatchEvent(new Event('pagehide'))`)
 			link := eval[string](t, ctx, `location.search`)
 			if !strings.Contains(link, "ed="+current) {
@@ -81,7 +81,7 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 				t.Errorf("%s at %d px: today's page shows an edition note", name, width)
 			}
 			// The same link on the site with the later edition.
-			got := waitReady(ctx, t, srvLater.URL+"/sub/"+name+"/"+link)
+			got := waitEngine(ctx, t, srvLater.URL+"/sub/"+name+"/"+link)
 			if !mapsEqual(got, was) {
 				t.Errorf("%s at %d px: the old link's figures changed:\n got %v\nwant %v", name, width, got, was)
 			}
@@ -97,7 +97,7 @@ func TestOldLinksKeepTheirFiguresInBrowser(t *testing.T) {
 			if !strings.Contains(href, "ed="+datasettest.EditionDate) {
 				t.Errorf("%s at %d px: today's link %q", name, width, href)
 			}
-			now := waitReady(ctx, t, href)
+			now := waitEngine(ctx, t, href)
 			if mapsEqual(now, was) {
 				t.Errorf("%s at %d px: today's data shows the old figures", name, width)
 			}
@@ -127,12 +127,12 @@ func TestOldLinkNoteSaysWhatDiffersInBrowser(t *testing.T) {
 		{"en", "pricing/", "The answer", "$124", " results differ:", "same figures"},
 		{"de", "de/pricing/", "Die Antwort", "124\u00a0$", " Ergebnisse ab:", "dieselben Zahlen"},
 	} {
-		waitReady(ctx, t, base+tc.path+"?v=1&ed=2026-01-15")
+		waitEngine(ctx, t, base+tc.path+"?v=1&ed=2026-01-15")
 		was := eval[string](t, ctx, keyFigure)
 		lead := eval[string](t, ctx, `(n => n.hidden ? '' : document.getElementById('edition-note-text').innerText)(document.getElementById('edition-note'))`)
 		items := eval[[]string](t, ctx, `[...document.querySelectorAll('#edition-changes li')].map(li => li.textContent)`)
 		today := eval[string](t, ctx, `document.getElementById('edition-today').href`)
-		waitReady(ctx, t, today)
+		waitEngine(ctx, t, today)
 		now := eval[string](t, ctx, keyFigure)
 		if !strings.HasSuffix(was, " "+tc.old) || now == was {
 			t.Fatalf("%s: first key figure %q, today %q; want %s, then another", tc.lang, was, now, tc.old)

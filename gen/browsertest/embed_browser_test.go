@@ -53,7 +53,7 @@ func TestEmbeddedCalculatorComesAliveNearTheScreen(t *testing.T) {
 	if !strings.Contains(link, "/sub/tco/?") || !strings.Contains(link, "preset=seed-000") || !strings.Contains(link, "y=1") {
 		t.Errorf("link %q; want the TCO calculator with the preset and y=1", link)
 	}
-	waitReady(ctx, t, link)
+	waitEngine(ctx, t, link)
 	if h := eval[string](t, ctx, `document.getElementById('headline-text').textContent`); h != changed.Text {
 		t.Errorf("calculator's headline %q; the article's %q", h, changed.Text)
 	}

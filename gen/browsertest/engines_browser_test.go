@@ -33,7 +33,7 @@ func TestEnginesInBrowser(t *testing.T) {
 			return location.href; })()`)
 	}
 
-	sglang := waitReady(ctx, t, base+"memory/?engine=sglang&k=2&a.gpu=h100-sxm&b.gpu=a100-40gb-sxm")
+	sglang := waitEngine(ctx, t, base+"memory/?engine=sglang&k=2&a.gpu=h100-sxm&b.gpu=a100-40gb-sxm")
 	if got := sglang["a.kv_capacity_tokens"]; got != "418846 tokens" {
 		t.Errorf("SGLang on the H100: KV capacity %q; want 418846 tokens", got)
 	}
@@ -50,12 +50,12 @@ func TestEnginesInBrowser(t *testing.T) {
 		t.Fatalf("link %s; want engine=tgi", loc)
 	}
 	tab, cancel := chromedp.NewContext(ctx)
-	if again := waitReady(tab, t, loc); !mapsEqual(again, tgi) {
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, tgi) {
 		t.Errorf("fresh tab of %s differs:\n %v\n %v", loc, again, tgi)
 	}
 	cancel()
 
-	waitReady(ctx, t, tco+"?a.pm=llama-3.1-8b&a.pe=sglang")
+	waitEngine(ctx, t, tco+"?a.pm=llama-3.1-8b&a.pe=sglang")
 	if v := eval[string](t, ctx, `document.querySelector('[name="a.pe"]').value`); v != "sglang" {
 		t.Errorf("TCO option A's engine %q; want sglang", v)
 	}

@@ -22,13 +22,13 @@ func TestEnglishPagesLoadTheirCatalog(t *testing.T) {
 	root := strings.TrimSuffix(tco, "tco/")
 	for _, calc := range []string{"tco/", "memory/", "performance/", "pricing/"} {
 		static := readStatic(t, root+calc)
-		if live := waitReady(ctx, t, root+calc); !mapsEqual(static, live) {
+		if live := waitEngine(ctx, t, root+calc); !mapsEqual(static, live) {
 			t.Errorf("%s: the engine's first answer changed figures:\n static %v\n   live %v", calc, static, live)
 		}
 		if n := eval[int](t, ctx, `performance.getEntriesByType('resource').filter(e => /\/assets\/i18n\/en\.[0-9a-f]+\.json$/.test(e.name)).length`); n != 1 {
 			t.Errorf("%s: loaded the English catalog %d times; want once", calc, n)
 		}
-		waitReady(ctx, t, root+calc+"?preset=nope&zzz=1")
+		waitEngine(ctx, t, root+calc+"?preset=nope&zzz=1")
 		text := eval[string](t, ctx, `document.body.innerText`)
 		if !strings.Contains(text, "Unknown preset") {
 			t.Errorf("%s?preset=nope: the engine's problem is not in English words", calc)

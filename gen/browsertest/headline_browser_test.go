@@ -20,9 +20,9 @@ func TestHeadlineComesFirst(t *testing.T) {
 	for _, width := range []int64{390, 1366} {
 		do(t, ctx, chromedp.EmulateViewport(width, 844))
 		for _, name := range sitedata.Calculators {
-			waitReady(ctx, t, root+name+"/")
+			waitEngine(ctx, t, root+name+"/")
 			def := eval[string](t, ctx, `document.getElementById('headline-text').textContent`)
-			waitReady(ctx, t, root+name+"/"+links[name])
+			waitEngine(ctx, t, root+name+"/"+links[name])
 			r := eval[struct {
 				Top, Height float64
 				Text        string
@@ -40,7 +40,7 @@ func TestHeadlineComesFirst(t *testing.T) {
 		}
 	}
 	// Seed 000's TCO scenario in the headline: €0.62 per million tokens.
-	waitReady(ctx, t, root+"tco/?preset=seed-000")
+	waitEngine(ctx, t, root+"tco/?preset=seed-000")
 	if h := eval[string](t, ctx, `document.getElementById('headline-text').textContent`); !strings.Contains(h, "€0.62") {
 		t.Errorf("seed-000 headline %q", h)
 	}

@@ -93,7 +93,7 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	site := httptest.NewServer(sitebuild.SiteHandler(out, "/sub/"))
 	t.Cleanup(site.Close)
 	ctx := startBrowser(t)
-	waitReady(ctx, t, site.URL+"/sub/memory/")
+	waitEngine(ctx, t, site.URL+"/sub/memory/")
 
 	load := func(id string) (string, map[string]string) { return hfLoad(t, ctx, id) }
 
@@ -171,7 +171,7 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 
 	// /performance/ takes the same field: the estimator runs the model.
 	perf := site.URL + "/sub/performance/"
-	before := waitReady(ctx, t, perf)
+	before := waitEngine(ctx, t, perf)
 	choose(t, ctx, "model", "custom")
 	status, qwenPerf := hfLoad(t, ctx, "Qwen/Qwen3-30B-A3B")
 	if !strings.HasPrefix(status, "Loaded Qwen/Qwen3-30B-A3B") || qwenPerf["a.tpot_ms"] == before["a.tpot_ms"] {
@@ -184,7 +184,7 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	// On /tco/ an option's estimator takes the custom model, then the field
 	// fills it.
 	tco := site.URL + "/sub/tco/"
-	waitReady(ctx, t, tco)
+	waitEngine(ctx, t, tco)
 	choose(t, ctx, "a.pm", "custom")
 	typed := eval[map[string]string](t, ctx, readMetrics)
 	status, qwenTCO := hfLoad(t, ctx, "Qwen/Qwen3-30B-A3B")
@@ -202,16 +202,16 @@ func TestHuggingFaceModelInBrowser(t *testing.T) {
 	hf.Close()
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	if again := waitReady(tab, t, loc); !mapsEqual(again, oss) {
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, oss) {
 		t.Errorf("the link without Hugging Face:\n got %v\nwant %v", again, oss)
 	}
 	if !strings.Contains(eval[string](t, tab, `document.body.textContent`), "Custom model “openai/gpt-oss-20b”") {
 		t.Error("the page does not name the custom model after its Hugging Face id")
 	}
-	if again := waitReady(tab, t, perfLoc); !mapsEqual(again, qwenPerf) {
+	if again := waitEngine(tab, t, perfLoc); !mapsEqual(again, qwenPerf) {
 		t.Errorf("/performance/'s link without Hugging Face:\n got %v\nwant %v", again, qwenPerf)
 	}
-	if again := waitReady(tab, t, tcoLoc); !mapsEqual(again, qwenTCO) {
+	if again := waitEngine(tab, t, tcoLoc); !mapsEqual(again, qwenTCO) {
 		t.Errorf("/tco/'s link without Hugging Face:\n got %v\nwant %v", again, qwenTCO)
 	}
 }
@@ -251,7 +251,7 @@ func TestFailedHuggingFaceImportNamesNothing(t *testing.T) {
 		return page[max(0, i-80):min(len(page), i+len(s)+40)]
 	}
 	for _, page := range []string{"memory/?model=custom", "tco/?a.pm=custom"} {
-		before := waitReady(ctx, t, site.URL+"/"+page)
+		before := waitEngine(ctx, t, site.URL+"/"+page)
 		status := load("down/model")
 		if !strings.Contains(status, "Could not reach Hugging Face") {
 			t.Errorf("%s: status %q; want Hugging Face out of reach", page, status)

@@ -16,7 +16,7 @@ func TestIgnoredParametersInBrowser(t *testing.T) {
 		t.Helper()
 		return eval[string](t, ctx, `document.getElementById('problems').textContent`)
 	}
-	waitReady(ctx, t, tco+"?a.n=16&a.n=2&v=2&users=5&zzz=1")
+	waitEngine(ctx, t, tco+"?a.n=16&a.n=2&v=2&users=5&zzz=1")
 	p := problems()
 	for _, want := range []string{"\u201ca.n\u201d more than once", "version is not one", "\u201cUsers in flight\u201d does not apply", "\u201czzz\u201d"} {
 		if !strings.Contains(p, want) {
@@ -27,7 +27,7 @@ func TestIgnoredParametersInBrowser(t *testing.T) {
 		t.Errorf("a.n = %s; want the first value, 16", n)
 	}
 
-	waitReady(ctx, t, strings.TrimSuffix(tco, "tco/")+"performance/?mode=closed&users=8")
+	waitEngine(ctx, t, strings.TrimSuffix(tco, "tco/")+"performance/?mode=closed&users=8")
 	if p := problems(); p != "" {
 		t.Fatalf("closed loop: problems %q", p)
 	}

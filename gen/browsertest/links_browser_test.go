@@ -15,7 +15,7 @@ func TestTabAndCurrencyRoundTripInTheLink(t *testing.T) {
 	ctx, tco := browser(t)
 	for _, width := range []int64{1366, 390} {
 		do(t, ctx, chromedp.EmulateViewport(width, 900))
-		waitReady(ctx, t, tco)
+		waitEngine(ctx, t, tco)
 		// The second tab of the first tab list.
 		id := eval[string](t, ctx, `(t => { t.click(); return t.getAttribute('aria-controls'); })(document.querySelectorAll('[role="tablist"] [role="tab"]')[1])`)
 		eval[any](t, ctx, `window.dispatchEvent(new Event('pagehide'))`)
@@ -23,7 +23,7 @@ func TestTabAndCurrencyRoundTripInTheLink(t *testing.T) {
 		if !strings.Contains(link, "tab=") {
 			t.Fatalf("at %d px: the link %q does not keep the chosen tab", width, link)
 		}
-		waitReady(ctx, t, link)
+		waitEngine(ctx, t, link)
 		r := eval[struct {
 			Shown    bool
 			Problems string
@@ -34,7 +34,7 @@ func TestTabAndCurrencyRoundTripInTheLink(t *testing.T) {
 
 		// 27,513 dollars become about 23,700 euros (4 significant digits)
 		// and exactly 27,513 dollars again.
-		waitReady(ctx, t, tco)
+		waitEngine(ctx, t, tco)
 		unfold(t, ctx, "a.gp")
 		do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="a.gp"]`), ""), chromedp.SendKeys(chromedp.CSS(`[name="a.gp"]`), "27513"+kb.Tab))
 		for _, cur := range []string{"EUR", "USD"} {
@@ -51,7 +51,7 @@ func TestTabAndCurrencyRoundTripInTheLink(t *testing.T) {
 // that the address a reader copies still points where theirs did.
 func TestTheLinksFragmentSurvivesTheCanonicalQuery(t *testing.T) {
 	ctx, tco := browser(t)
-	waitReady(ctx, t, tco+"?a.n=16#results")
+	waitEngine(ctx, t, tco+"?a.n=16#results")
 	loc := evalAsync[string](t, ctx, `(async () => {
 		for (let i = 0; i < 100 && !location.search.includes('ed='); i++) await new Promise(r => setTimeout(r, 20));
 		return location.search + '|' + location.hash; })()`)

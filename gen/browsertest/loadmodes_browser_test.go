@@ -19,7 +19,7 @@ import (
 func TestLoadModesInBrowser(t *testing.T) {
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "performance/"
-	open := waitReady(ctx, t, page)
+	open := waitEngine(ctx, t, page)
 	shown := func(key string) bool {
 		t.Helper()
 		return eval[bool](t, ctx, `!document.querySelector('[data-field="`+key+`"]').closest('[hidden]')`)
@@ -55,7 +55,7 @@ func TestLoadModesInBrowser(t *testing.T) {
 	}
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	if again := waitReady(tab, t, loc); !mapsEqual(again, closed) {
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, closed) {
 		t.Errorf("fresh tab of %s differs:\n %v\n %v", loc, again, closed)
 	}
 	saveArtifact(t, "performance-closed-loop.png", fullScreenshot(t, ctx, 80))
@@ -81,7 +81,7 @@ func TestLoadModesInBrowser(t *testing.T) {
 	if shown("ep") {
 		t.Errorf("dense model: expert parallelism shown; want it hidden")
 	}
-	moe := waitReady(ctx, t, page+"?model=deepseek-v3&gpu=h200-sxm&prec=fp8&kv=fp8&tp=8&b=1")
+	moe := waitEngine(ctx, t, page+"?model=deepseek-v3&gpu=h200-sxm&prec=fp8&kv=fp8&tp=8&b=1")
 	if !shown("ep") {
 		t.Fatalf("DeepSeek-V3: expert parallelism hidden; want it offered")
 	}
@@ -94,7 +94,7 @@ func TestLoadModesInBrowser(t *testing.T) {
 		t.Errorf("8 expert groups: time per output token %q; want it changed from %q", ep["a.tpot_ms"], moe["a.tpot_ms"])
 	}
 
-	waitReady(ctx, t, tco+"?slo=30&dem=1e9&a.pm=llama-3.1-8b")
+	waitEngine(ctx, t, tco+"?slo=30&dem=1e9&a.pm=llama-3.1-8b")
 	if !shown("dem") || shown("users") {
 		t.Fatalf("TCO, open loop: demand shown %v, users %v; want the demand only", shown("dem"), shown("users"))
 	}
@@ -116,7 +116,7 @@ func TestLoadModesInBrowser(t *testing.T) {
 	}
 	tab2, cancel2 := chromedp.NewContext(ctx)
 	defer cancel2()
-	waitReady(tab2, t, loc)
+	waitEngine(tab2, t, loc)
 	if again := eval[string](t, tab2, `document.querySelector('[data-option="a"][data-metric="demand_gpus"]').textContent`); again != sized {
 		t.Errorf("fresh tab of %s: %q; want %q", loc, again, sized)
 	}

@@ -16,7 +16,7 @@ func TestMemoryPageInBrowser(t *testing.T) {
 	page := strings.TrimSuffix(tco, "tco/") + "memory/"
 
 	static := readStatic(t, page)
-	live := waitReady(ctx, t, page)
+	live := waitEngine(ctx, t, page)
 	if len(live) < 20 || !mapsEqual(static, live) {
 		t.Fatalf("pre-rendered and engine values differ or are missing:\n static %v\n   live %v", static, live)
 	}
@@ -47,7 +47,7 @@ func TestMemoryPageInBrowser(t *testing.T) {
 	}
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	if again := waitReady(tab, t, loc); !mapsEqual(again, after) {
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
 		t.Errorf("fresh tab differs:\n got %v\nwant %v", again, after)
 	}
 	// The TCO link carries option A's GPU and the GPUs it needs.
@@ -59,7 +59,7 @@ func TestMemoryPageInBrowser(t *testing.T) {
 	checkHostile(t, ctx, page+`?ctx=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&util=1.5&a.tp=3&model=%22%3E%3Cimg%20src%3Dx%3E&conc=-4`, live, "ctx", "util", "a.tp", "model", "conc")
 
 	// Seed 002: the article's batch sizes from its own rule.
-	seed := waitReady(ctx, t, page+"?preset=seed-002")
+	seed := waitEngine(ctx, t, page+"?preset=seed-002")
 	for l, want := range map[string]string{"a": "13", "b": "29", "c": "60", "d": "139"} {
 		if got := seed[l+".max_sequences"]; got != want+" sequences" {
 			t.Errorf("seed-002 option %s: %q, want %s sequences", l, got, want)

@@ -13,7 +13,7 @@ func TestUnknownPresetAndParameterStayReported(t *testing.T) {
 	ctx, tco := browser(t)
 	for _, calc := range []string{"tco/", "memory/", "performance/", "pricing/"} {
 		url := strings.TrimSuffix(tco, "tco/") + calc + "?preset=nope&zzz=1"
-		waitReady(ctx, t, url)
+		waitEngine(ctx, t, url)
 		problems := func() string {
 			return eval[string](t, ctx, `document.getElementById('problems').textContent`)
 		}
@@ -43,7 +43,7 @@ func TestUnknownPresetAndParameterStayReported(t *testing.T) {
 func TestSupersededInputsAreDropped(t *testing.T) {
 	ctx, tco := browser(t)
 	perf := strings.TrimSuffix(tco, "tco/") + "performance/"
-	waitReady(ctx, t, perf)
+	waitEngine(ctx, t, perf)
 	r := evalAsync[struct {
 		Computations int
 		In           string
@@ -62,7 +62,7 @@ func TestSupersededInputsAreDropped(t *testing.T) {
 	}
 	// The figures are those of in=130, as a fresh page computes them.
 	shown := eval[map[string]string](t, ctx, readMetrics)
-	if fresh := waitReady(ctx, t, perf+"?in=130"); !mapsEqual(shown, fresh) {
+	if fresh := waitEngine(ctx, t, perf+"?in=130"); !mapsEqual(shown, fresh) {
 		t.Errorf("figures after the burst differ from in=130's:\n got %v\nwant %v", shown, fresh)
 	}
 }
@@ -71,7 +71,7 @@ func TestSupersededInputsAreDropped(t *testing.T) {
 // the defaults.
 func TestResetReturnsToThePreset(t *testing.T) {
 	ctx, tco := browser(t)
-	preset := waitReady(ctx, t, tco+"?preset=seed-000")
+	preset := waitEngine(ctx, t, tco+"?preset=seed-000")
 	change := `(() => { const e = document.querySelector('[name="a.n"]'); e.value = '3'; e.dispatchEvent(new Event('input', {bubbles: true})); return 0; })()`
 	eval[int](t, ctx, change)
 	if changed := eval[map[string]string](t, ctx, readMetrics); mapsEqual(changed, preset) {
@@ -81,7 +81,7 @@ func TestResetReturnsToThePreset(t *testing.T) {
 	if back := eval[map[string]string](t, ctx, readMetrics); !mapsEqual(back, preset) {
 		t.Errorf("after Reset on the preset's page:\n got %v\nwant %v", back, preset)
 	}
-	defaults := waitReady(ctx, t, tco)
+	defaults := waitEngine(ctx, t, tco)
 	eval[int](t, ctx, change)
 	eval[int](t, ctx, `(document.getElementById('reset').click(), 0)`)
 	if back := eval[map[string]string](t, ctx, readMetrics); !mapsEqual(back, defaults) {

@@ -13,7 +13,7 @@ import (
 // lists that GPU's offers.
 func TestCloudOffersFollowTheGPU(t *testing.T) {
 	ctx, page := browser(t)
-	live := waitReady(ctx, t, page+"?v=1&c.gpu=a100-80gb-sxm&c.cloud=4")
+	live := waitEngine(ctx, t, page+"?v=1&c.gpu=a100-80gb-sxm&c.cloud=4")
 	if got := live["c.tco"]; got == "" {
 		t.Fatalf("no TCO for option c: %v", live)
 	}

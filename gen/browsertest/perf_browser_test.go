@@ -16,7 +16,7 @@ func TestPerformancePageInBrowser(t *testing.T) {
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "performance/"
 	static := readStatic(t, page)
-	live := waitReady(ctx, t, page)
+	live := waitEngine(ctx, t, page)
 	if len(live) < 8 || !mapsEqual(static, live) {
 		t.Fatalf("pre-rendered and engine values differ or are missing:\n static %v\n   live %v", static, live)
 	}
@@ -37,11 +37,11 @@ func TestPerformancePageInBrowser(t *testing.T) {
 		return location.href; })()`)
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	if again := waitReady(tab, t, loc); !mapsEqual(again, after) {
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
 		t.Errorf("fresh tab of %s differs", loc)
 	}
 	// The hostile URL keeps one valid value, the A100: FP8 is then wrong too.
-	a100 := waitReady(ctx, t, page+"?gpu=a100-80gb-sxm")
+	a100 := waitEngine(ctx, t, page+"?gpu=a100-80gb-sxm")
 	checkHostile(t, ctx, page+`?in=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&tp=3&gpu=a100-80gb-sxm&prec=fp8&rate=NaN&model=%22%3E%3Cimg%20src%3Dx%3E`,
 		a100, "in", "tp", "prec", "rate", "model")
 	saveArtifact(t, "performance.png", fullScreenshot(t, ctx, 100))
@@ -68,8 +68,8 @@ func TestFP4OnBlackwellAndItsAbsenceOnHopper(t *testing.T) {
 		return v
 	}
 	fieldError := `document.getElementById('err-prec').textContent`
-	fp8 := throughput(waitReady(ctx, t, page+"?gpu=b200&prec=fp8"))
-	fp4 := throughput(waitReady(ctx, t, page+"?gpu=b200&prec=fp4"))
+	fp8 := throughput(waitEngine(ctx, t, page+"?gpu=b200&prec=fp8"))
+	fp4 := throughput(waitEngine(ctx, t, page+"?gpu=b200&prec=fp4"))
 	if fp4 <= fp8 {
 		t.Errorf("B200: %v tokens/s per GPU in FP4, %v in FP8; want more in FP4", fp4, fp8)
 	}
@@ -80,8 +80,8 @@ func TestFP4OnBlackwellAndItsAbsenceOnHopper(t *testing.T) {
 		t.Errorf("B200 in FP4: weight format %q; want NVFP4", format)
 	}
 
-	bf16 := waitReady(ctx, t, page+"?gpu=h100-sxm")
-	fallback := waitReady(ctx, t, page+"?gpu=h100-sxm&prec=fp4")
+	bf16 := waitEngine(ctx, t, page+"?gpu=h100-sxm")
+	fallback := waitEngine(ctx, t, page+"?gpu=h100-sxm&prec=fp4")
 	msg := eval[string](t, ctx, fieldError)
 	if !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") {
 		t.Errorf("H100 in FP4: precision field says %q; want that the H100 has no FP4", msg)

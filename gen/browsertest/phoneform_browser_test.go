@@ -63,7 +63,7 @@ func TestPhoneFormComesFirst(t *testing.T) {
 		do(t, ctx, chromedp.EmulateViewport(s.W, s.H, opts...))
 		for _, lang := range []string{"", "de/"} {
 			for _, calc := range []string{"tco/", "pricing/", "performance/", "memory/"} {
-				waitReady(ctx, t, root+lang+calc)
+				waitEngine(ctx, t, root+lang+calc)
 				r := eval[formReport](t, ctx, formProbe)
 				where := fmt.Sprintf("/%s%s at %d px", lang, calc, s.W)
 				t.Logf("%s: first input at y = %.0f, first result at y = %.0f, %d inputs shown", where, r.Input, r.Result, r.Inputs)
@@ -129,7 +129,7 @@ func TestPhoneFormShowsTheChange(t *testing.T) {
 		} {
 			for _, at := range []string{"end", "start"} {
 				where := "/" + lang + c.calc + " (the field at the " + at + " of the screen)"
-				waitReady(ctx, t, root+lang+c.calc)
+				waitEngine(ctx, t, root+lang+c.calc)
 				before := eval[[]string](t, ctx, `[...document.querySelectorAll('#key-figures dd')].map(d => d.firstChild ? d.firstChild.textContent : '')`)
 				sel := chromedp.CSS(`[name="` + c.field + `"]`)
 				eval[any](t, ctx, `document.querySelector('[name="`+c.field+`"]').scrollIntoView({block: '`+at+`'})`)
@@ -179,9 +179,9 @@ func TestTCOFormShowsWhatApplies(t *testing.T) {
 		GPs, HRs, PP bool // a.gp, a.hr and a.pp shown or focusable
 	}
 	for _, lang := range []string{"", "de/"} {
-		waitReady(ctx, t, root+lang+"tco/?a.kind=own")
+		waitEngine(ctx, t, root+lang+"tco/?a.kind=own")
 		owned := eval[fields](t, ctx, tcoFields)
-		waitReady(ctx, t, root+lang+"tco/?a.kind=rent")
+		waitEngine(ctx, t, root+lang+"tco/?a.kind=rent")
 		rented := eval[fields](t, ctx, tcoFields)
 		t.Logf("/%stco/: option a shows %d inputs owned, %d rented", lang, owned.A, rented.A)
 		// Owned: kind, GPU, count, the estimator's 4, throughput, load
@@ -201,7 +201,7 @@ func TestTCOFormShowsWhatApplies(t *testing.T) {
 		if got := eval[fields](t, ctx, tcoFields); got.A != owned.A || !got.GPs || got.HRs {
 			t.Errorf("/%stco/: switched to owned, option a shows %d inputs, price %v, rent %v; want %d, true, false", lang, got.A, got.GPs, got.HRs, owned.A)
 		}
-		waitReady(ctx, t, root+lang+"tco/?a.kind=own&a.pm=")
+		waitEngine(ctx, t, root+lang+"tco/?a.kind=own&a.pm=")
 		if typed := eval[fields](t, ctx, tcoFields); typed.A != 22-3 || typed.PP || !owned.PP {
 			t.Errorf("/%stco/: with a throughput typed in, option a shows %d inputs and its precision %v (estimated: %v); want 19, false (true)",
 				lang, typed.A, typed.PP, owned.PP)
@@ -231,7 +231,7 @@ func TestLinkOpensItsFoldedGroup(t *testing.T) {
 			{"performance/", "?mfu=0.4", []string{"mfu"}},
 			{"memory/", "?a.tp=2", []string{"a.mem"}},
 		} {
-			waitReady(ctx, t, root+lang+c.calc+c.query)
+			waitEngine(ctx, t, root+lang+c.calc+c.query)
 			got := eval[[]string](t, ctx, openGroups)
 			if fmt.Sprint(got) != fmt.Sprint(c.open) && !(len(got) == 0 && len(c.open) == 0) {
 				t.Errorf("/%s%s%s: open groups (by first field) %q; want %q", lang, c.calc, c.query, got, c.open)
@@ -239,7 +239,7 @@ func TestLinkOpensItsFoldedGroup(t *testing.T) {
 		}
 	}
 	// Typing into a field keeps the reader's groups as they are.
-	waitReady(ctx, t, root+"tco/")
+	waitEngine(ctx, t, root+"tco/")
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`[name="y"]`)), chromedp.SendKeys(chromedp.CSS(`[name="y"]`), kb.Backspace+"5"))
 	if got := eval[[]string](t, ctx, openGroups); len(got) != 0 {
 		t.Errorf("/tco/ after typing a main input: open groups %q; want none", got)

@@ -41,7 +41,7 @@ func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 					t.Errorf("%s: the toolbar's link reads %q; want %q", where, link[0], p.Title)
 					continue
 				}
-				waitReady(ctx, t, link[1])
+				waitEngine(ctx, t, link[1])
 				got := eval[map[string]any](t, ctx, fmt.Sprintf(`(() => {
 					const shown = e => !!e && !e.closest('[hidden]') && e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().right <= innerWidth + 1;
 					const ex = document.getElementById('explanation'), src = document.querySelector('[data-preset-source="%s"]');

@@ -63,11 +63,11 @@ func TestServerRenderedLinkWithoutJavaScript(t *testing.T) {
 			if !slices.Equal(off, want) {
 				t.Errorf("%s: without JavaScript the page shows\n%q\nthe calculators give\n%q", link, off, want)
 			}
-			waitReady(ctx, t, static.URL+"/sub/"+link)
+			waitEngine(ctx, t, static.URL+"/sub/"+link)
 			if on := eval[[]string](t, ctx, answerJS); !slices.Equal(off, on) {
 				t.Errorf("%s: without JavaScript the server's page shows\n%q\nthe browser engine shows\n%q", link, off, on)
 			}
-			waitReady(ctx, t, s.Root+link)
+			waitEngine(ctx, t, s.Root+link)
 			if on := eval[[]string](t, ctx, answerJS); !slices.Equal(off, on) {
 				t.Errorf("%s: the server's page with its engine started shows\n%q\nwithout JavaScript\n%q", link, on, off)
 			}

@@ -21,7 +21,7 @@ func TestPricingPageInBrowser(t *testing.T) {
 	page := strings.TrimSuffix(tco, "tco/") + "pricing/"
 
 	static := readStatic(t, page)
-	live := waitReady(ctx, t, page)
+	live := waitEngine(ctx, t, page)
 	if len(live) < 40 || !mapsEqual(static, live) {
 		t.Fatalf("pre-rendered and engine values differ or are missing:\n static %v\n   live %v", static, live)
 	}
@@ -31,7 +31,7 @@ func TestPricingPageInBrowser(t *testing.T) {
 	}
 	// A link's own list of APIs fills the places the page has.
 	defaults := live
-	live = waitReady(ctx, t, page+"?apis=gpt-4.1,holysheep-flat,deepseek.deepseek-v4-flash")
+	live = waitEngine(ctx, t, page+"?apis=gpt-4.1,holysheep-flat,deepseek.deepseek-v4-flash")
 	if live["openai.gpt-6-astra.monthly_cost"] != "" {
 		t.Errorf("apis= left the shortlist on the page: %v", live)
 	}
@@ -51,7 +51,7 @@ func TestPricingPageInBrowser(t *testing.T) {
 		return location.href; })()`)
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
-	if again := waitReady(tab, t, loc); !mapsEqual(again, after) {
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
 		t.Errorf("fresh tab of %s differs", loc)
 	}
 
@@ -96,7 +96,7 @@ func TestPricingPageInBrowser(t *testing.T) {
 	}
 
 	// An old edition: May 2024 prices, a note and a link to today's.
-	old := waitReady(ctx, t, page+"?ed=2024-05-13")
+	old := waitEngine(ctx, t, page+"?ed=2024-05-13")
 	if old["gpt-4o.cost_per_request"] != "0.0095 USD" || old["gpt-4.1.monthly_cost"] != "" {
 		t.Errorf("May 2024 edition: GPT-4o %q, GPT-4.1 %q", old["gpt-4o.cost_per_request"], old["gpt-4.1.monthly_cost"])
 	}
@@ -113,7 +113,7 @@ func TestPricingPageInBrowser(t *testing.T) {
 	// Seed 000's ROI example: 500,000 requests of 1,000 tokens a month
 	// at $2.50 per 1,000 tokens, $1,250,000; the reseller's ¥1 per million
 	// at 7.14 yuan to the dollar, 500 / 7.14 = $70.03.
-	seed := waitReady(ctx, t, page+"?preset=seed-000-roi")
+	seed := waitEngine(ctx, t, page+"?preset=seed-000-roi")
 	cost, _ := strconv.ParseFloat(strings.TrimSuffix(seed["custom.monthly_cost"], " USD"), 64)
 	if math.Abs(cost-1250000) > 1e-6 || seed["holysheep-flat.monthly_cost"] != "70.028011 USD" ||
 		seed["holysheep-flat.monthly_cost_claimed"] != "70000 USD" {

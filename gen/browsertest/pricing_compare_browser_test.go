@@ -62,7 +62,7 @@ func TestComparisonShowsOnlyComparedAPIsWithRemoveButtons(t *testing.T) {
 		}
 		do(t, ctx, chromedp.EmulateViewport(s.w, s.h, opts...))
 		for _, lang := range []string{"", "de/"} {
-			waitReady(ctx, t, root+lang+"pricing/")
+			waitEngine(ctx, t, root+lang+"pricing/")
 			r := eval[compareReport](t, ctx, compareProbe)
 			if lang == "" && !slices.Equal(r.Names, defaults) {
 				t.Errorf("%d px: rows %q; want the six default APIs %q, no blank row", s.w, r.Names, defaults)
@@ -85,7 +85,7 @@ func TestComparisonShowsOnlyComparedAPIsWithRemoveButtons(t *testing.T) {
 
 	// Four APIs: four rows, each with a button named for its model.
 	four := root + "pricing/?apis=gpt-4o,gpt-4.1,claude-haiku-4.5,deepseek.deepseek-v4-flash"
-	waitReady(ctx, t, four)
+	waitEngine(ctx, t, four)
 	r := eval[compareReport](t, ctx, compareProbe)
 	names := []string{"OpenAI GPT-4o", "OpenAI GPT-4.1", "Anthropic Claude Haiku 4.5", "DeepSeek V4 Flash"}
 	if !strings.HasPrefix(r.Note, "4 of 12 compared") {
@@ -130,7 +130,7 @@ func TestComparisonShowsOnlyComparedAPIsWithRemoveButtons(t *testing.T) {
 	tab, cancel := chromedp.NewContext(ctx)
 	defer cancel()
 	do(t, tab, chromedp.EmulateViewport(1280, 800, chromedp.EmulateScale(1)))
-	if again := waitReady(tab, t, loc); !mapsEqual(again, figures) {
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, figures) {
 		t.Errorf("a fresh tab of %s shows other figures:\n%v\nwant\n%v", loc, again, figures)
 	}
 	if again := eval[compareReport](t, tab, compareProbe); !slices.Equal(again.Names, left) {

@@ -34,7 +34,7 @@ func TestPricingFindInBrowser(t *testing.T) {
 	}
 	for _, w := range []int64{1280, 390} {
 		do(t, ctx, chromedp.EmulateViewport(w, 844, chromedp.EmulateScale(1)))
-		waitReady(ctx, t, page)
+		waitEngine(ctx, t, page)
 		if !eval[bool](t, ctx, `!!document.querySelector('[name="q"]') && !!document.querySelector('#find')`) {
 			t.Fatal("no search box or list of models found on the pricing page")
 		}
@@ -80,7 +80,7 @@ func TestPricingFindInBrowser(t *testing.T) {
 		}
 
 		// The link reopens the same search and comparison.
-		waitReady(ctx, t, loc)
+		waitEngine(ctx, t, loc)
 		if got := eval[string](t, ctx, `document.querySelector('[name="q"]').value + ' / ' + document.querySelector('[name="prov"]').value`); got != "gpt-oss 120b / groq" {
 			t.Errorf("%d px: reopened search %q", w, got)
 		}

@@ -44,7 +44,7 @@ func TestUnpricedGPUShowsNoCostInBrowser(t *testing.T) {
 			"Preis fehlt", "Preis fehlt", "Für Option C fehlt ein Preis; sie bleibt außen vor."},
 	} {
 		link := root + tc.lang + "tco/?ed=2026-12-04&" + tc.query
-		waitReady(ctx, t, link)
+		waitEngine(ctx, t, link)
 		got := read(tc.letter, tc.field)
 		for _, m := range tc.costs {
 			k := tc.letter + "." + m
@@ -71,7 +71,7 @@ func TestUnpricedGPUShowsNoCostInBrowser(t *testing.T) {
 
 	// Typing a price in the field makes the option priced: 8 H200s at
 	// $30,000 are $240,000 of GPUs (8 x 30,000).
-	waitReady(ctx, t, root+"tco/?ed=2026-12-04&a.gpu=h200-sxm")
+	waitEngine(ctx, t, root+"tco/?ed=2026-12-04&a.gpu=h200-sxm")
 	unfold(t, ctx, "a.gp")
 	do(t, ctx, chromedp.Focus(chromedp.CSS(`[name="a.gp"]`)))
 	eval[any](t, ctx, `(() => { document.querySelector('[name="a.gp"]').select(); return 0; })()`)

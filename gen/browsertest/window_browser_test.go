@@ -18,7 +18,7 @@ func TestThroughputDoesNotFollowTheRunsLengthInBrowser(t *testing.T) {
 	page := strings.TrimSuffix(tco, "tco/") + "performance/?v=1&model=llama-3.1-8b&gpu=h200-sxm&engine=trtllm&mode=offline&reqs="
 	var got []float64
 	for _, reqs := range []string{"1000", "2000"} {
-		m := waitReady(ctx, t, page+reqs)
+		m := waitEngine(ctx, t, page+reqs)
 		value, _, _ := strings.Cut(m["a.output_tokens_per_s"], " ")
 		v, err := strconv.ParseFloat(value, 64)
 		if err != nil || !(v > 0) {
