@@ -92,9 +92,10 @@ seal:
 
 # Every test: the checks, then every package's tests, the site build's,
 # the browser's in headless Chromium (gen/browsertest) and workerd's
-# included.
+# included. Each test's time is kept in build/test.json: `go tool gotestsum
+# tool slowest --jsonfile build/test.json --threshold 10s` lists the slow ones.
 test: lint $(WASM) chromium worker-data
-	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) tool gotestsum --format pkgname \
+	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) tool gotestsum --format pkgname --jsonfile build/test.json \
 		--rerun-fails=2 --rerun-fails-run-root-test --rerun-fails-max-failures=3 \
 		--packages=./... -- -count=1 -timeout 60m
 
