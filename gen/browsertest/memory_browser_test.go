@@ -39,8 +39,10 @@ func TestMemoryPageInBrowser(t *testing.T) {
 	if after["a.gpus_needed"] == live["a.gpus_needed"] || after["a.weights_gib"] == live["a.weights_gib"] {
 		t.Errorf("70B model did not change the figures: %v -> %v", live, after)
 	}
+	// The address follows each answer 200 ms later (app.js): one may
+	// carry the context and not yet the model.
 	loc := evalAsync[string](t, ctx, `(async () => {
-		for (let i = 0; i < 100 && !location.search.includes('ctx=32768'); i++) await new Promise(r => setTimeout(r, 20));
+		for (let i = 0; i < 100 && !(location.search.includes('ctx=32768') && location.search.includes('model=llama-3.1-70b')); i++) await new Promise(r => setTimeout(r, 20));
 		return location.href; })()`)
 	if !strings.Contains(loc, "model=llama-3.1-70b") || !strings.Contains(loc, "ctx=32768") {
 		t.Errorf("URL does not carry the inputs: %s", loc)
