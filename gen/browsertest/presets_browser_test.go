@@ -11,38 +11,43 @@ import (
 )
 
 // TestEveryPresetOpensWithItsExplanation follows the link of every preset
-// that its calculator's toolbar lists by name, at a desktop's and a
-// phone's width: the page opens the preset, shows its explanation and
-// the source of its rationale within the screen's width, and reports no
-// problem and no rejected value.
+// that its calculator's toolbar lists by name: the page opens the
+// preset, shows its explanation and the source of its rationale within
+// the screen's width, at a desktop's width and then, without a reload,
+// a phone's, and reports no problem and no rejected value.
 func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 	t.Parallel() // one of the longest tests: see startBrowser
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
 	calcs := sitebuild.Calculators(datasettest.Load(t))
-	for _, size := range []struct {
-		name          string
-		width, height int64
-		opts          []chromedp.EmulateViewportOption
-	}{{"desktop", 1366, 900, nil}, {"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2), chromedp.EmulateMobile}}} {
-		do(t, ctx, chromedp.EmulateViewport(size.width, size.height, size.opts...))
-		for _, c := range calcs {
-			// The presets' links are read on the calculator's own page,
-			// as served, once it is there: read on the page of the
-			// preset before, one was missing twice on a busy machine, and
-			// the first navigation of a fresh tab has once returned before
-			// the toolbar. One load reads them all.
-			do(t, ctx, chromedp.Navigate(root+c.Path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+c.Presets[len(c.Presets)-1].Name+`"]`)))
-			links := eval[map[string][2]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('.toolbar a[href*="?preset="]')].map(a => [new URL(a.href).searchParams.get('preset'), [a.textContent, a.href]]))`)
-			for _, p := range c.Presets {
+	desktop := chromedp.EmulateViewport(1366, 900)
+	sizes := []struct {
+		name string
+		set  chromedp.Action[chromedp.Void]
+	}{{"desktop", desktop}, {"phone", chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile)}}
+	for _, c := range calcs {
+		do(t, ctx, desktop)
+		// The presets' links are read on the calculator's own page, as
+		// served, once it is there: read on the page of the preset
+		// before, one was missing twice on a busy machine, and the first
+		// navigation of a fresh tab has once returned before the
+		// toolbar. One load reads them all.
+		do(t, ctx, chromedp.Navigate(root+c.Path), chromedp.WaitReady(chromedp.CSS(`.toolbar a[href$="?preset=`+c.Presets[len(c.Presets)-1].Name+`"]`)))
+		links := eval[map[string][2]string](t, ctx, `Object.fromEntries([...document.querySelectorAll('.toolbar a[href*="?preset="]')].map(a => [new URL(a.href).searchParams.get('preset'), [a.textContent, a.href]]))`)
+		for _, p := range c.Presets {
+			link, ok := links[p.Name]
+			if !ok || link[0] != p.Title {
+				t.Errorf("%s%s: the toolbar's link reads %q; want %q", c.Path, p.Name, link[0], p.Title)
+				continue
+			}
+			for i, size := range sizes {
 				where := fmt.Sprintf("%s %s%s", size.name, c.Path, p.Name)
-				link, ok := links[p.Name]
-				if !ok || link[0] != p.Title {
-					t.Errorf("%s: the toolbar's link reads %q; want %q", where, link[0], p.Title)
-					continue
+				do(t, ctx, size.set)
+				if i == 0 {
+					waitEngine(ctx, t, link[1])
 				}
-				waitEngine(ctx, t, link[1])
-				got := eval[map[string]any](t, ctx, fmt.Sprintf(`(() => {
+				got := evalAsync[map[string]any](t, ctx, fmt.Sprintf(`(async () => {
+					await nextFrames(2); // the layout at the new width
 					const shown = e => !!e && !e.closest('[hidden]') && e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().right <= innerWidth + 1;
 					const ex = document.getElementById('explanation'), src = document.querySelector('[data-preset-source="%s"]');
 					return {preset: new URLSearchParams(location.search).get('preset'), explanation: shown(ex) ? ex.textContent : '',
