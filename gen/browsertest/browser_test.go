@@ -172,9 +172,15 @@ func newChromium(t *testing.T) (context.Context, func()) {
 		// No background threads compiling WebAssembly: V8 then no longer
 		// compiles the whole 4.4 MB engine on every load, 0.5
 		// CPU-seconds less a load with the worker's own time unchanged.
+		// And only V8's baseline compiler (Liftoff), no optimising
+		// tier-up: the same results from code that starts sooner. Twelve
+		// loads of /tco/ took 9.1 s instead of 11.3 s (medians of three,
+		// interleaved, load 2–4), the hostile links' walk 58 s instead
+		// of 79 s and its longest engine answer 187 ms instead of 312 ms
+		// (one run each, load 3–7).
 		// The benchmarks (benchBrowser) keep Chromium's defaults, which
 		// are what a reader's browser does.
-		chromedp.Flag("js-flags", "--wasm-num-compilation-tasks=0"),
+		chromedp.Flag("js-flags", "--wasm-num-compilation-tasks=0 --liftoff-only"),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
