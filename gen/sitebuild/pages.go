@@ -105,7 +105,7 @@ func (b *builder) articles() ([]markdown.Article, error) {
 		}
 		arts = append(arts, a)
 	}
-	slices.SortFunc(arts, func(a, b markdown.Article) int { return a.Order - b.Order })
+	slices.SortFunc(arts, func(x, y markdown.Article) int { return x.Order - y.Order })
 	return arts, nil
 }
 
