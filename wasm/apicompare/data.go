@@ -83,6 +83,12 @@ type DefaultRegion struct {
 	NoteDE string `yaml:"note_de,omitempty" json:"note_de,omitempty"`
 }
 
+// Figure is the default as a sourced figure, whose note (Data.Note)
+// says where it comes from.
+func (r DefaultRegion) Figure() fact.Figure {
+	return fact.Figure{Value: 1, Source: r.Source, AsOf: r.AsOf, Note: r.Note, NoteDE: r.NoteDE}
+}
+
 // Local returns the defaults of t's language that differ from the
 // English pages', for a scenario with or without a preset. A preset
 // takes the English pages' region and comparison: it asks its question
@@ -132,7 +138,7 @@ func (r DefaultRegion) validate(d Data, entry string) []error {
 	if r == (DefaultRegion{}) {
 		return nil
 	}
-	errs := d.Sources.Check(fact.Figure{Value: 1, Source: r.Source, AsOf: r.AsOf}, entry, "region", 0, 1)
+	errs := d.Sources.Check(r.Figure(), entry, "region", 0, 1)
 	named := slices.ContainsFunc(d.APIs.Prices, func(p apiprices.PriceRow) bool {
 		return slices.ContainsFunc(p.Regions, func(g apiprices.Region) bool { return g.Region == r.Region })
 	})

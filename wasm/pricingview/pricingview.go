@@ -210,7 +210,7 @@ func readRegion(r *scenario.Resolver, d apicompare.Data, edition, section string
 		// Written into the link, so that it gives the same figures in
 		// any language and through the API.
 		f.Default, f.Pinned = local.Region, true
-		f.Note = fact.NoteIn(t, fact.Figure{Value: 1, Source: local.Source, AsOf: local.AsOf, Note: local.Note, NoteDE: local.NoteDE}, d.Sources[local.Source])
+		f.Note = d.Note(t, local.Figure())
 	}
 	return r.Choice(f)
 }
