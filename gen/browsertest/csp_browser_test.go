@@ -15,8 +15,10 @@ import (
 // calculators, uses what a reader uses (inputs, chart tabs, tooltips,
 // legends, exports): the pages' Content-Security-Policy blocks nothing.
 func TestNoCSPViolations(t *testing.T) {
-	ctx, tco := browser(t)
-	root := strings.TrimSuffix(tco, "tco/")
+	// With the service worker, which the pages register, and which then
+	// answers their requests.
+	ctx := startBrowserWithServiceWorker(t)
+	root := strings.TrimSuffix(serveSite(t), "tco/")
 	// Violations are collected from the start of each document; a script
 	// the test adds is not subject to the page's policy.
 	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{

@@ -73,7 +73,7 @@ func TestCalculatorOpensWithoutANetworkAfterOneVisit(t *testing.T) {
 	srv := httptest.NewServer(noStore(sitebuild.SiteHandler(dir, "/sub/")))
 	defer srv.Close()
 	root := srv.URL + "/sub/"
-	ctx := startBrowser(t)
+	ctx := startBrowserWithServiceWorker(t)
 
 	link := root + "tco/?a.n=16"
 	online := waitReady(ctx, t, link)
@@ -162,7 +162,7 @@ func TestNewDeployNeverRunsTheOldEngine(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { (*served.Load()).ServeHTTP(w, r) }))
 	defer srv.Close()
 	root := srv.URL + "/sub/"
-	ctx := startBrowser(t)
+	ctx := startBrowserWithServiceWorker(t)
 
 	waitReady(ctx, t, root+"tco/")
 	awaitServiceWorker(t, ctx, oldBuild)
