@@ -250,9 +250,11 @@ func noEnglish(t *testing.T, page, text string, parts []string) {
 // Markdown and CSV exports. Each state must show (its German words are
 // asserted) and no English message or preset text may show with it.
 func germanProblemStates(t *testing.T, ctx context.Context, base string, parts []string) {
+	// A link to the calculator on screen opens in place, as a reader's
+	// click on it does.
 	open := func(path string) string {
 		t.Helper()
-		do(t, ctx, chromedp.Navigate(base+"de/"+path), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+		openLink(t, ctx, base+"de/"+path)
 		text := eval[string](t, ctx, shownText)
 		noEnglish(t, "/de/"+path, text, parts)
 		return text

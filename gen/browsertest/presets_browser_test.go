@@ -44,7 +44,8 @@ func TestEveryPresetOpensWithItsExplanation(t *testing.T) {
 				where := fmt.Sprintf("%s %s%s", size.name, c.Path, p.Name)
 				do(t, ctx, size.set)
 				if i == 0 {
-					waitEngine(ctx, t, link[1])
+					// As a reader's click on the toolbar's link: in place.
+					openLink(t, ctx, link[1])
 				}
 				got := evalAsync[map[string]any](t, ctx, fmt.Sprintf(`(async () => {
 					await nextFrames(2); // the layout at the new width

@@ -13,7 +13,8 @@ import { initLegends } from "./js/charts.js";
 import { initTabs, showLinkTab } from "./js/tabs.js";
 import { initSort } from "./js/sort.js";
 import { initForm } from "./js/form.js";
-import { initHF } from "./js/hf.js";
+import { initHF, hfBusy } from "./js/hf.js";
+import { initLinks } from "./js/links.js";
 import { initExports } from "./js/exports.js";
 import { initHandout, handoutQR } from "./js/handout.js";
 import { initPrint } from "./js/print.js";
@@ -31,6 +32,7 @@ if (form && calc) {
   initAnswerBar();
   initForm();
   initHF();
+  initLinks(hfBusy);
   initSort();
   initExports();
   // Tests and benchmarks call the engine through the page's worker, and

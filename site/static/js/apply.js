@@ -4,7 +4,7 @@
 // headline, the data edition's note, the problems, and the charts'
 // patches (charts.js). Values from the URL reach the page only as text.
 
-import { root, form, calc, engineReady } from "./page.js";
+import { root, form, calc } from "./page.js";
 import { $, group, each, setText, setLead, setHidden, setAttr, fillList } from "./dom.js";
 import { band, keyFigures } from "./figures.js";
 import { t, day } from "./text.js";
@@ -41,8 +41,10 @@ function setChoices(el, choices) {
 }
 
 let shownProblems = null;
-// apply shows the engine's answer u.
-export function apply(u) {
+// apply shows the engine's answer u; fromLink, whether it is a link's
+// scenario (the page's first answer, or a link opened in place), not
+// one the reader edited.
+export function apply(u, fromLink) {
   u.inputs.forEach(function (s) {
     const el = form.elements[s.key];
     if (!el) return;
@@ -55,10 +57,10 @@ export function apply(u) {
     if (s.unit) setText($("unit-" + s.key), "(" + s.unit + ")");
     // A field that does not apply to the scenario (scenario.Resolver.Hide).
     each(byField[s.key], function (el) { setHidden(el, s.hidden); });
-    // A folded group opens on a field the link sets (in the page's
-    // first answer) or one the engine rejects, as the form's template
-    // does for a scenario rendered into the page.
-    if (!s.hidden && (s.error || s.explicit && !engineReady())) {
+    // A folded group opens on a field the link sets or one the engine
+    // rejects, as the form's template does for a scenario rendered into
+    // the page.
+    if (!s.hidden && (s.error || s.explicit && fromLink)) {
       each(byField[s.key], function (el) {
         const more = el.closest("details.more");
         if (more && !more.open) more.open = true;
@@ -153,7 +155,7 @@ export function apply(u) {
   // A field that the reader's edit hid (a mode switched) still has its
   // value in the state for this computation: the link's own fields are
   // said, not the reader's.
-  if (engineReady()) {
+  if (!fromLink) {
     u.problems = u.problems.filter(function (p) { return u.inapplicable.indexOf(p) < 0; });
   }
   if (shownProblems !== u.problems.join("\n")) {

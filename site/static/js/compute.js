@@ -57,10 +57,12 @@ export function compute() {
   // Figures that take a while are marked as updating, not left as if
   // they were the new scenario's.
   updatingTimer = setTimeout(function () { markUpdating("true"); }, 100);
+  const fromLink = scenario.opening;
+  scenario.opening = false;
   call(name, [scenario.params.toString()]).then(function (json) {
     const t0 = performance.now();
     const u = JSON.parse(json);
-    apply(u);
+    apply(u, fromLink);
     // Keep rejected raw values so the reader can fix them; the URL keeps
     // only the canonical scenario.
     u.inputs.forEach(function (s) {
@@ -131,8 +133,9 @@ export function start() {
     root.setAttribute("data-figures", "default");
     setText(status, t("app.loading_link"));
   }
+  loaded = dataFiles();
   engine = startEngine(setting("worker"), {
-    wasm: setting("wasm"), data: dataFiles(), calc: name, lang: root.lang, messages: setting("messages")
+    wasm: setting("wasm"), data: loaded, calc: name, lang: root.lang, messages: setting("messages")
   }, {
     ready: function () {
       compute();
@@ -143,23 +146,44 @@ export function start() {
   });
 }
 
-// dataFiles returns the data files the engine needs: the latest
-// edition's (preloaded), and for a link that pins an older edition that
-// edition's too: the newest data edition not after the pinned date, else
-// the first (as edition.List.Pick in Go).
-function dataFiles() {
-  const latest = setting("data");
+// editions lists the page's data files, oldest first: {edition, url}.
+function editions() {
   const pairs = setting("editions").split(" ");
   const files = [];
   for (let i = 0; i + 1 < pairs.length; i += 2) files.push({ edition: pairs[i], url: pairs[i + 1] });
+  return files;
+}
+// pick returns the data file of a link that pins edition ed: the newest
+// not after it, else the first (as edition.List.Pick in Go).
+function pick(files, ed) {
+  let picked = files[0];
+  files.forEach(function (f) { if (f.edition <= ed) picked = f; });
+  return picked;
+}
+
+// loaded lists the data files the engine was started with.
+let loaded = [];
+
+// dataFiles returns the data files the engine needs: the latest
+// edition's (preloaded), and for a link that pins an older edition that
+// edition's too.
+function dataFiles() {
+  const files = editions();
   const out = [files[files.length - 1]];
   const ed = scenario.params.get("ed");
   if (ed) {
-    let picked = files[0];
-    files.forEach(function (f) { if (f.edition <= ed) picked = f; });
-    if (picked.url !== latest) out.push(picked);
+    const picked = pick(files, ed);
+    if (picked.url !== setting("data")) out.push(picked);
   }
   return out;
+}
+
+// editionLoaded is whether the engine has the data of a link that pins
+// edition ed ("" or null for the latest).
+export function editionLoaded(ed) {
+  if (!ed) return true;
+  const url = pick(editions(), ed).url;
+  return loaded.some(function (f) { return f.url === url; });
 }
 
 // latestEdition is the date of the newest data edition the page has.

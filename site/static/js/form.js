@@ -4,7 +4,7 @@
 // returns to the scenario the page started from.
 
 import { form, calc, name, script } from "./page.js";
-import { scenario } from "./scenario.js";
+import { scenario, onOpen } from "./scenario.js";
 import { call, compute, running } from "./compute.js";
 import { hfKey } from "./hf.js";
 
@@ -15,6 +15,7 @@ let lastConversion = null;
 
 // initForm listens to the form.
 export function initForm() {
+  onOpen(function () { lastConversion = null; });
   form.addEventListener("input", function (e) {
     const el = e.target;
     if (!el.name || !running()) return;

@@ -12,7 +12,7 @@
 import { root } from "./page.js";
 import { $, each, setText, setHidden, setAttr, fillList } from "./dom.js";
 import { t, day } from "./text.js";
-import { scenario, ownScenario, addParams, onWrite, writeURL, scheduleURL } from "./scenario.js";
+import { scenario, ownScenario, addParams, onOpen, onWrite, writeURL, scheduleURL } from "./scenario.js";
 import { call, running, latestEdition } from "./compute.js";
 
 const handoutFields = document.querySelectorAll("[data-handout]");
@@ -99,18 +99,26 @@ export function handoutQR() {
   return qr.done;
 }
 
-// initHandout fills the handout's fields from the link and keeps the
-// link and the printout's head in step with them.
-export function initHandout() {
-  const state = scenario.params;
+// readHandout fills the handout's fields from a link's query.
+function readHandout(state) {
   each(handoutFields, function (el) {
     const v = (state.get(el.getAttribute("data-handout")) || "").slice(0, el.maxLength > 0 ? el.maxLength : 1000);
     handoutValues[el.getAttribute("data-handout")] = el.value = v;
   });
   const omit = (state.get("h.omit") || "").split(",");
   each(sectionBoxes, function (el) { el.checked = omit.indexOf(el.getAttribute("data-section")) < 0; });
+}
+
+// initHandout fills the handout's fields from the link and keeps the
+// link and the printout's head in step with them.
+export function initHandout() {
+  readHandout(scenario.params);
   addParams(handoutQuery);
   onWrite(requestQR);
+  onOpen(function (params) {
+    readHandout(params);
+    showHandoutHead();
+  });
   const handoutForm = $("handout-options");
   if (handoutForm) {
     handoutForm.addEventListener("input", handoutChanged);

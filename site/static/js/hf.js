@@ -8,7 +8,7 @@
 import { form, setting } from "./page.js";
 import { $, setText, setAttr } from "./dom.js";
 import { t } from "./text.js";
-import { scenario } from "./scenario.js";
+import { scenario, onOpen } from "./scenario.js";
 import { call, compute } from "./compute.js";
 import { addBusy, notifySettled } from "./settle.js";
 
@@ -19,7 +19,10 @@ const hfID = /^([A-Za-z0-9][A-Za-z0-9._-]*\/[A-Za-z0-9][A-Za-z0-9._-]*)(?:@([A-Z
 let hfLoads = 0;
 let hfAbort = null;
 let hfPending = false;
-addBusy(function () { return hfPending; });
+addBusy(hfBusy);
+
+// hfBusy is whether a model is loading.
+export function hfBusy() { return hfPending; }
 
 function hfStatus(text, error) {
   const el = $("hf-status");
@@ -110,6 +113,8 @@ function hfRead(id, config, index) {
 export function initHF() {
   const input = form.elements[hfKey];
   if (!input) return;
+  // A link opened in place says nothing of the model loaded before it.
+  onOpen(function () { hfStatus("", false); });
   $("hf-load").addEventListener("click", hfLoad);
   input.addEventListener("keydown", function (e) {
     if (e.key === "Enter") hfLoad();

@@ -10,7 +10,10 @@ export const scenario = {
   query: null,
   // answer is what the printed handout lists of the engine's last answer
   // ({changed, sources}), null before it.
-  answer: null
+  answer: null,
+  // opening is whether the next computation is a link's (the page's
+  // first, or one opened in place, links.js), not the reader's edit.
+  opening: true
 };
 
 // ownScenario is whether the link sets a scenario, not only the page's
@@ -27,6 +30,16 @@ const written = [];
 export function addParams(f) { params.push(f); }
 // onWrite calls f after each write of the address.
 export function onWrite(f) { written.push(f); }
+
+const openers = [];
+// onOpen calls f(params) when a link opens in place (links.js), so that
+// a module takes the link's own parameters (the chart tab, the handout's
+// fields) and drops the state of the scenario left.
+export function onOpen(f) { openers.push(f); }
+// opened tells the modules that the link params opened in place.
+export function opened(params) {
+  openers.forEach(function (f) { f(params); });
+}
 
 // writeURL writes the address now: replaceState costs about 1 ms, and
 // browsers throttle frequent calls (scheduleURL waits for a pause).

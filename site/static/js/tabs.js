@@ -5,7 +5,7 @@
 // chart's id); the engine ignores it.
 
 import { $ } from "./dom.js";
-import { scenario, addParams, writeURL } from "./scenario.js";
+import { scenario, addParams, onOpen, writeURL } from "./scenario.js";
 import { resizeChart } from "./charts.js";
 
 let tabParam = scenario.params.get("tab");
@@ -27,6 +27,17 @@ function selectTab(tab, chosen) {
 // initTabs makes the tab lists work and shows the link's tab.
 export function initTabs() {
   addParams(function () { return tabParam ? "tab=" + encodeURIComponent(tabParam) : ""; });
+  // A link opened in place shows its tab, else each list's first, as
+  // the page opens.
+  onOpen(function (params) {
+    tabParam = params.get("tab");
+    const chosen = tabParam && $("chart-" + tabParam + "-tab");
+    document.querySelectorAll('[role="tablist"]').forEach(function (list) {
+      const first = list.querySelector('[role="tab"]');
+      if (first && !(chosen && list.contains(chosen))) selectTab(first, false);
+    });
+    showLinkTab();
+  });
   document.querySelectorAll('[role="tablist"]').forEach(function (list) {
     const tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
     list.addEventListener("click", function (e) {
