@@ -11,14 +11,18 @@ import (
 )
 
 // chartHasJS defines chartHas(el, id), a promise resolved once the chart
-// in el draws series id with data, or after 10 s: a chart takes the
+// in el, scrolled to by the caller, draws series id with data and no
+// chart on screen waits for a redraw, or after 10 s: a chart takes the
 // engine's answer when it is on screen, some frames after the answer
-// (app.js), and before that shows the page's defaults, where a band may
-// be empty.
+// (charts.js), and before that shows the page's defaults, where a band
+// may be empty, or a bar another scenario's (a German page's defaults
+// beside the link's cells). Two frames first: until then the page may
+// not yet know that the chart is on screen.
 const chartHasJS = `const chartHas = async (el, id) => {
+	await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
 	for (let i = 0; i < 200; i++) {
 		const c = window.echarts && echarts.getInstanceByDom(el), s = c && c.getOption().series.find(x => x.id === id);
-		if (s && s.data.length) return;
+		if (s && s.data.length && !window.__infercostPendingCharts()) return;
 		await new Promise(r => setTimeout(r, 50));
 	}
 };`

@@ -14,8 +14,8 @@ import { compute, running, editionLoaded } from "./compute.js";
 // has it.
 let shown = location.search;
 
-// inPlace is whether url can open in place: this page's address with a
-// query, while the engine runs and has the link's edition.
+// inPlace is whether url can open in place: this page's address (any
+// query), while the engine runs and has the data of the link's edition.
 function inPlace(url) {
   return url.origin === location.origin && url.pathname === location.pathname && running() &&
     editionLoaded(new URLSearchParams(url.search).get("ed"));
@@ -53,6 +53,10 @@ export function initLinks(busy) {
     // A link to a part of the page is the browser's to follow.
     if (url.search === location.search && url.hash || !inPlace(url) || busy()) return;
     e.preventDefault();
+    // The list of presets folds again, as on a load (on a phone it
+    // stands between the answer and the results).
+    const list = a.closest("details");
+    if (list) list.open = false;
     // The scenario left stays in its history entry, as the reader left it.
     writeURL();
     if (url.href !== location.href) history.pushState(null, "", url.href);
