@@ -127,7 +127,7 @@ func germanOffers(t *testing.T, ctx context.Context, base string, notes []string
 			}
 			n++
 			path := "de/tco/?c.kind=rent&c.gpu=" + gpu.ID + "&c.cloud=" + strconv.Itoa(j+1)
-			do(t, ctx, chromedp.Navigate(base+path), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+			openLink(t, ctx, base+path)
 			text := eval[string](t, ctx, shownText) + "\n" + eval[string](t, ctx, dataText)
 			if !strings.Contains(text, of.InstanceDE) {
 				t.Errorf("/%s: no German instance label %q", path, of.InstanceDE)
@@ -143,11 +143,13 @@ func germanOffers(t *testing.T, ctx context.Context, base string, notes []string
 // germanPresetNotes opens every preset of every calculator on the German
 // pages of the site at base: no field's note shows the English of the
 // data's notes (a preset's GPUs and defaults are not the default page's).
+// Like germanOffers, it opens a calculator's links in place, as a
+// reader's clicks on them do (openLink).
 func germanPresetNotes(t *testing.T, ctx context.Context, base string, notes []string) {
 	for _, c := range sitebuild.Calculators(datasettest.Load(t)) {
 		for _, p := range c.Presets {
 			path := "de/" + c.Path + "?preset=" + p.Name
-			do(t, ctx, chromedp.Navigate(base+path), chromedp.WaitVisible(chromedp.CSS(`html[data-engine="ready"]`)))
+			openLink(t, ctx, base+path)
 			noEnglish(t, "/"+path+" notes", eval[string](t, ctx, dataText), notes)
 		}
 	}
