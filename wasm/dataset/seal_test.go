@@ -1,9 +1,11 @@
 package dataset_test
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/dataset"
@@ -16,6 +18,27 @@ func TestContentMatchesItsSeal(t *testing.T) {
 	if err := dataset.CheckSeal(content.FS, "data"); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// sealedThrough returns the day the committed seal reaches (its
+// through) and the day after it, when new price rows may start.
+func sealedThrough(t *testing.T) (through, after string) {
+	t.Helper()
+	b, err := fs.ReadFile(content.FS, "data/"+dataset.LockFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for line := range strings.SplitSeq(string(b), "\n") {
+		if day, ok := strings.CutPrefix(line, "through\t"); ok {
+			d, err := time.Parse(time.DateOnly, day)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return day, d.AddDate(0, 0, 1).Format(time.DateOnly)
+		}
+	}
+	t.Fatalf("%s has no through", dataset.LockFile)
+	return "", ""
 }
 
 // edit returns content's files with the open test edition
@@ -47,9 +70,10 @@ func edit(t *testing.T, file, from, to string) fstest.MapFS {
 
 // Published data cannot change in place, lose an entry or gain one: the
 // build fails naming the file, the entry and the field. The seal reaches
-// 2026-12-05 (the lock's through); the test edition is dated after it.
+// the lock's through; the test edition is dated after it.
 func TestSealedHistoryCannotBeRewritten(t *testing.T) {
 	t.Parallel()
+	through, _ := sealedThrough(t)
 	const (
 		gemini = "{model: gemini-2.5-flash, from: 2025-04-17, input: 0.15, output: 0.6,"
 		rtx    = "{provider: RunPod (community), gpu: rtx-4090, instance: RTX 4090 (1 GPU), usd_per_gpu_hour: 0.34,"
@@ -63,7 +87,7 @@ func TestSealedHistoryCannotBeRewritten(t *testing.T) {
 		// and a rental price edited in a published edition flipped a TCO
 		// link's answer.
 		{"API price row edited in place", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-04-17, input: 0.015, output: 0.6,",
-			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: input: changed in place, but it is published history, sealed up to 2026-12-05`},
+			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: input: changed in place, but it is published history, sealed up to ` + through},
 		{"rental price edited in a published edition", "editions/2026-12-01.yaml", rtx, "{provider: RunPod (community), gpu: rtx-4090, instance: RTX 4090 (1 GPU), usd_per_gpu_hour: 0.24,",
 			`data/editions/2026-12-01.yaml: changes.rental.yaml: offers "RunPod (community) / rtx-4090 / RTX 4090 (1 GPU)": usd_per_gpu_hour: changed in place`},
 		{"GPU figure of the first edition", dataset.GPUFile, h100, "memory_gb: {value: 94, source: h100-page, as_of: 2026-11-30}",
@@ -77,17 +101,17 @@ func TestSealedHistoryCannotBeRewritten(t *testing.T) {
 		{"a field removed from a published row", dataset.APIFile, "as_of: 2025-04-17, unconfirmed: true,", "as_of: 2025-04-17,",
 			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: unconfirmed: changed in place`},
 		{"a published row removed", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-04-18, input: 0.15, output: 0.6,",
-			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: missing, but it is published history, sealed up to 2026-12-05 (editions.lock): it stays`},
+			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: missing, but it is published history, sealed up to ` + through + ` (editions.lock): it stays`},
 		{"a new GPU in the first edition", dataset.GPUFile, "  - id: h100-sxm\n", "  - id: h100-new\n    name: X\n  - id: h100-sxm\n",
-			`data/gpus.yaml: gpus "h100-new": added to published history, sealed up to 2026-12-05 (editions.lock): add it in the open edition (editions/DATE.yaml) instead`},
+			`data/gpus.yaml: gpus "h100-new": added to published history, sealed up to ` + through + ` (editions.lock): add it in the open edition (editions/DATE.yaml) instead`},
 		{"a price row inside the sealed days", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-05-01, input: 0.2, output: 0.6, currency: USD, source: google-pricing, as_of: 2025-05-01}\n  - " + gemini,
-			`data/api.yaml: prices "gemini-2.5-flash" from 2025-05-01: from: a new price row starts after 2026-12-05, the last sealed day (editions.lock)`},
+			`data/api.yaml: prices "gemini-2.5-flash" from 2025-05-01: from: a new price row starts after ` + through + `, the last sealed day (editions.lock)`},
 		{"a row added to a published edition", "editions/2026-12-01.yaml", rtx, "{provider: RunPod (community), gpu: rtx-4090, instance: RTX 4090 (2 GPUs), usd_per_gpu_hour: 0.3, source: silybench, as_of: 2026-09-25}\n      - " + rtx,
 			`data/editions/2026-12-01.yaml: changes.rental.yaml: offers "RunPod (community) / rtx-4090 / RTX 4090 (2 GPUs)": added to published history`},
 		{"a published edition removed", "editions/2026-12-04.yaml", "", "-",
 			`data/editions/2026-12-04.yaml: missing: the edition is published and sealed (editions.lock), so it stays`},
 		{"an edition slipped in before the seal", "editions/2026-12-05.yaml", "", "note: \"x\"\nnote_de: \"x\"\n",
-			`data/editions/2026-12-05.yaml: the data up to 2026-12-05 is sealed (editions.lock): a new edition is dated after it`},
+			`data/editions/2026-12-05.yaml: the data up to ` + through + ` is sealed (editions.lock): a new edition is dated after it`},
 		{"an until inside the sealed days", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-04-17, until: 2025-05-01, input: 0.15, output: 0.6,",
 			`data/api.yaml: prices "gemini-2.5-flash" from 2025-04-17: until: changed in place`},
 	} {
@@ -107,11 +131,12 @@ func TestSealedHistoryCannotBeRewritten(t *testing.T) {
 func TestWhatTheSealLeavesOpen(t *testing.T) {
 	t.Parallel()
 	const gemini = "{model: gemini-2.5-flash, from: 2025-04-17, input: 0.15, output: 0.6, currency: USD, source: google-pricing, as_of: 2025-04-17,"
+	_, after := sealedThrough(t)
 	for _, tt := range []struct{ name, file, from, to string }{
 		{"the open edition", "editions/" + datasettest.EditionDate + ".yaml", "value: 22000", "value: 21000"},
-		{"a new price row", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2026-12-06, input: 0.2, output: 0.6, currency: USD, source: google-pricing, as_of: 2026-12-06}\n  - " + gemini},
-		{"a price row's as_of", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-04-17, input: 0.15, output: 0.6, currency: USD, source: google-pricing, as_of: 2026-12-06,"},
-		{"an until after the seal", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-04-17, until: 2026-12-06, input: 0.15, output: 0.6, currency: USD, source: google-pricing, as_of: 2025-04-17,"},
+		{"a new price row", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: " + after + ", input: 0.2, output: 0.6, currency: USD, source: google-pricing, as_of: " + after + "}\n  - " + gemini},
+		{"a price row's as_of", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-04-17, input: 0.15, output: 0.6, currency: USD, source: google-pricing, as_of: " + after + ","},
+		{"an until after the seal", dataset.APIFile, gemini, "{model: gemini-2.5-flash, from: 2025-04-17, until: " + after + ", input: 0.15, output: 0.6, currency: USD, source: google-pricing, as_of: 2025-04-17,"},
 		{"an imported model's name", dataset.GenAIFile, "name: gpt 4.1,", "name: GPT-4.1,"},
 		{"a new API model", dataset.APIFile, "  - {id: gpt-4o,", "  - {id: gpt-4o-new, provider: openai, name: GPT-4o new, context: 128000}\n  - {id: gpt-4o,"},
 		{"a note", dataset.GPUFile, "note: 'midpoint of the reported $25,000-30,000'", "note: 'the midpoint of the reported $25,000 to $30,000'"},
