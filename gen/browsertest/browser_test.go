@@ -65,12 +65,15 @@ func serveSite(t *testing.T) string {
 // the 1.5–2.5 s of starting a browser for every test. The tab and its
 // browser context close when the test ends.
 //
-// The longest tests (walks over many links or presets, and those that
-// build a site of their own) call t.Parallel: go test runs them after
-// the others, two at a time (-parallel defaults to GOMAXPROCS), each in
-// a browser context of its own, where one's waits for the engine, the
-// network and the build leave the CPU to the other. Tests that measure
-// layout or time stay sequential.
+// The longest tests (walks over many links or presets, those that build
+// a site of their own, and those that wait out a timeout) call
+// t.Parallel: go test runs them after the others, two at a time
+// (-parallel defaults to GOMAXPROCS), each in a browser context of its
+// own, where one's waits for the engine, the network and the build leave
+// the CPU to the other. Tests that measure layout or time stay
+// sequential. Every test in parallel was slower: make test's go test
+// took 768 s, against 661 s this way (one run each, load 5–9 and 5–6):
+// a page's load keeps both cores busy.
 //
 // Its pages see a browser without service workers (withoutServiceWorker);
 // the tests of the offline site and of the content security policy use

@@ -15,6 +15,9 @@ import (
 // When a part of the page cannot load, the page says so where the reader
 // looks, and says what still works; nothing waits forever in silence.
 func TestPartsThatFailToLoad(t *testing.T) {
+	// Beside another test: the page loader's case waits out the 8 s
+	// before its notice.
+	t.Parallel()
 	out := buildSite(t, "/sub/")
 	files := sitebuild.SiteHandler(out, "/sub/")
 	for _, tc := range []struct {
