@@ -36,7 +36,8 @@ const openers = [];
 // a module takes the link's own parameters (the chart tab, the handout's
 // fields) and drops the state of the scenario left.
 export function onOpen(f) { openers.push(f); }
-// opened tells the modules that the link params opened in place.
+// opened tells the modules that a link with the query params opened
+// in place.
 export function opened(params) {
   openers.forEach(function (f) { f(params); });
 }
