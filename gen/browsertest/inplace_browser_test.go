@@ -74,13 +74,19 @@ func TestPresetsOpenInPlaceAndBackReturns(t *testing.T) {
 		do(t, ctx, chromedp.Click(chromedp.CSS(`.toolbar details.presets summary`)),
 			chromedp.Click(chromedp.CSS(`.toolbar details.presets a:nth-of-type(2)`)))
 		got := eval[struct {
-			Same   bool
-			Search string
-			Shown  []string
+			Same, Folded bool
+			Search       string
+			Shown        []string
+			Focus        string
 		}](t, ctx, `({Same: window.__samePage === true, Search: location.search,
-			Shown: [...document.querySelectorAll('[data-preset-source]:not([hidden])')].map(e => e.dataset.presetSource)})`)
+			Shown: [...document.querySelectorAll('[data-preset-source]:not([hidden])')].map(e => e.dataset.presetSource),
+			Folded: !document.querySelector('.toolbar details.presets').open, Focus: document.activeElement.tagName})`)
 		if !got.Same {
 			t.Fatalf("%s: the preset's link loaded the page again", calc)
+		}
+		// The list folds, as on a load, and the focus is not left in it.
+		if !got.Folded || got.Focus != "SUMMARY" {
+			t.Errorf("%s: after the click the presets' list is folded %v, the focus on a %s; want folded, on its summary", calc, got.Folded, got.Focus)
 		}
 		preset := eval[string](t, ctx, `new URL(document.querySelector('.toolbar details.presets a:nth-of-type(2)').href).searchParams.get('preset')`)
 		if !strings.Contains(got.Search, "preset="+preset) || len(got.Shown) != 1 || got.Shown[0] != preset {

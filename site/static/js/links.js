@@ -56,7 +56,12 @@ export function initLinks(busy) {
     // The list of presets folds again, as on a load (on a phone it
     // stands between the answer and the results).
     const list = a.closest("details");
-    if (list) list.open = false;
+    if (list) {
+      // The focus goes with it, not into the folded list.
+      const summary = list.querySelector("summary");
+      if (document.activeElement === a && summary) summary.focus();
+      list.open = false;
+    }
     // The scenario left stays in its history entry, as the reader left it.
     writeURL();
     if (url.href !== location.href) history.pushState(null, "", url.href);
