@@ -62,7 +62,8 @@ func shownCells(t *testing.T, ctx context.Context) map[string]cell {
 // A preset in a calculator's toolbar opens in place: the engine that is
 // running computes it (no load, so no second start of the engine), the
 // page then shows what a load of the preset's link shows, and Back
-// returns to the scenario before it, as the reader left it. A link
+// returns to the scenario before it, as the reader left it. A link's
+// own parameters (chart tab, handout title) follow the link. A link
 // that pins a data edition the engine has not loaded loads as usual.
 func TestPresetsOpenInPlaceAndBackReturns(t *testing.T) {
 	ctx, tco := browser(t)
@@ -111,6 +112,26 @@ func TestPresetsOpenInPlaceAndBackReturns(t *testing.T) {
 		}
 		if !eval[bool](t, ctx, `window.__samePage === true && location.search.includes('&`+own+`')`) {
 			t.Errorf("%s: Back loaded the page again, or lost the scenario's %s: %s", calc, own, eval[string](t, ctx, `location.search`))
+		}
+
+		// A link's chart tab shows, and a link without one shows each
+		// list's first, as a load does.
+		tab := eval[string](t, ctx, `document.querySelectorAll('[role="tablist"] [role="tab"]')[1].id.replace(/^chart-/, '').replace(/-tab$/, '')`)
+		selected := `[...document.querySelectorAll('[role="tab"][aria-selected="true"]')].map(e => e.id).join(' ')`
+		openInPlace(t, ctx, page+"?tab="+tab)
+		withTab := eval[string](t, ctx, selected)
+		openInPlace(t, ctx, page)
+		if without := eval[string](t, ctx, selected); !strings.Contains(withTab, "chart-"+tab+"-tab") || strings.Contains(without, "chart-"+tab+"-tab") {
+			t.Errorf("%s: tabs selected with ?tab=%s: %q, then without: %q; want it, then each list's first", calc, tab, withTab, without)
+		}
+
+		// So does the handout's title: the link's, else none.
+		title := `document.querySelector('[data-handout="h.title"]').value`
+		openInPlace(t, ctx, page+"?h.title=For+ACME")
+		withTitle := eval[string](t, ctx, title)
+		openInPlace(t, ctx, page)
+		if without := eval[string](t, ctx, title); withTitle != "For ACME" || without != "" {
+			t.Errorf("%s: the handout's title with h.title=For+ACME: %q, then without: %q; want it, then none", calc, withTitle, without)
 		}
 
 		// An edition the engine has not loaded: the link loads.

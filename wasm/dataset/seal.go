@@ -546,14 +546,21 @@ func Seal(fsys fs.FS, dir, today string) ([]byte, error) {
 	return l.format(), nil
 }
 
+// SealedThrough returns the last day the seal in dir holds (its
+// through, YYYY-MM-DD).
+func SealedThrough(fsys fs.FS, dir string) (string, error) {
+	b, err := fs.ReadFile(fsys, path.Join(dir, LockFile))
+	if err != nil {
+		return "", err
+	}
+	l, err := parseLock(b)
+	return l.Through, err
+}
+
 // Unsealed returns the editions published before today that the seal
 // does not hold yet, which the next seal adds.
 func Unsealed(fsys fs.FS, dir, today string) ([]string, error) {
-	b, err := fs.ReadFile(fsys, path.Join(dir, LockFile))
-	if err != nil {
-		return nil, err
-	}
-	l, err := parseLock(b)
+	through, err := SealedThrough(fsys, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -563,7 +570,7 @@ func Unsealed(fsys fs.FS, dir, today string) ([]string, error) {
 	}
 	var out []string
 	for _, name := range names {
-		if date := strings.TrimSuffix(path.Base(name), ".yaml"); date > l.Through && date < today {
+		if date := strings.TrimSuffix(path.Base(name), ".yaml"); date > through && date < today {
 			out = append(out, date)
 		}
 	}

@@ -1,7 +1,6 @@
 package dataset_test
 
 import (
-	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -20,25 +19,20 @@ func TestContentMatchesItsSeal(t *testing.T) {
 	}
 }
 
-// sealedThrough returns the day the committed seal reaches (its
-// through) and the day after it, when new price rows may start.
+// sealedThrough returns the day the committed seal reaches
+// (dataset.SealedThrough) and the day after it, when new price rows may
+// start.
 func sealedThrough(t *testing.T) (through, after string) {
 	t.Helper()
-	b, err := fs.ReadFile(content.FS, "data/"+dataset.LockFile)
+	through, err := dataset.SealedThrough(content.FS, "data")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for line := range strings.SplitSeq(string(b), "\n") {
-		if day, ok := strings.CutPrefix(line, "through\t"); ok {
-			d, err := time.Parse(time.DateOnly, day)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return day, d.AddDate(0, 0, 1).Format(time.DateOnly)
-		}
+	d, err := time.Parse(time.DateOnly, through)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatalf("%s has no through", dataset.LockFile)
-	return "", ""
+	return through, d.AddDate(0, 0, 1).Format(time.DateOnly)
 }
 
 // edit returns content's files with the open test edition

@@ -188,6 +188,6 @@ export function editionLoaded(ed) {
 
 // latestEdition is the date of the newest data edition the page has.
 export function latestEdition() {
-  const pairs = setting("editions").split(" ");
-  return pairs.length > 1 ? pairs[pairs.length - 2] : "";
+  const files = editions();
+  return files.length ? files[files.length - 1].edition : "";
 }

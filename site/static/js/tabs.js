@@ -33,10 +33,9 @@ export function initTabs() {
     tabParam = params.get("tab");
     const chosen = tabParam && $("chart-" + tabParam + "-tab");
     document.querySelectorAll('[role="tablist"]').forEach(function (list) {
-      const first = list.querySelector('[role="tab"]');
-      if (first && !(chosen && list.contains(chosen))) selectTab(first, false);
+      const tab = chosen && list.contains(chosen) ? chosen : list.querySelector('[role="tab"]');
+      if (tab) selectTab(tab, false);
     });
-    showLinkTab();
   });
   document.querySelectorAll('[role="tablist"]').forEach(function (list) {
     const tabs = Array.prototype.slice.call(list.querySelectorAll('[role="tab"]'));
