@@ -201,7 +201,15 @@ func newChromium(t *testing.T) (context.Context, func()) {
 		// DevTools protocol after a navigation, Chromium idle, and the test
 		// waited out its deadline; 45 walks without it, none. No test goes
 		// back or forward.
-		chromedp.Flag("disable-features", "BackForwardCache"),
+		// And without the omnibox's WebUI popups, which Chromium 148
+		// renders, hidden, in renderers of their own (chrome://omnibox-
+		// popup.top-chrome/, a set per browser context) even headless:
+		// a new browser context and its first load took 1.9–2.2
+		// CPU-seconds instead of 3.3–3.9, a load after it 0.98–1.20
+		// instead of 1.10–1.41 (ten and twenty loads, rounds
+		// interleaved, load 3–4), and the package's tests 490 s instead
+		// of 535 s (one run each, load 5).
+		chromedp.Flag("disable-features", "BackForwardCache,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"),
 		// No background threads compiling WebAssembly: V8 then no longer
 		// compiles the whole 4.4 MB engine on every load, 0.5
 		// CPU-seconds less a load with the worker's own time unchanged.
