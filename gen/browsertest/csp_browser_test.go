@@ -1,7 +1,9 @@
 package browsertest
 
 import (
+	"context"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
@@ -11,10 +13,14 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestNoCSPViolations opens every page of the site and, on the
-// calculators, uses what a reader uses (inputs, chart tabs, tooltips,
-// legends, exports): the pages' Content-Security-Policy blocks nothing.
-func TestNoCSPViolations(t *testing.T) {
+// TestEveryPageKeepsItsPolicyAndHead opens every page of the site and,
+// on the calculators, uses what a reader uses (inputs, chart tabs,
+// tooltips, legends, exports): the pages' Content-Security-Policy blocks
+// nothing, their structured data (a script element of type
+// application/ld+json, which the browser does not run) included. Each
+// page then has exactly one canonical URL (the 404 page none) and its
+// og:image is served by the local server as a PNG.
+func TestEveryPageKeepsItsPolicyAndHead(t *testing.T) {
 	// With the service worker, which the pages register, and which then
 	// answers their requests.
 	ctx := startBrowserWithServiceWorker(t)
@@ -26,13 +32,14 @@ func TestNoCSPViolations(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
+	structured := 0
 	for _, path := range sitePaths(t, root) {
-		url := root + path
+		addr := root + path
 		calculator := slices.Contains([]string{"tco/", "memory/", "performance/", "pricing/"}, path)
 		if !calculator {
-			do(t, ctx, chromedp.Navigate(url))
+			do(t, ctx, chromedp.Navigate(addr))
 		} else {
-			waitReady(ctx, t, url)
+			waitReady(ctx, t, addr)
 			evalAsync[int](t, ctx, `(async () => {
 				const form = document.getElementById('calc-form');
 				const input = form.querySelector('input[type=number]');
@@ -61,7 +68,51 @@ func TestNoCSPViolations(t *testing.T) {
 		if path == "tco/" && !strings.Contains(eval[string](t, ctx, `document.querySelector('meta[http-equiv="Content-Security-Policy"]').content`), "script-src 'self'") {
 			t.Error("no CSP on the calculator")
 		}
+		structured += pageHead(t, ctx, root, path)
 	}
+	if structured < 9 {
+		t.Errorf("found %d JSON-LD documents; want at least one on every indexed page", structured)
+	}
+}
+
+// pageHead checks the head of the page shown, root+path, as the page's
+// scripts leave it: one canonical URL (the 404 page none) and an og:image
+// that the local server serves as a PNG. It returns the page's number of
+// JSON-LD documents.
+func pageHead(t *testing.T, ctx context.Context, root, path string) int {
+	t.Helper()
+	h := eval[struct {
+		Canonical int    `json:"canonical"`
+		Image     string `json:"image"`
+		LD        int    `json:"ld"`
+	}](t, ctx, `({canonical: document.querySelectorAll('link[rel="canonical"]').length,
+		image: (document.querySelector('meta[property="og:image"]') || {}).content || '',
+		ld: document.querySelectorAll('script[type="application/ld+json"]').length})`)
+	if path == "404.html" {
+		if h.Canonical != 0 {
+			t.Errorf("/404.html: %d canonical links; want none", h.Canonical)
+		}
+		return h.LD
+	}
+	if h.Canonical != 1 {
+		t.Errorf("/%s: %d canonical links; want 1", path, h.Canonical)
+	}
+	// The card's absolute URL is the published site's: ask the local
+	// server for its path.
+	u, err := url.Parse(h.Image)
+	if err != nil || u.Path == "" {
+		t.Errorf("/%s: og:image %q", path, h.Image)
+		return h.LD
+	}
+	res, err := http.Get(strings.TrimSuffix(root, "/sub/") + u.Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" {
+		t.Errorf("/%s: og:image %s: %s, %s; want 200 OK, image/png", path, u.Path, res.Status, res.Header.Get("Content-Type"))
+	}
+	return h.LD
 }
 
 // sitePaths lists the site's pages below root: those linked from the

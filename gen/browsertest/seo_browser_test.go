@@ -1,74 +1,12 @@
 package browsertest
 
 import (
-	"net/http"
-	"net/url"
-	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
-
-// TestEveryPageHasOneCanonicalURLAndACardThatLoads opens every page in
-// Chromium: it has exactly one canonical URL (the 404 page none), its
-// og:image is served by the local server as a PNG, and its structured
-// data, a script element of type application/ld+json, breaks no rule of
-// the Content-Security-Policy (the browser does not run it).
-func TestEveryPageHasOneCanonicalURLAndACardThatLoads(t *testing.T) {
-	ctx, tco := browser(t)
-	root := strings.TrimSuffix(tco, "tco/")
-	if _, err := chromedp.Call(ctx, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
-		Source: `window.__csp = []; document.addEventListener('securitypolicyviolation', e => window.__csp.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sample));`,
-	}); err != nil {
-		t.Fatal(err)
-	}
-	type head struct {
-		Canonical int      `json:"canonical"`
-		Image     string   `json:"image"`
-		LD        int      `json:"ld"`
-		CSP       []string `json:"csp"`
-	}
-	structured := 0
-	for _, path := range sitePaths(t, root) {
-		do(t, ctx, chromedp.Navigate(root+path))
-		h := eval[head](t, ctx, `({canonical: document.querySelectorAll('link[rel="canonical"]').length,
-			image: (document.querySelector('meta[property="og:image"]') || {}).content || '',
-			ld: document.querySelectorAll('script[type="application/ld+json"]').length, csp: window.__csp})`)
-		structured += h.LD
-		if len(h.CSP) > 0 {
-			t.Errorf("/%s: the CSP blocked %q", path, h.CSP)
-		}
-		if path == "404.html" {
-			if h.Canonical != 0 {
-				t.Errorf("/404.html: %d canonical links; want none", h.Canonical)
-			}
-			continue
-		}
-		if h.Canonical != 1 {
-			t.Errorf("/%s: %d canonical links; want 1", path, h.Canonical)
-		}
-		// The card's absolute URL is the published site's: ask the local
-		// server for its path.
-		u, err := url.Parse(h.Image)
-		if err != nil || u.Path == "" {
-			t.Errorf("/%s: og:image %q", path, h.Image)
-			continue
-		}
-		res, err := http.Get(strings.TrimSuffix(root, "/sub/") + u.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		res.Body.Close()
-		if res.StatusCode != http.StatusOK || res.Header.Get("Content-Type") != "image/png" {
-			t.Errorf("/%s: og:image %s: %s, %s; want 200 OK, image/png", path, u.Path, res.Status, res.Header.Get("Content-Type"))
-		}
-	}
-	if structured < 9 {
-		t.Errorf("found %d JSON-LD documents; want at least one on every indexed page", structured)
-	}
-}
 
 // TestThemeMenuSwitchesPageAndChartsAndIsRemembered picks dark and light
 // in the header's menu against the system's setting: the page's colours
