@@ -2,6 +2,12 @@
 # test. Both install what they need (npm packages; Debian's chromium for the
 # browser tests when running as root).
 GO      ?= go
+# Every command that compiles the module passes -trimpath: builds then
+# hold no path of the clone they were made in, and the Go build cache
+# serves a fresh clone anywhere on the machine what another clone
+# compiled. go test compiled every test binary of a clone in a new folder
+# in 13 s instead of 42 s (25 CPU-seconds instead of 81). (Through
+# GOFLAGS it would also be written into the browser module, 160 B more.)
 BASE    ?= /
 # Where the site is published (scheme and host, or with the base path):
 # canonical URLs, link previews, the sitemap and the feed are under it.
@@ -37,12 +43,12 @@ PORT    ?= 8788
 .PHONY: build serve test check lint bench clean generate chromium prices seal worker worker-data worker-wasm
 
 build: $(ECHARTS) $(WASM)
-	$(GO) run ./gen -out public -base $(BASE) -site-url $(SITE_URL) $(if $(API_URL),-api-url $(API_URL)) -version $(VERSION)
+	$(GO) run -trimpath ./gen -out public -base $(BASE) -site-url $(SITE_URL) $(if $(API_URL),-api-url $(API_URL)) -version $(VERSION)
 
 # The server runs in place of the recipe's shell (exec), so that it is
 # make's own child and exits when make is gone (see gen's exitWithParent).
 serve: $(ECHARTS) $(WASM)
-	$(GO) build -o build/gen ./gen
+	$(GO) build -trimpath -o build/gen ./gen
 	exec build/gen -out public -base $(BASE) -site-url $(SITE_URL) $(if $(API_URL),-api-url $(API_URL)) -version $(VERSION) -serve $(ADDR)
 
 $(ECHARTS): package.json package-lock.json
@@ -61,19 +67,19 @@ $(WASM): go.mod go.sum $(shell find wasm -name '*.go' -not -name '*_test.go')
 # they come from the same build (same BASE, SITE_URL and version) as the
 # public/ it serves. Fast, so always rewritten.
 worker-data: build
-	$(GO) run ./gen -worker-data $(WORKER_DATA) -worker-pages $(WORKER_PAGES) -out public
+	$(GO) run -trimpath ./gen -worker-data $(WORKER_DATA) -worker-pages $(WORKER_PAGES) -out public
 
 # The worker natively on http://127.0.0.1:$(PORT)/: the API, scenario
 # links and cards, and the built site from public/.
 worker: build worker-data
-	PORT=$(PORT) exec $(GO) run ./wasm/cmd/worker -dir public
+	PORT=$(PORT) exec $(GO) run -trimpath ./wasm/cmd/worker -dir public
 
 # The worker for workerd in build/worker/ (wrangler dev, wrangler deploy):
 # syumai/workers' glue (worker.mjs, wasm_exec.js) and the module, with
 # WORKER_URL compiled in once the worker's own check has taken it.
 worker-wasm: worker-data
 	@test -n "$(WORKER_URL)" || { echo "make worker-wasm needs WORKER_URL, the worker's public address (https://infercost.SUBDOMAIN.workers.dev or its custom domain): its link previews name it"; exit 1; }
-	$(GO) run ./wasm/cmd/worker -check -url '$(WORKER_URL)' -dir public
+	$(GO) run -trimpath ./wasm/cmd/worker -check -url '$(WORKER_URL)' -dir public
 	$(GO) tool workers-assets-gen -mode=go -o build/worker
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.workerURL=$(WORKER_URL)" -o build/worker/app.wasm ./wasm/cmd/worker
 
@@ -83,12 +89,12 @@ generate:
 # The API price snapshot (content/data/api-genai.yaml) brought up to the
 # installed @pydantic/genai-prices; SUMMARY=file writes its changes as Markdown.
 prices: $(ECHARTS)
-	$(GO) run ./gen/importprices $(if $(SUMMARY),-summary $(SUMMARY))
+	$(GO) run -trimpath ./gen/importprices $(if $(SUMMARY),-summary $(SUMMARY))
 
 # Seals the data published before today (content/data/editions.lock;
 # README, "Data editions"): run it once an edition's day has passed.
 seal:
-	$(GO) run ./gen -seal
+	$(GO) run -trimpath ./gen -seal
 
 # Every test: the checks, then every package's tests, the site build's,
 # the browser's in headless Chromium (gen/browsertest) and workerd's
@@ -97,7 +103,7 @@ seal:
 test: lint $(WASM) chromium worker-data
 	INFERCOST_WASM=$(CURDIR)/$(WASM) $(GO) tool gotestsum --format pkgname --jsonfile build/test.json \
 		--rerun-fails=2 --rerun-fails-run-root-test --rerun-fails-max-failures=3 \
-		--packages=./... -- -count=1 -timeout 60m
+		--packages=./... -- -trimpath -count=1 -timeout 60m
 
 # The fast tier for the edit-test loop: the checks, then the unit, golden
 # and fuzz seed tests. go test -short skips what builds the site or the
@@ -105,15 +111,15 @@ test: lint $(WASM) chromium worker-data
 # are not even compiled. The worker's tests read the data files and pages
 # that worker-data embeds.
 check: lint worker-data
-	$(GO) test -short -count=1 $$($(GO) list ./... | grep -v '/gen/browsertest$$')
+	$(GO) test -trimpath -short -count=1 $$($(GO) list ./... | grep -v '/gen/browsertest$$')
 
 # Format, vet, generated files up to date, the OpenAPI document linted.
 lint: $(ECHARTS)
 	@test -z "$$(gofmt -l .)" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
-	$(GO) vet ./...
+	$(GO) vet -trimpath ./...
 	$(GO) tool actionlint
-	GOOS=js GOARCH=wasm $(GO) vet ./wasm/cmd/browser ./wasm/cmd/worker
-	GOOS=js GOARCH=wasm $(GO) vet -tags noenglish ./wasm/cmd/browser ./wasm/msg
+	GOOS=js GOARCH=wasm $(GO) vet -trimpath ./wasm/cmd/browser ./wasm/cmd/worker
+	GOOS=js GOARCH=wasm $(GO) vet -trimpath -tags noenglish ./wasm/cmd/browser ./wasm/msg
 	$(GO) tool templ generate
 	$(GO) generate ./gen
 	@test -z "$$(git status --porcelain -- '*_templ.go' $(DECODER) $(MESSAGES) $(OPENAPI))" || { echo "generated files were stale: commit them"; git status --short -- '*_templ.go' $(DECODER) $(MESSAGES) $(OPENAPI); exit 1; }
@@ -125,9 +131,9 @@ chromium:
 	  else echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
 
 bench: $(ECHARTS) $(WASM) chromium worker-data
-	$(GO) test -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing ./wasm/qr
-	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages|TestBenchArticles' -v ./gen/browsertest | grep -E '^\s+(---|ok|FAIL)|bench:'
-	INFERCOST_BENCH=1 $(GO) test -count=1 -run 'TestWorkerUnderWorkerd' -v ./wasm/cmd/worker | grep -E '^\s+(---|ok|FAIL)|workerd_test|pages_test'
+	$(GO) test -trimpath -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing ./wasm/qr
+	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -trimpath -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages|TestBenchArticles' -v ./gen/browsertest | grep -E '^\s+(---|ok|FAIL)|bench:'
+	INFERCOST_BENCH=1 $(GO) test -trimpath -count=1 -run 'TestWorkerUnderWorkerd' -v ./wasm/cmd/worker | grep -E '^\s+(---|ok|FAIL)|workerd_test|pages_test'
 
 clean:
 	rm -rf public build node_modules

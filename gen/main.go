@@ -5,9 +5,9 @@
 // Its flags choose one step; with none it builds.
 package main
 
-//go:generate go run . -decoder ../wasm/sitedata/decode/decode_gen.go
-//go:generate go run . -content ../content -messages ../wasm/msg/en_gen.go
-//go:generate go run . -content ../content -openapi ../wasm/api/openapi.json
+//go:generate go run -trimpath . -decoder ../wasm/sitedata/decode/decode_gen.go
+//go:generate go run -trimpath . -content ../content -messages ../wasm/msg/en_gen.go
+//go:generate go run -trimpath . -content ../content -openapi ../wasm/api/openapi.json
 
 import (
 	"context"

@@ -17,7 +17,7 @@ func TestServerExitsWithItsParent(t *testing.T) {
 	t.Parallel()                     // one of the longest tests
 	wasm := sitetest.Module(t, "..") // skips under -short
 	bin := filepath.Join(t.TempDir(), "gen")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-trimpath", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("build gen: %v\n%s", err, out)
 	}
 	l, err := net.Listen("tcp", "127.0.0.1:0")

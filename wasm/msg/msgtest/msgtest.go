@@ -3,9 +3,9 @@
 package msgtest
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 
 	"github.com/goccy/go-yaml"
@@ -17,10 +17,11 @@ import (
 // when it cannot be read.
 func German(t testing.TB) *msg.Catalog {
 	t.Helper()
-	// The catalog's path from this file's, so that any package's test
-	// finds it whatever its working directory.
-	_, self, _, _ := runtime.Caller(0)
-	b, err := os.ReadFile(filepath.Join(filepath.Dir(self), "..", "..", "..", "content", "i18n", "de.yaml"))
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(root, "content", "i18n", "de.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,4 +30,24 @@ func German(t testing.TB) *msg.Catalog {
 		t.Fatal(err)
 	}
 	return msg.New("de", m)
+}
+
+// moduleRoot returns the folder of the module's go.mod, the first above
+// the working directory (a test's is its package's folder): builds with
+// -trimpath (Makefile) hold no source paths to find it from.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			return "", errors.New("no go.mod above the working directory")
+		}
+		dir = up
+	}
 }
