@@ -149,8 +149,9 @@ const glyphsJS = `window.missingGlyphs = text => {
 func checkDashesAndGlyphs(t *testing.T, ctx context.Context, root string) {
 	for _, p := range []string{"tco/", "tco/?dem=1e9&slo=0.001&a.pm=llama-2-7b", "memory/?model=flat", "memory/?preset=seed-002",
 		"performance/?model=llama-3.1-405b", "performance/?model=gpt-oss-120b&gpu=l4&in=100000&out=30000", "pricing/", "pricing/?ed=2024-05-13"} {
-		// The page's text, not its charts' (drawn on a canvas).
-		waitEngine(ctx, t, root+p)
+		// The page's text, not its charts' (drawn on a canvas). The
+		// second scenario of a calculator opens in place.
+		openLink(t, ctx, root+p)
 		if bare := eval[[]string](t, ctx, `[...document.querySelectorAll('td')].filter(td => td.textContent.trim() === '–' && !td.title).map(td => td.dataset.key)`); len(bare) > 0 {
 			t.Errorf("%s: dashes without a reason: %v", p, bare)
 		}
