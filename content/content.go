@@ -6,7 +6,8 @@ import "embed"
 
 // FS holds the pages (*.md), the articles in every language
 // (articles/SLUG.LANG.md), data/*.yaml, the editions,
-// data/editions/*.yaml, and their seal, data/editions.lock.
+// data/editions/*.yaml, their seal, data/editions.lock, and the message
+// catalogs, i18n/LANG.yaml.
 //
-//go:embed *.md articles/*.md data/*.yaml data/editions/*.yaml data/editions.lock
+//go:embed *.md articles/*.md data/*.yaml data/editions/*.yaml data/editions.lock i18n/*.yaml
 var FS embed.FS
