@@ -31,24 +31,38 @@ func noStore(h http.Handler) http.Handler {
 // awaitServiceWorker waits until the service worker of the site's build
 // (its manifest's) controls the page and its cache is the only one: it
 // has installed (fetched what it precaches) and activated (deleted the
-// caches of earlier builds). It returns the cache names.
-func awaitServiceWorker(t *testing.T, ctx context.Context, build string) []string {
+// caches of earlier builds). Every 10 s without it, it asks for an update
+// again, as a reader's next navigation does: now and then (2 of 4 make
+// test runs on 2026-12-07, in the parallel phase) the new build's worker
+// had started installing, its cache beside the old one, and not taken
+// over in 60 s. The test logs those waits with the registration's
+// workers, and fails after 60 s, naming them.
+func awaitServiceWorker(t *testing.T, ctx context.Context, build string) {
 	t.Helper()
-	return evalAsync[[]string](t, ctx, `(async () => {
+	waits := evalAsync[[]string](t, ctx, `(async () => {
 		if (!('serviceWorker' in navigator)) throw new Error('no service workers here');
 		const want = 'infercost-' + `+"`"+build+"`"+`;
-		const done = (async () => {
-			const reg = await navigator.serviceWorker.ready;
-			await reg.update().catch(() => {});
-			for (;;) {
-				const keys = await caches.keys();
-				if (navigator.serviceWorker.controller && keys.length === 1 && keys[0] === want) return keys;
-				await new Promise(r => setTimeout(r, 50));
+		const reg = await navigator.serviceWorker.ready;
+		const state = async () => 'caches ' + (await caches.keys()).join(' ') + '; ' + ['installing', 'waiting', 'active'].
+			map(k => k + ' ' + (reg[k] ? reg[k].state : 'none')).join(', ') + ', controller ' + !!navigator.serviceWorker.controller;
+		const waits = [];
+		await reg.update().catch(() => {});
+		for (let start = performance.now(), asked = start; ; ) {
+			const keys = await caches.keys();
+			if (navigator.serviceWorker.controller && keys.length === 1 && keys[0] === want) return waits;
+			const now = performance.now();
+			if (now - start > 60000) throw new Error('the service worker of build ' + want + ' did not take over in 60 s: ' + await state());
+			if (now - asked > 10000) {
+				waits.push(Math.round((now - start) / 1000) + ' s: ' + await state());
+				await reg.update().catch(() => {});
+				asked = now;
 			}
-		})();
-		return await Promise.race([done, new Promise((_, fail) => setTimeout(async () =>
-			fail(new Error('the service worker of build ' + want + ' did not take over in 60 s; caches: ' + (await caches.keys()).join(' '))), 60000))]);
+			await new Promise(r => setTimeout(r, 50));
+		}
 	})()`)
+	for _, w := range waits {
+		t.Logf("the service worker of build %s had not taken over after %s; asked for an update again", build, w)
+	}
 }
 
 // engineHash returns the content hash of the engine the page names, as
