@@ -31,7 +31,7 @@ export function initTabs() {
   // the page opens.
   onOpen(function (params) {
     tabParam = params.get("tab");
-    const chosen = tabParam && $("chart-" + tabParam + "-tab");
+    const chosen = linkTab();
     document.querySelectorAll('[role="tablist"]').forEach(function (list) {
       const tab = chosen && list.contains(chosen) ? chosen : list.querySelector('[role="tab"]');
       if (tab) selectTab(tab, false);
@@ -55,8 +55,13 @@ export function initTabs() {
   });
 }
 
+// linkTab returns the tab the link names, if the page has it.
+function linkTab() {
+  return tabParam && $("chart-" + tabParam + "-tab");
+}
+
 // showLinkTab shows the link's chart tab.
 export function showLinkTab() {
-  const chosen = tabParam && $("chart-" + tabParam + "-tab");
+  const chosen = linkTab();
   if (chosen) selectTab(chosen, false);
 }
