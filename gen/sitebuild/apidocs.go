@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/infercost/infercost/wasm/calc"
+
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
 	"github.com/alecthomas/chroma/v2/lexers"
@@ -249,6 +251,10 @@ func exampleURL(root, path, edition string, data *sitedata.Data) (string, bool) 
 	}
 	if ps := data.Presets(rest); len(ps) > 0 {
 		return root + rest + "?ed=" + edition + "&preset=" + ps[0].Name, true
+	}
+	if calc.Known(rest) {
+		// A calculator without presets: its default scenario.
+		return root + rest + "?ed=" + edition, true
 	}
 	return "", false
 }

@@ -26,6 +26,9 @@ func homeTables(calcs []markdown.Calculator, data sitedata.Data, base string, ms
 	}
 	// what is each calculator's description, with its catalogs' sizes.
 	what := map[string]func(m *msg.Catalog) string{
+		"plan": func(m *msg.Catalog) string {
+			return m.F("doc.home.plan", "gpus", count(m, len(data.GPUs.GPUs)), "offers", count(m, len(data.Rental.Offers)))
+		},
 		"tco": func(m *msg.Catalog) string {
 			return m.F("doc.home.tco", "gpus", count(m, len(data.GPUs.GPUs)), "offers", count(m, len(data.Rental.Offers)))
 		},

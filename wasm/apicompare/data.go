@@ -14,6 +14,19 @@ import (
 	"github.com/infercost/infercost/wasm/scenario"
 )
 
+// UnitsPerUSD is how many units of a price row's currency make a US
+// dollar: yuan at cnyPerUSD (a scenario may set its rate), euros at the
+// data's rate, dollars 1.
+func (d *Data) UnitsPerUSD(code string, cnyPerUSD float64) float64 {
+	switch code {
+	case "CNY":
+		return cnyPerUSD
+	case "EUR":
+		return d.TCO.Defaults.EURPerUSD.Value
+	}
+	return 1
+}
+
 // MaxAPIs is how many APIs the comparison shows at most. Its rows are
 // that many places, filled in order by the scenario's APIs, so that every
 // scenario has the same cells and the page updates them in place.
@@ -58,6 +71,11 @@ type Defaults struct {
 	// with; editions before compare the API catalog's shortlist
 	// (apiprices.Catalog.Shortlisted), 11 of MaxAPIs places, and keep it.
 	APIs DefaultAPIs `yaml:"apis" json:"apis"`
+	// PlanRequestsPerDay is the plan page's default volume (package
+	// planview): one where the cheapest way to serve its default model
+	// is not obvious. Editions before it lack it, and the plan starts at
+	// RequestsPerDay.
+	PlanRequestsPerDay fact.Figure `yaml:"plan_requests_per_day" json:"plan_requests_per_day"`
 	// DE, where an edition sets it, holds what a German page starts
 	// with where it differs from an English one: processing in the EU,
 	// and a comparison with APIs priced there. Editions before it lack
@@ -211,6 +229,9 @@ func (d Data) Validate() error {
 		if share.f != (fact.Figure{}) {
 			errs = append(errs, d.Sources.Check(share.f, "defaults", share.name, 0, 1)...)
 		}
+	}
+	if df.PlanRequestsPerDay != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.PlanRequestsPerDay, "defaults", "plan_requests_per_day", 1, 1e9)...)
 	}
 	errs = append(errs, df.APIs.validate(d, "defaults")...)
 	errs = append(errs, df.DE.APIs.validate(d, "defaults.de")...)

@@ -4,6 +4,7 @@ import (
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/planview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
@@ -45,6 +46,13 @@ type Keys struct {
 // Calculators are the site's calculators, in the order of
 // sitedata.Calculators.
 var Calculators = []Calculator{
+	{Name: "plan", File: "pricing.yaml",
+		Keys:    Keys{"page.plan.title", "page.plan.description", "page.plan.heading", "page.plan.lead", "layout.nav.plan", "report.calc.plan"},
+		Convert: func(q, code string, d *sitedata.Data) string { return planview.Convert(q, code, d.PricingData()) },
+		build: func(s *Set, q string, d *sitedata.Data) view.Page {
+			pd := d.PricingData()
+			return planview.Build(planview.ResolveIn(s.Msgs, q, pd), pd).Page
+		}},
 	{Name: "tco", File: "tco.yaml",
 		Keys:    Keys{"page.tco.title", "page.tco.description", "page.tco.heading", "page.tco.lead", "layout.nav.tco", "report.calc.tco"},
 		Convert: func(q, code string, d *sitedata.Data) string { return tcoview.Convert(q, code, d.TCOData()) },

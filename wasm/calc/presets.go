@@ -21,6 +21,8 @@ var presetChecks = map[string]func(d sitedata.Data) error{
 	"memory":      func(d sitedata.Data) error { return memview.CheckPresets(d.MemoryData()) },
 	"performance": func(d sitedata.Data) error { return perfview.CheckPresets(d.PerfData()) },
 	"pricing":     func(d sitedata.Data) error { return pricingview.CheckPresets(d.PricingData()) },
+	// The plan has no presets yet.
+	"plan": func(sitedata.Data) error { return nil },
 }
 
 // CheckPresets checks that each calculator reads every preset of d, the

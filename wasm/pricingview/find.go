@@ -259,8 +259,8 @@ func search(s Scenario, d apicompare.Data, f Find) ([]found, int) {
 		}
 		row := &d.APIs.Prices[pi]
 		usd := row.Output
-		if row.Currency != "USD" { // unitsPerUSD copies d: most rows need no conversion
-			usd /= s.unitsPerUSD(d, row.Currency)
+		if row.Currency != "USD" { // most rows are in US dollars
+			usd /= d.UnitsPerUSD(row.Currency, s.CNYPerUSD)
 		}
 		if f.MaxOutput > 0 && usd > f.MaxOutput || !allIn(f.Words, x.ids[i], x.names[i]) {
 			continue
@@ -322,7 +322,7 @@ func findTable(s Scenario, d apicompare.Data) view.Table {
 		} else {
 			fd := all[i]
 			m, row := d.APIs.Models[fd.model], d.APIs.Prices[fd.price]
-			p := row.USD(s.unitsPerUSD(d, row.Currency))
+			p := row.USD(d.UnitsPerUSD(row.Currency, s.CNYPerUSD))
 			cells = []view.Cell{{Text: m.Name, Note: s.M.F("pri.f.id", "id", m.ID)}, {Text: d.APIs.Provider(m.Provider).Name}, amount(p.Input), amount(p.Output),
 				{Text: s.M.Date(row.AsOf)}, {Value: float64(m.Context), Text: s.M.T("pri.f.not_stated")}, {Text: s.M.T("pri.f.no")}, toggle(s, m.ID)}
 			if m.Context > 0 {

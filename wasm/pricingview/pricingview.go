@@ -256,19 +256,7 @@ func (s Scenario) Price(d apicompare.Data, model string) (apiprices.PriceRow, pr
 	if !ok {
 		return row, pricing.Price{}, false
 	}
-	return row, row.USD(s.unitsPerUSD(d, row.Currency)), true
-}
-
-// unitsPerUSD converts a price row's currency: yuan at the scenario's
-// rate, euros at the data's.
-func (s Scenario) unitsPerUSD(d apicompare.Data, code string) float64 {
-	switch code {
-	case "CNY":
-		return s.CNYPerUSD
-	case "EUR":
-		return d.TCO.Defaults.EURPerUSD.Value
-	}
-	return 1
+	return row, row.USD(d.UnitsPerUSD(row.Currency, s.CNYPerUSD)), true
 }
 
 // ClusterCost returns the self-hosted cluster for the break-even. Its

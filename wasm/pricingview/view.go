@@ -531,7 +531,7 @@ func historyChart(s Scenario, d apicompare.Data, offered []offer) chart.Chart {
 			if r.From > s.Edition {
 				break
 			}
-			sr.Points = append(sr.Points, [2]float64{ms(r.From), round(r.Output/s.unitsPerUSD(d, r.Currency)*s.FX, 4)})
+			sr.Points = append(sr.Points, [2]float64{ms(r.From), round(r.Output/d.UnitsPerUSD(r.Currency, s.CNYPerUSD)*s.FX, 4)})
 		}
 		if n := len(sr.Points); n > 0 && sr.Points[n-1][0] < end {
 			sr.Points = append(sr.Points, [2]float64{end, sr.Points[n-1][1]})

@@ -96,18 +96,18 @@ func (d Data) presets(name string) ([]scenario.PresetData, fact.Sources) {
 
 // Calculators are the calculators' names, each with a data file of its
 // own (see For).
-var Calculators = []string{"tco", "memory", "performance", "pricing"}
+var Calculators = []string{"plan", "tco", "memory", "performance", "pricing"}
 
 // For returns the part of d that calculator name reads, the rest left
 // zero and the editions without their notes (the pages show none), and
 // whether name is a calculator: the memory calculator reads the GPU and
 // model catalogs, the bands and its own data, the estimator those and its
 // own, the TCO calculator those, the cloud offers and its own, the
-// pricing calculator everything.
+// pricing calculator and the plan everything.
 func (d Data) For(name string) (Data, bool) {
 	out := Data{Editions: d.Editions.WithoutNotes()}
 	switch name {
-	case "pricing":
+	case "pricing", "plan":
 		out.Pricing = d.Pricing
 		fallthrough
 	case "tco":

@@ -195,6 +195,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"provider_once", &p.ProviderOnce},
 			{"twins_once", &p.TwinsOnce},
 			{"apis", &p.APIs},
+			{"plan_requests_per_day", &p.PlanRequestsPerDay},
 			{"de", &p.DE},
 		})
 	case *[]apicompare.OpenFamily:

@@ -1,0 +1,136 @@
+// Package planview is the plan calculator between the URL and the page:
+// one workload in (a model, requests a day and their lengths, a P99
+// latency target), every way to serve it out, ranked by what it costs a
+// month: each GPU of the catalog bought, each dated cloud offer rented,
+// and each hosted API that serves the same open model, with the closed
+// frontier APIs beside them for reference. The four calculators are its
+// details: each kind's best option links to the one that explains it.
+package planview
+
+import (
+	"strconv"
+
+	"github.com/infercost/infercost/wasm/apicompare"
+	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/cluster"
+	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/money"
+	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
+)
+
+// Version is written into every scenario URL as v=.
+const Version = "1"
+
+// Scenario is a resolved query string.
+type Scenario struct {
+	scenario.Resolved
+	// M is the page's language: its words and number format.
+	M        *msg.Catalog
+	Currency money.Currency
+	// FX is display-currency units per US dollar.
+	FX float64
+	// Edition is the date whose data and prices apply.
+	Edition string
+	// Model is the served model's id in the model catalog, ModelName
+	// its name.
+	Model, ModelName string
+	// Precision and Engine are what the self-hosted options serve it in
+	// and with: a serving.Precisions value (a GPU without it serves in
+	// BF16) and an engine profile's id.
+	Precision, Engine string
+	// RequestsPerDay arrive at random (Poisson), each of Prompt input and
+	// Output output tokens on average, their lengths varying as Lengths.
+	RequestsPerDay float64
+	Prompt, Output int
+	Lengths        perf.Lengths
+	// TargetS is the P99 end-to-end latency every self-hosted replica
+	// must keep, seconds.
+	TargetS float64
+	// Years is the period owned GPUs are paid off over.
+	Years int
+	// Closed sets the closed frontier APIs of the pricing page's default
+	// comparison beside the options, for reference.
+	Closed bool
+	// Bands are the edition's error bands of estimated figures.
+	Bands band.Table
+}
+
+// Resolve reads a query string. It never fails: bad values are reported
+// next to their fields and replaced by defaults.
+func Resolve(rawQuery string, d apicompare.Data) Scenario { return ResolveIn(msg.English, rawQuery, d) }
+
+// ResolveIn is Resolve for a page in the language of t.
+func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
+	r := scenario.NewResolverIn(t, rawQuery, nil)
+	pd := d.TCO.Perf
+	s := Scenario{M: t, Bands: pd.Memory.Bands}
+	num := scenario.FormatNumber
+	work := t.T("plan.sec.work")
+
+	// The model and precision the TCO calculator's options start with
+	// (tco.yaml's default estimate), else the estimator's first model.
+	def := d.TCO.Defaults.Estimate
+	models := make([]scenario.Choice, 0, len(pd.Memory.Models.Models))
+	for _, m := range pd.Memory.Models.Models {
+		models = append(models, scenario.Choice{Value: m.ID, Label: m.Name})
+	}
+	defModel, defPrecision := def.Model, def.Precision
+	if defModel == "" {
+		defModel, defPrecision = models[0].Value, "bf16"
+	}
+	s.Model = r.Choice(scenario.Field{Key: "model", Label: t.T("plan.in.model"), Section: work, Default: defModel, Choices: models,
+		Help: t.T("plan.in.model_help")})
+	m, _ := pd.Memory.Models.Find(s.Model)
+	s.ModelName = m.Name
+	// Editions before the plan's own default take the pricing page's.
+	rpd := d.Defaults.PlanRequestsPerDay
+	if rpd.Value == 0 {
+		rpd = d.Defaults.RequestsPerDay
+	}
+	s.RequestsPerDay = r.Number(scenario.Field{Key: "rpd", Label: t.T("perf.sec.requests"), Unit: t.T("pri.per_day"), Section: work,
+		Min: 1, Max: 1e9, Default: num(rpd.Value), Note: d.Note(t, rpd), Help: t.T("plan.in.rpd_help")})
+	lengthsNote := pd.Note(t, pd.Defaults.PromptTokens)
+	s.Prompt = r.Int(scenario.Field{Key: "p", Label: t.T("pri.in.in"), Unit: t.T("pri.unit.tokens_request"), Section: work,
+		Min: 1, Max: 1e6, Default: num(pd.Defaults.PromptTokens.Value), Note: lengthsNote, Help: t.T("plan.in.p_help")})
+	s.Output = r.Int(scenario.Field{Key: "o", Label: t.T("perf.in.out"), Unit: t.T("pri.unit.tokens_request"), Section: work,
+		Min: 1, Max: 1e6, Default: num(pd.Defaults.OutputTokens.Value), Note: pd.Note(t, pd.Defaults.OutputTokens),
+		Help: t.T("plan.in.o_help")})
+	if s.Prompt+s.Output > m.MaxContext {
+		r.Reject("o", t.F("tco.err.context", "in", strconv.Itoa(s.Prompt), "out", strconv.Itoa(s.Output), "model", m.Name,
+			"context", strconv.Itoa(m.MaxContext)))
+		s.Prompt, s.Output = int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
+	}
+	s.Lengths = serving.ReadLengths(r, work)
+	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: t.T("plan.in.slo"), Unit: t.T("tco.unit.seconds"), Section: work,
+		Min: 0.01, Max: 3600, Default: num(pd.Defaults.P99TargetS.Value), Note: pd.Note(t, pd.Defaults.P99TargetS),
+		Help: t.T("plan.in.slo_help")})
+
+	serve := t.T("plan.sec.serve")
+	s.Precision = r.Choice(scenario.Field{Key: "pp", Label: t.T("tco.in.pp"), Section: serve, Default: defPrecision,
+		Choices: serving.PrecisionChoices(t), Help: t.T("plan.in.pp_help")})
+	ef := pd.Memory.EngineField(t, "pe", serve)
+	s.Engine = pd.Memory.ReadEngine(r, ef).ID
+	s.Years = r.Int(scenario.Field{Key: "y", Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Section: serve, Min: 1, Max: 15,
+		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("plan.in.y_help")})
+	s.Closed = r.Choice(scenario.Field{Key: "closed", Label: t.T("plan.in.closed"), Section: serve, Default: "1",
+		Choices: []scenario.Choice{{Value: "1", Label: t.T("plan.closed.show")}, {Value: "0", Label: t.T("plan.closed.hide")}},
+		Help:    t.T("plan.in.closed_help")}) == "1"
+
+	prices := t.T("pri.sec.prices")
+	s.Edition = r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
+	s.Currency, s.FX = cluster.ReadCurrency(r, d.TCO, prices)
+	r.Main("model", "rpd", "slo")
+	s.Resolved = r.Resolved(Version, nil)
+	return s
+}
+
+// Convert returns the query with its figures shown in the currency of
+// code: the plan takes no amounts, so only the currency changes.
+func Convert(rawQuery, code string, d apicompare.Data) string {
+	q := scenario.ParseQuery(rawQuery)
+	q[scenario.CurrencyKey] = []string{money.Lookup(code).Code}
+	return Resolve(q.Encode(), d).Query
+}

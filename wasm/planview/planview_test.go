@@ -1,0 +1,121 @@
+package planview_test
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/msg/msgtest"
+	"github.com/infercost/infercost/wasm/planview"
+)
+
+// TestTheDefaultPlanRanksByHand checks the first three of the default
+// plan against arithmetic done by hand. The workload: 1,000,000
+// requests a day (pricing.yaml, edition 2026-12-07) of 512 prompt and
+// 256 answer tokens (perf.yaml's defaults), 365.25 / 12 = 30.4375 days
+// a month: 30,437,500 requests, 23,376,000,000 tokens a month.
+func TestTheDefaultPlanRanksByHand(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	p := planview.Build(planview.Resolve("ed=2026-12-07", d), d)
+	if got := p.Scenario.TokensPerMonth(); got != 23_376_000_000 {
+		t.Fatalf("tokens a month %v; want 23,376,000,000", got)
+	}
+	if len(p.Ranked) < 3 {
+		t.Fatalf("%d options ranked; want at least 3", len(p.Ranked))
+	}
+	want := []struct {
+		id      string
+		monthly float64
+	}{
+		// OpenRouter serves Llama 3.3 70B at $0.05 input and $0.24
+		// output per 1M tokens (api-genai.yaml, genai-openrouter,
+		// 2026-12-01): 512 x 0.05 + 256 x 0.24 = $87.04 per million
+		// requests, x 30,437,500 / 1e6 = $2,649.28 a month.
+		{"openrouter.meta-llama-llama-3.3-70b-instruct", 2649.28},
+		// Two MI355X at Vultr, $2.59 a GPU-hour (rental.yaml,
+		// 2026-07-31), always on for 730 hours: 2 x 2.59 x 730 =
+		// $3,781.40. Two: a replica of one GPU keeps between half and
+		// all of the 11.57 requests a second (checked below).
+		{"mi355x.1", 3781.40},
+		// Novita via Hugging Face, $0.135 and $0.40 (2026-12-01):
+		// 512 x 0.135 + 256 x 0.40 = $171.52 per million requests,
+		// x 30.4375 = $5,220.64.
+		{"huggingface_novita.meta-llama-llama-3.3-70b-instruct", 5220.64},
+	}
+	for i, w := range want {
+		o := p.Ranked[i]
+		if o.ID != w.id || math.Abs(o.PerMonthUSD-w.monthly) > 0.005 {
+			t.Errorf("rank %d: %s at $%.2f a month; want %s at $%.2f", i+1, o.ID, o.PerMonthUSD, w.id, w.monthly)
+		}
+	}
+	if r := p.Ranked[1].Replica; r.TP != 1 || r.RatePerS < 1e6/86400/2 || r.RatePerS >= 1e6/86400 {
+		t.Errorf("MI355X replica %+v; want one GPU keeping between 5.79 and 11.57 requests a second", r)
+	}
+	if c := p.CellsByKey()["r1.monthly"]; c.Text != "$2,649" || c.Value != 2649.28 {
+		t.Errorf("first place's cost a month %q (%v); want $2,649 (2649.28)", c.Text, c.Value)
+	}
+}
+
+// TestNoOptionIsRankedWithoutAPrice checks, over models and volumes, that
+// every ranked option has a positive, finite cost, that the unpriced GPUs
+// of the data are listed as needing a price, and that the headline never
+// names one of them.
+func TestNoOptionIsRankedWithoutAPrice(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	for _, q := range []string{"", "rpd=10", "rpd=1e8", "model=llama-3.1-8b", "model=deepseek-v3&rpd=1e7", "slo=0.5", "closed=0&pp=fp8"} {
+		p := planview.Build(planview.Resolve(q, d), d)
+		unpriced := map[string]bool{}
+		for _, o := range p.Unranked {
+			if o.Missing == planview.NeedsPrice {
+				unpriced[o.Name] = true
+				if o.SelfHosted() && o.Cluster.NeedsPrice == "" {
+					t.Errorf("%s: %s listed as needing a price, but its option has one", q, o.Name)
+				}
+			}
+		}
+		for _, o := range p.Ranked {
+			if !(o.PerMonthUSD > 0) || math.IsInf(o.PerMonthUSD, 0) || o.Missing != "" || o.Cluster.NeedsPrice != "" {
+				t.Errorf("%s: %s ranked at %v a month (missing %q, needs %q)", q, o.Name, o.PerMonthUSD, o.Missing, o.Cluster.NeedsPrice)
+			}
+		}
+		if len(unpriced) == 0 {
+			t.Errorf("%s: no option needs a price; the data has GPUs without a purchase price", q)
+		}
+		for name := range unpriced {
+			if strings.Contains(p.Headline.Text, name+" (") {
+				t.Errorf("%s: the headline names %s, which has no price: %s", q, name, p.Headline.Text)
+			}
+		}
+	}
+}
+
+// TestAHostileScenarioStaysBounded opens the largest volume and the
+// largest model at the tightest target: finite figures, no panic.
+func TestAHostileScenarioStaysBounded(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	for _, q := range []string{"rpd=1e9&p=1000000&o=1000000", "model=kimi-k2&rpd=1e9&slo=0.01", "rpd=1e300", "rpd=0"} {
+		p := planview.Build(planview.Resolve(q, d), d)
+		for _, c := range p.Cells() {
+			if math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
+				t.Errorf("%s: %s = %v", q, c.Key, c.Value)
+			}
+		}
+	}
+}
+
+// TestGermanPlanHasNoEnglish builds the default plan in German.
+func TestGermanPlanHasNoEnglish(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	de := msgtest.German(t)
+	p := planview.Build(planview.ResolveIn(de, "", d), d)
+	if p.Headline.Text == planview.Build(planview.ResolveIn(msg.English, "", d), d).Headline.Text {
+		t.Fatalf("German headline is the English one: %s", p.Headline.Text)
+	}
+	for _, w := range []string{" the ", " costs ", " a month", "Bought", "Rented"} {
+		if strings.Contains(p.Headline.Text, w) {
+			t.Errorf("German headline has %q: %s", w, p.Headline.Text)
+		}
+	}
+}

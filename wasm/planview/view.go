@@ -1,0 +1,439 @@
+package planview
+
+import (
+	"cmp"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/infercost/infercost/wasm/apicompare"
+	"github.com/infercost/infercost/wasm/band"
+	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/pricing"
+	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
+	"github.com/infercost/infercost/wasm/view"
+)
+
+// Places is how many ranked options the page shows: its ranking's rows
+// are that many places, filled cheapest first, so that every scenario
+// has the same cells and the page updates them in place.
+const Places = 20
+
+// Page is everything the plan page shows for a scenario.
+type Page struct {
+	view.Page
+	Scenario Scenario
+	// Ranked are the options that meet the target with a price, cheapest
+	// first; Unranked the others, each with why.
+	Ranked, Unranked []Option
+}
+
+// missingKeys are the reasons an option is not ranked, in the order the
+// page lists them, each with the key of its words.
+var missingKeys = []struct {
+	m   Missing
+	key string
+}{{NeedsPrice, "plan.miss.needs_price"}, {NoFit, "plan.miss.no_fit"}, {MissesTarget, "plan.miss.target"},
+	{TooLarge, "plan.miss.too_large"}, {NoBill, "plan.miss.no_bill"}}
+
+// kindKeys are the keys of the kinds' names in the catalogs.
+var kindKeys = map[Kind]string{Owned: "plan.kind.owned", Rented: "plan.kind.rented", API: "plan.kind.api"}
+
+// Build ranks the scenario's options and lays out the page.
+func Build(s Scenario, d apicompare.Data) Page {
+	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Ignored: s.Ignored}}
+	for _, o := range Options(s, d) {
+		if o.Missing == "" {
+			p.Ranked = append(p.Ranked, o)
+		} else {
+			p.Unranked = append(p.Unranked, o)
+		}
+	}
+	// Cheapest first; ties by kind, then name, so that the order is the
+	// same on every run.
+	slices.SortStableFunc(p.Ranked, func(a, b Option) int {
+		return cmp.Or(cmp.Compare(a.PerMonthUSD, b.PerMonthUSD), cmp.Compare(slices.Index(Kinds, a.Kind), slices.Index(Kinds, b.Kind)))
+	})
+	for i := range p.Ranked {
+		p.Ranked[i].Name = s.name(p.Ranked[i])
+	}
+	for i := range p.Unranked {
+		p.Unranked[i].Name = s.name(p.Unranked[i])
+	}
+	p.Tables = []view.Table{s.rankingTable(p.Ranked), s.unrankedTable(p.Unranked), s.workloadTable(p.Ranked)}
+	p.Headline = s.headline(p.Ranked, p.CellsByKey())
+	p.Charts = []chart.Chart{s.volumeChart(p.Ranked)}
+	p.Links = s.links(p.Ranked)
+	return p
+}
+
+// name names an option for the page: the GPU and how it is paid, the
+// offer's provider, instance and date, or the API.
+func (s Scenario) name(o Option) string {
+	t := s.M
+	switch {
+	case o.Kind == Owned:
+		return t.F("plan.name.owned", "gpu", o.GPU.Name)
+	case o.Kind == Rented && o.Offer != nil:
+		return t.F("plan.name.offer", "gpu", o.GPU.Name, "provider", o.Offer.Provider, "instance", o.Offer.InstanceIn(t),
+			"date", t.Date(o.Offer.AsOf))
+	case o.Kind == Rented:
+		return t.F("plan.name.rented", "gpu", o.GPU.Name)
+	}
+	return o.Name
+}
+
+// seconds writes the target as the reader typed it.
+func (s Scenario) seconds() string { return s.M.Digits(scenario.FormatNumber(s.TargetS)) }
+
+// money writes US dollars in the scenario's currency.
+func (s Scenario) money(usd float64) string { return s.M.Money(usd*s.FX, s.Currency) }
+
+// perMTok is the option's cost per million tokens of the workload, input
+// and output, in US dollars.
+func (s Scenario) perMTok(monthlyUSD float64) float64 { return monthlyUSD / s.TokensPerMonth() * 1e6 }
+
+// rankingTable is the ranked options, one place each: what it is, what
+// it takes, its cost a month and per million tokens with their bands,
+// and why it costs that.
+func (s Scenario) rankingTable(ranked []Option) view.Table {
+	t := s.M
+	cols := []view.Column{{Key: "option", Title: t.T("plan.col.option")}, {Key: "kind", Title: t.T("plan.col.kind")},
+		{Key: "takes", Title: t.T("plan.col.takes")}, {Key: "monthly", Title: t.F("plan.col.monthly", "code", s.Currency.Code)},
+		{Key: "per_mtok", Title: t.F("plan.col.per_mtok", "code", s.Currency.Code)}, {Key: "why", Title: t.T("plan.col.why")}}
+	note := t.F("plan.ranking_note", "n", strconv.Itoa(len(ranked)), "target", s.seconds())
+	if len(ranked) > Places {
+		note = t.F("plan.ranking_note_more", "n", strconv.Itoa(len(ranked)), "places", strconv.Itoa(Places), "target", s.seconds())
+	}
+	tab := view.Table{ID: "ranking", Title: t.T("plan.ranking"), Note: note, Corner: t.T("plan.col.rank"), Columns: cols, Named: true}
+	rate := s.RequestsPerS()
+	for i := range Places {
+		key := "r" + strconv.Itoa(i+1) + "."
+		row := view.Row{Label: strconv.Itoa(i + 1), Cells: make([]view.Cell, len(cols))}
+		for j, c := range cols {
+			row.Cells[j] = view.Cell{Key: key + c.Key, Order: view.Absent}
+		}
+		if i >= len(ranked) {
+			row.Hidden = true
+			tab.Rows = append(tab.Rows, row)
+			continue
+		}
+		o := ranked[i]
+		row.Cells[0].Text, row.Cells[1].Text = o.Name, t.T(kindKeys[o.Kind])
+		row.Cells[2].Text = s.takes(o)
+		monthly := view.Cell{Key: key + "monthly", Metric: "monthly_cost", Option: o.ID, Value: round2(o.PerMonthUSD * s.FX), Unit: s.Currency.Code,
+			Text: s.money(o.PerMonthUSD)}
+		per := view.Cell{Key: key + "per_mtok", Metric: "cost_per_mtok", Option: o.ID, Value: round4(s.perMTok(o.PerMonthUSD) * s.FX),
+			Unit: s.Currency.Code, Text: s.M.Precise(s.perMTok(o.PerMonthUSD)*s.FX, s.Currency)}
+		if !o.SelfHosted() {
+			// A list price is no estimate; its place moves with the
+			// estimated options around it.
+			monthly.BandNote, per.BandNote = t.T("plan.band_api"), t.T("plan.band_api")
+		}
+		if o.SelfHosted() && o.Cluster.Estimate != nil {
+			// The replicas follow the throughput: at either end of its
+			// band, the option is sized again (band.Table.AtBounds).
+			k := band.Kind{Metric: band.Throughput, Input: float64(s.Prompt), Output: float64(s.Output), MoE: o.Cluster.Estimate.Setup.Model.Experts > 0,
+				Platform: o.Cluster.Estimate.Platform}
+			at := func(scale float64) (float64, bool) {
+				return round2(o.MonthlyUSD(o.Replica.Replicas(rate, scale), s.Years) * s.FX), true
+			}
+			monthly, _ = s.Bands.AtBounds(t, monthly, k, "plan.band_note", at)
+			per, _ = s.Bands.AtBounds(t, per, k, "plan.band_note", func(scale float64) (float64, bool) {
+				v, _ := at(scale)
+				return round4(v / s.TokensPerMonth() * 1e6), true
+			})
+		}
+		row.Cells[3], row.Cells[4] = monthly, per
+		row.Cells[5].Text = s.why(o)
+		tab.Rows = append(tab.Rows, row)
+	}
+	return tab
+}
+
+// takes says what a ranked option takes: its GPUs in replicas, or the
+// API's price per million tokens.
+func (s Scenario) takes(o Option) string {
+	t := s.M
+	if !o.SelfHosted() {
+		return t.F("plan.takes.api", "in", s.M.Precise(o.Bill.Cost.PerMTok*s.FX, s.Currency))
+	}
+	n := o.Replica.Replicas(s.RequestsPerS(), 1)
+	return t.F("plan.takes.gpus", "gpus", strconv.Itoa(n*o.Replica.TP), "gpu", o.GPU.Name, "replicas", strconv.Itoa(n),
+		"tp", strconv.Itoa(o.Replica.TP))
+}
+
+// why is a ranked option's one line of why: for GPUs, the requests a
+// replica keeps within the target and what sets the price; for an API,
+// where its price comes from.
+func (s Scenario) why(o Option) string {
+	t := s.M
+	if !o.SelfHosted() {
+		key := "plan.why.api"
+		if o.Closed {
+			key = "plan.why.closed"
+		}
+		return t.F(key, "date", t.Date(o.Priced.From))
+	}
+	parts := []string{t.F("plan.why.replica", "rate", t.Num(o.Replica.RatePerS, 2), "target", s.seconds())}
+	if e := o.Cluster.Estimate; e != nil && e.Precision != s.Precision {
+		parts = append(parts, t.F("plan.why.precision", "precision", e.Precision))
+	}
+	switch {
+	case o.Kind == Owned:
+		parts = append(parts, t.F("plan.why.owned", "years", strconv.Itoa(s.Years)))
+	case o.Offer != nil:
+		parts = append(parts, t.F("plan.why.offer", "price", t.Digits(scaledNum(o.Offer.USDPerGPUHour*s.FX)), "code", s.Currency.Code))
+	default:
+		parts = append(parts, t.T("plan.why.table_rent"))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// unrankedTable lists the options that are not ranked by why: those
+// without a price, those that do not fit, those that cannot meet the
+// target, and APIs without a price for the workload.
+func (s Scenario) unrankedTable(unranked []Option) view.Table {
+	t := s.M
+	tab := view.Table{ID: "unranked", Title: t.T("plan.unranked"), Note: t.T("plan.unranked_note"), Corner: t.T("plan.col.reason"),
+		Columns: []view.Column{{Key: "options", Title: t.T("plan.col.options")}}}
+	for _, mk := range missingKeys {
+		var names []string
+		for _, o := range unranked {
+			if o.Missing == mk.m {
+				names = append(names, o.Name)
+			}
+		}
+		row := view.Row{Label: t.T(mk.key), Hidden: len(names) == 0,
+			Cells: []view.Cell{{Key: "u." + string(mk.m), Order: view.Absent, Text: strings.Join(names, " · ")}}}
+		tab.Rows = append(tab.Rows, row)
+	}
+	return tab
+}
+
+// workloadTable is the workload as the options are sized and priced
+// for it: its tokens a month, its requests a second, and the volume
+// from which self-hosting pays against the cheapest API.
+func (s Scenario) workloadTable(ranked []Option) view.Table {
+	t := s.M
+	v := s.TokensPerMonth()
+	be := view.Cell{Key: "breakeven", Metric: "breakeven_tokens_month", Value: -1, Unit: "tokens/month", Text: "–", Order: view.Absent,
+		Note: t.T("plan.no_breakeven")}
+	if at, _, _, ok := s.breakEven(ranked); ok {
+		be = view.Cell{Key: "breakeven", Metric: "breakeven_tokens_month", Value: round0(at), Unit: "tokens/month",
+			Text: t.F("plan.tokens_month", "tokens", t.Count(at)), BandNote: t.T("plan.band_breakeven")}
+	}
+	return view.Table{ID: "workload", Title: t.T("plan.workload"), Corner: t.T("tco.metric"),
+		Columns: []view.Column{{Key: "value", Title: t.T("plan.col.value")}},
+		Rows: []view.Row{
+			{Label: t.T("plan.row.tokens"), Cells: []view.Cell{{Key: "tokens_month", Metric: "tokens_month", Value: round0(v), Unit: "tokens/month",
+				Text: t.F("plan.tokens_month", "tokens", t.Count(v))}}},
+			{Label: t.T("plan.row.rate"), Cells: []view.Cell{{Key: "requests_s", Metric: "requests_per_s", Value: round4(s.RequestsPerS()), Unit: "requests/s",
+				Text: t.Digits(scenario.Significant(s.RequestsPerS(), 3)) + " /s"}}},
+			{Label: t.T("plan.row.breakeven"), Help: t.T("plan.row.breakeven_help"), Cells: []view.Cell{be}},
+		}}
+}
+
+// bestOf returns the cheapest ranked option of kind k, or nil; APIs
+// shown for reference are not among them.
+func bestOf(ranked []Option, k Kind) *Option {
+	for i := range ranked {
+		if ranked[i].Kind == k && !ranked[i].Closed {
+			return &ranked[i]
+		}
+	}
+	return nil
+}
+
+// headline names the cheapest option that meets the target, how much it
+// beats the best of the next kind by, and the volume from which
+// self-hosting pays against the cheapest API of the model.
+func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Headline {
+	t := s.M
+	volume := t.F("plan.head.volume", "tokens", t.Count(s.TokensPerMonth()), "model", s.ModelName, "target", s.seconds())
+	i := slices.IndexFunc(ranked, func(o Option) bool { return !o.Closed })
+	if i < 0 {
+		return view.Headline{Text: volume + " " + t.T("plan.head.none")}
+	}
+	best := &ranked[i]
+	// Its cell, with the band; a place beyond the table's has none.
+	first := view.Cell{Text: s.money(best.PerMonthUSD)}
+	if i < Places {
+		first = cells["r"+strconv.Itoa(i+1)+".monthly"]
+	}
+	text := volume + " " + t.F("plan.head.best", "option", best.Name, "kind", t.T(kindKeys[best.Kind]), "cost", s.money(best.PerMonthUSD),
+		"per", t.Precise(s.perMTok(best.PerMonthUSD)*s.FX, s.Currency))
+	// The runner-up of another kind: the cheapest option that is not
+	// of the best's kind.
+	if j := slices.IndexFunc(ranked, func(o Option) bool { return o.Kind != best.Kind && !o.Closed }); j >= 0 {
+		o := ranked[j]
+		text += " " + t.F("plan.head.next", "kind", t.T(kindKeys[o.Kind]), "option", o.Name, "cost", s.money(o.PerMonthUSD),
+			"pct", t.Num((o.PerMonthUSD/best.PerMonthUSD-1)*100, 0))
+	}
+	figures := []view.Figure{{Label: t.T("plan.fig.best"), Text: first.Text, Band: first.Band, BandNote: first.BandNote}}
+	if v, self, api, ok := s.breakEven(ranked); ok {
+		text += " " + t.F("plan.head.breakeven", "option", self.Name, "api", api.Name, "tokens", t.Count(v))
+		be := cells["breakeven"]
+		figures = append(figures, view.Figure{Label: t.T("plan.fig.breakeven"), Text: be.Text, Band: be.Band, BandNote: be.BandNote})
+	} else if self != nil && api != nil {
+		text += " " + t.F("plan.head.never", "option", self.Name, "api", api.Name)
+	}
+	return view.Headline{Text: text, Figures: figures}
+}
+
+// tokensPerReplica is what a replica of o serves a month at most within
+// the target, in the workload's tokens (input and output).
+func (s Scenario) tokensPerReplica(o Option) float64 {
+	return o.Replica.RatePerS * 86400 * pricing.DaysPerMonth * float64(s.Prompt+s.Output)
+}
+
+// breakEven is the volume a month (the workload's tokens, its mix of
+// input and output kept) from which each self-hosted kind's best option
+// costs less than the cheapest API of the model at every volume, the
+// option that gets there first and that API; ok is false when neither
+// does below 2^20 replicas. With n replicas, each serving cap tokens a
+// month, an option costs C(n), part of which does not grow with n
+// (staff), and serves more than (n - 1) cap: it is cheaper throughout
+// from the least n0 with C(n) <= a (n - 1) cap for n >= n0 (a the API's
+// price per token; C(n) - a (n - 1) cap falls as n grows, as TCOs do
+// once a replica's tokens cost less at the API's price than it does),
+// and within n0 - 1 replicas from where a V reaches C(n0 - 1). Found by
+// bisection: at most 22 TCOs per kind.
+func (s Scenario) breakEven(ranked []Option) (v float64, self, api *Option, ok bool) {
+	api = bestOf(ranked, API)
+	if api == nil || api.Bill.PerMTok <= 0 {
+		return 0, nil, nil, false
+	}
+	perTok := api.Bill.PerMTok / 1e6
+	best := math.Inf(1)
+	for _, k := range []Kind{Owned, Rented} {
+		o := bestOf(ranked, k)
+		if o == nil {
+			continue
+		}
+		if self == nil {
+			self = o
+		}
+		capacity := s.tokensPerReplica(*o)
+		pays := func(n int) bool { return o.MonthlyUSD(n, s.Years) <= perTok*capacity*float64(n-1) }
+		const most = 1 << 20
+		if !pays(most) {
+			continue
+		}
+		lo, hi := 1, most // pays(hi); not pays(1), whose bound is 0 tokens
+		for hi-lo > 1 {
+			mid := lo + (hi-lo)/2
+			if pays(mid) {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		// Within hi - 1 replicas, cheaper from where the API's cost
+		// reaches theirs, if they serve that much.
+		at := capacity * float64(hi-1)
+		if c := o.MonthlyUSD(hi-1, s.Years) / perTok; c <= at {
+			at = max(capacity*float64(hi-2), c)
+		}
+		if at < best {
+			best, self, ok = at, o, true
+		}
+	}
+	return best, self, api, ok
+}
+
+// volumeChart is the monthly cost of each kind's best option at volumes
+// from a thousandth to a thousand times the workload's, its mix kept:
+// the owned and rented options in whole replicas, the API by the token.
+func (s Scenario) volumeChart(ranked []Option) chart.Chart {
+	t := s.M
+	v0 := s.TokensPerMonth()
+	c := chart.Chart{ID: "chart-volume", Title: t.T("plan.chart.volume"), Desc: t.T("plan.chart.volume_desc"), Kind: chart.Lines,
+		XName: t.T("pri.unit.tokens_month"), XMin: v0 / 1000, XMax: v0 * 1000, XLog: true, Unit: s.Currency.Code, YLog: true}
+	for _, k := range Kinds {
+		sr := chart.Series{ID: string(k), Name: t.T(kindKeys[k]), Points: [][2]float64{}}
+		o := bestOf(ranked, k)
+		if o == nil {
+			sr.Hidden = true
+			c.Series = append(c.Series, sr)
+			continue
+		}
+		sr.Name = o.Name
+		for i := range 31 {
+			v := v0 / 1000 * math.Pow(10, float64(i)/5)
+			usd := v / 1e6 * o.Bill.PerMTok
+			if o.SelfHosted() {
+				usd = o.MonthlyUSD(o.Replica.Replicas(v/s.tokensPerReplica(*o)*o.Replica.RatePerS, 1), s.Years)
+			}
+			sr.Points = append(sr.Points, [2]float64{round0(v), round2(usd * s.FX)})
+		}
+		c.Series = append(c.Series, sr)
+	}
+	c.Series[0].Marks = []chart.Mark{{Name: t.T("plan.chart.this"), X: round0(v0)}}
+	return c
+}
+
+// links are the details of the answer: the best owned and rented
+// options on /tco/, the best self-hosted one's replica on /performance/,
+// and the model's APIs on /pricing/.
+func (s Scenario) links(ranked []Option) []view.Link {
+	t := s.M
+	tcoLink := view.Link{ID: "tco", Label: t.T("plan.link.tco"), Path: "tco/", Hidden: true}
+	var parts []string
+	for _, k := range []Kind{Owned, Rented} {
+		if o := bestOf(ranked, k); o != nil {
+			letter := string(rune('a' + len(parts)))
+			parts = append(parts, s.tcoQuery(letter, k, o.GPU, o.OfferIndex))
+		}
+	}
+	if len(parts) > 0 {
+		tcoLink.Hidden = false
+		tcoLink.Query = "k=2&" + strings.Join(parts, "&") + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerDay*float64(s.Output)*365/12) +
+			"&slo=" + scaledNum(s.TargetS) + "&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code
+	}
+	perfLink := view.Link{ID: "performance", Label: t.T("plan.link.performance"), Path: "performance/", Hidden: true}
+	for _, o := range ranked {
+		if o.SelfHosted() {
+			n := o.Replica.Replicas(s.RequestsPerS(), 1)
+			perfLink.Hidden = false
+			perfLink.Query = "model=" + s.Model + "&gpu=" + o.GPU.ID + "&prec=" + o.Cluster.Estimate.Precision + "&tp=" + strconv.Itoa(o.Replica.TP) +
+				"&engine=" + s.Engine + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) + "&lens=" + lengthsValue(s) +
+				"&rate=" + scaledNum(s.RequestsPerS()/float64(n)) + "&slo=" + scaledNum(s.TargetS)
+			break
+		}
+	}
+	priceLink := view.Link{ID: "pricing", Label: t.T("plan.link.pricing"), Path: "pricing/", Hidden: true}
+	var ids []string
+	for _, o := range ranked {
+		if o.Kind == API && !o.Closed && len(ids) < apicompare.MaxAPIs {
+			ids = append(ids, o.ID)
+		}
+	}
+	if len(ids) > 0 {
+		priceLink.Hidden = false
+		priceLink.Query = "rpd=" + scaledNum(s.RequestsPerDay) + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) +
+			"&apis=" + strings.Join(ids, ",") + "&vs=" + ids[0] + "&h.gpu=" + bestGPU(ranked) + "&h.pm=" + s.Model + "&h.pp=" + s.Precision +
+			"&cur=" + s.Currency.Code
+	}
+	return []view.Link{tcoLink, perfLink, priceLink}
+}
+
+// bestGPU is the GPU of the cheapest owned option, else H100 SXM.
+func bestGPU(ranked []Option) string {
+	if o := bestOf(ranked, Owned); o != nil {
+		return o.GPU.ID
+	}
+	return "h100-sxm"
+}
+
+// lengthsValue is the scenario's lengths as a link writes them.
+func lengthsValue(s Scenario) string { return serving.LengthKinds[s.Lengths] }
+
+// scaledNum writes a figure for a link.
+func scaledNum(v float64) string { return scenario.FormatNumber(v) }
+
+func round0(v float64) float64 { return math.Round(v) }
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+func round4(v float64) float64 { return math.Round(v*1e4) / 1e4 }
