@@ -43,7 +43,7 @@ func TestHistoryChartSpansItsPricesPeriod(t *testing.T) {
 		// content/data/api.yaml: GPT-4o $15 output from 2024-05-13, $10
 		// from 2024-10-02, held to the edition of 2026-12-06; its first
 		// price is the comparison's earliest.
-		{"since 2024", "apis=gpt-4o,anthropic.claude-sonnet-5", "2024-05-13", "2026-12-06",
+		{"since 2024", "apis=gpt-4o,anthropic.claude-sonnet-5&ed=2026-12-06", "2024-05-13", "2026-12-06",
 			map[string][][2]any{"OpenAI GPT-4o": {{"2024-05-13", 15.0}, {"2024-10-02", 10.0}, {"2026-12-06", 10.0}}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
