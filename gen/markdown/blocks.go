@@ -21,8 +21,9 @@ import (
 
 // Blocks is what fenced ```infercost blocks render from: a data table by
 // name (```infercost, then the name on the block's line), or a calculator
-// with a scenario (```infercost tco preset=ID, or query=QUERY; then
-// inputs=KEY,KEY… for inputs the reader may change in the article).
+// with a scenario (```infercost tco preset=ID, or query=QUERY, or
+// default for the calculator's default scenario; then inputs=KEY,KEY…
+// for inputs the reader may change in the article).
 type Blocks struct {
 	Tables      map[string]func() string
 	Calculators []Calculator
@@ -130,32 +131,38 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte, lang string
 	}
 	i := slices.IndexFunc(t.b.Calculators, func(c Calculator) bool { return c.Name() == args[0] })
 	if i < 0 {
-		return nil, fmt.Errorf("unknown calculator %q in an infercost block: want tco, memory, performance or pricing", args[0])
+		return nil, fmt.Errorf("unknown calculator %q in an infercost block: want plan, tco, memory, performance or pricing", args[0])
 	}
 	c := t.b.Calculators[i]
 	m := t.b.Msgs[lang]
-	// Arguments: preset=ID or query=QUERY, then inputs=KEY,KEY… optionally.
+	// Arguments: preset=ID, query=QUERY or default, then inputs=KEY,KEY…
+	// optionally.
 	var query, title string
 	var inputs []string
+	scenarioSet := false
 	for _, arg := range args[1:] {
 		key, value, _ := strings.Cut(arg, "=")
 		switch {
-		case key == "preset" && query == "":
+		case arg == "default" && !scenarioSet:
+			// The calculator's default scenario, which follows the data:
+			// for a page such as the home page, rebuilt with each edition.
+			scenarioSet, title = true, m.T(c.Heading)
+		case key == "preset" && query == "" && !scenarioSet:
 			j := slices.IndexFunc(c.Presets, func(p scenario.PresetData) bool { return p.Name == value })
 			if j < 0 {
 				return nil, fmt.Errorf("unknown preset %q of the %s calculator", value, c.Name())
 			}
-			query, title = "preset="+value, c.Presets[j].In(m).Title
-		case key == "query" && query == "" && value != "":
-			query, title = value, m.T(c.Heading)
+			query, title, scenarioSet = "preset="+value, c.Presets[j].In(m).Title, true
+		case key == "query" && query == "" && value != "" && !scenarioSet:
+			query, title, scenarioSet = value, m.T(c.Heading), true
 		case key == "inputs" && inputs == nil:
 			inputs = strings.Split(value, ",")
 		default:
-			return nil, fmt.Errorf("infercost %s: %q: want preset=ID or query=QUERY, then inputs=KEY,KEY… if any", c.Name(), arg)
+			return nil, fmt.Errorf("infercost %s: %q: want preset=ID, query=QUERY or default, then inputs=KEY,KEY… if any", c.Name(), arg)
 		}
 	}
-	if query == "" {
-		return nil, fmt.Errorf("infercost %s: want preset=ID or query=QUERY", c.Name())
+	if !scenarioSet {
+		return nil, fmt.Errorf("infercost %s: want preset=ID, query=QUERY or default", c.Name())
 	}
 	p := c.Page(m, query)
 	problems := slices.Clone(p.Problems)

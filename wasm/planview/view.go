@@ -127,16 +127,10 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 			Text: s.money(o.PerMonthUSD)}
 		per := view.Cell{Key: key + "per_mtok", Metric: "cost_per_mtok", Option: o.ID, Value: round4(s.perMTok(o.PerMonthUSD) * s.FX),
 			Unit: s.Currency.Code, Text: s.M.Precise(s.perMTok(o.PerMonthUSD)*s.FX, s.Currency)}
-		if !o.SelfHosted() {
-			// A list price is no estimate; its place moves with the
-			// estimated options around it.
-			monthly.BandNote, per.BandNote = t.T("plan.band_api"), t.T("plan.band_api")
-		}
 		if o.SelfHosted() && o.Cluster.Estimate != nil {
 			// The replicas follow the throughput: at either end of its
 			// band, the option is sized again (band.Table.AtBounds).
-			k := band.Kind{Metric: band.Throughput, Input: float64(s.Prompt), Output: float64(s.Output), MoE: o.Cluster.Estimate.Setup.Model.Experts > 0,
-				Platform: o.Cluster.Estimate.Platform}
+			k := s.bandKind(o)
 			at := func(scale float64) (float64, bool) {
 				return round2(o.MonthlyUSD(o.Replica.Replicas(rate, scale), s.Years) * s.FX), true
 			}
@@ -151,6 +145,13 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 		tab.Rows = append(tab.Rows, row)
 	}
 	return tab
+}
+
+// bandKind is the kind of a self-hosted option's estimate, whose error
+// band its figures take: the throughput of the workload's requests.
+func (s Scenario) bandKind(o Option) band.Kind {
+	e := o.Cluster.Estimate
+	return band.Kind{Metric: band.Throughput, Input: float64(s.Prompt), Output: float64(s.Output), MoE: e.Setup.Model.Experts > 0, Platform: e.Platform}
 }
 
 // takes says what a ranked option takes: its GPUs in replicas, or the
@@ -221,9 +222,19 @@ func (s Scenario) workloadTable(ranked []Option) view.Table {
 	v := s.TokensPerMonth()
 	be := view.Cell{Key: "breakeven", Metric: "breakeven_tokens_month", Value: -1, Unit: "tokens/month", Text: "–", Order: view.Absent,
 		Note: t.T("plan.no_breakeven")}
-	if at, _, _, ok := s.breakEven(ranked); ok {
+	if at, self, _, ok := s.breakEven(ranked, 1); ok {
 		be = view.Cell{Key: "breakeven", Metric: "breakeven_tokens_month", Value: round0(at), Unit: "tokens/month",
-			Text: t.F("plan.tokens_month", "tokens", t.Count(at)), BandNote: t.T("plan.band_breakeven")}
+			Text: t.F("plan.tokens_month", "tokens", t.Count(at))}
+		// At either end of the throughput's band, the replicas serve
+		// that much more or less, and the volume moves with them.
+		var bounded bool
+		be, bounded = s.Bands.AtBounds(t, be, s.bandKind(*self), "plan.band_breakeven", func(scale float64) (float64, bool) {
+			v, _, _, ok := s.breakEven(ranked, scale)
+			return round0(v), ok
+		})
+		if !bounded {
+			be.BandNote = t.T("plan.band_breakeven_open")
+		}
 	}
 	return view.Table{ID: "workload", Title: t.T("plan.workload"), Corner: t.T("tco.metric"),
 		Columns: []view.Column{{Key: "value", Title: t.T("plan.col.value")}},
@@ -258,11 +269,6 @@ func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Hea
 		return view.Headline{Text: volume + " " + t.T("plan.head.none")}
 	}
 	best := &ranked[i]
-	// Its cell, with the band; a place beyond the table's has none.
-	first := view.Cell{Text: s.money(best.PerMonthUSD)}
-	if i < Places {
-		first = cells["r"+strconv.Itoa(i+1)+".monthly"]
-	}
 	text := volume + " " + t.F("plan.head.best", "option", best.Name, "kind", t.T(kindKeys[best.Kind]), "cost", s.money(best.PerMonthUSD),
 		"per", t.Precise(s.perMTok(best.PerMonthUSD)*s.FX, s.Currency))
 	// The runner-up of another kind: the cheapest option that is not
@@ -272,8 +278,17 @@ func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Hea
 		text += " " + t.F("plan.head.next", "kind", t.T(kindKeys[o.Kind]), "option", o.Name, "cost", s.money(o.PerMonthUSD),
 			"pct", t.Num((o.PerMonthUSD/best.PerMonthUSD-1)*100, 0))
 	}
-	figures := []view.Figure{{Label: t.T("plan.fig.best"), Text: first.Text, Band: first.Band, BandNote: first.BandNote}}
-	if v, self, api, ok := s.breakEven(ranked); ok {
+	// The three cheapest (closed APIs aside), as their places show them.
+	var figures []view.Figure
+	for j := 0; j < len(ranked) && j < Places && len(figures) < 3; j++ {
+		if ranked[j].Closed {
+			continue
+		}
+		c := cells["r"+strconv.Itoa(j+1)+".monthly"]
+		figures = append(figures, view.Figure{Label: t.F("plan.fig.rank", "n", strconv.Itoa(len(figures)+1), "option", ranked[j].Name),
+			Text: c.Text, Band: c.Band, BandNote: c.BandNote})
+	}
+	if v, self, api, ok := s.breakEven(ranked, 1); ok {
 		text += " " + t.F("plan.head.breakeven", "option", self.Name, "api", api.Name, "tokens", t.Count(v))
 		be := cells["breakeven"]
 		figures = append(figures, view.Figure{Label: t.T("plan.fig.breakeven"), Text: be.Text, Band: be.Band, BandNote: be.BandNote})
@@ -301,7 +316,10 @@ func (s Scenario) tokensPerReplica(o Option) float64 {
 // once a replica's tokens cost less at the API's price than it does),
 // and within n0 - 1 replicas from where a V reaches C(n0 - 1). Found by
 // bisection: at most 22 TCOs per kind.
-func (s Scenario) breakEven(ranked []Option) (v float64, self, api *Option, ok bool) {
+//
+// scale is how much more a replica serves than estimated: 1, or an end
+// of the throughput's error band.
+func (s Scenario) breakEven(ranked []Option, scale float64) (v float64, self, api *Option, ok bool) {
 	api = bestOf(ranked, API)
 	if api == nil || api.Bill.PerMTok <= 0 {
 		return 0, nil, nil, false
@@ -316,7 +334,7 @@ func (s Scenario) breakEven(ranked []Option) (v float64, self, api *Option, ok b
 		if self == nil {
 			self = o
 		}
-		capacity := s.tokensPerReplica(*o)
+		capacity := s.tokensPerReplica(*o) * scale
 		pays := func(n int) bool { return o.MonthlyUSD(n, s.Years) <= perTok*capacity*float64(n-1) }
 		const most = 1 << 20
 		if !pays(most) {
