@@ -169,6 +169,33 @@ func TestMaxRateMeetsTheTarget(t *testing.T) {
 	}
 }
 
+// A target on the time to first token and per output token is met at
+// the rate MaxRateWithin finds and missed 20 % above it; an end-to-end
+// target alone is MaxRate's.
+func TestMaxRateWithinMeetsEveryP99(t *testing.T) {
+	s := setup(1)
+	l := load(0)
+	unloaded := s.At(1, 512, 128)
+	e2e := 2 * unloaded.E2E
+	a, _ := s.MaxRate(l, e2e)
+	if b, _ := s.MaxRateWithin(l, Target{E2E: e2e}); a != b {
+		t.Errorf("an end-to-end target alone: MaxRateWithin finds %v req/s, MaxRate %v", b, a)
+	}
+	target := Target{TTFT: 3 * unloaded.TTFT, TPOT: 1.5 * unloaded.TPOT}
+	r, err := s.MaxRateWithin(l, target)
+	if r <= 0 || err != nil {
+		t.Fatalf("no rate meets %+v (%v)", target, err)
+	}
+	l.Rate = r
+	if st := s.Simulate(l); !st.MeetsTarget(target) {
+		t.Errorf("at the max rate %v the P99s are TTFT %v and TPOT %v; want within %+v", r, st.TimeToFirst.P99, st.PerToken.P99, target)
+	}
+	l.Rate = r * 1.2
+	if st := s.Simulate(l); st.MeetsTarget(target) {
+		t.Errorf("20 %% above the max rate the P99s TTFT %v, TPOT %v still meet %+v", st.TimeToFirst.P99, st.PerToken.P99, target)
+	}
+}
+
 // At or above what the replica can serve the queue grows without end, so
 // no target is met there, however loose it is over a finite run. The
 // ceiling counts only the sequences the KV cache holds:

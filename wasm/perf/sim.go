@@ -803,11 +803,9 @@ func (s Setup) Ceiling(l Load) float64 {
 }
 
 // Meets reports whether the simulated P99 end-to-end latency at stats is
-// within target seconds, every request served, at a rate the replica
-// sustains, within the work budget.
-func (st Stats) Meets(target float64) bool {
-	return st.Rejected == 0 && !st.Overloaded && !st.TooLarge && st.E2E[2] <= target
-}
+// within target seconds (positive), every request served, at a rate the
+// replica sustains, within the work budget.
+func (st Stats) Meets(target float64) bool { return st.MeetsTarget(Target{E2E: target}) }
 
 // ErrTooLarge is returned when a search needs more simulations, or a
 // simulation more events, than the work budget allows (MaxEvents,
@@ -832,9 +830,32 @@ func (s Setup) MaxRate(l Load, target float64) (float64, error) {
 	return s.MaxRateIn(l, target, c/1000, c)
 }
 
+// Target is a latency target on a run's P99s, in seconds: end to end,
+// to the first token, and per output token after it (as MLPerf's server
+// scenario for Llama 2 70B sets TTFT and TPOT); a zero field sets none.
+type Target struct{ E2E, TTFT, TPOT float64 }
+
+// MeetsTarget reports whether the run meets every P99 of t, every request
+// served, at a rate the replica sustains, within the work budget.
+func (st Stats) MeetsTarget(t Target) bool {
+	return st.Rejected == 0 && !st.Overloaded && !st.TooLarge && (t.E2E == 0 || st.E2E[2] <= t.E2E) &&
+		(t.TTFT == 0 || st.TimeToFirst.P99 <= t.TTFT) && (t.TPOT == 0 || st.PerToken.P99 <= t.TPOT)
+}
+
+// MaxRateWithin is MaxRate for a target on any of the P99s.
+func (s Setup) MaxRateWithin(l Load, t Target) (float64, error) {
+	c := s.Ceiling(l)
+	return s.maxRateIn(l, func(st Stats) bool { return st.MeetsTarget(t) }, c/1000, c)
+}
+
 // MaxRateIn is MaxRate searched between lo and hi requests per second; it
 // returns 0 when lo does not meet the target, hi when hi does.
 func (s Setup) MaxRateIn(l Load, target, lo, hi float64) (float64, error) {
+	return s.maxRateIn(l, func(st Stats) bool { return st.Meets(target) }, lo, hi)
+}
+
+// maxRateIn is the bisection of MaxRateIn, with meets the target.
+func (s Setup) maxRateIn(l Load, target func(Stats) bool, lo, hi float64) (float64, error) {
 	// Nothing at or above the ceiling meets a target: no need to simulate.
 	ceiling := s.Ceiling(l)
 	hi = min(hi, ceiling)
@@ -846,7 +867,7 @@ func (s Setup) MaxRateIn(l Load, target, lo, hi float64) (float64, error) {
 		l.Rate = rate
 		st := s.Simulate(l)
 		tooLarge = st.TooLarge
-		return st.Meets(target)
+		return target(st)
 	}
 	if !meets(lo) {
 		return 0, budget(tooLarge)
