@@ -131,7 +131,7 @@ chromium:
 	  else echo "The browser tests need Debian's chromium: sudo apt-get install chromium"; exit 1; fi; }
 
 bench: $(ECHARTS) $(WASM) chromium worker-data
-	$(GO) test -trimpath -run '^$$' -bench . -benchmem ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing ./wasm/qr
+	$(GO) test -trimpath -run '^$$' -bench . -benchmem ./wasm/planview ./wasm/tco ./wasm/tcoview ./wasm/memory ./wasm/memview ./wasm/perf ./wasm/perfview ./wasm/pricing ./wasm/qr
 	INFERCOST_WASM=$(CURDIR)/$(WASM) INFERCOST_BENCH=1 $(GO) test -trimpath -count=1 -timeout 60m -run 'TestReportSizes|TestBenchPages|TestBenchArticles' -v ./gen/browsertest | grep -E '^\s+(---|ok|FAIL)|bench:'
 	INFERCOST_BENCH=1 $(GO) test -trimpath -count=1 -run 'TestWorkerUnderWorkerd' -v ./wasm/cmd/worker | grep -E '^\s+(---|ok|FAIL)|workerd_test|pages_test'
 

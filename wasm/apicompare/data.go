@@ -76,6 +76,12 @@ type Defaults struct {
 	// is not obvious. Editions before it lack it, and the plan starts at
 	// RequestsPerDay.
 	PlanRequestsPerDay fact.Figure `yaml:"plan_requests_per_day" json:"plan_requests_per_day"`
+	// PlanTTFTS and PlanTPOTMS are the plan's default P99 targets on the
+	// time to first token (seconds) and per output token (milliseconds),
+	// for a reader who sets those instead of the end-to-end latency;
+	// editions without them offer the end-to-end target alone.
+	PlanTTFTS  fact.Figure `yaml:"plan_ttft_s" json:"plan_ttft_s"`
+	PlanTPOTMS fact.Figure `yaml:"plan_tpot_ms" json:"plan_tpot_ms"`
 	// DE, where an edition sets it, holds what a German page starts
 	// with where it differs from an English one: processing in the EU,
 	// and a comparison with APIs priced there. Editions before it lack
@@ -177,6 +183,10 @@ type Data struct {
 	Sources  fact.Sources          `yaml:"sources" json:"sources"`
 	Defaults Defaults              `yaml:"defaults" json:"defaults"`
 	Presets  []scenario.PresetData `yaml:"presets" json:"presets"`
+	// PlanPresets are the plan's presets (package planview), which
+	// reads this file's prices and its plan_* defaults; editions before
+	// the plan have none.
+	PlanPresets []scenario.PresetData `yaml:"plan_presets" json:"plan_presets"`
 	// OpenWeights are the model families whose weights are published.
 	OpenWeights []OpenFamily `yaml:"open_weights" json:"open_weights"`
 	// Editions are the editions a link can pin, the site data's.
@@ -230,14 +240,23 @@ func (d Data) Validate() error {
 			errs = append(errs, d.Sources.Check(share.f, "defaults", share.name, 0, 1)...)
 		}
 	}
-	if df.PlanRequestsPerDay != (fact.Figure{}) {
-		errs = append(errs, d.Sources.Check(df.PlanRequestsPerDay, "defaults", "plan_requests_per_day", 1, 1e9)...)
+	for _, f := range []struct {
+		name     string
+		f        fact.Figure
+		min, max float64
+	}{{"plan_requests_per_day", df.PlanRequestsPerDay, 1, 1e9}, {"plan_ttft_s", df.PlanTTFTS, 0.01, 3600}, {"plan_tpot_ms", df.PlanTPOTMS, 1, 60000}} {
+		if f.f != (fact.Figure{}) {
+			errs = append(errs, d.Sources.Check(f.f, "defaults", f.name, f.min, f.max)...)
+		}
 	}
 	errs = append(errs, df.APIs.validate(d, "defaults")...)
 	errs = append(errs, df.DE.APIs.validate(d, "defaults.de")...)
 	errs = append(errs, df.DE.Region.validate(d, "defaults.de")...)
 	errs = append(errs, d.validateOpen()...)
 	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
+	for _, err := range scenario.ValidatePresets(d.PlanPresets, d.Sources) {
+		errs = append(errs, errors.New("plan_"+err.Error())) // plan_presets[i] …
+	}
 	return errors.Join(errs...)
 }
 

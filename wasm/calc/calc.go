@@ -11,6 +11,7 @@ import (
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/planview"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -22,6 +23,8 @@ type Set struct {
 	// perf keeps the estimator's simulations between changes, so that a
 	// change recomputes only what depends on it (see perfview.Builder).
 	perf perfview.Builder
+	// plan keeps the plan's searches of each GPU's replica.
+	plan planview.Builder
 	// Msgs are the pages' words and number format; English when nil.
 	Msgs *msg.Catalog
 }

@@ -51,7 +51,7 @@ var Calculators = []Calculator{
 		Convert: func(q, code string, d *sitedata.Data) string { return planview.Convert(q, code, d.PricingData()) },
 		build: func(s *Set, q string, d *sitedata.Data) view.Page {
 			pd := d.PricingData()
-			return planview.Build(planview.ResolveIn(s.Msgs, q, pd), pd).Page
+			return s.plan.Build(planview.ResolveIn(s.Msgs, q, pd), pd).Page
 		}},
 	{Name: "tco", File: "tco.yaml",
 		Keys:    Keys{"page.tco.title", "page.tco.description", "page.tco.heading", "page.tco.lead", "layout.nav.tco", "report.calc.tco"},

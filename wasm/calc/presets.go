@@ -7,6 +7,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/planview"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/tcoview"
@@ -21,8 +22,7 @@ var presetChecks = map[string]func(d sitedata.Data) error{
 	"memory":      func(d sitedata.Data) error { return memview.CheckPresets(d.MemoryData()) },
 	"performance": func(d sitedata.Data) error { return perfview.CheckPresets(d.PerfData()) },
 	"pricing":     func(d sitedata.Data) error { return pricingview.CheckPresets(d.PricingData()) },
-	// The plan has no presets yet.
-	"plan": func(sitedata.Data) error { return nil },
+	"plan":        func(d sitedata.Data) error { return planview.CheckPresets(d.PricingData()) },
 }
 
 // CheckPresets checks that each calculator reads every preset of d, the

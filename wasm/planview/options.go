@@ -9,6 +9,9 @@ import (
 	"github.com/infercost/infercost/wasm/apiprices"
 	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/gpu"
+	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/tco"
@@ -70,12 +73,182 @@ type Option struct {
 	// Self-hosted: the option as /tco/ reads it (its prices, power and
 	// estimate), and the replica it is sized in.
 	Cluster cluster.Option
-	Replica Replica
+	// Candidates are the replicas that keep the target, one for each
+	// tensor-parallel degree tried; Replica is the one the volume takes
+	// the fewest GPUs of.
+	Candidates []Replica
+	Replica    Replica
 	// PerMonthUSD is what it costs a month, in US dollars; meaningful
 	// only where Missing is empty.
 	PerMonthUSD float64
 	// Missing says why it is not ranked; "" for a ranked option.
 	Missing Missing
+}
+
+// selfHosted returns the self-hosted options of the scenario, read and
+// sized, their cost not yet computed: what the volume and the period do
+// not change, remembered for the next scenario that keeps the rest.
+func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
+	k := hostedKey{s.M, s.Edition, s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, s.Prompt, s.Output, s.Lengths, s.Target}
+	if b.hosted != nil && b.hostedKey == k {
+		return b.hosted
+	}
+	var out []Option
+	for _, g := range d.TCO.GPUs.GPUs {
+		offers := d.TCO.Rental.For(g.ID)
+		var replicas []Replica
+		var reason Missing
+		sized := false
+		// size returns the replicas of g that keep the target, one for
+		// each tensor-parallel degree worth having, searched once for all
+		// its options; it says why there is none.
+		size := func(o cluster.Option) ([]Replica, Missing) {
+			if !sized {
+				sized = true
+				replicas, reason = b.replicas(s, d, g, o.Estimate)
+			}
+			return replicas, reason
+		}
+		add := func(kind Kind, offer int) {
+			opt := Option{Kind: kind, ID: g.ID, GPU: g}
+			r := scenario.NewResolverIn(s.M, s.tcoQuery("a", kind, g, offer), nil)
+			opt.Cluster = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Kind(kind), GPU: g.ID}, s.Currency, s.FX, nil)
+			if kind == Rented {
+				opt.ID += "." + strconv.Itoa(offer)
+				if offer > 0 {
+					opt.Offer, opt.OfferIndex = &offers[offer-1], offer
+				}
+			}
+			if opt.Cluster.NeedsPrice != "" {
+				opt.Missing = NeedsPrice
+			} else {
+				opt.Candidates, opt.Missing = size(opt.Cluster)
+			}
+			out = append(out, opt)
+		}
+		add(Owned, 0)
+		if len(offers) == 0 {
+			add(Rented, 0)
+		}
+		for j := range offers {
+			add(Rented, j+1)
+		}
+	}
+	b.hosted, b.hostedKey = out, k
+	return out
+}
+
+// replicas searches, for the estimate e of GPU g (nil: the model does not
+// fit one server), the request rate a replica keeps within the target at
+// each tensor-parallel degree from the fewest GPUs that hold the model up
+// to a server's: a replica of more GPUs answers sooner, so it may keep a
+// target that fewer cannot, or keep more requests per GPU. A degree is
+// searched only if its ceiling (perf.Setup.Ceiling, above any rate it
+// keeps) per GPU beats the best rate per GPU found at fewer: otherwise it
+// can only take more GPUs for the same requests. It returns the replicas
+// that keep the target, or why none does.
+func (b *Builder) replicas(s Scenario, d apicompare.Data, g gpu.GPU, e *cluster.Estimate) ([]Replica, Missing) {
+	if e == nil {
+		return nil, NoFit
+	}
+	pd := d.TCO.Perf
+	engine, _ := pd.Memory.Engine(s.Engine)
+	var out []Replica
+	reason := MissesTarget
+	bestPerGPU := 0.0
+	for tp := e.Setup.TP; tp <= memory.ServerGPUs; tp *= 2 {
+		if memory.TPError(e.Setup.Model, tp) != "" {
+			continue
+		}
+		setup := e.Setup
+		setup.TP = tp
+		l := pd.LoadOn(engine, setup, g, s.Prompt, s.Output)
+		l.Lengths = s.Lengths
+		if setup.Ceiling(l)/float64(tp) <= bestPerGPU {
+			continue
+		}
+		r, err := b.maxRate(setup, l, s.Target)
+		switch {
+		case err != nil:
+			if len(out) == 0 {
+				reason = TooLarge
+			}
+		case r > 0:
+			out = append(out, Replica{TP: tp, RatePerS: r})
+			bestPerGPU = max(bestPerGPU, r/float64(tp))
+		}
+	}
+	if len(out) == 0 {
+		return nil, reason
+	}
+	return out, ""
+}
+
+// fewestGPUs returns the replica of candidates that serves rate requests
+// a second on the fewest GPUs, the smaller replica of a tie.
+func fewestGPUs(candidates []Replica, rate float64) Replica {
+	best := candidates[0]
+	for _, r := range candidates[1:] {
+		if r.Replicas(rate, 1)*r.TP < best.Replicas(rate, 1)*best.TP {
+			best = r
+		}
+	}
+	return best
+}
+
+// hostedKey is what the self-hosted options depend on but the volume and
+// the period.
+type hostedKey struct {
+	m                                           *msg.Catalog
+	edition, model, precision, engine, currency string
+	fx                                          float64
+	prompt, output                              int
+	lengths                                     perf.Lengths
+	target                                      perf.Target
+}
+
+// Builder builds plan pages, remembering the estimator's searches between
+// them: a reader typing a volume changes no replica, and the page then
+// computes in a few milliseconds instead of a search per GPU. Its zero
+// value is ready to use.
+type Builder struct {
+	rates map[rateKey]rateResult
+	// hosted are the last scenario's self-hosted options, for hostedKey.
+	hosted    []Option
+	hostedKey hostedKey
+	// searches counts the searches run, for tests.
+	searches int
+}
+
+// rateKey is what a replica's search depends on.
+type rateKey struct {
+	setup  perf.Setup
+	load   perf.Load
+	target perf.Target
+}
+
+type rateResult struct {
+	rate float64
+	err  error
+}
+
+// maxRemembered bounds the searches a Builder keeps: a plan runs one per
+// GPU of the catalog; a few plans' worth are kept, then forgotten.
+const maxRemembered = 256
+
+// maxRate is setup.MaxRateWithin(l, target), remembered.
+func (b *Builder) maxRate(setup perf.Setup, l perf.Load, target perf.Target) (float64, error) {
+	k := rateKey{setup, l, target}
+	if r, ok := b.rates[k]; ok {
+		return r.rate, r.err
+	}
+	if b.rates == nil || len(b.rates) >= maxRemembered {
+		b.rates = map[rateKey]rateResult{}
+	}
+	b.searches++
+	rate, err := setup.MaxRateWithin(l, target)
+	b.rates[k] = rateResult{rate, err}
+	return rate, err
 }
 
 // Replica is one replica of a self-hosted option: TP GPUs serving at most
@@ -141,65 +314,16 @@ func (s Scenario) tcoQuery(letter string, kind Kind, g gpu.GPU, offer int) strin
 // self-hosted option is read as /tco/ reads its option a, so that its
 // figures there are these. The estimator runs once per GPU, and only for
 // GPUs that hold the model and have a price: a search of at most
-// perf.MaxBisections + 2 simulations each (BenchmarkDefault).
-func Options(s Scenario, d apicompare.Data) []Option {
-	var out []Option
+// perf.MaxBisections + 2 simulations each (BenchmarkDefault), and b
+// remembers each search for the changes that keep its replica and
+// traffic (the volume, the period, the currency).
+func (b *Builder) Options(s Scenario, d apicompare.Data) []Option {
+	out := slices.Clone(b.selfHosted(s, d))
 	rate := s.RequestsPerS()
-	for _, g := range d.TCO.GPUs.GPUs {
-		offers := d.TCO.Rental.For(g.ID)
-		var replica *Replica
-		var reason Missing
-		// size returns the replica of g, searched once for all its
-		// options; it says why there is none.
-		size := func(o cluster.Option) (Replica, Missing) {
-			if replica != nil || reason != "" {
-				return *replica, reason
-			}
-			replica = &Replica{}
-			e := o.Estimate
-			if e == nil {
-				reason = NoFit
-				return *replica, reason
-			}
-			l := e.Load
-			l.Prompt, l.Output, l.Lengths = s.Prompt, s.Output, s.Lengths
-			r, err := e.Setup.MaxRate(l, s.TargetS)
-			switch {
-			case err != nil:
-				reason = TooLarge
-			case r <= 0:
-				reason = MissesTarget
-			}
-			*replica = Replica{TP: e.Setup.TP, RatePerS: r}
-			return *replica, reason
-		}
-		add := func(kind Kind, offer int) {
-			opt := Option{Kind: kind, ID: g.ID, GPU: g}
-			r := scenario.NewResolverIn(s.M, s.tcoQuery("a", kind, g, offer), nil)
-			opt.Cluster = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Kind(kind), GPU: g.ID}, s.Currency, s.FX, nil)
-			if kind == Rented {
-				opt.ID += "." + strconv.Itoa(offer)
-				if offer > 0 {
-					opt.Offer, opt.OfferIndex = &offers[offer-1], offer
-				}
-			}
-			if opt.Cluster.NeedsPrice != "" {
-				opt.Missing = NeedsPrice
-				out = append(out, opt)
-				return
-			}
-			opt.Replica, opt.Missing = size(opt.Cluster)
-			if opt.Missing == "" {
-				opt.PerMonthUSD = opt.MonthlyUSD(opt.Replica.Replicas(rate, 1), s.Years)
-			}
-			out = append(out, opt)
-		}
-		add(Owned, 0)
-		if len(offers) == 0 {
-			add(Rented, 0)
-		}
-		for j := range offers {
-			add(Rented, j+1)
+	for i := range out {
+		if o := &out[i]; o.Missing == "" {
+			o.Replica = fewestGPUs(o.Candidates, rate)
+			o.PerMonthUSD = o.MonthlyUSD(o.Replica.Replicas(rate, 1), s.Years)
 		}
 	}
 	w := s.Workload()

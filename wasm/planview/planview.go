@@ -8,6 +8,7 @@
 package planview
 
 import (
+	"errors"
 	"strconv"
 
 	"github.com/infercost/infercost/wasm/apicompare"
@@ -46,9 +47,9 @@ type Scenario struct {
 	RequestsPerDay float64
 	Prompt, Output int
 	Lengths        perf.Lengths
-	// TargetS is the P99 end-to-end latency every self-hosted replica
-	// must keep, seconds.
-	TargetS float64
+	// Target is the P99 latency every self-hosted replica must keep: end
+	// to end, or to the first token and per output token.
+	Target perf.Target
 	// Years is the period owned GPUs are paid off over.
 	Years int
 	// Closed sets the closed frontier APIs of the pricing page's default
@@ -64,7 +65,7 @@ func Resolve(rawQuery string, d apicompare.Data) Scenario { return ResolveIn(msg
 
 // ResolveIn is Resolve for a page in the language of t.
 func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
-	r := scenario.NewResolverIn(t, rawQuery, nil)
+	r := scenario.NewResolverIn(t, rawQuery, scenario.Presets(d.PlanPresets))
 	pd := d.TCO.Perf
 	s := Scenario{M: t, Bands: pd.Memory.Bands}
 	num := scenario.FormatNumber
@@ -104,9 +105,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 		s.Prompt, s.Output = int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
 	}
 	s.Lengths = serving.ReadLengths(r, work)
-	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: t.T("plan.in.slo"), Unit: t.T("tco.unit.seconds"), Section: work,
-		Min: 0.01, Max: 3600, Default: num(pd.Defaults.P99TargetS.Value), Note: pd.Note(t, pd.Defaults.P99TargetS),
-		Help: t.T("plan.in.slo_help")})
+	s.Target = readTarget(r, d, work)
 
 	serve := t.T("plan.sec.serve")
 	s.Precision = r.Choice(scenario.Field{Key: "pp", Label: t.T("tco.in.pp"), Section: serve, Default: defPrecision,
@@ -122,9 +121,50 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	prices := t.T("pri.sec.prices")
 	s.Edition = r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Currency, s.FX = cluster.ReadCurrency(r, d.TCO, prices)
-	r.Main("model", "rpd", "slo")
-	s.Resolved = r.Resolved(Version, nil)
+	r.Main("model", "rpd", "slo", "ttft", "tpot")
+	s.Resolved = r.Resolved(Version, d.PlanPresets)
 	return s
+}
+
+// readTarget reads the latency target: P99 end to end, or, where the
+// edition has defaults for them, P99 to the first token and per output
+// token.
+func readTarget(r *scenario.Resolver, d apicompare.Data, section string) perf.Target {
+	t, pd, df := r.M, d.TCO.Perf, d.Defaults
+	kinds := []scenario.Choice{{Value: "e2e", Label: t.T("plan.tgt.e2e")}}
+	tokens := df.PlanTTFTS.Value > 0 && df.PlanTPOTMS.Value > 0
+	if tokens {
+		kinds = append(kinds, scenario.Choice{Value: "tokens", Label: t.T("plan.tgt.tokens")})
+	}
+	kind := r.Choice(scenario.Field{Key: "tgt", Label: t.T("plan.in.tgt"), Section: section, Default: "e2e", Choices: kinds,
+		Help: t.T("plan.in.tgt_help")})
+	var out perf.Target
+	out.E2E = r.Number(scenario.Field{Key: "slo", Label: t.T("plan.in.slo"), Unit: t.T("tco.unit.seconds"), Section: section,
+		Min: 0.01, Max: 3600, Default: scenario.FormatNumber(pd.Defaults.P99TargetS.Value), Note: pd.Note(t, pd.Defaults.P99TargetS),
+		Help: t.T("plan.in.slo_help")})
+	if !tokens {
+		return out
+	}
+	ttft := r.Number(scenario.Field{Key: "ttft", Label: t.T("plan.in.ttft"), Unit: t.T("tco.unit.seconds"), Section: section,
+		Min: 0.001, Max: 3600, Default: scenario.FormatNumber(df.PlanTTFTS.Value), Note: d.Note(t, df.PlanTTFTS), Help: t.T("plan.in.ttft_help")})
+	tpot := r.Number(scenario.Field{Key: "tpot", Label: t.T("plan.in.tpot"), Unit: t.T("plan.unit.ms"), Section: section,
+		Min: 0.1, Max: 60000, Default: scenario.FormatNumber(df.PlanTPOTMS.Value), Note: d.Note(t, df.PlanTPOTMS), Help: t.T("plan.in.tpot_help")})
+	if kind == "tokens" {
+		r.Hide("slo")
+		return perf.Target{TTFT: ttft, TPOT: tpot / 1000}
+	}
+	r.Hide("ttft", "tpot")
+	return out
+}
+
+// CheckPresets checks that every preset of the plan reads without an
+// error; the data's own checks hold the rest of a preset. The plan shows
+// no article's figures, so a preset claims none.
+func CheckPresets(d apicompare.Data) error {
+	return errors.Join(scenario.ResolvePresets(d.PlanPresets, func(q string) ([]scenario.Input, []string) {
+		s := Resolve(q, d)
+		return s.Inputs, s.Unknown
+	}, func(scenario.Claim) string { return "the plan shows no claims" })...)
 }
 
 // Convert returns the query with its figures shown in the currency of

@@ -43,8 +43,14 @@ var kindKeys = map[Kind]string{Owned: "plan.kind.owned", Rented: "plan.kind.rent
 
 // Build ranks the scenario's options and lays out the page.
 func Build(s Scenario, d apicompare.Data) Page {
+	var b Builder
+	return b.Build(s, d)
+}
+
+// Build is Build with the searches b remembers.
+func (b *Builder) Build(s Scenario, d apicompare.Data) Page {
 	p := Page{Scenario: s, Page: view.Page{Query: s.Query, Inputs: s.Inputs, Problems: s.Problems, Ignored: s.Ignored}}
-	for _, o := range Options(s, d) {
+	for _, o := range b.Options(s, d) {
 		if o.Missing == "" {
 			p.Ranked = append(p.Ranked, o)
 		} else {
@@ -66,6 +72,7 @@ func Build(s Scenario, d apicompare.Data) Page {
 	p.Headline = s.headline(p.Ranked, p.CellsByKey())
 	p.Charts = []chart.Chart{s.volumeChart(p.Ranked)}
 	p.Links = s.links(p.Ranked)
+	p.Explanation = s.Explanation()
 	return p
 }
 
@@ -85,8 +92,15 @@ func (s Scenario) name(o Option) string {
 	return o.Name
 }
 
-// seconds writes the target as the reader typed it.
-func (s Scenario) seconds() string { return s.M.Digits(scenario.FormatNumber(s.TargetS)) }
+// target writes the latency target as the reader typed it: "within 20
+// s", "first token within 2 s, 200 ms per token".
+func (s Scenario) target() string {
+	n := func(v float64) string { return s.M.Digits(scenario.FormatNumber(v)) }
+	if s.Target.E2E > 0 {
+		return s.M.F("plan.target.e2e", "s", n(s.Target.E2E))
+	}
+	return s.M.F("plan.target.tokens", "ttft", n(s.Target.TTFT), "tpot", n(s.Target.TPOT*1000))
+}
 
 // money writes US dollars in the scenario's currency.
 func (s Scenario) money(usd float64) string { return s.M.Money(usd*s.FX, s.Currency) }
@@ -103,9 +117,9 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 	cols := []view.Column{{Key: "option", Title: t.T("plan.col.option")}, {Key: "kind", Title: t.T("plan.col.kind")},
 		{Key: "takes", Title: t.T("plan.col.takes")}, {Key: "monthly", Title: t.F("plan.col.monthly", "code", s.Currency.Code)},
 		{Key: "per_mtok", Title: t.F("plan.col.per_mtok", "code", s.Currency.Code)}, {Key: "why", Title: t.T("plan.col.why")}}
-	note := t.F("plan.ranking_note", "n", strconv.Itoa(len(ranked)), "target", s.seconds())
+	note := t.F("plan.ranking_note", "n", strconv.Itoa(len(ranked)), "target", s.target())
 	if len(ranked) > Places {
-		note = t.F("plan.ranking_note_more", "n", strconv.Itoa(len(ranked)), "places", strconv.Itoa(Places), "target", s.seconds())
+		note = t.F("plan.ranking_note_more", "n", strconv.Itoa(len(ranked)), "places", strconv.Itoa(Places), "target", s.target())
 	}
 	tab := view.Table{ID: "ranking", Title: t.T("plan.ranking"), Note: note, Corner: t.T("plan.col.rank"), Columns: cols, Named: true}
 	rate := s.RequestsPerS()
@@ -178,7 +192,7 @@ func (s Scenario) why(o Option) string {
 		}
 		return t.F(key, "date", t.Date(o.Priced.From))
 	}
-	parts := []string{t.F("plan.why.replica", "rate", t.Num(o.Replica.RatePerS, 2), "target", s.seconds())}
+	parts := []string{t.F("plan.why.replica", "rate", t.Num(o.Replica.RatePerS, 2))}
 	if e := o.Cluster.Estimate; e != nil && e.Precision != s.Precision {
 		parts = append(parts, t.F("plan.why.precision", "precision", e.Precision))
 	}
@@ -263,7 +277,7 @@ func bestOf(ranked []Option, k Kind) *Option {
 // self-hosting pays against the cheapest API of the model.
 func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Headline {
 	t := s.M
-	volume := t.F("plan.head.volume", "tokens", t.Count(s.TokensPerMonth()), "model", s.ModelName, "target", s.seconds())
+	volume := t.F("plan.head.volume", "tokens", t.Count(s.TokensPerMonth()), "model", s.ModelName, "target", s.target())
 	i := slices.IndexFunc(ranked, func(o Option) bool { return !o.Closed })
 	if i < 0 {
 		return view.Headline{Text: volume + " " + t.T("plan.head.none")}
@@ -409,7 +423,7 @@ func (s Scenario) links(ranked []Option) []view.Link {
 	if len(parts) > 0 {
 		tcoLink.Hidden = false
 		tcoLink.Query = "k=2&" + strings.Join(parts, "&") + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerDay*float64(s.Output)*365/12) +
-			"&slo=" + scaledNum(s.TargetS) + "&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code
+			"&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code + s.sloParam()
 	}
 	perfLink := view.Link{ID: "performance", Label: t.T("plan.link.performance"), Path: "performance/", Hidden: true}
 	for _, o := range ranked {
@@ -418,7 +432,7 @@ func (s Scenario) links(ranked []Option) []view.Link {
 			perfLink.Hidden = false
 			perfLink.Query = "model=" + s.Model + "&gpu=" + o.GPU.ID + "&prec=" + o.Cluster.Estimate.Precision + "&tp=" + strconv.Itoa(o.Replica.TP) +
 				"&engine=" + s.Engine + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) + "&lens=" + lengthsValue(s) +
-				"&rate=" + scaledNum(s.RequestsPerS()/float64(n)) + "&slo=" + scaledNum(s.TargetS)
+				"&rate=" + scaledNum(s.RequestsPerS()/float64(n)) + s.sloParam()
 			break
 		}
 	}
@@ -444,6 +458,15 @@ func bestGPU(ranked []Option) string {
 		return o.GPU.ID
 	}
 	return "h100-sxm"
+}
+
+// sloParam is the end-to-end target as /tco/ and /performance/ take it
+// ("&slo=20"); they take no other, and a link with one has none.
+func (s Scenario) sloParam() string {
+	if s.Target.E2E <= 0 {
+		return ""
+	}
+	return "&slo=" + scaledNum(s.Target.E2E)
 }
 
 // lengthsValue is the scenario's lengths as a link writes them.

@@ -90,6 +90,8 @@ func (d Data) presets(name string) ([]scenario.PresetData, fact.Sources) {
 		return d.Perf.Presets, d.Perf.Sources
 	case "pricing":
 		return d.Pricing.Presets, d.Pricing.Sources
+	case "plan":
+		return d.Pricing.PlanPresets, d.Pricing.Sources
 	}
 	return nil, nil
 }

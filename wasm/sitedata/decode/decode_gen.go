@@ -87,6 +87,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"sources", &p.Sources},
 			{"defaults", &p.Defaults},
 			{"presets", &p.Presets},
+			{"plan_presets", &p.PlanPresets},
 			{"open_weights", &p.OpenWeights},
 		})
 	case *serving.Perf:
@@ -196,6 +197,8 @@ func read(d *jsonread.Decoder, p any) {
 			{"twins_once", &p.TwinsOnce},
 			{"apis", &p.APIs},
 			{"plan_requests_per_day", &p.PlanRequestsPerDay},
+			{"plan_ttft_s", &p.PlanTTFTS},
+			{"plan_tpot_ms", &p.PlanTPOTMS},
 			{"de", &p.DE},
 		})
 	case *[]apicompare.OpenFamily:
