@@ -27,10 +27,11 @@ import (
 )
 
 // The bench's pages: each calculator opened by a link with its own
-// scenario (its first preset), and the field a reader types into, from the
-// calculator's default scenario.
+// scenario (its first preset, or its default if it has none), and the
+// field a reader types into, from the calculator's default scenario.
 var benchPages = []struct{ path, query, field string }{
 	{"", "", ""},
+	{"plan/", "", "rpd"},
 	{"tco/", "preset=seed-000", "a.n"},
 	{"memory/", "preset=seed-002", "conc"},
 	{"performance/", "preset=seed-000-70b", "in"},
@@ -73,7 +74,8 @@ func gzipSite(dir, base string) http.Handler {
 // (and chart) at 4x CPU and unthrottled, with the longest the page went
 // without a frame meanwhile. It reports and asserts nothing;
 // it runs only with INFERCOST_BENCH=1, on the site built here or, to
-// compare, on INFERCOST_BENCH_SITE (a site built with base /sub/).
+// compare, on INFERCOST_BENCH_SITE (a site built with base /sub/);
+// INFERCOST_BENCH_ONLY=PATH (plan/, say) measures that page alone.
 func TestBenchPages(t *testing.T) {
 	if os.Getenv("INFERCOST_BENCH") == "" {
 		t.Skip("set INFERCOST_BENCH=1 (make bench)")
@@ -112,6 +114,9 @@ func TestBenchPages(t *testing.T) {
 	var rows []*row
 	lighthouse := filepath.Join(moduleRoot(t), "node_modules", ".bin", "lighthouse")
 	for _, p := range benchPages {
+		if only := os.Getenv("INFERCOST_BENCH_ONLY"); only != "" && p.path != only {
+			continue
+		}
 		r := &row{page: "/" + p.path}
 		if p.field != "" {
 			r.page += " (" + p.field + ")"

@@ -58,7 +58,7 @@ func TestEmbeddedCalculatorComesAliveNearTheScreen(t *testing.T) {
 		t.Errorf("calculator's headline %q; the article's %q", h, changed.Text)
 	}
 
-	for _, page := range []string{"", "methodology/memory/"} {
+	for _, page := range []string{"articles/", "methodology/memory/"} {
 		do(t, ctx, chromedp.Navigate(root+page))
 		// Navigate returns after the load event: every script has run.
 		got := eval[[]string](t, ctx, `[...performance.getEntriesByType('resource').map(r => r.name), ...[...document.scripts].map(s => s.src),

@@ -34,9 +34,9 @@ func TestPriceHistoryDrawsStepsOverItsPeriod(t *testing.T) {
 		{"?apis=openai.gpt-6-astra,anthropic.claude-sonnet-5,deepseek.deepseek-v4-pro&ed=2026-12-04", "2026-12-01", "2026-12-04"},
 		// The seed's reseller's claim, from 2026-01-15 (content/data/api.yaml),
 		// is the default comparison's earliest price.
-		{"", "2026-01-15", "2026-12-06"},
+		{"?ed=2026-12-06", "2026-01-15", "2026-12-06"},
 		// GPT-4o's first price, 2024-05-13 (content/data/api.yaml).
-		{"?apis=openai.gpt-6-astra,gpt-4o", "2024-05-13", "2026-12-06"},
+		{"?apis=openai.gpt-6-astra,gpt-4o&ed=2026-12-06", "2024-05-13", "2026-12-06"},
 	} {
 		waitReady(ctx, t, root+"pricing/"+c.q)
 		do(t, ctx, chromedp.Click(chromedp.CSS(`#chart-history-tab`)))

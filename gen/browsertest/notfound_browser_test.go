@@ -44,7 +44,7 @@ func TestNotFoundPageSpeaksThePathsLanguage(t *testing.T) {
 			Lang, Title, H1, Home, Tco string
 		}](t, ctx, `({Lang: document.documentElement.lang, Title: document.title, H1: document.querySelector('h1').textContent,
 			Home: document.querySelector('a.brand').getAttribute('href'),
-			Tco: document.querySelector('nav a').getAttribute('href')})`)
+			Tco: document.querySelector('nav a[href$="tco/"]').getAttribute('href')})`)
 		want := struct{ Lang, Title, H1, Home, Tco string }{c.lang, m.T("layout.not_found") + " · InferCost", m.T("layout.not_found"),
 			"/sub/" + sitebuild.LangPath(c.lang, ""), "/sub/" + sitebuild.LangPath(c.lang, "tco/")}
 		if state != want {

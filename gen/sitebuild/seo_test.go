@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/infercost/infercost/wasm/sitedata"
+
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/infercost/infercost/gen/seo"
@@ -287,8 +289,10 @@ func TestSitemapAndFeedListThePages(t *testing.T) {
 				}
 			}
 		}
-		if articles != 4 || notes != len(editions.List.DataOnly()) {
-			t.Errorf("%s: %d methodology pages, %d data editions with their notes; want 4 and %d", self, articles, notes, len(editions.List.DataOnly()))
+		// A methodology page for each calculator.
+		if articles != len(sitedata.Calculators) || notes != len(editions.List.DataOnly()) {
+			t.Errorf("%s: %d methodology pages, %d data editions with their notes; want %d and %d", self, articles, notes,
+				len(sitedata.Calculators), len(editions.List.DataOnly()))
 		}
 		if len(f.Entries) == 0 || f.Updated != f.Entries[0].Updated {
 			t.Errorf("%s: updated %q; want its newest entry's", self, f.Updated)

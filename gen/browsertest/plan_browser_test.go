@@ -1,0 +1,75 @@
+package browsertest
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestPlanThroughTheForm changes the plan's model and volume as a reader
+// does: the ranking and the headline follow each change, the link
+// reopens with the same figures in a fresh tab, and no ranked place
+// shows a cost without a figure.
+func TestPlanThroughTheForm(t *testing.T) {
+	ctx, page := browser(t)
+	plan := strings.TrimSuffix(page, "tco/") + "plan/"
+	static := readStatic(t, plan)
+	live := waitEngine(ctx, t, plan)
+	if !mapsEqual(static, live) {
+		t.Errorf("pre-rendered and engine values differ:\n static %v\n   live %v", static, live)
+	}
+	type answer struct {
+		Headline, First string
+		Ranked          int
+	}
+	read := func() answer {
+		return eval[answer](t, ctx, `({Headline: document.getElementById('headline-text').textContent,
+			First: document.querySelector('[data-key="r1.option"]').textContent.trim(),
+			Ranked: document.querySelectorAll('[data-metric="monthly_cost"][data-value]').length})`)
+	}
+	def := read()
+	if def.Ranked == 0 || !strings.Contains(def.Headline, def.First) {
+		t.Fatalf("default plan: %+v; want ranked options and the first named in the headline", def)
+	}
+
+	// A small model: every GPU holds it, the ranking changes.
+	choose(t, ctx, "model", "llama-3.1-8b")
+	small := read()
+	if small.Headline == def.Headline || !strings.Contains(small.Headline, "Llama 3.1 8B") {
+		t.Errorf("after choosing Llama 3.1 8B the headline is %q", small.Headline)
+	}
+
+	// A hundredth of the volume, typed.
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`[name="rpd"]`)))
+	eval[any](t, ctx, `(() => { document.querySelector('[name="rpd"]').select(); return 0; })()`)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS(`[name="rpd"]`), "10000"))
+	less := read()
+	if less.Headline == small.Headline || !strings.Contains(less.Headline, "234 million tokens") {
+		t.Errorf("after typing 10,000 requests a day the headline is %q; want 234 million tokens a month", less.Headline)
+	}
+	after := eval[map[string]string](t, ctx, readMetrics)
+	loc := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && !location.search.includes('rpd=10000'); i++) await new Promise(r => setTimeout(r, 20));
+		return location.href; })()`)
+	if !strings.Contains(loc, "model=llama-3.1-8b") || !strings.Contains(loc, "rpd=10000") {
+		t.Fatalf("the link %s does not carry the model and the volume", loc)
+	}
+
+	// The link in a fresh tab: the same figures and answer.
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
+		t.Errorf("the link in a fresh tab differs:\n got %v\nwant %v", again, after)
+	}
+	if h := eval[string](t, tab, `document.getElementById('headline-text').textContent`); h != less.Headline {
+		t.Errorf("the link's headline %q; the page's %q", h, less.Headline)
+	}
+
+	// Every ranked place with a cost has its figure; an empty place is
+	// hidden.
+	if bad := eval[[]string](t, ctx, `[...document.querySelectorAll('#ranking tbody tr')].filter(r => !r.hidden)
+		.map(r => r.querySelector('[data-key$=".monthly"]')).filter(c => !c || !(+c.dataset.value > 0)).map(c => c ? c.dataset.key : 'row')`); len(bad) > 0 {
+		t.Errorf("ranked places without a cost: %v", bad)
+	}
+}
