@@ -83,6 +83,10 @@ type Column struct {
 	// screen reader ("Remove GPT-5 from the comparison"). Its column
 	// cannot be sorted by.
 	Toggle string
+	// Link makes the column's cells links to another calculator: a
+	// cell's Text is the link's, its Option the page and query below the
+	// language's root ("tco/?a.kind=own&…"), none without one.
+	Link bool
 }
 
 // Row is a labelled row of cells, one per column. A hidden row (a place

@@ -113,8 +113,13 @@ export function apply(u, fromLink) {
   u.cells.forEach(function (c) {
     const el = byKey[c.key];
     if (!el) return;
-    const toggle = el.firstElementChild;
-    if (toggle && toggle.hasAttribute("data-toggle")) {
+    const toggle = el.firstElementChild, link = toggle;
+    if (link && link.hasAttribute("data-base")) {
+      // A link to the calculator that details the row (view.Column.Link).
+      setText(link, c.text);
+      setAttr(link, "href", link.getAttribute("data-base") + c.option);
+      setHidden(link, !c.option);
+    } else if (toggle && toggle.hasAttribute("data-toggle")) {
       // A button that sets an input (view.Column.Toggle).
       setText(toggle, c.text);
       setAttr(toggle, "data-to", c.option);
