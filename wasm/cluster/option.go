@@ -151,15 +151,27 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	ef := pd.Memory.EngineField(t, k("pe"), "")
 	ef.Only = only
 	engine := pd.Memory.ReadEngine(r, ef)
+	// A replica of more GPUs than hold the model answers sooner and may
+	// keep more requests per GPU (the plan chooses one so, and links it).
+	tpChoices := []scenario.Choice{{Value: "auto", Label: t.T("tco.tp.fewest")}}
+	for n := 1; n <= memory.ServerGPUs; n *= 2 {
+		label := t.F("tco.tp.n", "n", strconv.Itoa(n))
+		if n == 1 {
+			label = t.T("tco.tp.one")
+		}
+		tpChoices = append(tpChoices, scenario.Choice{Value: strconv.Itoa(n), Label: label})
+	}
+	tpChoice := r.Choice(scenario.Field{Only: only, Key: k("ptp"), Label: t.T("tco.in.ptp"), Default: "auto", Choices: tpChoices,
+		Help: t.T("tco.in.ptp_help")})
 	isCustom := modelID == custom.ID
 	if msg := serving.PrecisionError(t, g, precision); msg != "" {
 		r.Reject(k("pp"), msg)
 		precision = "bf16"
 	}
 	if modelID == "" {
-		// A throughput typed in: the estimator's precision, batch and
-		// engine do not apply, and the form hides them.
-		r.Hide(k("pp"), k("pb"), k("pe"))
+		// A throughput typed in: the estimator's precision, batch,
+		// engine and replica do not apply, and the form hides them.
+		r.Hide(k("pp"), k("pb"), k("pe"), k("ptp"))
 		return nil, isCustom
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
@@ -182,6 +194,16 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		}
 		r.Reject(k("pm"), t.F("tco.err.fit", "model", s.Model.Name, "batch", strconv.Itoa(batch), "gpu", g.Name, "need", need))
 		return nil, isCustom
+	}
+	if n, err := strconv.Atoi(tpChoice); err == nil {
+		switch {
+		case n < tp:
+			r.Reject(k("ptp"), t.F("tco.err.ptp_fit", "model", s.Model.Name, "gpu", g.Name, "n", strconv.Itoa(tp)))
+		case serving.TPError(t, s.Model, n) != "":
+			r.Reject(k("ptp"), serving.TPError(t, s.Model, n))
+		default:
+			tp = n
+		}
 	}
 	s.TP = tp
 	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.LoadOn(engine, s, g, in, out), Precision: precision,
