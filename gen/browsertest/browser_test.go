@@ -15,12 +15,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/infercost/infercost/wasm/sitedata"
+
 	"github.com/PuerkitoBio/goquery"
 	"github.com/andybalholm/brotli"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
 	"github.com/infercost/infercost/gen/sitebuild"
 	"github.com/infercost/infercost/gen/sitetest"
 )
@@ -604,7 +607,7 @@ func TestReportSizes(t *testing.T) {
 	t.Logf("bench: browser module raw %d B, gzip %d B, brotli %d B", len(raw), sitetest.Gzip(raw), br(raw))
 	reportModuleByPackage(t)
 	out := buildSite(t, "/sub/")
-	for _, calc := range []string{"tco", "memory", "performance", "pricing"} {
+	for _, calc := range sitedata.Calculators {
 		doc := sitetest.ReadDoc(t, filepath.Join(out, calc, "index.html"))
 		files := []string{filepath.Join(calc, "index.html")}
 		doc.Find(`link[rel="stylesheet"], link[rel="preload"], script[src]`).Each(func(_ int, s *goquery.Selection) {

@@ -16,7 +16,7 @@ import (
 func TestHeadlineComesFirst(t *testing.T) {
 	ctx, tco := browser(t)
 	root := strings.TrimSuffix(tco, "tco/")
-	links := map[string]string{"tco": "?preset=seed-000", "memory": "?preset=seed-002", "performance": "?rate=4", "pricing": "?rpd=1000"}
+	links := map[string]string{"plan": "?rpd=10000", "tco": "?preset=seed-000", "memory": "?preset=seed-002", "performance": "?rate=4", "pricing": "?rpd=1000"}
 	for _, name := range sitedata.Calculators {
 		do(t, ctx, chromedp.EmulateViewport(390, 844))
 		waitEngine(ctx, t, root+name+"/")

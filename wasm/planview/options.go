@@ -111,7 +111,7 @@ func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
 		}
 		add := func(kind Kind, offer int) {
 			opt := Option{Kind: kind, ID: g.ID, GPU: g}
-			r := scenario.NewResolverIn(s.M, s.tcoQuery("a", kind, g, offer), nil)
+			r := scenario.NewResolverIn(s.M, s.tcoQuery("a", kind, g, offer, 0), nil)
 			opt.Cluster = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Kind(kind), GPU: g.ID}, s.Currency, s.FX, nil)
 			if kind == Rented {
 				opt.ID += "." + strconv.Itoa(offer)
@@ -297,12 +297,16 @@ func (s Scenario) Workload() pricing.Workload {
 
 // tcoQuery is the query of a self-hosted option as /tco/ reads its
 // option letter: the GPU, the kind, the offer, and the estimate's model,
-// precision and engine.
-func (s Scenario) tcoQuery(letter string, kind Kind, g gpu.GPU, offer int) string {
+// precision and engine, and GPUs a replica (0: the fewest that hold the
+// model).
+func (s Scenario) tcoQuery(letter string, kind Kind, g gpu.GPU, offer, tp int) string {
 	k := "&" + letter + "."
 	q := letter + ".kind=" + string(kind) + k + "gpu=" + g.ID + k + "pm=" + s.Model + k + "pp=" + s.Precision + k + "pe=" + s.Engine
 	if kind == Rented {
 		q += k + "cloud=" + strconv.Itoa(offer)
+	}
+	if tp > 0 {
+		q += k + "ptp=" + strconv.Itoa(tp)
 	}
 	return q
 }

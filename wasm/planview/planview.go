@@ -18,6 +18,7 @@ import (
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
+	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
 )
@@ -91,8 +92,18 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	if rpd.Value == 0 {
 		rpd = d.Defaults.RequestsPerDay
 	}
+	// A volume is often known as tokens a month ("a billion tokens"):
+	// the reader gives requests a day or tokens a month, and the other
+	// follows from the lengths.
+	byTokens := r.Choice(scenario.Field{Key: "per", Label: t.T("plan.in.per"), Section: work, Default: "day",
+		Choices: []scenario.Choice{{Value: "day", Label: t.T("plan.per.day")}, {Value: "tokens", Label: t.T("plan.per.tokens")}},
+		Help:    t.T("plan.in.per_help")}) == "tokens"
 	s.RequestsPerDay = r.Number(scenario.Field{Key: "rpd", Label: t.T("perf.sec.requests"), Unit: t.T("pri.per_day"), Section: work,
 		Min: 1, Max: 1e9, Default: num(rpd.Value), Note: d.Note(t, rpd), Help: t.T("plan.in.rpd_help")})
+	defLengths := pd.Defaults.PromptTokens.Value + pd.Defaults.OutputTokens.Value
+	tokensPerMonth := r.Number(scenario.Field{Key: "tpm", Label: t.T("plan.in.tpm"), Unit: t.T("pri.unit.tokens_month"), Section: work,
+		Min: 1, Max: 1e16, Default: scenario.Significant(rpd.Value*pricing.DaysPerMonth*defLengths, 4), Note: d.Note(t, rpd),
+		Help: t.T("plan.in.tpm_help")})
 	lengthsNote := pd.Note(t, pd.Defaults.PromptTokens)
 	s.Prompt = r.Int(scenario.Field{Key: "p", Label: t.T("pri.in.in"), Unit: t.T("pri.unit.tokens_request"), Section: work,
 		Min: 1, Max: 1e6, Default: num(pd.Defaults.PromptTokens.Value), Note: lengthsNote, Help: t.T("plan.in.p_help")})
@@ -103,6 +114,12 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 		r.Reject("o", t.F("tco.err.context", "in", strconv.Itoa(s.Prompt), "out", strconv.Itoa(s.Output), "model", m.Name,
 			"context", strconv.Itoa(m.MaxContext)))
 		s.Prompt, s.Output = int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
+	}
+	if byTokens {
+		r.Hide("rpd")
+		s.RequestsPerDay = tokensPerMonth / pricing.DaysPerMonth / float64(s.Prompt+s.Output)
+	} else {
+		r.Hide("tpm")
 	}
 	s.Lengths = serving.ReadLengths(r, work)
 	s.Target = readTarget(r, d, work)
@@ -121,7 +138,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	prices := t.T("pri.sec.prices")
 	s.Edition = r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Currency, s.FX = cluster.ReadCurrency(r, d.TCO, prices)
-	r.Main("model", "rpd", "slo", "ttft", "tpot")
+	r.Main("model", "rpd", "tpm", "slo", "ttft", "tpot")
 	s.Resolved = r.Resolved(Version, d.PlanPresets)
 	return s
 }

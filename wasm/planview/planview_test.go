@@ -160,3 +160,22 @@ func TestATokenTargetSizesForTheFirstTokenAndEachAfter(t *testing.T) {
 		}
 	}
 }
+
+// TestTokensAMonthAreRequestsADay: a billion tokens a month of 2,000
+// prompt and 500 answer tokens are 1e9 / 30.4375 / 2,500 = 13,141.6
+// requests a day, as the preset that gives them so has (13,142).
+func TestTokensAMonthAreRequestsADay(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	s := planview.Resolve("per=tokens&tpm=1e9&p=2000&o=500", d)
+	if want := 1e9 / 30.4375 / 2500; math.Abs(s.RequestsPerDay-want) > 1e-6 {
+		t.Errorf("requests a day %v; want %v", s.RequestsPerDay, want)
+	}
+	if s.TokensPerMonth() != 1e9 {
+		t.Errorf("tokens a month %v; want 1e9", s.TokensPerMonth())
+	}
+	for _, in := range s.Inputs {
+		if in.Key == "rpd" && !in.Hidden || in.Key == "tpm" && in.Hidden {
+			t.Errorf("%s hidden %v with the volume in tokens a month", in.Key, in.Hidden)
+		}
+	}
+}

@@ -116,7 +116,8 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 	t := s.M
 	cols := []view.Column{{Key: "option", Title: t.T("plan.col.option")}, {Key: "kind", Title: t.T("plan.col.kind")},
 		{Key: "takes", Title: t.T("plan.col.takes")}, {Key: "monthly", Title: t.F("plan.col.monthly", "code", s.Currency.Code)},
-		{Key: "per_mtok", Title: t.F("plan.col.per_mtok", "code", s.Currency.Code)}, {Key: "why", Title: t.T("plan.col.why")}}
+		{Key: "per_mtok", Title: t.F("plan.col.per_mtok", "code", s.Currency.Code)}, {Key: "why", Title: t.T("plan.col.why")},
+		{Key: "details", Title: t.T("plan.col.details"), Link: true}}
 	note := t.F("plan.ranking_note", "n", strconv.Itoa(len(ranked)), "target", s.target())
 	if len(ranked) > Places {
 		note = t.F("plan.ranking_note_more", "n", strconv.Itoa(len(ranked)), "places", strconv.Itoa(Places), "target", s.target())
@@ -156,6 +157,10 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 		}
 		row.Cells[3], row.Cells[4] = monthly, per
 		row.Cells[5].Text = s.why(o)
+		row.Cells[6].Text, row.Cells[6].Option = t.T("plan.details.tco"), s.details(o, ranked)
+		if !o.SelfHosted() {
+			row.Cells[6].Text = t.T("plan.details.pricing")
+		}
 		tab.Rows = append(tab.Rows, row)
 	}
 	return tab
@@ -413,17 +418,14 @@ func (s Scenario) volumeChart(ranked []Option) chart.Chart {
 func (s Scenario) links(ranked []Option) []view.Link {
 	t := s.M
 	tcoLink := view.Link{ID: "tco", Label: t.T("plan.link.tco"), Path: "tco/", Hidden: true}
-	var parts []string
+	var options []Option
 	for _, k := range []Kind{Owned, Rented} {
 		if o := bestOf(ranked, k); o != nil {
-			letter := string(rune('a' + len(parts)))
-			parts = append(parts, s.tcoQuery(letter, k, o.GPU, o.OfferIndex))
+			options = append(options, *o)
 		}
 	}
-	if len(parts) > 0 {
-		tcoLink.Hidden = false
-		tcoLink.Query = "k=2&" + strings.Join(parts, "&") + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerDay*float64(s.Output)*365/12) +
-			"&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code + s.sloParam()
+	if len(options) > 0 {
+		tcoLink.Hidden, tcoLink.Query = false, s.tcoDetails(options...)
 	}
 	perfLink := view.Link{ID: "performance", Label: t.T("plan.link.performance"), Path: "performance/", Hidden: true}
 	for _, o := range ranked {
@@ -444,12 +446,52 @@ func (s Scenario) links(ranked []Option) []view.Link {
 		}
 	}
 	if len(ids) > 0 {
-		priceLink.Hidden = false
-		priceLink.Query = "rpd=" + scaledNum(s.RequestsPerDay) + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) +
-			"&apis=" + strings.Join(ids, ",") + "&vs=" + ids[0] + "&h.gpu=" + bestGPU(ranked) + "&h.pm=" + s.Model + "&h.pp=" + s.Precision +
-			"&cur=" + s.Currency.Code
+		priceLink.Hidden, priceLink.Query = false, s.pricingDetails(ranked, ids...)
 	}
 	return []view.Link{tcoLink, perfLink, priceLink}
+}
+
+// tcoDetails is the /tco/ query that compares self-hosted options (one
+// or two) as options a and b, sized for the workload's output tokens a
+// month at its end-to-end target.
+func (s Scenario) tcoDetails(options ...Option) string {
+	q := "k=2"
+	for i, o := range options[:min(2, len(options))] {
+		tp := 0 // the fewest GPUs that hold the model, /tco/'s default
+		if e := o.Cluster.Estimate; e != nil && o.Replica.TP != e.Setup.TP {
+			tp = o.Replica.TP
+		}
+		q += "&" + s.tcoQuery(string(rune('a'+i)), o.Kind, o.GPU, o.OfferIndex, tp)
+	}
+	return q + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerDay*float64(s.Output)*365/12) +
+		"&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code + s.sloParam()
+}
+
+// pricingDetails is the /pricing/ query that compares the APIs ids (the
+// first set against the cluster) for the workload, beside the plan's
+// cheapest bought GPU.
+func (s Scenario) pricingDetails(ranked []Option, ids ...string) string {
+	return "rpd=" + scaledNum(s.RequestsPerDay) + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) +
+		"&apis=" + strings.Join(ids, ",") + "&vs=" + ids[0] + "&h.gpu=" + bestGPU(ranked) + "&h.pm=" + s.Model + "&h.pp=" + s.Precision +
+		"&cur=" + s.Currency.Code
+}
+
+// details is the link of a ranked option to the calculator that details
+// it: a self-hosted option on /tco/ beside the best self-hosted option of
+// another place, an API on /pricing/ beside the cheapest other API.
+func (s Scenario) details(o Option, ranked []Option) string {
+	if o.SelfHosted() {
+		other := slices.IndexFunc(ranked, func(r Option) bool { return r.SelfHosted() && r.ID != o.ID })
+		if other < 0 {
+			return "tco/?" + s.tcoDetails(o)
+		}
+		return "tco/?" + s.tcoDetails(o, ranked[other])
+	}
+	ids := []string{o.ID}
+	if other := slices.IndexFunc(ranked, func(r Option) bool { return r.Kind == API && !r.Closed && r.ID != o.ID }); other >= 0 {
+		ids = append(ids, ranked[other].ID)
+	}
+	return "pricing/?" + s.pricingDetails(ranked, ids...)
 }
 
 // bestGPU is the GPU of the cheapest owned option, else H100 SXM.
