@@ -194,11 +194,12 @@ func TestTCOFormShowsWhatApplies(t *testing.T) {
 		waitEngine(ctx, t, root+lang+"tco/?a.kind=rent")
 		rented := eval[fields](t, ctx, tcoFields)
 		t.Logf("/%stco/: option a shows %d inputs owned, %d rented", lang, owned.A, rented.A)
-		// Owned: kind, GPU, count, the estimator's 4, throughput, load
-		// (9 for either kind) and the 13 of ownership; rented: the 9 and
-		// the 3 of renting (wasm/tcoview ReadOption).
-		if owned.A != 9+13 || rented.A != 9+3 {
-			t.Errorf("/%stco/: option a shows %d inputs owned and %d rented; want 22 and 12", lang, owned.A, rented.A)
+		// Owned: kind, GPU, count, the estimator's 5 (model, precision,
+		// batch, engine, GPUs a replica), throughput, load (10 for
+		// either kind) and the 13 of ownership; rented: the 10 and the 3
+		// of renting (wasm/cluster ReadOption).
+		if owned.A != 10+13 || rented.A != 10+3 {
+			t.Errorf("/%stco/: option a shows %d inputs owned and %d rented; want 23 and 13", lang, owned.A, rented.A)
 		}
 		if !owned.GPs || owned.HRs || rented.GPs || !rented.HRs {
 			t.Errorf("/%stco/: owned shows the price %v and the rent %v, rented %v and %v; want only what applies, and nothing else focusable",

@@ -17,7 +17,7 @@ const module = "github.com/infercost/infercost/"
 
 // views are the calculators' views, the page models between a URL and a
 // page: a new calculator's joins them.
-var views = []string{"memview", "perfview", "tcoview", "pricingview"}
+var views = []string{"planview", "memview", "perfview", "tcoview", "pricingview"}
 
 // isView reports whether the package at import path p is a calculator's
 // view.

@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1044]string{
+var englishKeys = [1045]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -607,6 +607,7 @@ var englishKeys = [1044]string{
 	"plan.miss.no_fit",
 	"plan.miss.target",
 	"plan.miss.too_large",
+	"plan.model.custom",
 	"plan.name.offer",
 	"plan.name.owned",
 	"plan.name.rented",
@@ -1051,7 +1052,7 @@ var englishKeys = [1044]string{
 	"tco.years",
 }
 
-var englishTexts = [1044]string{
+var englishTexts = [1045]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1654,6 +1655,7 @@ var englishTexts = [1044]string{
 	"The model does not fit one server of these GPUs",
 	"Cannot keep the P99 target even at a trickle of requests",
 	"Sizing exceeds the estimator's work budget",
+	"Custom model, or from Hugging Face (the Custom model fields)",
 	"{gpu} at {provider}, {instance} ({date})",
 	"{gpu}, bought",
 	"{gpu}, rented (GPU table's price)",

@@ -10,6 +10,7 @@ import (
 	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
+	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/pricing"
@@ -89,7 +90,11 @@ type Option struct {
 // sized, their cost not yet computed: what the volume and the period do
 // not change, remembered for the next scenario that keeps the rest.
 func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
-	k := hostedKey{s.M, s.Edition, s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, s.Prompt, s.Output, s.Lengths, s.Target}
+	k := hostedKey{s.M, s.Edition, s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, s.Prompt, s.Output, s.Lengths, s.Target, model.Model{}}
+	var cu *cluster.Customs
+	if s.Custom != nil {
+		k.custom, cu = *s.Custom, &cluster.Customs{Model: *s.Custom}
+	}
 	if b.hosted != nil && b.hostedKey == k {
 		return b.hosted
 	}
@@ -112,7 +117,7 @@ func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
 		add := func(kind Kind, offer int) {
 			opt := Option{Kind: kind, ID: g.ID, GPU: g}
 			r := scenario.NewResolverIn(s.M, s.tcoQuery("a", kind, g, offer, 0), nil)
-			opt.Cluster = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Kind(kind), GPU: g.ID}, s.Currency, s.FX, nil)
+			opt.Cluster = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Kind(kind), GPU: g.ID}, s.Currency, s.FX, cu)
 			if kind == Rented {
 				opt.ID += "." + strconv.Itoa(offer)
 				if offer > 0 {
@@ -205,6 +210,7 @@ type hostedKey struct {
 	prompt, output                              int
 	lengths                                     perf.Lengths
 	target                                      perf.Target
+	custom                                      model.Model
 }
 
 // Builder builds plan pages, remembering the estimator's searches between

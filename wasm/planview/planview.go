@@ -1,10 +1,11 @@
 // Package planview is the plan calculator between the URL and the page:
-// one workload in (a model, requests a day and their lengths, a P99
-// latency target), every way to serve it out, ranked by what it costs a
-// month: each GPU of the catalog bought, each dated cloud offer rented,
-// and each hosted API that serves the same open model, with the closed
-// frontier APIs beside them for reference. The four calculators are its
-// details: each kind's best option links to the one that explains it.
+// one workload in (a model, its volume and lengths, a P99 latency
+// target), every way to serve it out, ranked by what it costs a month:
+// each GPU of the catalog bought, each dated cloud offer rented, each at
+// the replica size that takes the fewest GPUs, and each hosted API that
+// serves the same open model, with the closed frontier APIs beside them
+// for reference. The four calculators are its details: each row links to
+// the one that explains it, with its scenario filled in.
 package planview
 
 import (
@@ -14,7 +15,9 @@ import (
 	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/cluster"
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
@@ -36,9 +39,11 @@ type Scenario struct {
 	FX float64
 	// Edition is the date whose data and prices apply.
 	Edition string
-	// Model is the served model's id in the model catalog, ModelName
-	// its name.
+	// Model is the served model's id in the model catalog (custom.ID for
+	// the custom model), ModelName its name.
 	Model, ModelName string
+	// Custom is the custom model, nil when the model is the catalog's.
+	Custom *model.Model
 	// Precision and Engine are what the self-hosted options serve it in
 	// and with: a serving.Precisions value (a GPU without it serves in
 	// BF16) and an engine profile's id.
@@ -83,9 +88,19 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	if defModel == "" {
 		defModel, defPrecision = models[0].Value, "bf16"
 	}
+	models = append(models, scenario.Choice{Value: custom.ID, Label: t.T("plan.model.custom")})
 	s.Model = r.Choice(scenario.Field{Key: "model", Label: t.T("plan.in.model"), Section: work, Default: defModel, Choices: models,
 		Help: t.T("plan.in.model_help")})
-	m, _ := pd.Memory.Models.Find(s.Model)
+	// The custom model's fields, read whatever the model (the form
+	// holds them), and shown when it is chosen; the plan takes no
+	// custom GPU, which has no price.
+	cm, _ := serving.Custom(r, pd.Memory)
+	m, ok := pd.Memory.Models.Find(s.Model)
+	if !ok {
+		m = cm
+		s.Custom = &cm
+	}
+	custom.Use{Model: s.Custom != nil}.Apply(r)
 	s.ModelName = m.Name
 	// Editions before the plan's own default take the pricing page's.
 	rpd := d.Defaults.PlanRequestsPerDay

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/msg/msgtest"
@@ -176,6 +177,44 @@ func TestTokensAMonthAreRequestsADay(t *testing.T) {
 	for _, in := range s.Inputs {
 		if in.Key == "rpd" && !in.Hidden || in.Key == "tpm" && in.Hidden {
 			t.Errorf("%s hidden %v with the volume in tokens a month", in.Key, in.Hidden)
+		}
+	}
+}
+
+// TestACustomModelIsPlannedOnGPUs: Llama 3.1 8B's architecture typed in
+// as the custom model gives the GPU options the catalog's model gives,
+// and no API (its weights are unknown); a custom model of 4,096 experts,
+// a hostile link, stays bounded with finite figures.
+func TestACustomModelIsPlannedOnGPUs(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	m8b, _ := d.TCO.Perf.Memory.Models.Find("llama-3.1-8b")
+	cat := planview.Build(planview.Resolve("model=llama-3.1-8b&closed=0", d), d)
+	own := planview.Build(planview.Resolve("model=custom&closed=0&"+custom.ModelQuery(m8b), d), d)
+	if own.Scenario.Custom == nil {
+		t.Fatalf("not read as the custom model: %v", own.Problems)
+	}
+	gpus := map[string]float64{}
+	for _, o := range cat.Ranked {
+		if o.SelfHosted() {
+			gpus[o.ID] = o.PerMonthUSD
+		}
+	}
+	for _, o := range own.Ranked {
+		if !o.SelfHosted() {
+			t.Errorf("the custom model is served by the API %s", o.Name)
+		} else if gpus[o.ID] != o.PerMonthUSD {
+			t.Errorf("%s: $%.2f a month for the custom model; $%.2f for the catalog's", o.Name, o.PerMonthUSD, gpus[o.ID])
+		}
+	}
+	if len(own.Ranked) != len(gpus) {
+		t.Errorf("%d options ranked for the custom model; %d self-hosted for the catalog's", len(own.Ranked), len(gpus))
+	}
+	mix, _ := d.TCO.Perf.Memory.Models.Find("mixtral-8x7b")
+	q := strings.Replace(custom.ModelQuery(mix), "m.e=8&", "m.e=4096&", 1)
+	hostile := planview.Build(planview.Resolve("model=custom&rpd=1e9&slo=0.01&"+q, d), d)
+	for _, c := range hostile.Cells() {
+		if math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
+			t.Errorf("4,096 experts: %s = %v", c.Key, c.Value)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/chart"
+	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
@@ -434,7 +435,7 @@ func (s Scenario) links(ranked []Option) []view.Link {
 			perfLink.Hidden = false
 			perfLink.Query = "model=" + s.Model + "&gpu=" + o.GPU.ID + "&prec=" + o.Cluster.Estimate.Precision + "&tp=" + strconv.Itoa(o.Replica.TP) +
 				"&engine=" + s.Engine + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) + "&lens=" + lengthsValue(s) +
-				"&rate=" + scaledNum(s.RequestsPerS()/float64(n)) + s.sloParam()
+				"&rate=" + scaledNum(s.RequestsPerS()/float64(n)) + s.sloParam() + s.customQuery()
 			break
 		}
 	}
@@ -464,7 +465,7 @@ func (s Scenario) tcoDetails(options ...Option) string {
 		q += "&" + s.tcoQuery(string(rune('a'+i)), o.Kind, o.GPU, o.OfferIndex, tp)
 	}
 	return q + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerDay*float64(s.Output)*365/12) +
-		"&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code + s.sloParam()
+		"&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code + s.sloParam() + s.customQuery()
 }
 
 // pricingDetails is the /pricing/ query that compares the APIs ids (the
@@ -473,7 +474,7 @@ func (s Scenario) tcoDetails(options ...Option) string {
 func (s Scenario) pricingDetails(ranked []Option, ids ...string) string {
 	return "rpd=" + scaledNum(s.RequestsPerDay) + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) +
 		"&apis=" + strings.Join(ids, ",") + "&vs=" + ids[0] + "&h.gpu=" + bestGPU(ranked) + "&h.pm=" + s.Model + "&h.pp=" + s.Precision +
-		"&cur=" + s.Currency.Code
+		"&cur=" + s.Currency.Code + s.customQuery()
 }
 
 // details is the link of a ranked option to the calculator that details
@@ -500,6 +501,15 @@ func bestGPU(ranked []Option) string {
 		return o.GPU.ID
 	}
 	return "h100-sxm"
+}
+
+// customQuery is the custom model's fields for a link ("&m.p=8.03&…"),
+// none for a model of the catalog.
+func (s Scenario) customQuery() string {
+	if s.Custom == nil {
+		return ""
+	}
+	return "&" + custom.ModelQuery(*s.Custom)
 }
 
 // sloParam is the end-to-end target as /tco/ and /performance/ take it
