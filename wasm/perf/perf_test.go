@@ -178,11 +178,12 @@ func TestMaxRateWithinMeetsEveryP99(t *testing.T) {
 	unloaded := s.At(1, 512, 128)
 	e2e := 2 * unloaded.E2E
 	a, _ := s.MaxRate(l, e2e)
-	if b, _ := s.MaxRateWithin(l, Target{E2E: e2e}); a != b {
+	c := s.Ceiling(l)
+	if b, _ := s.MaxRateWithin(l, Target{E2E: e2e}, c/1000, c); a != b {
 		t.Errorf("an end-to-end target alone: MaxRateWithin finds %v req/s, MaxRate %v", b, a)
 	}
 	target := Target{TTFT: 3 * unloaded.TTFT, TPOT: 1.5 * unloaded.TPOT}
-	r, err := s.MaxRateWithin(l, target)
+	r, err := s.MaxRateWithin(l, target, c/1000, c)
 	if r <= 0 || err != nil {
 		t.Fatalf("no rate meets %+v (%v)", target, err)
 	}

@@ -842,10 +842,12 @@ func (st Stats) MeetsTarget(t Target) bool {
 		(t.TTFT == 0 || st.TimeToFirst.P99 <= t.TTFT) && (t.TPOT == 0 || st.PerToken.P99 <= t.TPOT)
 }
 
-// MaxRateWithin is MaxRate for a target on any of the P99s.
-func (s Setup) MaxRateWithin(l Load, t Target) (float64, error) {
-	c := s.Ceiling(l)
-	return s.maxRateIn(l, func(st Stats) bool { return st.MeetsTarget(t) }, c/1000, c)
+// MaxRateWithin is MaxRateIn for a target on any of the P99s: the
+// highest rate between lo and hi requests per second, to within 2 %, at
+// which the run meets t; 0 when lo does not, hi when hi does. MaxRate's
+// range is a thousandth of the Ceiling to the Ceiling.
+func (s Setup) MaxRateWithin(l Load, t Target, lo, hi float64) (float64, error) {
+	return s.maxRateIn(l, func(st Stats) bool { return st.MeetsTarget(t) }, lo, hi)
 }
 
 // MaxRateIn is MaxRate searched between lo and hi requests per second; it

@@ -98,45 +98,19 @@ func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
 	if b.hosted != nil && b.hostedKey == k {
 		return b.hosted
 	}
-	var out []Option
-	for _, g := range d.TCO.GPUs.GPUs {
-		offers := d.TCO.Rental.For(g.ID)
-		var replicas []Replica
-		var reason Missing
-		sized := false
-		// size returns the replicas of g that keep the target, one for
-		// each tensor-parallel degree worth having, searched once for all
-		// its options; it says why there is none.
-		size := func(o cluster.Option) ([]Replica, Missing) {
-			if !sized {
-				sized = true
-				replicas, reason = b.replicas(s, d, g, o.Estimate)
-			}
-			return replicas, reason
+	out := slices.Clone(b.priced(s, d))
+	var estimate *cluster.Estimate
+	for i := range out {
+		o := &out[i]
+		if i == 0 || o.GPU.ID != out[i-1].GPU.ID {
+			// The GPU's estimate, as /tco/ reads it for an option that
+			// serves the model.
+			r := scenario.NewResolverIn(s.M, s.tcoQuery("a", Owned, o.GPU, 0, 0), nil)
+			estimate = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Owned, GPU: o.GPU.ID}, s.Currency, s.FX, cu).Estimate
 		}
-		add := func(kind Kind, offer int) {
-			opt := Option{Kind: kind, ID: g.ID, GPU: g}
-			r := scenario.NewResolverIn(s.M, s.tcoQuery("a", kind, g, offer, 0), nil)
-			opt.Cluster = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Kind(kind), GPU: g.ID}, s.Currency, s.FX, cu)
-			if kind == Rented {
-				opt.ID += "." + strconv.Itoa(offer)
-				if offer > 0 {
-					opt.Offer, opt.OfferIndex = &offers[offer-1], offer
-				}
-			}
-			if opt.Cluster.NeedsPrice != "" {
-				opt.Missing = NeedsPrice
-			} else {
-				opt.Candidates, opt.Missing = size(opt.Cluster)
-			}
-			out = append(out, opt)
-		}
-		add(Owned, 0)
-		if len(offers) == 0 {
-			add(Rented, 0)
-		}
-		for j := range offers {
-			add(Rented, j+1)
+		o.Cluster.Estimate = estimate
+		if o.Missing == "" && estimate == nil {
+			o.Missing = NoFit
 		}
 	}
 	b.hosted, b.hostedKey = out, k
@@ -148,41 +122,43 @@ func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
 // each tensor-parallel degree from the fewest GPUs that hold the model up
 // to a server's: a replica of more GPUs answers sooner, so it may keep a
 // target that fewer cannot, or keep more requests per GPU. A degree is
-// searched only if its ceiling (perf.Setup.Ceiling, above any rate it
-// keeps) per GPU beats the best rate per GPU found at fewer: otherwise it
-// can only take more GPUs for the same requests. It returns the replicas
-// that keep the target, or why none does.
+// searched only between the best rate per GPU found at fewer times its
+// GPUs and its ceiling (perf.Setup.Ceiling, above any rate it keeps): a
+// degree that keeps no more per GPU can only take more GPUs for the same
+// requests (ceil(x / 2) x 2 >= ceil(x)). It returns the replicas that keep
+// the target, or why none does.
 func (b *Builder) replicas(s Scenario, d apicompare.Data, g gpu.GPU, e *cluster.Estimate) ([]Replica, Missing) {
 	if e == nil {
 		return nil, NoFit
 	}
-	pd := d.TCO.Perf
-	engine, _ := pd.Memory.Engine(s.Engine)
 	var out []Replica
 	reason := MissesTarget
 	bestPerGPU := 0.0
-	for tp := e.Setup.TP; tp <= memory.ServerGPUs; tp *= 2 {
-		if memory.TPError(e.Setup.Model, tp) != "" {
-			continue
+	b.degrees(s, d, g, e, func(setup perf.Setup, l perf.Load) {
+		// Only a rate above the best per GPU found at fewer GPUs is
+		// worth knowing: the search starts there (0: none kept at
+		// fewer, from a thousandth of the ceiling) and ends at the
+		// ceiling.
+		tp := float64(setup.TP)
+		c := setup.Ceiling(l)
+		lo := bestPerGPU * tp
+		if c <= lo {
+			return
 		}
-		setup := e.Setup
-		setup.TP = tp
-		l := pd.LoadOn(engine, setup, g, s.Prompt, s.Output)
-		l.Lengths = s.Lengths
-		if setup.Ceiling(l)/float64(tp) <= bestPerGPU {
-			continue
+		if lo == 0 {
+			lo = c / 1000
 		}
-		r, err := b.maxRate(setup, l, s.Target)
+		r, err := b.maxRate(setup, l, s.Target, lo, c)
 		switch {
 		case err != nil:
 			if len(out) == 0 {
 				reason = TooLarge
 			}
 		case r > 0:
-			out = append(out, Replica{TP: tp, RatePerS: r})
-			bestPerGPU = max(bestPerGPU, r/float64(tp))
+			out = append(out, Replica{TP: setup.TP, RatePerS: r})
+			bestPerGPU = max(bestPerGPU, r/tp)
 		}
-	}
+	})
 	if len(out) == 0 {
 		return nil, reason
 	}
@@ -199,6 +175,60 @@ func fewestGPUs(candidates []Replica, rate float64) Replica {
 		}
 	}
 	return best
+}
+
+// priced returns every self-hosted option of the data with its prices,
+// power and the TCO calculator's defaults, as /tco/ reads them, without
+// the model: each GPU bought, and rented at each of its offers (its GPU
+// table's price where it has none), GPU by GPU; an option without a
+// price needs one. What an option costs does not depend on the model, so
+// these are remembered for every model, until the language, edition or
+// currency changes.
+func (b *Builder) priced(s Scenario, d apicompare.Data) []Option {
+	k := pricedKey{s.M, s.Edition, s.Currency.Code, s.FX}
+	if b.pricedOptions != nil && b.pricedKey == k {
+		return b.pricedOptions
+	}
+	var out []Option
+	for _, g := range d.TCO.GPUs.GPUs {
+		offers := d.TCO.Rental.For(g.ID)
+		add := func(kind Kind, offer int) {
+			opt := Option{Kind: kind, ID: g.ID, GPU: g}
+			// a.pm= (empty): a throughput typed in, no estimate.
+			q := "a.kind=" + string(kind) + "&a.gpu=" + g.ID + "&a.pm="
+			if kind == Rented {
+				q += "&a.cloud=" + strconv.Itoa(offer)
+			}
+			r := scenario.NewResolverIn(s.M, q, nil)
+			opt.Cluster = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Kind(kind), GPU: g.ID}, s.Currency, s.FX, nil)
+			if kind == Rented {
+				opt.ID += "." + strconv.Itoa(offer)
+				if offer > 0 {
+					opt.Offer, opt.OfferIndex = &offers[offer-1], offer
+				}
+			}
+			if opt.Cluster.NeedsPrice != "" {
+				opt.Missing = NeedsPrice
+			}
+			out = append(out, opt)
+		}
+		add(Owned, 0)
+		if len(offers) == 0 {
+			add(Rented, 0)
+		}
+		for j := range offers {
+			add(Rented, j+1)
+		}
+	}
+	b.pricedOptions, b.pricedKey = out, k
+	return out
+}
+
+// pricedKey is what the priced options depend on.
+type pricedKey struct {
+	m                 *msg.Catalog
+	edition, currency string
+	fx                float64
 }
 
 // hostedKey is what the self-hosted options depend on but the volume and
@@ -219,9 +249,12 @@ type hostedKey struct {
 // value is ready to use.
 type Builder struct {
 	rates map[rateKey]rateResult
-	// hosted are the last scenario's self-hosted options, for hostedKey.
-	hosted    []Option
-	hostedKey hostedKey
+	// hosted are the last scenario's self-hosted options, for hostedKey;
+	// pricedOptions the same without the model, for pricedKey.
+	hosted        []Option
+	hostedKey     hostedKey
+	pricedOptions []Option
+	pricedKey     pricedKey
 	// searches counts the searches run, for tests.
 	searches int
 }
@@ -231,6 +264,7 @@ type rateKey struct {
 	setup  perf.Setup
 	load   perf.Load
 	target perf.Target
+	lo, hi float64
 }
 
 type rateResult struct {
@@ -242,9 +276,9 @@ type rateResult struct {
 // GPU of the catalog; a few plans' worth are kept, then forgotten.
 const maxRemembered = 256
 
-// maxRate is setup.MaxRateWithin(l, target), remembered.
-func (b *Builder) maxRate(setup perf.Setup, l perf.Load, target perf.Target) (float64, error) {
-	k := rateKey{setup, l, target}
+// maxRate is setup.MaxRateWithin(l, target, lo, hi), remembered.
+func (b *Builder) maxRate(setup perf.Setup, l perf.Load, target perf.Target, lo, hi float64) (float64, error) {
+	k := rateKey{setup, l, target, lo, hi}
 	if r, ok := b.rates[k]; ok {
 		return r.rate, r.err
 	}
@@ -252,7 +286,7 @@ func (b *Builder) maxRate(setup perf.Setup, l perf.Load, target perf.Target) (fl
 		b.rates = map[rateKey]rateResult{}
 	}
 	b.searches++
-	rate, err := setup.MaxRateWithin(l, target)
+	rate, err := setup.MaxRateWithin(l, target, lo, hi)
 	b.rates[k] = rateResult{rate, err}
 	return rate, err
 }
@@ -329,13 +363,6 @@ func (s Scenario) tcoQuery(letter string, kind Kind, g gpu.GPU, offer, tp int) s
 // traffic (the volume, the period, the currency).
 func (b *Builder) Options(s Scenario, d apicompare.Data) []Option {
 	out := slices.Clone(b.selfHosted(s, d))
-	rate := s.RequestsPerS()
-	for i := range out {
-		if o := &out[i]; o.Missing == "" {
-			o.Replica = fewestGPUs(o.Candidates, rate)
-			o.PerMonthUSD = o.MonthlyUSD(o.Replica.Replicas(rate, 1), s.Years)
-		}
-	}
 	w := s.Workload()
 	addAPI := func(m apiprices.Model, closed bool) {
 		opt := Option{Kind: API, ID: m.ID, API: m, Name: d.Label(m), Closed: closed}
@@ -364,5 +391,50 @@ func (b *Builder) Options(s Scenario, d apicompare.Data) []Option {
 			}
 		}
 	}
+	b.size(s, d, out)
 	return out
+}
+
+// size sizes the self-hosted options of out for the scenario's volume:
+// each GPU's replicas, searched once for all its options (and remembered,
+// so that another volume searches none), the one that takes the fewest
+// GPUs, and what that many cost a month.
+func (b *Builder) size(s Scenario, d apicompare.Data, out []Option) {
+	rate := s.RequestsPerS()
+	var replicas []Replica
+	var reason Missing
+	sized := "" // the GPU replicas and reason are of
+	for i := range out {
+		o := &out[i]
+		if !o.SelfHosted() || o.Missing != "" {
+			continue
+		}
+		if o.GPU.ID != sized {
+			replicas, reason = b.replicas(s, d, o.GPU, o.Cluster.Estimate)
+			sized = o.GPU.ID
+		}
+		if o.Candidates, o.Missing = replicas, reason; o.Missing != "" {
+			continue
+		}
+		o.Replica = fewestGPUs(o.Candidates, rate)
+		o.PerMonthUSD = o.MonthlyUSD(o.Replica.Replicas(rate, 1), s.Years)
+	}
+}
+
+// degrees calls f with the replica's setup and load at each
+// tensor-parallel degree from the fewest GPUs that hold the model, in e,
+// up to a server's, doubling.
+func (b *Builder) degrees(s Scenario, d apicompare.Data, g gpu.GPU, e *cluster.Estimate, f func(perf.Setup, perf.Load)) {
+	pd := d.TCO.Perf
+	engine, _ := pd.Memory.Engine(s.Engine)
+	for tp := e.Setup.TP; tp <= memory.ServerGPUs; tp *= 2 {
+		if memory.TPError(e.Setup.Model, tp) != "" {
+			continue
+		}
+		setup := e.Setup
+		setup.TP = tp
+		l := pd.LoadOn(engine, setup, g, s.Prompt, s.Output)
+		l.Lengths = s.Lengths
+		f(setup, l)
+	}
 }
