@@ -90,7 +90,7 @@ type Option struct {
 // sized, their cost not yet computed: what the volume and the period do
 // not change, remembered for the next scenario that keeps the rest.
 func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
-	k := hostedKey{s.M, s.Edition, s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, s.Prompt, s.Output, s.Lengths, s.Target, model.Model{}}
+	k := hostedKey{s.M, dataOf(d), s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, s.Prompt, s.Output, s.Lengths, s.Target, model.Model{}}
 	var cu *cluster.Customs
 	if s.Custom != nil {
 		k.custom, cu = *s.Custom, &cluster.Customs{Model: *s.Custom}
@@ -185,7 +185,7 @@ func fewestGPUs(candidates []Replica, rate float64) Replica {
 // these are remembered for every model, until the language, edition or
 // currency changes.
 func (b *Builder) priced(s Scenario, d apicompare.Data) []Option {
-	k := pricedKey{s.M, s.Edition, s.Currency.Code, s.FX}
+	k := pricedKey{s.M, dataOf(d), s.Currency.Code, s.FX}
 	if b.pricedOptions != nil && b.pricedKey == k {
 		return b.pricedOptions
 	}
@@ -226,21 +226,34 @@ func (b *Builder) priced(s Scenario, d apicompare.Data) []Option {
 
 // pricedKey is what the priced options depend on.
 type pricedKey struct {
-	m                 *msg.Catalog
-	edition, currency string
-	fx                float64
+	m        *msg.Catalog
+	data     *gpu.GPU
+	currency string
+	fx       float64
+}
+
+// dataOf identifies the data an option is read from: its GPU table's
+// first row. A page of an old edition is built with that edition's data
+// and with today's, whose scenarios may read alike (the same resolved
+// edition, when a link names none the data has).
+func dataOf(d apicompare.Data) *gpu.GPU {
+	if len(d.TCO.GPUs.GPUs) == 0 {
+		return nil
+	}
+	return &d.TCO.GPUs.GPUs[0]
 }
 
 // hostedKey is what the self-hosted options depend on but the volume and
 // the period.
 type hostedKey struct {
-	m                                           *msg.Catalog
-	edition, model, precision, engine, currency string
-	fx                                          float64
-	prompt, output                              int
-	lengths                                     perf.Lengths
-	target                                      perf.Target
-	custom                                      model.Model
+	m                                  *msg.Catalog
+	data                               *gpu.GPU
+	model, precision, engine, currency string
+	fx                                 float64
+	prompt, output                     int
+	lengths                            perf.Lengths
+	target                             perf.Target
+	custom                             model.Model
 }
 
 // Builder builds plan pages, remembering the estimator's searches between

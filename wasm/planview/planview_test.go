@@ -218,3 +218,19 @@ func TestACustomModelIsPlannedOnGPUs(t *testing.T) {
 		}
 	}
 }
+
+// TestABuilderKeepsEachEditionsData builds one link with an older
+// edition's data, then with today's, as a page of an old edition does
+// (calc.Set.Page): the second is today's figures, not the remembered
+// options of the first.
+func TestABuilderKeepsEachEditionsData(t *testing.T) {
+	e := datasettest.LoadEditions(t)
+	old, today := e.Data["2026-12-04"].PricingData(), e.Data["2026-12-07"].PricingData()
+	var b planview.Builder
+	b.Build(planview.Resolve("", old), old)
+	got := b.Build(planview.Resolve("", today), today)
+	want := planview.Build(planview.Resolve("", today), today)
+	if got.Headline.Text != want.Headline.Text {
+		t.Errorf("after the old edition's data the headline is\n%s\nwant\n%s", got.Headline.Text, want.Headline.Text)
+	}
+}
