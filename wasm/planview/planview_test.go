@@ -103,20 +103,6 @@ func TestNoOptionIsRankedWithoutAPrice(t *testing.T) {
 	}
 }
 
-// TestAHostileScenarioStaysBounded opens the largest volume and the
-// largest model at the tightest target: finite figures, no panic.
-func TestAHostileScenarioStaysBounded(t *testing.T) {
-	d := datasettest.Load(t).PricingData()
-	for _, q := range []string{"rpd=1e9&p=1000000&o=1000000", "model=kimi-k2&rpd=1e9&slo=0.01", "rpd=1e300", "rpd=0"} {
-		p := planview.Build(planview.Resolve(q, d), d)
-		for _, c := range p.Cells() {
-			if math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
-				t.Errorf("%s: %s = %v", q, c.Key, c.Value)
-			}
-		}
-	}
-}
-
 // TestGermanPlanHasNoEnglish builds the default plan in German.
 func TestGermanPlanHasNoEnglish(t *testing.T) {
 	d := datasettest.Load(t).PricingData()
@@ -232,5 +218,22 @@ func TestABuilderKeepsEachEditionsData(t *testing.T) {
 	want := planview.Build(planview.Resolve("", today), today)
 	if got.Headline.Text != want.Headline.Text {
 		t.Errorf("after the old edition's data the headline is\n%s\nwant\n%s", got.Headline.Text, want.Headline.Text)
+	}
+}
+
+// TestTheHostileLinksStayBounded builds the plan's links of
+// gen/sitetest/hostile-urls.txt and others at the limits natively: every
+// figure finite, whatever the volume, the lengths, the target or the
+// model (the largest of the catalog, a custom one of 4,096 experts).
+func TestTheHostileLinksStayBounded(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	for _, q := range []string{"rpd=1e9&p=1000000&o=1000000", "model=kimi-k2&rpd=1e9&slo=0.01", "rpd=1e300", "rpd=0", "per=tokens&tpm=1e12", "per=tokens&tpm=1e16&p=1000000&o=1000000", "tgt=tokens&ttft=0.001&tpot=0.1&rpd=1e9",
+		"model=custom&m.e=4096&m.ept=8&m.mi=2048&rpd=1e9&slo=0.01"} {
+		p := planview.Build(planview.Resolve(q, d), d)
+		for _, c := range p.Cells() {
+			if math.IsNaN(c.Value) || math.IsInf(c.Value, 0) {
+				t.Errorf("%s: %s = %v", q, c.Key, c.Value)
+			}
+		}
 	}
 }
