@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1045]string{
+var englishKeys = [1049]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -614,6 +614,10 @@ var englishKeys = [1045]string{
 	"plan.no_breakeven",
 	"plan.per.day",
 	"plan.per.tokens",
+	"plan.phrase.api",
+	"plan.phrase.offer",
+	"plan.phrase.owned",
+	"plan.phrase.rented",
 	"plan.ranking",
 	"plan.ranking_note",
 	"plan.ranking_note_more",
@@ -1052,7 +1056,7 @@ var englishKeys = [1045]string{
 	"tco.years",
 }
 
-var englishTexts = [1045]string{
+var englishTexts = [1049]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1617,10 +1621,10 @@ var englishTexts = [1045]string{
 	"Costs in the TCO calculator",
 	"Self-hosting pays from",
 	"{n}. {option}, a month",
-	"the cheapest way is {option} ({kind}) at {cost} a month, {per} per 1M tokens.",
+	"the cheapest way is {option}, at {cost} a month, {per} per 1M tokens.",
 	"From {tokens} tokens a month on, {option} costs less than {api} at every volume.",
-	"{option} never costs less than {api}: each replica's tokens cost more than the API's.",
-	"The next kind, {kind}: {option} at {cost}, {pct} % more.",
+	"At no volume does {option} cost less than {api}: a full replica's tokens cost less there.",
+	"The cheapest of another kind is {option}, at {cost}, {pct} % more.",
 	"no option has a price and keeps the target; see what each one lacks below.",
 	"{tokens} tokens a month of {model}, {target} at P99:",
 	"Closed APIs",
@@ -1657,11 +1661,15 @@ var englishTexts = [1045]string{
 	"Sizing exceeds the estimator's work budget",
 	"Custom model, or from Hugging Face (the Custom model fields)",
 	"{gpu} at {provider}, {instance} ({date})",
-	"{gpu}, bought",
-	"{gpu}, rented (GPU table's price)",
+	"{gpu} (bought)",
+	"{gpu} (rented, GPU table's price)",
 	"No self-hosted option costs less than the cheapest API of this model at any volume, or there is none to compare.",
 	"Requests a day",
 	"Tokens a month",
+	"the API {name}",
+	"renting {gpu} at {provider} ({date})",
+	"buying {gpu}",
+	"renting {gpu} at the GPU table's price",
 	"Every way to serve it, cheapest first",
 	"{n} options have a price and keep the P99 target ({target}); options without a price or that cannot keep the target are listed below, never ranked.",
 	"{n} options have a price and keep the P99 target ({target}); the {places} cheapest are shown. Options without a price or that cannot keep the target are listed below, never ranked.",

@@ -81,7 +81,7 @@ func TestNoOptionIsRankedWithoutAPrice(t *testing.T) {
 		unpriced := map[string]bool{}
 		for _, o := range p.Unranked {
 			if o.Missing == planview.NeedsPrice {
-				unpriced[o.Name] = true
+				unpriced[o.ID] = true
 				if o.SelfHosted() && o.Cluster.NeedsPrice == "" {
 					t.Errorf("%s: %s listed as needing a price, but its option has one", q, o.Name)
 				}
@@ -95,9 +95,11 @@ func TestNoOptionIsRankedWithoutAPrice(t *testing.T) {
 		if len(unpriced) == 0 {
 			t.Errorf("%s: no option needs a price; the data has GPUs without a purchase price", q)
 		}
-		for name := range unpriced {
-			if strings.Contains(p.Headline.Text, name+" (") {
-				t.Errorf("%s: the headline names %s, which has no price: %s", q, name, p.Headline.Text)
+		// The headline says "buying GPU" of a bought option.
+		for _, o := range p.Unranked {
+			named := strings.Contains(p.Headline.Text, "buying "+o.GPU.Name+" ") || strings.Contains(p.Headline.Text, "buying "+o.GPU.Name+",")
+			if o.Missing == planview.NeedsPrice && o.Kind == planview.Owned && named {
+				t.Errorf("%s: the headline names buying %s, which has no price: %s", q, o.GPU.Name, p.Headline.Text)
 			}
 		}
 	}

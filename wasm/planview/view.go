@@ -103,6 +103,21 @@ func (s Scenario) target() string {
 	return s.M.F("plan.target.tokens", "ttft", n(s.Target.TTFT), "tpot", n(s.Target.TPOT*1000))
 }
 
+// phrase names an option in a sentence, with how it is paid: "buying
+// H100 SXM", "renting H100 SXM at Lambda (2026-09-25)", "the API …".
+func (s Scenario) phrase(o Option) string {
+	t := s.M
+	switch {
+	case o.Kind == Owned:
+		return t.F("plan.phrase.owned", "gpu", o.GPU.Name)
+	case o.Kind == Rented && o.Offer != nil:
+		return t.F("plan.phrase.offer", "gpu", o.GPU.Name, "provider", o.Offer.Provider, "date", t.Date(o.Offer.AsOf))
+	case o.Kind == Rented:
+		return t.F("plan.phrase.rented", "gpu", o.GPU.Name)
+	}
+	return t.F("plan.phrase.api", "name", o.Name)
+}
+
 // money writes US dollars in the scenario's currency.
 func (s Scenario) money(usd float64) string { return s.M.Money(usd*s.FX, s.Currency) }
 
@@ -289,13 +304,13 @@ func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Hea
 		return view.Headline{Text: volume + " " + t.T("plan.head.none")}
 	}
 	best := &ranked[i]
-	text := volume + " " + t.F("plan.head.best", "option", best.Name, "kind", t.T(kindKeys[best.Kind]), "cost", s.money(best.PerMonthUSD),
+	text := volume + " " + t.F("plan.head.best", "option", s.phrase(*best), "cost", s.money(best.PerMonthUSD),
 		"per", t.Precise(s.perMTok(best.PerMonthUSD)*s.FX, s.Currency))
 	// The runner-up of another kind: the cheapest option that is not
 	// of the best's kind.
 	if j := slices.IndexFunc(ranked, func(o Option) bool { return o.Kind != best.Kind && !o.Closed }); j >= 0 {
 		o := ranked[j]
-		text += " " + t.F("plan.head.next", "kind", t.T(kindKeys[o.Kind]), "option", o.Name, "cost", s.money(o.PerMonthUSD),
+		text += " " + t.F("plan.head.next", "option", s.phrase(o), "cost", s.money(o.PerMonthUSD),
 			"pct", t.Num((o.PerMonthUSD/best.PerMonthUSD-1)*100, 0))
 	}
 	// The three cheapest (closed APIs aside), as their places show them.
@@ -309,11 +324,11 @@ func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Hea
 			Text: c.Text, Band: c.Band, BandNote: c.BandNote})
 	}
 	if v, self, api, ok := s.breakEven(ranked, 1); ok {
-		text += " " + t.F("plan.head.breakeven", "option", self.Name, "api", api.Name, "tokens", t.Count(v))
+		text += " " + t.F("plan.head.breakeven", "option", s.phrase(*self), "api", s.phrase(*api), "tokens", t.Count(v))
 		be := cells["breakeven"]
 		figures = append(figures, view.Figure{Label: t.T("plan.fig.breakeven"), Text: be.Text, Band: be.Band, BandNote: be.BandNote})
 	} else if self != nil && api != nil {
-		text += " " + t.F("plan.head.never", "option", self.Name, "api", api.Name)
+		text += " " + t.F("plan.head.never", "option", s.phrase(*self), "api", s.phrase(*api))
 	}
 	return view.Headline{Text: text, Figures: figures}
 }
