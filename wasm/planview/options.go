@@ -369,11 +369,12 @@ func (s Scenario) tcoQuery(letter string, kind Kind, g gpu.GPU, offer, tp int) s
 // none), each API that serves the model, and, when the scenario shows
 // them, the closed APIs of the pricing page's default comparison. A
 // self-hosted option is read as /tco/ reads its option a, so that its
-// figures there are these. The estimator runs once per GPU, and only for
-// GPUs that hold the model and have a price: a search of at most
-// perf.MaxBisections + 2 simulations each (BenchmarkDefault), and b
-// remembers each search for the changes that keep its replica and
-// traffic (the volume, the period, the currency).
+// figures there are these. The estimator searches only the GPUs that hold
+// the model and have a price, once for all their options, at each replica
+// size worth trying (Builder.replicas): at most four searches of at most
+// perf.MaxBisections + 2 simulations each (BenchmarkModelChange); b
+// remembers each search, and the options' prices, for the changes that
+// keep them (the volume, the period).
 func (b *Builder) Options(s Scenario, d apicompare.Data) []Option {
 	out := slices.Clone(b.selfHosted(s, d))
 	w := s.Workload()
