@@ -131,7 +131,11 @@ func (t blockTransformer) block(fb *ast.FencedCodeBlock, src []byte, lang string
 	}
 	i := slices.IndexFunc(t.b.Calculators, func(c Calculator) bool { return c.Name() == args[0] })
 	if i < 0 {
-		return nil, fmt.Errorf("unknown calculator %q in an infercost block: want plan, tco, memory, performance or pricing", args[0])
+		names := make([]string, len(t.b.Calculators))
+		for i, c := range t.b.Calculators {
+			names[i] = c.Name()
+		}
+		return nil, fmt.Errorf("unknown calculator %q in an infercost block: want one of %s", args[0], strings.Join(names, ", "))
 	}
 	c := t.b.Calculators[i]
 	m := t.b.Msgs[lang]

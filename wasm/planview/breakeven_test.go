@@ -27,17 +27,17 @@ func TestBreakEvenIsWhereSelfHostingStaysCheaper(t *testing.T) {
 	// cheaper from where a V = $1,460: V = 2.92e9 tokens a month. Below,
 	// one replica is cheaper from 1.46e9 but not at 2.6298e9 + 1, where
 	// two replicas ($1,460) cost more than the API ($1,314.90).
-	v, self, best, ok := s.breakEven([]Option{api, rented}, 1)
-	if !ok || self == nil || self.Kind != Rented || best == nil || best.Kind != API {
-		t.Fatalf("breakEven = %v, %v, %v, %v; want 2.92e9 for the rented option", v, self, best, ok)
+	b := s.breakEven([]Option{api, rented}, 1)
+	if !b.ok || b.self == nil || b.self.Kind != Rented || b.api == nil || b.api.Kind != API {
+		t.Fatalf("breakEven = %+v; want 2.92e9 for the rented option", b)
 	}
-	if math.Abs(v-2.92e9) > 1 {
-		t.Errorf("break-even %v tokens a month; want 2.92e9", v)
+	if math.Abs(b.tokens-2.92e9) > 1 {
+		t.Errorf("break-even %v tokens a month; want 2.92e9", b.tokens)
 	}
 	// An API cheaper than a full replica: never.
 	api.Bill.PerMTok = 0.2 // a x c = $525.96 < $730
-	if v, _, _, ok := s.breakEven([]Option{api, rented}, 1); ok {
-		t.Errorf("break-even %v against an API cheaper than a full replica; want none", v)
+	if b := s.breakEven([]Option{api, rented}, 1); b.ok {
+		t.Errorf("break-even %v against an API cheaper than a full replica; want none", b.tokens)
 	}
 }
 

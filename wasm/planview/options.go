@@ -86,11 +86,12 @@ type Option struct {
 	Missing Missing
 }
 
-// selfHosted returns the self-hosted options of the scenario, read and
-// sized, their cost not yet computed: what the volume and the period do
-// not change, remembered for the next scenario that keeps the rest.
+// selfHosted returns the self-hosted options of the scenario with each
+// GPU's estimate for the model, not yet sized (Builder.size): remembered
+// for the next scenario that keeps the model, how it is served, the
+// language and the currency.
 func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
-	k := hostedKey{s.M, dataOf(d), s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, s.Prompt, s.Output, s.Lengths, s.Target, model.Model{}}
+	k := hostedKey{s.M, dataOf(d), s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, model.Model{}}
 	var cu *cluster.Customs
 	if s.Custom != nil {
 		k.custom, cu = *s.Custom, &cluster.Customs{Model: *s.Custom}
@@ -243,16 +244,13 @@ func dataOf(d apicompare.Data) *gpu.GPU {
 	return &d.TCO.GPUs.GPUs[0]
 }
 
-// hostedKey is what the self-hosted options depend on but the volume and
-// the period.
+// hostedKey is what the self-hosted options and their estimates depend
+// on.
 type hostedKey struct {
 	m                                  *msg.Catalog
 	data                               *gpu.GPU
 	model, precision, engine, currency string
 	fx                                 float64
-	prompt, output                     int
-	lengths                            perf.Lengths
-	target                             perf.Target
 	custom                             model.Model
 }
 
@@ -268,7 +266,8 @@ type Builder struct {
 	hostedKey     hostedKey
 	pricedOptions []Option
 	pricedKey     pricedKey
-	// searches counts the searches run, for tests.
+	// searches counts the searches run, for tests that show them
+	// remembered.
 	searches int
 }
 
@@ -321,19 +320,29 @@ func (r Replica) Replicas(rate, scale float64) int {
 	return max(1, int(math.Ceil(rate/(r.RatePerS*scale))))
 }
 
+// GPUs returns the GPUs of the replicas that serve rate requests a second
+// (Replicas).
+func (r Replica) GPUs(rate, scale float64) int { return r.Replicas(rate, scale) * r.TP }
+
 // SelfHosted reports whether the option runs on GPUs.
 func (o Option) SelfHosted() bool { return o.Kind != API }
 
 // MonthlyUSD is the self-hosted option's cost a month, in US dollars,
-// with n replicas: its TCO over the period, a month's share of it.
-func (o Option) MonthlyUSD(n, years int) float64 {
+// with gpus GPUs: its TCO over the period, a month's share of it.
+func (o Option) MonthlyUSD(gpus, years int) float64 {
 	c := o.Cluster.Option
-	c.GPUs = n * o.Replica.TP
+	c.GPUs = gpus
 	return tco.Compute(c, float64(years)).TCOUSD / (12 * float64(years))
 }
 
 // RequestsPerS is the workload's request rate.
 func (s Scenario) RequestsPerS() float64 { return s.RequestsPerDay / 86400 }
+
+// requestsPerSAt is the request rate of tokensPerMonth, the workload's
+// lengths kept.
+func (s Scenario) requestsPerSAt(tokensPerMonth float64) float64 {
+	return tokensPerMonth / pricing.DaysPerMonth / 86400 / float64(s.Prompt+s.Output)
+}
 
 // TokensPerMonth is the workload's tokens a month, input and output, at
 // the pricing engine's days per month.
@@ -431,7 +440,7 @@ func (b *Builder) size(s Scenario, d apicompare.Data, out []Option) {
 			continue
 		}
 		o.Replica = fewestGPUs(o.Candidates, rate)
-		o.PerMonthUSD = o.MonthlyUSD(o.Replica.Replicas(rate, 1), s.Years)
+		o.PerMonthUSD = o.MonthlyUSD(o.Replica.GPUs(rate, 1), s.Years)
 	}
 }
 

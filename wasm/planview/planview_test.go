@@ -137,7 +137,7 @@ func TestATokenTargetSizesForTheFirstTokenAndEachAfter(t *testing.T) {
 	}
 	tight := planview.Build(planview.Resolve("tgt=tokens&tpot=40", d), d)
 	gpus := func(o planview.Option) int {
-		return o.Replica.Replicas(loose.Scenario.RequestsPerS(), 1) * o.Replica.TP
+		return o.Replica.GPUs(loose.Scenario.RequestsPerS(), 1)
 	}
 	was := map[string]int{}
 	for _, o := range loose.Ranked {

@@ -11,9 +11,9 @@ import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
-	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
+	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -58,8 +58,8 @@ func (b *Builder) Build(s Scenario, d apicompare.Data) Page {
 			p.Unranked = append(p.Unranked, o)
 		}
 	}
-	// Cheapest first; ties by kind, then name, so that the order is the
-	// same on every run.
+	// Cheapest first; ties by kind, then in the data's order, so that the
+	// order is the same on every run.
 	slices.SortStableFunc(p.Ranked, func(a, b Option) int {
 		return cmp.Or(cmp.Compare(a.PerMonthUSD, b.PerMonthUSD), cmp.Compare(slices.Index(Kinds, a.Kind), slices.Index(Kinds, b.Kind)))
 	})
@@ -69,8 +69,9 @@ func (b *Builder) Build(s Scenario, d apicompare.Data) Page {
 	for i := range p.Unranked {
 		p.Unranked[i].Name = s.name(p.Unranked[i])
 	}
-	p.Tables = []view.Table{s.rankingTable(p.Ranked), s.unrankedTable(p.Unranked), s.workloadTable(p.Ranked)}
-	p.Headline = s.headline(p.Ranked, p.CellsByKey())
+	be := s.breakEven(p.Ranked, 1)
+	p.Tables = []view.Table{s.rankingTable(p.Ranked), s.unrankedTable(p.Unranked), s.workloadTable(p.Ranked, be)}
+	p.Headline = s.headline(p.Ranked, be, p.CellsByKey())
 	p.Charts = []chart.Chart{s.volumeChart(p.Ranked)}
 	p.Links = s.links(p.Ranked)
 	p.Explanation = s.Explanation()
@@ -163,7 +164,7 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 			// band, the option is sized again (band.Table.AtBounds).
 			k := s.bandKind(o)
 			at := func(scale float64) (float64, bool) {
-				return round2(o.MonthlyUSD(o.Replica.Replicas(rate, scale), s.Years) * s.FX), true
+				return round2(o.MonthlyUSD(o.Replica.GPUs(rate, scale), s.Years) * s.FX), true
 			}
 			monthly, _ = s.Bands.AtBounds(t, monthly, k, "plan.band_note", at)
 			per, _ = s.Bands.AtBounds(t, per, k, "plan.band_note", func(scale float64) (float64, bool) {
@@ -252,20 +253,20 @@ func (s Scenario) unrankedTable(unranked []Option) view.Table {
 // workloadTable is the workload as the options are sized and priced
 // for it: its tokens a month, its requests a second, and the volume
 // from which self-hosting pays against the cheapest API.
-func (s Scenario) workloadTable(ranked []Option) view.Table {
+func (s Scenario) workloadTable(ranked []Option, b breakEvenAt) view.Table {
 	t := s.M
 	v := s.TokensPerMonth()
 	be := view.Cell{Key: "breakeven", Metric: "breakeven_tokens_month", Value: -1, Unit: "tokens/month", Text: "–", Order: view.Absent,
 		Note: t.T("plan.no_breakeven")}
-	if at, self, _, ok := s.breakEven(ranked, 1); ok {
-		be = view.Cell{Key: "breakeven", Metric: "breakeven_tokens_month", Value: round0(at), Unit: "tokens/month",
-			Text: t.F("plan.tokens_month", "tokens", t.Count(at))}
+	if b.ok {
+		be = view.Cell{Key: "breakeven", Metric: "breakeven_tokens_month", Value: round0(b.tokens), Unit: "tokens/month",
+			Text: t.F("plan.tokens_month", "tokens", t.Count(b.tokens))}
 		// At either end of the throughput's band, the replicas serve
 		// that much more or less, and the volume moves with them.
 		var bounded bool
-		be, bounded = s.Bands.AtBounds(t, be, s.bandKind(*self), "plan.band_breakeven", func(scale float64) (float64, bool) {
-			v, _, _, ok := s.breakEven(ranked, scale)
-			return round0(v), ok
+		be, bounded = s.Bands.AtBounds(t, be, s.bandKind(*b.self), "plan.band_breakeven", func(scale float64) (float64, bool) {
+			at := s.breakEven(ranked, scale)
+			return round0(at.tokens), at.ok
 		})
 		if !bounded {
 			be.BandNote = t.T("plan.band_breakeven_open")
@@ -296,7 +297,7 @@ func bestOf(ranked []Option, k Kind) *Option {
 // headline names the cheapest option that meets the target, how much it
 // beats the best of the next kind by, and the volume from which
 // self-hosting pays against the cheapest API of the model.
-func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Headline {
+func (s Scenario) headline(ranked []Option, b breakEvenAt, cells map[string]view.Cell) view.Headline {
 	t := s.M
 	volume := t.F("plan.head.volume", "tokens", t.Count(s.TokensPerMonth()), "model", s.ModelName, "target", s.target())
 	i := slices.IndexFunc(ranked, func(o Option) bool { return !o.Closed })
@@ -323,12 +324,12 @@ func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Hea
 		figures = append(figures, view.Figure{Label: t.F("plan.fig.rank", "n", strconv.Itoa(len(figures)+1), "option", ranked[j].Name),
 			Text: c.Text, Band: c.Band, BandNote: c.BandNote})
 	}
-	if v, self, api, ok := s.breakEven(ranked, 1); ok {
-		text += " " + t.F("plan.head.breakeven", "option", s.phrase(*self), "api", s.phrase(*api), "tokens", t.Count(v))
+	if b.ok {
+		text += " " + t.F("plan.head.breakeven", "option", s.phrase(*b.self), "api", s.phrase(*b.api), "tokens", t.Count(b.tokens))
 		be := cells["breakeven"]
 		figures = append(figures, view.Figure{Label: t.T("plan.fig.breakeven"), Text: be.Text, Band: be.Band, BandNote: be.BandNote})
-	} else if self != nil && api != nil {
-		text += " " + t.F("plan.head.never", "option", s.phrase(*self), "api", s.phrase(*api))
+	} else if b.self != nil && b.api != nil {
+		text += " " + t.F("plan.head.never", "option", s.phrase(*b.self), "api", s.phrase(*b.api))
 	}
 	return view.Headline{Text: text, Figures: figures}
 }
@@ -336,7 +337,7 @@ func (s Scenario) headline(ranked []Option, cells map[string]view.Cell) view.Hea
 // tokensPerReplica is what a replica of o serves a month at most within
 // the target, in the workload's tokens (input and output).
 func (s Scenario) tokensPerReplica(o Option) float64 {
-	return o.Replica.RatePerS * 86400 * pricing.DaysPerMonth * float64(s.Prompt+s.Output)
+	return o.Replica.RatePerS / s.requestsPerSAt(1)
 }
 
 // breakEven is the volume a month (the workload's tokens, its mix of
@@ -353,12 +354,15 @@ func (s Scenario) tokensPerReplica(o Option) float64 {
 // bisection: at most 22 TCOs per kind.
 //
 // scale is how much more a replica serves than estimated: 1, or an end
-// of the throughput's error band.
-func (s Scenario) breakEven(ranked []Option, scale float64) (v float64, self, api *Option, ok bool) {
-	api = bestOf(ranked, API)
+// of the throughput's error band. The replica size is the one the
+// scenario's volume takes.
+func (s Scenario) breakEven(ranked []Option, scale float64) breakEvenAt {
+	api := bestOf(ranked, API)
 	if api == nil || api.Bill.PerMTok <= 0 {
-		return 0, nil, nil, false
+		return breakEvenAt{}
 	}
+	var self *Option
+	ok := false
 	perTok := api.Bill.PerMTok / 1e6
 	best := math.Inf(1)
 	for _, k := range []Kind{Owned, Rented} {
@@ -370,7 +374,7 @@ func (s Scenario) breakEven(ranked []Option, scale float64) (v float64, self, ap
 			self = o
 		}
 		capacity := s.tokensPerReplica(*o) * scale
-		pays := func(n int) bool { return o.MonthlyUSD(n, s.Years) <= perTok*capacity*float64(n-1) }
+		pays := func(n int) bool { return o.MonthlyUSD(n*o.Replica.TP, s.Years) <= perTok*capacity*float64(n-1) }
 		const most = 1 << 20
 		if !pays(most) {
 			continue
@@ -387,14 +391,23 @@ func (s Scenario) breakEven(ranked []Option, scale float64) (v float64, self, ap
 		// Within hi - 1 replicas, cheaper from where the API's cost
 		// reaches theirs, if they serve that much.
 		at := capacity * float64(hi-1)
-		if c := o.MonthlyUSD(hi-1, s.Years) / perTok; c <= at {
+		if c := o.MonthlyUSD((hi-1)*o.Replica.TP, s.Years) / perTok; c <= at {
 			at = max(capacity*float64(hi-2), c)
 		}
 		if at < best {
 			best, self, ok = at, o, true
 		}
 	}
-	return best, self, api, ok
+	return breakEvenAt{best, self, api, ok}
+}
+
+// breakEvenAt is a volume from which self-hosting costs less: tokens a
+// month, the self-hosted option and the API; ok is false when there is
+// none (self and api say which were set against each other, if any).
+type breakEvenAt struct {
+	tokens    float64
+	self, api *Option
+	ok        bool
 }
 
 // volumeChart is the monthly cost of each kind's best option at volumes
@@ -418,7 +431,9 @@ func (s Scenario) volumeChart(ranked []Option) chart.Chart {
 			v := v0 / 1000 * math.Pow(10, float64(i)/5)
 			usd := v / 1e6 * o.Bill.PerMTok
 			if o.SelfHosted() {
-				usd = o.MonthlyUSD(o.Replica.Replicas(v/s.tokensPerReplica(*o)*o.Replica.RatePerS, 1), s.Years)
+				// The replica size that takes the fewest GPUs at v.
+				r := s.requestsPerSAt(v)
+				usd = o.MonthlyUSD(fewestGPUs(o.Candidates, r).GPUs(r, 1), s.Years)
 			}
 			sr.Points = append(sr.Points, [2]float64{round0(v), round2(usd * s.FX)})
 		}
@@ -479,7 +494,8 @@ func (s Scenario) tcoDetails(options ...Option) string {
 		}
 		q += "&" + s.tcoQuery(string(rune('a'+i)), o.Kind, o.GPU, o.OfferIndex, tp)
 	}
-	return q + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerDay*float64(s.Output)*365/12) +
+	// /tco/'s demand is output tokens a month of tco.HoursPerYear / 12.
+	return q + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerS()*float64(s.Output)*tco.HoursPerYear/12*3600) +
 		"&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code + s.sloParam() + s.customQuery()
 }
 
@@ -488,7 +504,7 @@ func (s Scenario) tcoDetails(options ...Option) string {
 // cheapest bought GPU.
 func (s Scenario) pricingDetails(ranked []Option, ids ...string) string {
 	return "rpd=" + scaledNum(s.RequestsPerDay) + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) +
-		"&apis=" + strings.Join(ids, ",") + "&vs=" + ids[0] + "&h.gpu=" + bestGPU(ranked) + "&h.pm=" + s.Model + "&h.pp=" + s.Precision +
+		"&apis=" + strings.Join(ids, ",") + "&vs=" + ids[0] + bestGPU(ranked) + "&h.pm=" + s.Model + "&h.pp=" + s.Precision +
 		"&cur=" + s.Currency.Code + s.customQuery()
 }
 
@@ -510,12 +526,13 @@ func (s Scenario) details(o Option, ranked []Option) string {
 	return "pricing/?" + s.pricingDetails(ranked, ids...)
 }
 
-// bestGPU is the GPU of the cheapest owned option, else H100 SXM.
+// bestGPU is the /pricing/ query's cluster GPU: that of the cheapest
+// bought option, or none (the page's default) when none is ranked.
 func bestGPU(ranked []Option) string {
 	if o := bestOf(ranked, Owned); o != nil {
-		return o.GPU.ID
+		return "&h.gpu=" + o.GPU.ID
 	}
-	return "h100-sxm"
+	return ""
 }
 
 // customQuery is the custom model's fields for a link ("&m.p=8.03&…"),
