@@ -200,13 +200,28 @@ const MaxEvents = 10000
 // The run advances by events, never by tokens: steps that differ only by
 // their growing contexts are added up in closed form (see batch.stretch).
 // It stops after MaxEvents events with Stats.TooLarge set.
-func (s Setup) Simulate(l Load) Stats { return s.simulate(l, nil) }
+func (s Setup) Simulate(l Load) Stats {
+	st, _ := s.simulate(l, nil)
+	return st
+}
+
+// meets reports whether a run of l meets t (Stats.MeetsTarget), and
+// whether it exceeded the work budget: a search's run. It computes only
+// the P99s t sets, without the percentiles and throughput a search never
+// reads (a fifth of a run's time), and stops as soon as more requests
+// have missed t than its P99s allow (most of a run above the rate that
+// meets it): such a run misses t whatever the requests still to come, so
+// it has not exceeded the budget.
+func (s Setup) meets(l Load, t Target) (ok, tooLarge bool) {
+	st, missed := s.simulate(l, &t)
+	return !missed && st.MeetsTarget(t), st.TooLarge
+}
 
 // simulate is Simulate; for a search's run (only not nil), its Stats
 // hold just the P99s that only sets and what MeetsTarget reads beside
-// them, without the percentiles and throughput a search never reads:
-// those were a fifth of a run's time.
-func (s Setup) simulate(l Load, only *Target) Stats {
+// them, and the run stops with missed set as soon as it is known to miss
+// only (see search).
+func (s Setup) simulate(l Load, only *Target) (st Stats, missed bool) {
 	rng := rand.New(rand.NewPCG(l.Seed, 0x1f1e1d))
 	buf := getBuffers(l.Requests)
 	defer buffers.Put(buf)
@@ -230,6 +245,9 @@ func (s Setup) simulate(l Load, only *Target) Stats {
 		}
 	}
 	drawLengths(reqs, l)
+	if only != nil {
+		b.watch = newSearch(*only, reqs, l.WarmupRequest, fixed)
+	}
 	// next sends a closed-loop client's next request once its last has
 	// completed or been rejected at now: the first request not yet sent,
 	// as requests of varied lengths complete out of order, so that the
@@ -241,7 +259,7 @@ func (s Setup) simulate(l Load, only *Target) Stats {
 			sent++
 		}
 	}
-	st := Stats{Overloaded: l.Mode == Poisson && l.Rate >= s.Ceiling(l)}
+	st = Stats{Overloaded: l.Mode == Poisson && l.Rate >= s.Ceiling(l)}
 	admitted := 0 // first request not yet admitted
 	arrived := 0  // requests arrived by now; reqs[arrived] is the next arrival
 	kvFree := l.KVCapacity
@@ -299,6 +317,9 @@ func (s Setup) simulate(l Load, only *Target) Stats {
 			next(now)
 		}
 		kvFree += freed
+		if b.watch != nil && b.watch.missed {
+			return st, true
+		}
 	}
 	// One array for the three latencies, at their size.
 	n := len(reqs)
@@ -331,7 +352,7 @@ func (s Setup) simulate(l Load, only *Target) Stats {
 		if only.TPOT > 0 {
 			st.PerToken.P99 = p99(tpot)
 		}
-		return st
+		return st, false
 	}
 	ttftQ, tpotQ, e2eQ := quantiles(ttft), quantiles(tpot), quantiles(e2e)
 	st.TTFT, st.E2E = [3]float64{ttftQ[0], ttftQ[2], ttftQ[3]}, [3]float64{e2eQ[0], e2eQ[2], e2eQ[3]}
@@ -346,7 +367,62 @@ func (s Setup) simulate(l Load, only *Target) Stats {
 	if now > 0 {
 		st.MeanInSystem = area / now
 	}
-	return st
+	return st, false
+}
+
+// search counts, in a search's run, the requests that have missed its
+// target, as each first token and each completion comes: of n latencies
+// the nearest-rank P99 is above the target once n - rank(n, 99) of them
+// are, whatever the others. n is every request from the warm-up on (with
+// more than one output token, for the time per token): a run that serves
+// fewer rejects or stops at its budget, and misses any target anyway.
+type search struct {
+	t     Target
+	from  int // the first request counted, Load.WarmupRequest
+	fixed float64
+	// Misses still allowed at each P99 (end to end, first token, per
+	// token) before the run misses it.
+	e2e, ttft, tpot int
+	missed          bool
+}
+
+func newSearch(t Target, reqs []request, from int, fixed float64) *search {
+	n, long := 0, 0
+	for _, r := range reqs[min(from, len(reqs)):] {
+		n++
+		if r.output > 1 {
+			long++
+		}
+	}
+	allowed := func(n int) int { return n - rank(n, 99) - 1 }
+	return &search{t: t, from: from, fixed: fixed, e2e: allowed(n), ttft: allowed(n), tpot: allowed(long)}
+}
+
+// miss counts a miss of a P99 with allowed misses left.
+func (w *search) miss(allowed *int) {
+	if *allowed--; *allowed < 0 {
+		w.missed = true
+	}
+}
+
+// first counts request i's first token.
+func (w *search) first(i int, r *request) {
+	if i >= w.from && w.t.TTFT > 0 && r.first-r.arrival+w.fixed > w.t.TTFT {
+		w.miss(&w.ttft)
+	}
+}
+
+// done counts request i's completion.
+func (w *search) done(i int, r *request) {
+	if i < w.from {
+		return
+	}
+	if w.t.E2E > 0 && r.done-r.arrival+w.fixed > w.t.E2E {
+		w.miss(&w.e2e)
+	}
+	if w.t.TPOT > 0 && r.output > 1 && (r.done-r.first)/float64(r.output-1) > w.t.TPOT {
+		w.miss(&w.tpot)
+	}
 }
 
 // drawLengths sets each request's lengths as l.Lengths says, from a
@@ -397,6 +473,8 @@ type batch struct {
 	startedSum int // of request.started over the decoding sequences
 	promptSum  int // of request.prompt over the decoding sequences
 	finished   int
+	// watch counts a search's misses; nil outside a search.
+	watch *search
 }
 
 func (b *batch) size() int { return len(b.decoding) + len(b.queue) - b.filled }
@@ -545,6 +623,9 @@ func (b *batch) step(now float64) float64 {
 		if r.prefilled == r.prompt {
 			// The prefill's last pass yields the first token.
 			r.first, r.started = now+dt, b.steps
+			if b.watch != nil {
+				b.watch.first(i, r)
+			}
 			b.startedSum += r.started
 			b.promptSum += r.prompt
 			b.push(i)
@@ -561,6 +642,9 @@ func (b *batch) retire(now float64) (n, freed int) {
 		i := b.pop()
 		r := &b.reqs[i]
 		r.done = now
+		if b.watch != nil {
+			b.watch.done(i, r)
+		}
 		b.startedSum -= r.started
 		b.promptSum -= r.prompt
 		b.finished++
@@ -898,9 +982,9 @@ func (s Setup) maxRateIn(l Load, t Target, lo, hi float64) (float64, error) {
 			return false
 		}
 		l.Rate = rate
-		st := s.simulate(l, &t)
-		tooLarge = st.TooLarge
-		return st.MeetsTarget(t)
+		var ok bool
+		ok, tooLarge = s.meets(l, t)
+		return ok
 	}
 	if !meets(lo) {
 		return 0, budget(tooLarge)
@@ -935,9 +1019,9 @@ func (s Setup) MaxUsers(l Load, target float64) (int, error) {
 	t := Target{E2E: target}
 	meets := func(n int) bool {
 		l.Concurrency = n
-		st := s.simulate(l, &t)
-		tooLarge = tooLarge || st.TooLarge
-		return st.MeetsTarget(t)
+		ok, over := s.meets(l, t)
+		tooLarge = tooLarge || over
+		return ok
 	}
 	lo, hi := 1, max(1, l.Requests)
 	if !meets(lo) {
