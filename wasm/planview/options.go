@@ -382,10 +382,9 @@ func (s Scenario) tcoQuery(letter string, kind Kind, g gpu.GPU, offer, tp int) s
 // the model and have a price, once for all their options, at each replica
 // size worth trying (Builder.replicas): at most four searches of at most
 // perf.MaxBisections + 2 simulations each, those above the rate that
-// keeps the target stopped early
-// (BenchmarkModelChange); b
-// remembers each search, and the options' prices, for the changes that
-// keep them (the volume, the period).
+// keeps the target stopped early (BenchmarkModelChange); b remembers each
+// search, and the options' prices, for the changes that keep them (the
+// volume, the period).
 func (b *Builder) Options(s Scenario, d apicompare.Data) []Option {
 	out := slices.Clone(b.selfHosted(s, d))
 	w := s.Workload()
