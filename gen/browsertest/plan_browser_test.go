@@ -7,8 +7,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// TestPlanThroughTheForm changes the plan's model and volume as a reader
-// does: the ranking and the headline follow each change, the link
+// TestPlanThroughTheForm changes the plan's model, volume and spare
+// replicas as a reader does: the ranking and the headline follow each
+// change, the link
 // reopens with the same figures in a fresh tab, and no ranked place
 // shows a cost without a figure.
 func TestPlanThroughTheForm(t *testing.T) {
@@ -48,12 +49,24 @@ func TestPlanThroughTheForm(t *testing.T) {
 	if less.Headline == small.Headline || !strings.Contains(less.Headline, "234 million tokens") {
 		t.Errorf("after typing 10,000 requests a day the headline is %q; want 234 million tokens a month", less.Headline)
 	}
+
+	// One spare replica (N+1), typed in its folded group: every GPU
+	// option takes one more replica, and its place says so.
+	unfold(t, ctx, "spare")
+	do(t, ctx, chromedp.Focus(chromedp.CSS(`[name="spare"]`)))
+	eval[any](t, ctx, `(() => { document.querySelector('[name="spare"]').select(); return 0; })()`)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS(`[name="spare"]`), "1"))
+	spare := read()
+	takes := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-key$=".takes"]')].map(e => e.textContent).filter(s => s.includes('spare'))`)
+	if spare.Headline == less.Headline || len(takes) == 0 {
+		t.Errorf("after typing one spare replica the headline is %q and no place counts a spare replica", spare.Headline)
+	}
 	after := eval[map[string]string](t, ctx, readMetrics)
 	loc := evalAsync[string](t, ctx, `(async () => {
-		for (let i = 0; i < 100 && !location.search.includes('rpd=10000'); i++) await new Promise(r => setTimeout(r, 20));
+		for (let i = 0; i < 100 && !location.search.includes('spare=1'); i++) await new Promise(r => setTimeout(r, 20));
 		return location.href; })()`)
-	if !strings.Contains(loc, "model=llama-3.1-8b") || !strings.Contains(loc, "rpd=10000") {
-		t.Fatalf("the link %s does not carry the model and the volume", loc)
+	if !strings.Contains(loc, "model=llama-3.1-8b") || !strings.Contains(loc, "rpd=10000") || !strings.Contains(loc, "spare=1") {
+		t.Fatalf("the link %s does not carry the model, the volume and the spare replica", loc)
 	}
 
 	// The link in a fresh tab: the same figures and answer.
@@ -62,8 +75,8 @@ func TestPlanThroughTheForm(t *testing.T) {
 	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
 		t.Errorf("the link in a fresh tab differs:\n got %v\nwant %v", again, after)
 	}
-	if h := eval[string](t, tab, `document.getElementById('headline-text').textContent`); h != less.Headline {
-		t.Errorf("the link's headline %q; the page's %q", h, less.Headline)
+	if h := eval[string](t, tab, `document.getElementById('headline-text').textContent`); h != spare.Headline {
+		t.Errorf("the link's headline %q; the page's %q", h, spare.Headline)
 	}
 
 	// Every ranked place with a cost has its figure; an empty place is

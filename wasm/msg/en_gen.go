@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1049]string{
+var englishKeys = [1055]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -587,6 +587,7 @@ var englishKeys = [1049]string{
 	"plan.in.rpd_help",
 	"plan.in.slo",
 	"plan.in.slo_help",
+	"plan.in.spare_help",
 	"plan.in.tgt",
 	"plan.in.tgt_help",
 	"plan.in.tpm",
@@ -629,6 +630,7 @@ var englishKeys = [1049]string{
 	"plan.sec.work",
 	"plan.takes.api",
 	"plan.takes.gpus",
+	"plan.takes.gpus_spare",
 	"plan.target.e2e",
 	"plan.target.tokens",
 	"plan.tgt.e2e",
@@ -969,6 +971,8 @@ var englishKeys = [1049]string{
 	"tco.in.slo_help",
 	"tco.in.sp",
 	"tco.in.sp_help",
+	"tco.in.spare",
+	"tco.in.spare_help",
 	"tco.in.staff_help",
 	"tco.in.tps",
 	"tco.in.tps_help",
@@ -1019,6 +1023,7 @@ var englishKeys = [1049]string{
 	"tco.same",
 	"tco.servers",
 	"tco.source_says",
+	"tco.spare_note",
 	"tco.staff",
 	"tco.staff_year",
 	"tco.tco",
@@ -1044,6 +1049,7 @@ var englishKeys = [1049]string{
 	"tco.unit.per_usd",
 	"tco.unit.per_year",
 	"tco.unit.ratio",
+	"tco.unit.replicas",
 	"tco.unit.requests",
 	"tco.unit.seconds",
 	"tco.unit.tokens_month",
@@ -1056,7 +1062,7 @@ var englishKeys = [1049]string{
 	"tco.years",
 }
 
-var englishTexts = [1049]string{
+var englishTexts = [1055]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1639,6 +1645,7 @@ var englishTexts = [1049]string{
 	"Requests a day, arriving at random (Poisson) all day long.",
 	"P99 latency target",
 	"End-to-end seconds within which 99 % of requests must finish, from sending to the last token. Each self-hosted option gets as many replicas as keep it at the workload's rate; hosted APIs publish no such figure, and are not held to it.",
+	"Replicas each self-hosted option keeps beyond what the volume needs, so that the target still holds with that many down for a failure or an update (N+1, N+2); bought or rented like the others, and counted in its cost. A hosted API's redundancy is in its price.",
 	"Latency target",
 	"What the self-hosted replicas are sized to keep at the 99th percentile: the whole answer, or the wait for the first token and the time per token after it, as MLPerf's server scenario sets them.",
 	"Tokens a month",
@@ -1681,6 +1688,7 @@ var englishTexts = [1049]string{
 	"Workload",
 	"{in} per 1M tokens, blended",
 	"{gpus} × {gpu}: {replicas} × {tp} GPUs",
+	"{gpus} × {gpu}: ({replicas} + {spare} spare) × {tp} GPUs",
 	"each answer within {s} s",
 	"the first token within {ttft} s and {tpot} ms per token after it",
 	"End to end (P99)",
@@ -2021,6 +2029,8 @@ var englishTexts = [1049]string{
 	"With a demand, options whose throughput is estimated are sized so that the simulated P99 end-to-end latency meets it; 0 for none.",
 	"Server price",
 	"Chassis, CPUs, memory, storage; without GPUs.",
+	"Spare replicas",
+	"Replicas each option keeps beyond what the demand needs, so that the target still holds with that many down for a failure or an update (N+1, N+2); bought or rented like the others, and counted in the demand's GPUs and TCO.",
 	"Share of engineers' cost that runs this cluster.",
 	"Throughput",
 	"Output tokens per second one GPU sustains while serving your model and batch size.",
@@ -2071,6 +2081,7 @@ var englishTexts = [1049]string{
 	"costs the same as A",
 	"Servers",
 	"{metric}: source says",
+	" including {n} spare",
 	"Staff",
 	"Staff per year",
 	"TCO",
@@ -2096,6 +2107,7 @@ var englishTexts = [1049]string{
 	"{code} per USD",
 	"{code} per year",
 	"ratio",
+	"replicas",
 	"requests",
 	"seconds",
 	"output tokens per month",

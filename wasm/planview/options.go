@@ -167,11 +167,12 @@ func (b *Builder) replicas(s Scenario, d apicompare.Data, g gpu.GPU, e *cluster.
 }
 
 // fewestGPUs returns the replica of candidates that serves rate requests
-// a second on the fewest GPUs, the smaller replica of a tie.
-func fewestGPUs(candidates []Replica, rate float64) Replica {
+// a second, with spare replicas beside, on the fewest GPUs, the smaller
+// replica of a tie.
+func fewestGPUs(candidates []Replica, rate float64, spare int) Replica {
 	best := candidates[0]
 	for _, r := range candidates[1:] {
-		if r.Replicas(rate, 1)*r.TP < best.Replicas(rate, 1)*best.TP {
+		if r.GPUs(rate, 1, spare) < best.GPUs(rate, 1, spare) {
 			best = r
 		}
 	}
@@ -321,8 +322,10 @@ func (r Replica) Replicas(rate, scale float64) int {
 }
 
 // GPUs returns the GPUs of the replicas that serve rate requests a second
-// (Replicas).
-func (r Replica) GPUs(rate, scale float64) int { return r.Replicas(rate, scale) * r.TP }
+// (Replicas) and of spare replicas beside them.
+func (r Replica) GPUs(rate, scale float64, spare int) int {
+	return (r.Replicas(rate, scale) + spare) * r.TP
+}
 
 // SelfHosted reports whether the option runs on GPUs.
 func (o Option) SelfHosted() bool { return o.Kind != API }
@@ -422,7 +425,7 @@ func (b *Builder) Options(s Scenario, d apicompare.Data) []Option {
 // size sizes the self-hosted options of out for the scenario's volume:
 // each GPU's replicas, searched once for all its options (and remembered,
 // so that another volume searches none), the one that takes the fewest
-// GPUs, and what that many cost a month.
+// GPUs with the spare replicas, and what that many cost a month.
 func (b *Builder) size(s Scenario, d apicompare.Data, out []Option) {
 	rate := s.RequestsPerS()
 	var replicas []Replica
@@ -440,8 +443,8 @@ func (b *Builder) size(s Scenario, d apicompare.Data, out []Option) {
 		if o.Candidates, o.Missing = replicas, reason; o.Missing != "" {
 			continue
 		}
-		o.Replica = fewestGPUs(o.Candidates, rate)
-		o.PerMonthUSD = o.MonthlyUSD(o.Replica.GPUs(rate, 1), s.Years)
+		o.Replica = fewestGPUs(o.Candidates, rate, s.Spare)
+		o.PerMonthUSD = o.MonthlyUSD(o.Replica.GPUs(rate, 1, s.Spare), s.Years)
 	}
 }
 

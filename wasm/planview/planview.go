@@ -56,6 +56,10 @@ type Scenario struct {
 	// Target is the P99 latency every self-hosted replica must keep: end
 	// to end, or to the first token and per output token.
 	Target perf.Target
+	// Spare is the replicas each self-hosted option keeps beside those
+	// the volume needs, so that the target holds with that many down
+	// (N+k); bought and rented, they are paid for.
+	Spare int
 	// Years is the period owned GPUs are paid off over.
 	Years int
 	// Closed sets the closed frontier APIs of the pricing page's default
@@ -144,6 +148,8 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 		Choices: serving.PrecisionChoices(t), Help: t.T("plan.in.pp_help")})
 	ef := pd.Memory.EngineField(t, "pe", serve)
 	s.Engine = pd.Memory.ReadEngine(r, ef).ID
+	s.Spare = r.Int(scenario.Field{Key: "spare", Label: t.T("tco.in.spare"), Unit: t.T("tco.unit.replicas"), Section: serve, Min: 0, Max: 64,
+		Default: "0", Help: t.T("plan.in.spare_help")})
 	s.Years = r.Int(scenario.Field{Key: "y", Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Section: serve, Min: 1, Max: 15,
 		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("plan.in.y_help")})
 	s.Closed = r.Choice(scenario.Field{Key: "closed", Label: t.T("plan.in.closed"), Section: serve, Default: "1",

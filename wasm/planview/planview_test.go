@@ -70,6 +70,56 @@ func TestTheDefaultPlanRanksByHand(t *testing.T) {
 	}
 }
 
+// TestSpareReplicasByHand checks the default plan with one spare replica
+// (N+1) against arithmetic done by hand, from the replicas the default
+// plan found: 11.57 requests a second (1,000,000 / 86,400); a replica of
+// one MI355X keeps 8.48 of them, one of two 16.97; one MI300X 1.30, two
+// 5.32, four 11.85.
+func TestSpareReplicasByHand(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	p := planview.Build(planview.Resolve("ed=2026-12-07&spare=1", d), d)
+	byID := map[string]planview.Option{}
+	for _, o := range p.Ranked {
+		byID[o.ID] = o
+	}
+	for _, w := range []struct {
+		id      string
+		tp, n   int
+		monthly float64
+	}{
+		// MI355X at Vultr: ceil(11.57 / 8.48) = 2 replicas of one GPU
+		// and 1 spare, 3 GPUs; of two, 1 + 1 replicas, 4 GPUs. 3 x $2.59
+		// x 730 h = $5,672.10 (was 2 GPUs, $3,781.40).
+		{"mi355x.1", 1, 3, 5672.10},
+		// MI300X at TensorWave: of one GPU, 9 + 1 = 10 GPUs; of two,
+		// ceil(11.57 / 5.32) = 3 + 1 replicas, 8 GPUs; of four, 1 + 1
+		// replicas, 8 GPUs: the smaller replica of the tie. 8 x $1.50 x
+		// 730 h = $8,760.00 (was one replica of four, $4,380.00).
+		{"mi300x.1", 2, 8, 8760.00},
+	} {
+		o, ok := byID[w.id]
+		if !ok {
+			t.Errorf("%s not ranked", w.id)
+			continue
+		}
+		if n := o.Replica.GPUs(p.Scenario.RequestsPerS(), 1, 1); o.Replica.TP != w.tp || n != w.n || math.Abs(o.PerMonthUSD-w.monthly) > 0.005 {
+			t.Errorf("%s: %d GPUs in replicas of %d at $%.2f a month; want %d in replicas of %d at $%.2f", w.id, n, o.Replica.TP, o.PerMonthUSD,
+				w.n, w.tp, w.monthly)
+		}
+	}
+	// The APIs keep their prices, and now rank before every GPU: OpenRouter
+	// $2,649.28, Novita $5,220.64, then the closed GPT-6 Luna, then the
+	// MI355X.
+	for i, id := range []string{"openrouter.meta-llama-llama-3.3-70b-instruct", "huggingface_novita.meta-llama-llama-3.3-70b-instruct", "openai.gpt-6-luna", "mi355x.1"} {
+		if p.Ranked[i].ID != id {
+			t.Errorf("rank %d: %s; want %s", i+1, p.Ranked[i].ID, id)
+		}
+	}
+	if c := p.CellsByKey()["r4.takes"]; c.Text != "3 × Instinct MI355X: (2 + 1 spare) × 1 GPUs" {
+		t.Errorf("rank 4 takes %q; want the spare replica counted apart", c.Text)
+	}
+}
+
 // TestNoOptionIsRankedWithoutAPrice checks, over models and volumes, that
 // every ranked option has a positive, finite cost, that the unpriced GPUs
 // of the data are listed as needing a price, and that the headline never
@@ -137,7 +187,7 @@ func TestATokenTargetSizesForTheFirstTokenAndEachAfter(t *testing.T) {
 	}
 	tight := planview.Build(planview.Resolve("tgt=tokens&tpot=40", d), d)
 	gpus := func(o planview.Option) int {
-		return o.Replica.GPUs(loose.Scenario.RequestsPerS(), 1)
+		return o.Replica.GPUs(loose.Scenario.RequestsPerS(), 1, 0)
 	}
 	was := map[string]int{}
 	for _, o := range loose.Ranked {

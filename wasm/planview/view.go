@@ -164,7 +164,7 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 			// band, the option is sized again (band.Table.AtBounds).
 			k := s.bandKind(o)
 			at := func(scale float64) (float64, bool) {
-				return round2(o.MonthlyUSD(o.Replica.GPUs(rate, scale), s.Years) * s.FX), true
+				return round2(o.MonthlyUSD(o.Replica.GPUs(rate, scale, s.Spare), s.Years) * s.FX), true
 			}
 			monthly, _ = s.Bands.AtBounds(t, monthly, k, "plan.band_note", at)
 			per, _ = s.Bands.AtBounds(t, per, k, "plan.band_note", func(scale float64) (float64, bool) {
@@ -190,16 +190,20 @@ func (s Scenario) bandKind(o Option) band.Kind {
 	return band.Kind{Metric: band.Throughput, Input: float64(s.Prompt), Output: float64(s.Output), MoE: e.Setup.Model.Experts > 0, Platform: e.Platform}
 }
 
-// takes says what a ranked option takes: its GPUs in replicas, or the
-// API's price per million tokens.
+// takes says what a ranked option takes: its GPUs in replicas, the spare
+// ones counted apart, or the API's price per million tokens.
 func (s Scenario) takes(o Option) string {
 	t := s.M
 	if !o.SelfHosted() {
 		return t.F("plan.takes.api", "in", s.M.Precise(o.Bill.Cost.PerMTok*s.FX, s.Currency))
 	}
 	n := o.Replica.Replicas(s.RequestsPerS(), 1)
-	return t.F("plan.takes.gpus", "gpus", strconv.Itoa(n*o.Replica.TP), "gpu", o.GPU.Name, "replicas", strconv.Itoa(n),
-		"tp", strconv.Itoa(o.Replica.TP))
+	key := "plan.takes.gpus"
+	if s.Spare > 0 {
+		key = "plan.takes.gpus_spare"
+	}
+	return t.F(key, "gpus", strconv.Itoa(o.Replica.GPUs(s.RequestsPerS(), 1, s.Spare)), "gpu", o.GPU.Name, "replicas", strconv.Itoa(n),
+		"spare", strconv.Itoa(s.Spare), "tp", strconv.Itoa(o.Replica.TP))
 }
 
 // why is a ranked option's one line of why: for GPUs, the requests a
@@ -344,14 +348,14 @@ func (s Scenario) tokensPerReplica(o Option) float64 {
 // input and output kept) from which each self-hosted kind's best option
 // costs less than the cheapest API of the model at every volume, the
 // option that gets there first and that API; ok is false when neither
-// does below 2^20 replicas. With n replicas, each serving cap tokens a
-// month, an option costs C(n), part of which does not grow with n
-// (staff), and serves more than (n - 1) cap: it is cheaper throughout
-// from the least n0 with C(n) <= a (n - 1) cap for n >= n0 (a the API's
-// price per token; C(n) - a (n - 1) cap falls as n grows, as TCOs do
-// once a replica's tokens cost less at the API's price than it does),
-// and within n0 - 1 replicas from where a V reaches C(n0 - 1). Found by
-// bisection: at most 22 TCOs per kind.
+// does below 2^20 replicas. With n replicas serving, each cap tokens a
+// month, and k spare beside them, an option costs C(n + k), part of
+// which does not grow with n (staff), and serves more than (n - 1) cap:
+// it is cheaper throughout from the least n0 with C(n + k) <= a (n - 1)
+// cap for n >= n0 (a the API's price per token; C(n + k) - a (n - 1) cap
+// falls as n grows, as TCOs do once a replica's tokens cost less at the
+// API's price than it does), and within n0 - 1 replicas from where a V
+// reaches C(n0 - 1 + k). Found by bisection: at most 22 TCOs per kind.
 //
 // scale is how much more a replica serves than estimated: 1, or an end
 // of the throughput's error band. The replica size is the one the
@@ -374,7 +378,8 @@ func (s Scenario) breakEven(ranked []Option, scale float64) breakEvenAt {
 			self = o
 		}
 		capacity := s.tokensPerReplica(*o) * scale
-		pays := func(n int) bool { return o.MonthlyUSD(n*o.Replica.TP, s.Years) <= perTok*capacity*float64(n-1) }
+		cost := func(n int) float64 { return o.MonthlyUSD((n+s.Spare)*o.Replica.TP, s.Years) }
+		pays := func(n int) bool { return cost(n) <= perTok*capacity*float64(n-1) }
 		const most = 1 << 20
 		if !pays(most) {
 			continue
@@ -391,7 +396,7 @@ func (s Scenario) breakEven(ranked []Option, scale float64) breakEvenAt {
 		// Within hi - 1 replicas, cheaper from where the API's cost
 		// reaches theirs, if they serve that much.
 		at := capacity * float64(hi-1)
-		if c := o.MonthlyUSD((hi-1)*o.Replica.TP, s.Years) / perTok; c <= at {
+		if c := cost(hi-1) / perTok; c <= at {
 			at = max(capacity*float64(hi-2), c)
 		}
 		if at < best {
@@ -433,7 +438,7 @@ func (s Scenario) volumeChart(ranked []Option) chart.Chart {
 			if o.SelfHosted() {
 				// The replica size that takes the fewest GPUs at v.
 				r := s.requestsPerSAt(v)
-				usd = o.MonthlyUSD(fewestGPUs(o.Candidates, r).GPUs(r, 1), s.Years)
+				usd = o.MonthlyUSD(fewestGPUs(o.Candidates, r, s.Spare).GPUs(r, 1, s.Spare), s.Years)
 			}
 			sr.Points = append(sr.Points, [2]float64{round0(v), round2(usd * s.FX)})
 		}
@@ -493,6 +498,9 @@ func (s Scenario) tcoDetails(options ...Option) string {
 			tp = o.Replica.TP
 		}
 		q += "&" + s.tcoQuery(string(rune('a'+i)), o.Kind, o.GPU, o.OfferIndex, tp)
+	}
+	if s.Spare > 0 {
+		q += "&spare=" + strconv.Itoa(s.Spare)
 	}
 	// /tco/'s demand is output tokens a month of tco.HoursPerYear / 12.
 	return q + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerS()*float64(s.Output)*tco.HoursPerYear/12*3600) +

@@ -62,6 +62,9 @@ type Scenario struct {
 	// under the P99 target.
 	Users  int
 	ThinkS float64
+	// Spare is the replicas each option sized for the demand keeps beside
+	// those it needs, so that the target holds with that many down (N+k).
+	Spare int
 	// Bands are the edition's error bands of estimated figures.
 	Bands band.Table
 	// DemandAtBounds bounds the demand's GPUs and TCO by the GPUs at the
@@ -103,6 +106,8 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d cluster.Data) Scenario {
 		Help: t.T("tco.in.users_help")})
 	s.ThinkS = r.Number(scenario.Field{Key: "think", Label: t.T("perf.in.think"), Unit: t.T("tco.unit.seconds"), Min: 0, Max: 3600, Default: "0",
 		Help: t.T("perf.in.think_help")})
+	s.Spare = r.Int(scenario.Field{Key: "spare", Label: t.T("tco.in.spare"), Unit: t.T("tco.unit.replicas"), Min: 0, Max: 64, Default: "0",
+		Help: t.T("tco.in.spare_help")})
 	switch s.Sizing {
 	case perf.Poisson:
 		r.Hide("users", "think")

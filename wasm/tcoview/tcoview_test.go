@@ -17,6 +17,7 @@ import (
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tco"
 	"github.com/infercost/infercost/wasm/tcoview"
 )
 
@@ -253,6 +254,46 @@ func TestDemandSizing(t *testing.T) {
 	want := math.Ceil(380.517503805175/(rate*256)) * float64(e.Setup.TP)
 	if got := p.CellsByKey()["a.demand_gpus"].Value; got != want || got < 1 {
 		t.Errorf("GPUs under a 30 s P99 target %v, want %v", got, want)
+	}
+}
+
+// Spare replicas (N+k) add to what the demand needs, whatever sizes it:
+// option a's 3 GPUs of TestDemandSizing (a typed throughput, replicas
+// of one GPU) become 3 + 2 = 5 with two spare; under the 30 s P99 target,
+// the estimate's replicas of TP GPUs become ceil(380.5 / (rate x 256)) + 2
+// of them; for 1,000 users, (1,000 / users a replica, rounded up) + 2.
+// The TCO for the demand is that of those GPUs, and the text says how
+// many are spare.
+func TestSpareReplicasAddToTheDemand(t *testing.T) {
+	d := published(load(t))
+	c := tcoview.Build(tcoview.Resolve("dem=1e9&spare=2", d)).CellsByKey()
+	if got := c["a.demand_gpus"]; got.Value != 5 || got.Text != "5 including 2 spare" {
+		t.Errorf("typed throughput, 2 spare: %v GPUs %q; want 5, 2 of them spare", got.Value, got.Text)
+	}
+	s := tcoview.Resolve("dem=1e9&slo=30&a.pm=llama-2-7b&spare=2", d)
+	e := s.Options[0].Estimate
+	rate, err := e.Setup.MaxRate(e.Load, 30)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tp := float64(e.Setup.TP)
+	want := (math.Ceil(380.517503805175/(rate*256)) + 2) * tp
+	c = tcoview.Build(s).CellsByKey()
+	if got := c["a.demand_gpus"].Value; got != want || got < 3 {
+		t.Errorf("30 s P99 target, 2 spare: %v GPUs; want %v", got, want)
+	}
+	sized := s.Options[0].Option
+	sized.GPUs = int(want)
+	if got, cost := c["a.demand_tco"].Value, tco.Compute(sized, 3).TCOUSD; math.Abs(got-cost) > 0.01 {
+		t.Errorf("30 s P99 target, 2 spare: TCO %v; want %v, that of %v GPUs", got, cost, want)
+	}
+	u := tcoview.Resolve("mode=closed&users=1000&slo=30&a.pm=llama-2-7b&spare=1", d)
+	n, err := u.Options[0].Estimate.Setup.MaxUsers(u.Options[0].Estimate.Load, 30)
+	if err != nil || n < 1 {
+		t.Fatalf("%d users a replica (%v)", n, err)
+	}
+	if got, want := tcoview.Build(u).CellsByKey()["a.demand_gpus"].Value, float64(((1000+n-1)/n+1)*u.Options[0].Estimate.Setup.TP); got != want {
+		t.Errorf("1,000 users, 1 spare: %v GPUs; want %v", got, want)
 	}
 }
 

@@ -294,21 +294,32 @@ func plural(n int, one, many string) string {
 
 // sizing is an option sized for the demand: need (output tokens per
 // second, or users in flight) served by whole replicas of tp GPUs that
-// each serve per. Its zero value sizes nothing.
+// each serve per, and spare replicas beside them. Its zero value sizes
+// nothing.
 type sizing struct {
 	need, per float64
-	tp        int
+	tp, spare int
 }
 
 // gpus returns the GPUs of the whole replicas that serve the demand when
 // each serves scale times per (1 for the estimate; at a bound of the
 // throughput's band, what a replica serves, tokens/s or users, is taken
-// to be as far off as its throughput), 0 for the zero sizing.
+// to be as far off as its throughput), and of the spare ones; 0 for the
+// zero sizing.
 func (z sizing) gpus(scale float64) int {
 	if z.tp == 0 {
 		return 0
 	}
-	return int(math.Ceil(z.need/(z.per*scale))) * z.tp
+	return (int(math.Ceil(z.need/(z.per*scale))) + z.spare) * z.tp
+}
+
+// withSpare adds to text, how the page writes a sizing, the spare
+// replicas it counts.
+func (s Scenario) withSpare(text string) string {
+	if s.Spare == 0 {
+		return text
+	}
+	return text + s.M.F("tco.spare_note", "n", strconv.Itoa(s.Spare))
 }
 
 // demandGPUs sizes an option for the scenario's demand, in whole replicas
@@ -351,20 +362,20 @@ func demandGPUs(s Scenario, o cluster.Option) (sizing, string) {
 		if per == 0 {
 			return sizing{}, s.M.T("tco.p99_unmet")
 		}
-		z := sizing{need: float64(s.Users), per: float64(per), tp: e.Setup.TP}
+		z := sizing{need: float64(s.Users), per: float64(per), tp: e.Setup.TP, spare: s.Spare}
 		n := z.gpus(1)
 		key := "tco.replicas_users"
 		if per >= l.Requests {
 			key = "tco.replicas_users_more"
 		}
-		return z, s.M.F(key, "n", strconv.Itoa(n), "replicas", s.M.Num(float64(n/z.tp), 0), "users", s.M.Num(float64(per), 0))
+		return z, s.withSpare(s.M.F(key, "n", strconv.Itoa(n), "replicas", s.M.Num(float64(n/z.tp), 0), "users", s.M.Num(float64(per), 0)))
 	}
 	if s.DemandPerMonth <= 0 {
 		return sizing{}, s.M.T("tco.no_demand")
 	}
 	perSecond := s.DemandPerMonth / (tco.HoursPerYear / 12 * 3600)
 	replicasAt := func(tokS float64) (sizing, int, float64) {
-		z := sizing{need: perSecond, per: tokS, tp: e.Setup.TP}
+		z := sizing{need: perSecond, per: tokS, tp: e.Setup.TP, spare: s.Spare}
 		n := z.gpus(1)
 		return z, n, float64(n / z.tp)
 	}
@@ -377,7 +388,7 @@ func demandGPUs(s Scenario, o cluster.Option) (sizing, string) {
 			return tooLarge()
 		}
 		z, n, replicas := replicasAt(st.OutputTokS)
-		return z, s.M.F("tco.replicas_offline", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "tps", s.M.Num(st.OutputTokS, 0))
+		return z, s.withSpare(s.M.F("tco.replicas_offline", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "tps", s.M.Num(st.OutputTokS, 0)))
 	case e != nil && s.SLO > 0:
 		rate, err := e.Setup.MaxRate(load, s.SLO)
 		if err != nil {
@@ -387,10 +398,10 @@ func demandGPUs(s Scenario, o cluster.Option) (sizing, string) {
 			return sizing{}, s.M.T("tco.p99_unmet")
 		}
 		z, n, replicas := replicasAt(rate * float64(e.Load.Output))
-		return z, s.M.F("tco.replicas", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "rate", s.M.Num(rate, 2))
+		return z, s.withSpare(s.M.F("tco.replicas", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "rate", s.M.Num(rate, 2)))
 	}
-	z := sizing{need: perSecond, per: o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor, tp: 1}
-	return z, strconv.Itoa(z.gpus(1))
+	z := sizing{need: perSecond, per: o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor, tp: 1, spare: s.Spare}
+	return z, s.withSpare(strconv.Itoa(z.gpus(1)))
 }
 
 // claimsTable sets the preset source's figures beside the engine's.
