@@ -175,7 +175,8 @@ const tcoFields = `(() => {
 })()`
 
 // An option's inputs follow its kind: owned, it shows the purchase,
-// power and staff fields and no rental ones; rented, the reverse; and
+// electricity and staff fields and no rental ones; rented, the reverse,
+// both the servers' power (for their energy); and
 // with a throughput typed in rather than estimated, none of the
 // estimator's (precision, batch, engine), which the page showed before.
 // What applies comes from the engine (scenario.Field Only and the group's
@@ -195,11 +196,13 @@ func TestTCOFormShowsWhatApplies(t *testing.T) {
 		rented := eval[fields](t, ctx, tcoFields)
 		t.Logf("/%stco/: option a shows %d inputs owned, %d rented", lang, owned.A, rented.A)
 		// Owned: kind, GPU, count, the estimator's 5 (model, precision,
-		// batch, engine, GPUs a replica), throughput, load (10 for
-		// either kind) and the 13 of ownership; rented: the 10 and the 3
-		// of renting (wasm/cluster ReadOption).
-		if owned.A != 10+13 || rented.A != 10+3 {
-			t.Errorf("/%stco/: option a shows %d inputs owned and %d rented; want 23 and 13", lang, owned.A, rented.A)
+		// batch, engine, GPUs a replica), throughput, load and the 4 of
+		// the servers' draw (GPUs a server, GPU power, overhead, PUE:
+		// 14 for either kind, whose energy they give) and the 9 of
+		// ownership; rented: the 14 and the 3 of renting (wasm/cluster
+		// ReadOption).
+		if owned.A != 14+9 || rented.A != 14+3 {
+			t.Errorf("/%stco/: option a shows %d inputs owned and %d rented; want 23 and 17", lang, owned.A, rented.A)
 		}
 		if !owned.GPs || owned.HRs || rented.GPs || !rented.HRs {
 			t.Errorf("/%stco/: owned shows the price %v and the rent %v, rented %v and %v; want only what applies, and nothing else focusable",

@@ -174,6 +174,24 @@ func (c ArticleChecks) ImpliedAverageW() float64 {
 	return e.EUR / (e.Years * 8760 * e.EURPerKWh) * 1000 / e.Servers
 }
 
+// GridRegion is a region's grid carbon intensity: grams of CO2
+// equivalent emitted for each kilowatt-hour of its electricity, a year's
+// average, with its source (the figure's note says what it counts).
+type GridRegion struct {
+	ID          string      `yaml:"id" json:"id"`
+	Name        string      `yaml:"name" json:"name"`
+	NameDE      string      `yaml:"name_de" json:"name_de"`
+	GCO2ePerKWh fact.Figure `yaml:"g_co2e_per_kwh" json:"g_co2e_per_kwh"`
+}
+
+// NameIn is the region's name in the language of t.
+func (g GridRegion) NameIn(t *msg.Catalog) string {
+	if t.German() && g.NameDE != "" {
+		return g.NameDE
+	}
+	return g.Name
+}
+
 // Data is tco.yaml with the catalogs an option reads (GPUs, cloud
 // offers) and the estimator's data, for options whose throughput is
 // estimated.
@@ -190,6 +208,10 @@ type Data struct {
 	Throughput Throughput            `yaml:"throughput" json:"throughput"`
 	Presets    []scenario.PresetData `yaml:"presets" json:"presets"`
 	Checks     ArticleChecks         `yaml:"article_checks" json:"article_checks"`
+	// Grid is the regions whose carbon intensity an option's energy is
+	// counted at, the first the default; editions before it have none,
+	// and their pages show no CO2.
+	Grid []GridRegion `yaml:"grid" json:"grid"`
 	// Editions are the editions a link can pin, the site data's.
 	Editions edition.List `yaml:"-" json:"-"`
 }
@@ -239,8 +261,29 @@ func (d Data) Validate() error {
 		errs = append(errs, fact.Errorf("throughput", "rows", "no row for the reference GPU %q", d.Throughput.Reference))
 	}
 	errs = append(errs, d.Checks.validate(d)...)
+	errs = append(errs, d.validateGrid()...)
 	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
 	return errors.Join(errs...)
+}
+
+// validateGrid checks the grid regions: each with an id of its own, a
+// name in both languages and a sourced intensity within what grids emit
+// (the dirtiest burn lignite, about 1,100 g a kWh).
+func (d Data) validateGrid() []error {
+	var errs []error
+	seen := map[string]bool{}
+	for i, g := range d.Grid {
+		entry := fmt.Sprintf("grid[%d] %q", i, g.ID)
+		if g.ID == "" || seen[g.ID] {
+			errs = append(errs, fact.Errorf(entry, "id", "missing or repeated id"))
+		}
+		seen[g.ID] = true
+		if g.Name == "" || g.NameDE == "" {
+			errs = append(errs, fact.Errorf(entry, "name", "needs a name and a name_de"))
+		}
+		errs = append(errs, d.Sources.Check(g.GCO2ePerKWh, entry, "g_co2e_per_kwh", 0, 1500)...)
+	}
+	return errs
 }
 
 func (c ArticleChecks) validate(d Data) []error {

@@ -276,8 +276,10 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		Default: num(df.LoadFactor.Value), Note: d.Note(t, df.LoadFactor),
 		Help: t.T("tco.in.load_help")})
 
+	// What the servers draw counts for either kind: an owned cluster's
+	// electricity, and the energy of any option.
 	only = string(tco.Owned)
-	opt.GPUsPerServer = r.Int(scenario.Field{Only: only, Key: k("gps"), Label: t.T("tco.in.gps"), Unit: "GPUs", Min: 1, Max: 16,
+	opt.GPUsPerServer = r.Int(scenario.Field{Key: k("gps"), Label: t.T("tco.in.gps"), Unit: "GPUs", Min: 1, Max: 16,
 		Default: num(df.GPUsPerServer.Value), Note: d.Note(t, df.GPUsPerServer), Help: t.T("tco.in.gps_help")})
 	price, priceNote := figureNote(g.PurchaseUSD, t.T("tco.no_price"))
 	opt.GPUPriceUSD = usdField("gp", "tco.in.gp", "tco.unit.code", "tco.in.gp_help", price, priceNote)
@@ -292,11 +294,11 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	if o.Custom.GPU {
 		powerNote = t.T("tco.custom_power")
 	}
-	opt.GPUPowerW = r.Number(scenario.Field{Only: only, Key: k("w"), Label: t.T("tco.in.w"), Unit: "W", Min: 1, Max: 5000,
+	opt.GPUPowerW = r.Number(scenario.Field{Key: k("w"), Label: t.T("tco.in.w"), Unit: "W", Min: 1, Max: 5000,
 		Default: num(g.TDPW.Value), Note: powerNote, Help: t.T("tco.in.w_help")})
-	opt.ServerOverheadW = r.Number(scenario.Field{Only: only, Key: k("ow"), Label: t.T("tco.in.ow"), Unit: t.T("tco.unit.w_server"), Min: 0, Max: 50000,
+	opt.ServerOverheadW = r.Number(scenario.Field{Key: k("ow"), Label: t.T("tco.in.ow"), Unit: t.T("tco.unit.w_server"), Min: 0, Max: 50000,
 		Default: num(df.ServerOverheadW.Value), Note: d.Note(t, df.ServerOverheadW), Help: t.T("tco.in.ow_help")})
-	opt.PUE = r.Number(scenario.Field{Only: only, Key: k("pue"), Label: "PUE", Unit: t.T("tco.unit.ratio"), Min: 1, Max: 3,
+	opt.PUE = r.Number(scenario.Field{Key: k("pue"), Label: "PUE", Unit: t.T("tco.unit.ratio"), Min: 1, Max: 3,
 		Default: num(df.PUE.Value), Note: d.Note(t, df.PUE), Help: t.T("tco.in.pue_help")})
 	kwh, kwhUSD := df.ElectricityUSDPerKWh, df.ElectricityUSDPerKWh.Value
 	if l := d.local(t); l.ElectricityPerKWh != nil {

@@ -35,14 +35,17 @@ type Option struct {
 	// scales tokens and, for owned GPUs, their power draw.
 	LoadFactor float64
 
+	// The servers the GPUs run in and what they draw: an owned cluster's
+	// electricity, and any option's energy.
+	GPUsPerServer   int
+	GPUPowerW       float64 // per GPU at full load
+	ServerOverheadW float64 // per server: CPUs, fans, NICs; always on
+	PUE             float64 // facility power / IT power, >= 1
+
 	// Owned clusters.
-	GPUsPerServer           int
 	GPUPriceUSD             float64
 	ServerPriceUSD          float64 // per server, without GPUs
 	NetworkPriceUSD         float64 // per server: NICs, switch ports, cables
-	GPUPowerW               float64 // per GPU at full load
-	ServerOverheadW         float64 // per server: CPUs, fans, NICs; always on
-	PUE                     float64 // facility power / IT power, >= 1
 	ElectricityUSDPerKWh    float64
 	MaintenancePctPerYear   float64 // of capex
 	StaffUSDPerYear         float64
@@ -85,11 +88,18 @@ func (o Opex) Total() float64 {
 // Result is the cost of one option over the period.
 type Result struct {
 	Servers int
-	// AveragePowerW is the mean IT power draw; ProvisionedPowerW the draw at
-	// full load, which colocation is billed on.
+	// AveragePowerW is the mean IT power draw while the GPUs are owned or
+	// rented; ProvisionedPowerW the draw at full load, which colocation
+	// is billed on.
 	AveragePowerW, ProvisionedPowerW float64
-	Capex                            Capex
-	OpexPerYear                      Opex
+	// EnergyKWh is the facility's energy over the period (IT energy x
+	// PUE), for a rented option over the hours rented: what the rent
+	// pays the provider to draw, whoever's bill it is on.
+	EnergyKWh float64
+	// KWhPerMTok is EnergyKWh divided by the output tokens, per 1M.
+	KWhPerMTok  float64
+	Capex       Capex
+	OpexPerYear Opex
 	// ResidualUSD is credited at the end of the period.
 	ResidualUSD float64
 	// TCOUSD is capex + opex over the period - residual.
@@ -119,22 +129,23 @@ func (r Result) CumulativeUSD(t, years float64) float64 {
 func Compute(o Option, years float64) Result {
 	var r Result
 	r.TokensPerSecond = o.TokensPerSecondPerGPU * float64(o.GPUs)
+	r.Servers = ceilDiv(o.GPUs, o.GPUsPerServer)
+	servers := float64(r.Servers)
+	gpus := float64(o.GPUs)
+	r.AveragePowerW = servers*o.ServerOverheadW + gpus*o.GPUPowerW*o.LoadFactor
+	r.ProvisionedPowerW = servers*o.ServerOverheadW + gpus*o.GPUPowerW
+	hoursPerYear := float64(HoursPerYear)
 	switch o.Kind {
 	case Rented:
-		hoursPerYear := o.RentedHoursPerMonth * 12
-		r.OpexPerYear.RentUSD = float64(o.GPUs) * hoursPerYear * o.RentUSDPerGPUHour
+		hoursPerYear = o.RentedHoursPerMonth * 12
+		r.OpexPerYear.RentUSD = gpus * hoursPerYear * o.RentUSDPerGPUHour
 		r.Tokens = r.TokensPerSecond * 3600 * hoursPerYear * o.LoadFactor * years
 	default:
-		r.Servers = ceilDiv(o.GPUs, o.GPUsPerServer)
-		servers := float64(r.Servers)
-		gpus := float64(o.GPUs)
 		r.Capex = Capex{
 			GPUsUSD:    gpus * o.GPUPriceUSD,
 			ServersUSD: servers * o.ServerPriceUSD,
 			NetworkUSD: servers * o.NetworkPriceUSD,
 		}
-		r.AveragePowerW = servers*o.ServerOverheadW + gpus*o.GPUPowerW*o.LoadFactor
-		r.ProvisionedPowerW = servers*o.ServerOverheadW + gpus*o.GPUPowerW
 		itKWh := r.AveragePowerW / 1000 * HoursPerYear
 		capex := r.Capex.Total()
 		r.OpexPerYear.ElectricityUSD = itKWh * o.ElectricityUSDPerKWh
@@ -147,8 +158,10 @@ func Compute(o Option, years float64) Result {
 		r.Tokens = r.TokensPerSecond * 3600 * HoursPerYear * o.LoadFactor * years
 	}
 	r.TCOUSD = r.Capex.Total() + r.OpexPerYear.Total()*years - r.ResidualUSD
+	r.EnergyKWh = r.AveragePowerW / 1000 * hoursPerYear * years * o.PUE
 	if r.Tokens > 0 {
 		r.USDPerMTok = r.TCOUSD / r.Tokens * 1e6
+		r.KWhPerMTok = r.EnergyKWh / r.Tokens * 1e6
 	}
 	return r
 }

@@ -195,3 +195,32 @@ func TestCostPerTokenFallsWithUtilisation(t *testing.T) {
 		}
 	}
 }
+
+// Energy per token is the facility's draw over the tokens, bought or
+// rented alike (Example's cluster): 1,500 W for the server and 8 x 700 W
+// x 0.5 load = 4,300 W of IT power, x PUE 1.3 = 5,590 W, 48,968.4 kWh a
+// year and 146,905.2 kWh over 3 years; 8 x 1,000 tokens/s x 0.5 =
+// 4,000 tokens/s, 14.4 million an hour: 5.59 kWh / 14.4 = 0.388194 kWh
+// per 1M tokens. Rented half the hours, the energy halves with the
+// tokens, and a token takes as much.
+func TestEnergyPerTokenByHand(t *testing.T) {
+	o := Option{Kind: Owned, GPUs: 8, TokensPerSecondPerGPU: 1000, LoadFactor: 0.5, GPUsPerServer: 8, GPUPowerW: 700,
+		ServerOverheadW: 1500, PUE: 1.3}
+	r := o
+	r.Kind, r.RentedHoursPerMonth = Rented, 730
+	half := r
+	half.RentedHoursPerMonth = 365
+	for _, c := range []struct {
+		name       string
+		o          Option
+		kWh, perMT float64
+	}{{"owned", o, 146905.2, 5.59 / 14.4}, {"rented", r, 146905.2, 5.59 / 14.4}, {"rented half the hours", half, 73452.6, 5.59 / 14.4}} {
+		got := Compute(c.o, 3)
+		if !near(got.EnergyKWh, c.kWh, 1e-12) || !near(got.KWhPerMTok, c.perMT, 1e-12) {
+			t.Errorf("%s: %v kWh, %v kWh per 1M tokens; want %v and %v", c.name, got.EnergyKWh, got.KWhPerMTok, c.kWh, c.perMT)
+		}
+	}
+	if got := Compute(Option{Kind: Rented, GPUs: 8, GPUsPerServer: 8, GPUPowerW: 700, PUE: 1.3, RentedHoursPerMonth: 730}, 3); got.KWhPerMTok != 0 {
+		t.Errorf("no tokens: %v kWh per 1M tokens; want 0, none to divide by", got.KWhPerMTok)
+	}
+}

@@ -257,6 +257,35 @@ func TestDemandSizing(t *testing.T) {
 	}
 }
 
+// Energy and CO2 per token, by hand, for eight GPUs of 700 W typed in
+// at 1,000 tokens/s each, half the time, in one server of 1,500 W at PUE
+// 1.3 (tco's TestEnergyPerTokenByHand): 5.59 kW for 4,000 tokens/s,
+// 5.59 / 14.4 = 0.388194 kWh per 1M tokens, bought or rented alike. On
+// Germany's grid, 381 g of CO2e a kWh in 2023 (Ember, the edition's
+// row): 0.388194 x 381 = 147.90 g per 1M tokens; at a typed 20 g (a
+// renewable contract, say), 7.76 g.
+func TestEnergyAndCO2PerTokenByHand(t *testing.T) {
+	d := load(t)
+	const typed = "a.pm=&a.tps=1000&a.load=0.5&a.w=700&a.ow=1500&a.pue=1.3&a.n=8&a.gps=8"
+	for _, c := range []struct {
+		query     string
+		kWh, gCO2 float64
+	}{
+		{typed + "&grid=de", 5.59 / 14.4, 5.59 / 14.4 * 381},
+		{typed + "&a.kind=rent&grid=de", 5.59 / 14.4, 5.59 / 14.4 * 381},
+		{typed + "&grid=de&gco2=20", 5.59 / 14.4, 5.59 / 14.4 * 20},
+	} {
+		cells := tcoview.Build(tcoview.Resolve(c.query, d)).CellsByKey()
+		kWh, g := cells["a.kwh_per_mtok"], cells["a.co2e_g_per_mtok"]
+		if math.Abs(kWh.Value-c.kWh) > 1e-9 || math.Abs(g.Value-c.gCO2) > 1e-6 || kWh.Unit != "kWh" || g.Unit != "g" {
+			t.Errorf("%s: %v %s and %v %s per 1M tokens; want %.6f kWh and %.2f g", c.query, kWh.Value, kWh.Unit, g.Value, g.Unit, c.kWh, c.gCO2)
+		}
+	}
+	if c := tcoview.Build(tcoview.Resolve(typed+"&grid=de", d)).CellsByKey()["a.co2e_g_per_mtok"]; c.Text != "148 g" {
+		t.Errorf("CO2 per 1M tokens written %q; want 148 g", c.Text)
+	}
+}
+
 // Spare replicas (N+k) add to what the demand needs, whatever sizes it:
 // option a's 3 GPUs of TestDemandSizing (a typed throughput, replicas
 // of one GPU) become 3 + 2 = 5 with two spare; under the 30 s P99 target,

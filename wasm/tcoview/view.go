@@ -107,6 +107,7 @@ func Build(s Scenario) Page {
 		}(),
 		moneyRow("tco.cost_mtok", "tco.cost_mtok_help", "cost_per_mtok", func(r tco.Result) float64 { return r.USDPerMTok }),
 	}}
+	results.Rows = append(results.Rows, s.energyRows(res, cell)...)
 	perYear := func(f func(o tco.Opex) float64) func(r tco.Result) float64 {
 		return func(r tco.Result) float64 { return f(r.OpexPerYear) }
 	}
@@ -141,6 +142,25 @@ func Build(s Scenario) Page {
 	p.Charts = []chart.Chart{breakdownChart(s, res), cumulativeChart(s, res), perTokenChart(s, res, p.CellsByKey())}
 	p.Links = []view.Link{memoryLink(s)}
 	return p
+}
+
+// energyRows are the energy an option's output tokens take, and, where
+// the edition has grid regions, the CO2 that energy emits at the
+// scenario's carbon intensity: figures of neither price nor kind, as
+// the servers draw alike bought or rented.
+func (s Scenario) energyRows(res [MaxOptions]tco.Result, cell cellFunc) []Row {
+	energy := Row{Label: s.M.T("tco.energy_mtok"), Help: s.M.T("tco.energy_mtok_help"), Cells: make([]Cell, MaxOptions)}
+	co2 := Row{Label: s.M.T("tco.co2_mtok"), Help: s.M.T("tco.co2_mtok_help"), Cells: make([]Cell, MaxOptions)}
+	for i := range res {
+		kWh := res[i].KWhPerMTok
+		energy.Cells[i] = cell(i, "kwh_per_mtok", kWh, "kWh", s.M.Significant(kWh, 3)+" kWh")
+		g := kWh * s.GCO2ePerKWh
+		co2.Cells[i] = cell(i, "co2e_g_per_mtok", g, "g", s.M.Significant(g, 3)+" g")
+	}
+	if !s.Grid {
+		return []Row{energy}
+	}
+	return []Row{energy, co2}
 }
 
 // precisionNote warns when the options' throughputs are at different
@@ -593,7 +613,8 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	switch {
 	case metric == "tokens" || metric == "tokens_per_year_engine":
 		return band.Estimate{Kind: k}, true
-	case metric == "cost_per_mtok" || metric == "cost_per_mtok_engine" || metric == "demand_tco" && !s.DemandAtBounds:
+	case metric == "cost_per_mtok" || metric == "cost_per_mtok_engine" || metric == "kwh_per_mtok" || metric == "co2e_g_per_mtok" ||
+		metric == "demand_tco" && !s.DemandAtBounds:
 		return band.Estimate{Kind: k, Inverse: true}, true
 	case metric == "demand_gpus" && !s.DemandAtBounds:
 		return band.Estimate{Kind: k, Inverse: true, Whole: true}, true

@@ -72,6 +72,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"throughput", &p.Throughput},
 			{"presets", &p.Presets},
 			{"article_checks", &p.Checks},
+			{"grid", &p.Grid},
 		})
 	case *serving.Memory:
 		object(d, []field{
@@ -146,6 +147,8 @@ func read(d *jsonread.Decoder, p any) {
 			{"electricity", &p.Electricity},
 			{"tflops", &p.TFLOPS},
 		})
+	case *[]cluster.GridRegion:
+		list(d, p)
 	case *serving.MemoryDefaults:
 		object(d, []field{
 			{"utilization", &p.Utilization},
@@ -365,6 +368,13 @@ func read(d *jsonread.Decoder, p any) {
 		})
 	case *[]cluster.ClaimedTFLOPS:
 		list(d, p)
+	case *cluster.GridRegion:
+		object(d, []field{
+			{"id", &p.ID},
+			{"name", &p.Name},
+			{"name_de", &p.NameDE},
+			{"g_co2e_per_kwh", &p.GCO2ePerKWh},
+		})
 	case *serving.Calibration:
 		object(d, []field{
 			{"source", &p.Source},
