@@ -1,14 +1,16 @@
 package browsertest
 
 import (
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 )
 
-// TestPlanThroughTheForm changes the plan's model, volume and spare
-// replicas as a reader does: the ranking and the headline follow each
+// TestPlanThroughTheForm changes the plan's model, volume, spare
+// replicas and grid as a reader does: the ranking and the headline follow each
 // change, the link
 // reopens with the same figures in a fresh tab, and no ranked place
 // shows a cost without a figure.
@@ -61,9 +63,34 @@ func TestPlanThroughTheForm(t *testing.T) {
 	if spare.Headline == less.Headline || len(takes) == 0 {
 		t.Errorf("after typing one spare replica the headline is %q and no place counts a spare replica", spare.Headline)
 	}
+
+	// France's grid: each self-hosted place's CO2 falls to 56/481 of the
+	// world's, an API's stays unpublished.
+	co2 := `Object.fromEntries([...document.querySelectorAll('[data-key$=".co2"]')].filter(e => !e.closest('tr').hidden)
+		.map(e => [e.dataset.key, e.dataset.value || e.textContent.trim()]))`
+	world := eval[map[string]string](t, ctx, co2)
+	unfold(t, ctx, "grid")
+	choose(t, ctx, "grid", "fr")
+	france := eval[map[string]string](t, ctx, co2)
+	compared := 0
+	for k, w := range world {
+		a, errA := strconv.ParseFloat(w, 64)
+		b, errB := strconv.ParseFloat(france[k], 64)
+		switch {
+		case errA != nil && w != france[k]:
+			t.Errorf("%s: %q on the world's grid, %q on France's; want an API's cell to stay", k, w, france[k])
+		case errA == nil && (errB != nil || math.Abs(b-a*56/481) > 1e-6*a):
+			t.Errorf("%s: %v g on the world's grid, %q on France's; want 56/481 of it", k, a, france[k])
+		case errA == nil:
+			compared++
+		}
+	}
+	if compared == 0 {
+		t.Errorf("no place shows its CO2: %v", world)
+	}
 	after := eval[map[string]string](t, ctx, readMetrics)
 	loc := evalAsync[string](t, ctx, `(async () => {
-		for (let i = 0; i < 100 && !location.search.includes('spare=1'); i++) await new Promise(r => setTimeout(r, 20));
+		for (let i = 0; i < 100 && !location.search.includes('grid=fr'); i++) await new Promise(r => setTimeout(r, 20));
 		return location.href; })()`)
 	if !strings.Contains(loc, "model=llama-3.1-8b") || !strings.Contains(loc, "rpd=10000") || !strings.Contains(loc, "spare=1") {
 		t.Fatalf("the link %s does not carry the model, the volume and the spare replica", loc)

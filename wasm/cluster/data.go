@@ -306,3 +306,29 @@ func (c ArticleChecks) validate(d Data) []error {
 	}
 	return errs
 }
+
+// ReadGrid reads the grid the options draw from, in section: a region of
+// the data, whose carbon intensity is the default of one typed in (a
+// provider's or a contract's). It returns the intensity in grams of CO2
+// equivalent a kWh, and false, reading nothing, for an edition without
+// regions.
+func ReadGrid(r *scenario.Resolver, d Data, section string) (float64, bool) {
+	if len(d.Grid) == 0 {
+		return 0, false
+	}
+	t := r.M
+	regions := make([]scenario.Choice, len(d.Grid))
+	for i, g := range d.Grid {
+		regions[i] = scenario.Choice{Value: g.ID, Label: t.F("tco.grid.region", "region", g.NameIn(t), "g", t.Num(g.GCO2ePerKWh.Value, 0))}
+	}
+	id := r.Choice(scenario.Field{Key: "grid", Label: t.T("tco.in.grid"), Section: section, Default: d.Grid[0].ID, Choices: regions,
+		Help: t.T("tco.in.grid_help")})
+	g := d.Grid[0]
+	for _, row := range d.Grid {
+		if row.ID == id {
+			g = row
+		}
+	}
+	return r.Number(scenario.Field{Key: "gco2", Label: t.T("tco.in.gco2"), Unit: t.T("tco.unit.gco2"), Section: section, Min: 0, Max: 1500,
+		Default: num(g.GCO2ePerKWh.Value), Note: d.Note(t, g.GCO2ePerKWh), Help: t.T("tco.in.gco2_help")}), true
+}

@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1065]string{
+var englishKeys = [1069]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -549,11 +549,15 @@ var englishKeys = [1065]string{
 	"plan.band_breakeven",
 	"plan.band_breakeven_open",
 	"plan.band_note",
+	"plan.band_note_co2",
 	"plan.chart.this",
 	"plan.chart.volume",
 	"plan.chart.volume_desc",
 	"plan.closed.hide",
 	"plan.closed.show",
+	"plan.co2.api",
+	"plan.co2.api_note",
+	"plan.col.co2",
 	"plan.col.details",
 	"plan.col.kind",
 	"plan.col.monthly",
@@ -1072,7 +1076,7 @@ var englishKeys = [1065]string{
 	"tco.years",
 }
 
-var englishTexts = [1065]string{
+var englishTexts = [1069]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1617,11 +1621,15 @@ var englishTexts = [1065]string{
 	"The volume with the replicas serving as much as either end of the throughput's error band: estimates of its kind have been that far from {n} measurements ({kind}).",
 	"No band: at the slow end of the throughput's error band, self-hosting never costs less than the API, so the volume has no upper bound.",
 	"Cost with the replicas at either end of the throughput's error band: estimates of its kind have been that far from {n} measurements ({kind}).",
+	"CO2 with the replicas at either end of the throughput's error band: estimates of its kind have been that far from {n} measurements ({kind}).",
 	"this workload",
 	"Cost a month against volume",
 	"The best option of each kind at a thousandth to a thousand times this volume, the mix of prompt and answer tokens kept: GPUs in whole replicas, APIs by the token.",
 	"Leave out",
 	"Show for reference",
+	"not published",
+	"The provider publishes no energy or CO2 for its tokens: not zero, unknown.",
+	"CO2e per 1M tokens",
 	"Details",
 	"Kind",
 	"Cost a month ({code})",

@@ -338,6 +338,14 @@ func (o Option) MonthlyUSD(gpus, years int) float64 {
 	return tco.Compute(c, float64(years)).TCOUSD / (12 * float64(years))
 }
 
+// MonthlyKWh is the self-hosted option's energy a month with gpus GPUs,
+// at the average load its cost is counted at (tco.Result EnergyKWh).
+func (o Option) MonthlyKWh(gpus, years int) float64 {
+	c := o.Cluster.Option
+	c.GPUs = gpus
+	return tco.Compute(c, float64(years)).EnergyKWh / (12 * float64(years))
+}
+
 // RequestsPerS is the workload's request rate.
 func (s Scenario) RequestsPerS() float64 { return s.RequestsPerDay / 86400 }
 

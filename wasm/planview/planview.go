@@ -56,6 +56,11 @@ type Scenario struct {
 	// Target is the P99 latency every self-hosted replica must keep: end
 	// to end, or to the first token and per output token.
 	Target perf.Target
+	// GCO2ePerKWh is the carbon intensity of the grid the self-hosted
+	// options draw from, grams of CO2 equivalent a kWh; Grid is false for
+	// an edition without grid regions, whose page shows no CO2.
+	GCO2ePerKWh float64
+	Grid        bool
 	// Spare is the replicas each self-hosted option keeps beside those
 	// the volume needs, so that the target holds with that many down
 	// (N+k); bought and rented, they are paid for.
@@ -152,6 +157,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 		Default: "0", Help: t.T("plan.in.spare_help")})
 	s.Years = r.Int(scenario.Field{Key: "y", Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Section: serve, Min: 1, Max: 15,
 		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("plan.in.y_help")})
+	s.GCO2ePerKWh, s.Grid = cluster.ReadGrid(r, d.TCO, serve)
 	s.Closed = r.Choice(scenario.Field{Key: "closed", Label: t.T("plan.in.closed"), Section: serve, Default: "1",
 		Choices: []scenario.Choice{{Value: "1", Label: t.T("plan.closed.show")}, {Value: "0", Label: t.T("plan.closed.hide")}},
 		Help:    t.T("plan.in.closed_help")}) == "1"

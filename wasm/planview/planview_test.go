@@ -120,6 +120,29 @@ func TestSpareReplicasByHand(t *testing.T) {
 	}
 }
 
+// TestPlanCO2ByHand checks the default plan's CO2 per 1M tokens by hand.
+// The second place, two MI355X rented at Vultr: one server's 3,300 W
+// overhead and 2 x 1,400 W at the TCO's 0.6 average load (tco.yaml, the
+// GPU table) = 4,980 W, x PUE 1.56 = 7,768.8 W, 5,671.224 kWh a month
+// (730 hours); over the workload's 23,376 million tokens a month, 0.242609
+// kWh per 1M tokens; at the world's 481 g a kWh (the default region,
+// Ember 2023) 116.695 g, at France's 56 g 13.586 g. The API in first
+// place publishes no energy: its cell says so and carries no figure.
+func TestPlanCO2ByHand(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	const kWhPerMTok = 4980 * 1.56 * 730 / 1000 / 23376
+	for q, g := range map[string]float64{"ed=2026-12-07": 481, "ed=2026-12-07&grid=fr": 56} {
+		p := planview.Build(planview.Resolve(q, d), d)
+		c := p.CellsByKey()
+		if got := c["r2.co2"]; got.Option != "mi355x.1" || got.Metric != "co2e_g_per_mtok" || math.Abs(got.Value-kWhPerMTok*g) > 1e-9*got.Value {
+			t.Errorf("%s: second place's CO2 %+v; want MI355X at Vultr with %.3f g", q, got, kWhPerMTok*g)
+		}
+		if api := c["r1.co2"]; api.Metric != "" || api.Text != "not published" {
+			t.Errorf("%s: the API's CO2 cell %+v; want no figure, and says it is not published", q, api)
+		}
+	}
+}
+
 // TestNoOptionIsRankedWithoutAPrice checks, over models and volumes, that
 // every ranked option has a positive, finite cost, that the unpriced GPUs
 // of the data are listed as needing a price, and that the headline never

@@ -133,8 +133,8 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 	t := s.M
 	cols := []view.Column{{Key: "option", Title: t.T("plan.col.option")}, {Key: "kind", Title: t.T("plan.col.kind")},
 		{Key: "takes", Title: t.T("plan.col.takes")}, {Key: "monthly", Title: t.F("plan.col.monthly", "code", s.Currency.Code)},
-		{Key: "per_mtok", Title: t.F("plan.col.per_mtok", "code", s.Currency.Code)}, {Key: "why", Title: t.T("plan.col.why")},
-		{Key: "details", Title: t.T("plan.col.details"), Link: true}}
+		{Key: "per_mtok", Title: t.F("plan.col.per_mtok", "code", s.Currency.Code)}, {Key: "co2", Title: t.T("plan.col.co2"), Hidden: !s.Grid},
+		{Key: "why", Title: t.T("plan.col.why")}, {Key: "details", Title: t.T("plan.col.details"), Link: true}}
 	note := t.F("plan.ranking_note", "n", strconv.Itoa(len(ranked)), "target", s.target())
 	if len(ranked) > Places {
 		note = t.F("plan.ranking_note_more", "n", strconv.Itoa(len(ranked)), "places", strconv.Itoa(Places), "target", s.target())
@@ -173,14 +173,40 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 			})
 		}
 		row.Cells[3], row.Cells[4] = monthly, per
-		row.Cells[5].Text = s.why(o)
-		row.Cells[6].Text, row.Cells[6].Option = t.T("plan.details.tco"), s.details(o, ranked)
+		row.Cells[5] = s.co2Cell(o, key+"co2")
+		row.Cells[6].Text = s.why(o)
+		row.Cells[7].Text, row.Cells[7].Option = t.T("plan.details.tco"), s.details(o, ranked)
 		if !o.SelfHosted() {
-			row.Cells[6].Text = t.T("plan.details.pricing")
+			row.Cells[7].Text = t.T("plan.details.pricing")
 		}
 		tab.Rows = append(tab.Rows, row)
 	}
 	return tab
+}
+
+// co2Cell is what a ranked option's tokens emit: a self-hosted option's
+// energy a month at the grid's carbon intensity, over the workload's
+// tokens, per million, with the throughput's band as its cost has; an
+// API publishes no energy, and its cell says so rather than show 0; an
+// edition without grid regions has none.
+func (s Scenario) co2Cell(o Option, key string) view.Cell {
+	t := s.M
+	switch {
+	case !s.Grid:
+		return view.Cell{Key: key, Order: view.Absent} // an edition without grid regions: no column
+	case !o.SelfHosted():
+		return view.Cell{Key: key, Order: view.Absent, Text: t.T("plan.co2.api"), Note: t.T("plan.co2.api_note")}
+	}
+	rate := s.RequestsPerS()
+	at := func(scale float64) (float64, bool) {
+		return o.MonthlyKWh(o.Replica.GPUs(rate, scale, s.Spare), s.Years) * s.GCO2ePerKWh / s.TokensPerMonth() * 1e6, true
+	}
+	g, _ := at(1)
+	c := view.Cell{Key: key, Metric: "co2e_g_per_mtok", Option: o.ID, Value: g, Unit: "g", Text: t.Significant(g, 3) + " g"}
+	if o.Cluster.Estimate != nil {
+		c, _ = s.Bands.AtBounds(t, c, s.bandKind(o), "plan.band_note_co2", at)
+	}
+	return c
 }
 
 // bandKind is the kind of a self-hosted option's estimate, whose error
