@@ -100,3 +100,31 @@ func same(t *testing.T, where string, got, want view.Page) {
 		}
 	}
 }
+
+// German pages start on Germany's grid from edition 2026-12-07 on
+// (tco.yaml's defaults.de grid): 381 g of CO2e a kWh in 2023 (Ember, via
+// Our World in Data), English pages on the world's 481 g. The region is
+// pinned into the German link, so that it gives the same CO2 in English.
+func TestGermanPagesStartOnGermanysGrid(t *testing.T) {
+	e := datasettest.Editions(t, datasettest.Today)
+	en, de := set(e), set(e)
+	de.Msgs = msgtest.German(t)
+	intensity := func(p view.Page) string {
+		for _, in := range p.Inputs {
+			if in.Key == "gco2" {
+				return in.Value
+			}
+		}
+		return ""
+	}
+	for _, calc := range []string{"tco", "plan"} {
+		p := de.Page(calc, "")
+		if !strings.Contains(p.Query, "grid=de") || intensity(p) != "381" {
+			t.Errorf("/de/%s/: link %q, intensity %s; want Germany's grid pinned, at 381 g", calc, p.Query, intensity(p))
+		}
+		same(t, "/de/"+calc+"/ in English", p, en.Page(calc, p.Query))
+		if got := intensity(en.Page(calc, "")); got != "481" {
+			t.Errorf("/%s/: intensity %s; want the world's 481 g", calc, got)
+		}
+	}
+}

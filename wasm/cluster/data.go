@@ -56,11 +56,13 @@ type Defaults struct {
 }
 
 // LanguageDefaults are the defaults of the pages in one language that
-// differ from the English pages': the display currency (a money code)
-// and the electricity price, in that currency per kWh. Each is optional.
+// differ from the English pages': the display currency (a money code),
+// the electricity price, in that currency per kWh, and the grid region
+// (a Grid id). Each is optional.
 type LanguageDefaults struct {
 	Currency          string       `yaml:"currency,omitempty" json:"currency,omitempty"`
 	ElectricityPerKWh *fact.Figure `yaml:"electricity_per_kwh,omitempty" json:"electricity_per_kwh,omitempty"`
+	Grid              string       `yaml:"grid,omitempty" json:"grid,omitempty"`
 }
 
 // local returns the defaults of t's language that differ from the
@@ -84,6 +86,9 @@ func (l LanguageDefaults) validate(d Data, entry string) []error {
 			errs = append(errs, fact.Errorf(entry, "electricity_per_kwh", "needs the currency it is in"))
 		}
 		errs = append(errs, d.Sources.Check(*l.ElectricityPerKWh, entry, "electricity_per_kwh", 0, 10)...)
+	}
+	if l.Grid != "" && !slices.ContainsFunc(d.Grid, func(g GridRegion) bool { return g.ID == l.Grid }) {
+		errs = append(errs, fact.Errorf(entry, "grid", "unknown grid region %q", l.Grid))
 	}
 	return errs
 }
@@ -308,8 +313,8 @@ func (c ArticleChecks) validate(d Data) []error {
 }
 
 // ReadGrid reads the grid the options draw from, in section: a region of
-// the data, whose carbon intensity is the default of one typed in (a
-// provider's or a contract's). It returns the intensity in grams of CO2
+// the data (the first, or the language's own), whose carbon intensity is
+// the default of one typed in (a provider's or a contract's). It returns the intensity in grams of CO2
 // equivalent a kWh, and false, reading nothing, for an edition without
 // regions.
 func ReadGrid(r *scenario.Resolver, d Data, section string) (float64, bool) {
@@ -321,8 +326,12 @@ func ReadGrid(r *scenario.Resolver, d Data, section string) (float64, bool) {
 	for i, g := range d.Grid {
 		regions[i] = scenario.Choice{Value: g.ID, Label: t.F("tco.grid.region", "region", g.NameIn(t), "g", t.Num(g.GCO2ePerKWh.Value, 0))}
 	}
-	id := r.Choice(scenario.Field{Key: "grid", Label: t.T("tco.in.grid"), Section: section, Default: d.Grid[0].ID, Choices: regions,
-		Help: t.T("tco.in.grid_help")})
+	def := d.Grid[0].ID
+	if l := d.local(t); l.Grid != "" {
+		def = l.Grid
+	}
+	id := r.Choice(scenario.Field{Key: "grid", Label: t.T("tco.in.grid"), Section: section, Default: def, Choices: regions,
+		Help: t.T("tco.in.grid_help"), Pinned: def != d.Grid[0].ID})
 	g := d.Grid[0]
 	for _, row := range d.Grid {
 		if row.ID == id {

@@ -300,19 +300,8 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		Default: num(df.ServerOverheadW.Value), Note: d.Note(t, df.ServerOverheadW), Help: t.T("tco.in.ow_help")})
 	opt.PUE = r.Number(scenario.Field{Key: k("pue"), Label: "PUE", Unit: t.T("tco.unit.ratio"), Min: 1, Max: 3,
 		Default: num(df.PUE.Value), Note: d.Note(t, df.PUE), Help: t.T("tco.in.pue_help")})
-	kwh, kwhUSD := df.ElectricityUSDPerKWh, df.ElectricityUSDPerKWh.Value
-	if l := d.local(t); l.ElectricityPerKWh != nil {
-		// A price in the language's currency: shown as its source
-		// states it when the page shows that currency, else converted
-		// at the currency's default rate.
-		kwh = *l.ElectricityPerKWh
-		rate := d.FXDefault(l.Currency).Value
-		if cur.Code == l.Currency {
-			rate = fx
-		}
-		kwhUSD = kwh.Value / rate
-		pinned = o.Kind == tco.Owned
-	}
+	kwhUSD, kwh, local := d.ElectricityDefault(t, cur, fx)
+	pinned = local && o.Kind == tco.Owned
 	opt.ElectricityUSDPerKWh = usdField("kwh", "tco.in.kwh", "tco.unit.kwh", "tco.in.kwh_help", kwhUSD, d.Note(t, kwh))
 	pinned = false
 	opt.MaintenancePctPerYear = r.Number(scenario.Field{Only: only, Key: k("mnt"), Label: t.T("tco.maintenance"), Unit: t.T("tco.unit.pct_capex_year"), Min: 0, Max: 100,
@@ -362,6 +351,26 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 		Default: num(df.RentedHoursPerMonth.Value), Note: d.Note(t, df.RentedHoursPerMonth), Help: t.T("tco.in.hpm_help")})
 	o.Option = opt
 	return o
+}
+
+// ElectricityDefault is the default electricity price of a page in the
+// language of t showing cur at fx units per US dollar: in US dollars a
+// kWh, the figure it comes from, and whether that is the language's own
+// (LanguageDefaults), which the page's link then pins, so that it gives
+// the same figures in any language.
+func (d Data) ElectricityDefault(t *msg.Catalog, cur money.Currency, fx float64) (usd float64, f fact.Figure, local bool) {
+	l := d.local(t)
+	if l.ElectricityPerKWh == nil {
+		return d.Defaults.ElectricityUSDPerKWh.Value, d.Defaults.ElectricityUSDPerKWh, false
+	}
+	// A price in the language's currency: shown as its source states it
+	// when the page shows that currency, else converted at the
+	// currency's default rate.
+	rate := d.FXDefault(l.Currency).Value
+	if cur.Code == l.Currency {
+		rate = fx
+	}
+	return l.ElectricityPerKWh.Value / rate, *l.ElectricityPerKWh, true
 }
 
 // needsPrice marks the option unpriced when the reader left its price

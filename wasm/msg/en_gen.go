@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1069]string{
+var englishKeys = [1070]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -581,6 +581,7 @@ var englishKeys = [1069]string{
 	"plan.head.volume",
 	"plan.in.closed",
 	"plan.in.closed_help",
+	"plan.in.kwh_help",
 	"plan.in.model",
 	"plan.in.model_help",
 	"plan.in.o_help",
@@ -1076,7 +1077,7 @@ var englishKeys = [1069]string{
 	"tco.years",
 }
 
-var englishTexts = [1069]string{
+var englishTexts = [1070]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1653,6 +1654,7 @@ var englishTexts = [1069]string{
 	"{tokens} tokens a month of {model}, {target} at P99:",
 	"Closed APIs",
 	"The closed frontier APIs of the pricing page's comparison, shown in the ranking for reference; they serve another model.",
+	"What a kWh costs the bought GPUs' servers, as on the TCO calculator; rented GPUs and APIs include it in their price.",
 	"Model",
 	"The open model to serve: every GPU is sized for it, and every hosted API that serves the same weights is priced for it.",
 	"Answer tokens per request, on average; APIs charge them at their output price.",

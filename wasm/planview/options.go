@@ -91,7 +91,7 @@ type Option struct {
 // for the next scenario that keeps the model, how it is served, the
 // language and the currency.
 func (b *Builder) selfHosted(s Scenario, d apicompare.Data) []Option {
-	k := hostedKey{s.M, dataOf(d), s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, model.Model{}}
+	k := hostedKey{s.M, dataOf(d), s.Model, s.Precision, s.Engine, s.Currency.Code, s.FX, s.electricity, model.Model{}}
 	var cu *cluster.Customs
 	if s.Custom != nil {
 		k.custom, cu = *s.Custom, &cluster.Customs{Model: *s.Custom}
@@ -187,7 +187,7 @@ func fewestGPUs(candidates []Replica, rate float64, spare int) Replica {
 // these are remembered for every model, until the language, edition or
 // currency changes.
 func (b *Builder) priced(s Scenario, d apicompare.Data) []Option {
-	k := pricedKey{s.M, dataOf(d), s.Currency.Code, s.FX}
+	k := pricedKey{s.M, dataOf(d), s.Currency.Code, s.FX, s.electricity}
 	if b.pricedOptions != nil && b.pricedKey == k {
 		return b.pricedOptions
 	}
@@ -200,6 +200,8 @@ func (b *Builder) priced(s Scenario, d apicompare.Data) []Option {
 			q := "a.kind=" + string(kind) + "&a.gpu=" + g.ID + "&a.pm="
 			if kind == Rented {
 				q += "&a.cloud=" + strconv.Itoa(offer)
+			} else {
+				q += "&a.kwh=" + s.electricity
 			}
 			r := scenario.NewResolverIn(s.M, q, nil)
 			opt.Cluster = cluster.ReadOption(r, d.TCO, "a", cluster.OptionDefault{Kind: tco.Kind(kind), GPU: g.ID}, s.Currency, s.FX, nil)
@@ -228,10 +230,11 @@ func (b *Builder) priced(s Scenario, d apicompare.Data) []Option {
 
 // pricedKey is what the priced options depend on.
 type pricedKey struct {
-	m        *msg.Catalog
-	data     *gpu.GPU
-	currency string
-	fx       float64
+	m           *msg.Catalog
+	data        *gpu.GPU
+	currency    string
+	fx          float64
+	electricity string
 }
 
 // dataOf identifies the data an option is read from: its GPU table's
@@ -252,6 +255,7 @@ type hostedKey struct {
 	data                               *gpu.GPU
 	model, precision, engine, currency string
 	fx                                 float64
+	electricity                        string
 	custom                             model.Model
 }
 
@@ -381,6 +385,9 @@ func (s Scenario) tcoQuery(letter string, kind Kind, g gpu.GPU, offer, tp int) s
 	if tp > 0 {
 		q += k + "ptp=" + strconv.Itoa(tp)
 	}
+	if kind == Owned {
+		q += k + "kwh=" + s.electricity
+	}
 	return q
 }
 
@@ -420,7 +427,11 @@ func (b *Builder) Options(s Scenario, d apicompare.Data) []Option {
 		}
 	}
 	if s.Closed {
-		for _, id := range d.DefaultIDs(s.M, false, s.Edition) {
+		// The English pages' list in every language: the plan has no
+		// field that names them, and its link gives the same ranking
+		// in any language (a German page's own list adds Mistral's,
+		// priced for processing in the EU).
+		for _, id := range d.DefaultIDs(msg.English, false, s.Edition) {
 			if m, ok := d.ModelByID(id); ok && m.Weights == "" && !m.Claim && !slices.ContainsFunc(out, func(o Option) bool { return o.ID == id }) {
 				addAPI(m, true)
 			}

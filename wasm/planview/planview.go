@@ -61,6 +61,11 @@ type Scenario struct {
 	// an edition without grid regions, whose page shows no CO2.
 	GCO2ePerKWh float64
 	Grid        bool
+	// ElectricityUSDPerKWh is what bought GPUs pay for a kWh, in US
+	// dollars; electricity is the field's value, in the page's currency,
+	// as the options read it.
+	ElectricityUSDPerKWh float64
+	electricity          string
 	// Spare is the replicas each self-hosted option keeps beside those
 	// the volume needs, so that the target holds with that many down
 	// (N+k); bought and rented, they are paid for.
@@ -165,6 +170,14 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	prices := t.T("pri.sec.prices")
 	s.Edition = r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
 	s.Currency, s.FX = cluster.ReadCurrency(r, d.TCO, prices)
+	// The bought GPUs' electricity, as /tco/ reads it; a language's own
+	// price is pinned into the link, which then gives the same figures
+	// in any language.
+	kwhUSD, kwh, local := d.TCO.ElectricityDefault(t, s.Currency, s.FX)
+	s.ElectricityUSDPerKWh = r.Number(scenario.Field{Key: "kwh", Label: t.T("tco.in.kwh"), Unit: t.F("tco.unit.kwh", "code", s.Currency.Code),
+		Section: prices, Min: 0, Max: 1e9, Default: scenario.Significant(kwhUSD*s.FX, 4), Note: d.TCO.Note(t, kwh), Money: true, Pinned: local,
+		Help: t.T("plan.in.kwh_help")}) / s.FX
+	s.electricity = r.Inputs[len(r.Inputs)-1].Value
 	r.Main("model", "rpd", "tpm", "slo", "ttft", "tpot")
 	s.Resolved = r.Resolved(Version, d.PlanPresets)
 	return s

@@ -339,6 +339,7 @@ func read(d *jsonread.Decoder, p any) {
 		object(d, []field{
 			{"currency", &p.Currency},
 			{"electricity_per_kwh", &p.ElectricityPerKWh},
+			{"grid", &p.Grid},
 		})
 	case *[]cluster.ThroughputRow:
 		list(d, p)
