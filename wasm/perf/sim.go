@@ -386,6 +386,8 @@ type search struct {
 	missed          bool
 }
 
+// newSearch watches a run of reqs, their lengths drawn, for target t,
+// counting requests from from on, sent fixed seconds before they arrive.
 func newSearch(t Target, reqs []request, from int, fixed float64) *search {
 	n, long := 0, 0
 	for _, r := range reqs[min(from, len(reqs)):] {

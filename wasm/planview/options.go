@@ -373,9 +373,9 @@ func (s Scenario) Workload() pricing.Workload {
 }
 
 // tcoQuery is the query of a self-hosted option as /tco/ reads its
-// option letter: the GPU, the kind, the offer, and the estimate's model,
-// precision and engine, and GPUs a replica (0: the fewest that hold the
-// model).
+// option letter: the GPU, the kind, the offer, the estimate's model,
+// precision and engine, GPUs a replica (0: the fewest that hold the
+// model), and a bought option's electricity price.
 func (s Scenario) tcoQuery(letter string, kind Kind, g gpu.GPU, offer, tp int) string {
 	k := "&" + letter + "."
 	q := letter + ".kind=" + string(kind) + k + "gpu=" + g.ID + k + "pm=" + s.Model + k + "pp=" + s.Precision + k + "pe=" + s.Engine
