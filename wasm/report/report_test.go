@@ -97,10 +97,10 @@ func TestGermanExportsKeepWhatScriptsRead(t *testing.T) {
 	en.Load(d.Editions.Latest(), d)
 	de.Load(d.Editions.Latest(), d)
 	const link = "https://example.com/de/tco/"
-	// German pages start in euros at a German electricity price: one
-	// scenario in both languages names the English page's dollars and
-	// US price.
-	const q = "cur=USD&a.kwh=0.08&b.kwh=0.08"
+	// German pages start in euros at a German electricity price, on
+	// Germany's grid: one scenario in both languages names the English
+	// page's dollars, US price and the world's grid.
+	const q = "cur=USD&a.kwh=0.08&b.kwh=0.08&grid=world"
 	pe, pd := en.Page("tco", q), de.Page("tco", q)
 	date := d.Editions.Latest()
 	germanDate := date[8:] + "." + date[5:7] + "." + date[:4]
