@@ -271,9 +271,13 @@ func (d Data) Validate() error {
 	return errors.Join(errs...)
 }
 
+// MaxGCO2ePerKWh bounds a grid's carbon intensity, in the data and as
+// typed: above what any grid emits (the dirtiest burn lignite, about
+// 1,100 g a kWh).
+const MaxGCO2ePerKWh = 1500
+
 // validateGrid checks the grid regions: each with an id of its own, a
-// name in both languages and a sourced intensity within what grids emit
-// (the dirtiest burn lignite, about 1,100 g a kWh).
+// name in both languages and a sourced intensity up to MaxGCO2ePerKWh.
 func (d Data) validateGrid() []error {
 	var errs []error
 	seen := map[string]bool{}
@@ -286,7 +290,7 @@ func (d Data) validateGrid() []error {
 		if g.Name == "" || g.NameDE == "" {
 			errs = append(errs, fact.Errorf(entry, "name", "needs a name and a name_de"))
 		}
-		errs = append(errs, d.Sources.Check(g.GCO2ePerKWh, entry, "g_co2e_per_kwh", 0, 1500)...)
+		errs = append(errs, d.Sources.Check(g.GCO2ePerKWh, entry, "g_co2e_per_kwh", 0, MaxGCO2ePerKWh)...)
 	}
 	return errs
 }
@@ -338,6 +342,6 @@ func ReadGrid(r *scenario.Resolver, d Data, section string) (float64, bool) {
 			g = row
 		}
 	}
-	return r.Number(scenario.Field{Key: "gco2", Label: t.T("tco.in.gco2"), Unit: t.T("tco.unit.gco2"), Section: section, Min: 0, Max: 1500,
+	return r.Number(scenario.Field{Key: "gco2", Label: t.T("tco.in.gco2"), Unit: t.T("tco.unit.gco2"), Section: section, Min: 0, Max: MaxGCO2ePerKWh,
 		Default: num(g.GCO2ePerKWh.Value), Note: d.Note(t, g.GCO2ePerKWh), Help: t.T("tco.in.gco2_help")}), true
 }

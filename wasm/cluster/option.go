@@ -428,6 +428,14 @@ type Option struct {
 	NeedsPrice string
 }
 
+// Sized is the option's cost over years with gpus GPUs, as sized for a
+// demand.
+func (o Option) Sized(gpus int, years float64) tco.Result {
+	c := o.Option
+	c.GPUs = gpus
+	return tco.Compute(c, years)
+}
+
 // ReadCurrency reads the display currency and its rate per US dollar;
 // the currency defaults to the page language's (LanguageDefaults), else
 // to US dollars.

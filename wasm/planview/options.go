@@ -337,17 +337,13 @@ func (o Option) SelfHosted() bool { return o.Kind != API }
 // MonthlyUSD is the self-hosted option's cost a month, in US dollars,
 // with gpus GPUs: its TCO over the period, a month's share of it.
 func (o Option) MonthlyUSD(gpus, years int) float64 {
-	c := o.Cluster.Option
-	c.GPUs = gpus
-	return tco.Compute(c, float64(years)).TCOUSD / (12 * float64(years))
+	return o.Cluster.Sized(gpus, float64(years)).TCOUSD / (12 * float64(years))
 }
 
 // MonthlyKWh is the self-hosted option's energy a month with gpus GPUs,
 // at the average load its cost is counted at (tco.Result EnergyKWh).
 func (o Option) MonthlyKWh(gpus, years int) float64 {
-	c := o.Cluster.Option
-	c.GPUs = gpus
-	return tco.Compute(c, float64(years)).EnergyKWh / (12 * float64(years))
+	return o.Cluster.Sized(gpus, float64(years)).EnergyKWh / (12 * float64(years))
 }
 
 // RequestsPerS is the workload's request rate.

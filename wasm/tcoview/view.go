@@ -283,9 +283,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, fed [MaxOptions]priceF
 
 // tcoOf returns the TCO of option o with n GPUs, in the display currency.
 func (s Scenario) tcoOf(o cluster.Option, n int) float64 {
-	sized := o.Option
-	sized.GPUs = n
-	return tco.Compute(sized, float64(s.Years)).TCOUSD * s.FXPerUSD
+	return o.Sized(n, float64(s.Years)).TCOUSD * s.FXPerUSD
 }
 
 // comparative returns the key dearer or cheaper: how an option compares
