@@ -418,6 +418,8 @@ func textSchema(f scenario.Field) schema {
 		s.MaxLength, s.Pattern = scenario.MaxWords, "^[A-Za-z0-9 "+charClass(scenario.WordChars)+"]*$"
 	case f.Name:
 		s.MaxLength, s.Pattern = scenario.MaxName, "^[A-Za-z0-9"+charClass(scenario.NameChars)+"]*$"
+	case f.Numbers:
+		s.MaxLength, s.Pattern = scenario.MaxText, "^[0-9.eE+"+charClass(scenario.NumbersSeparators)+"-]*$"
 	default:
 		s.MaxLength, s.Pattern = scenario.MaxText, "^[a-z0-9"+charClass(scenario.TextChars)+"]*$"
 	}

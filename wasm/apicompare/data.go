@@ -82,6 +82,14 @@ type Defaults struct {
 	// editions without them offer the end-to-end target alone.
 	PlanTTFTS  fact.Figure `yaml:"plan_ttft_s" json:"plan_ttft_s"`
 	PlanTPOTMS fact.Figure `yaml:"plan_tpot_ms" json:"plan_tpot_ms"`
+	// PlanColdStartMin is how long a rented replica takes to start
+	// serving, in minutes, which an autoscaled plan pays for each start;
+	// editions without it have a flat week and no load curves.
+	PlanColdStartMin fact.Figure `yaml:"plan_cold_start_min" json:"plan_cold_start_min"`
+	// PlanOffHoursPct is the office curve's rate outside office hours,
+	// in percent of its rate in them; editions without it have no
+	// office curve.
+	PlanOffHoursPct fact.Figure `yaml:"plan_off_hours_pct" json:"plan_off_hours_pct"`
 	// DE, where an edition sets it, holds what a German page starts
 	// with where it differs from an English one: processing in the EU,
 	// and a comparison with APIs priced there. Editions before it lack
@@ -189,6 +197,9 @@ type Data struct {
 	PlanPresets []scenario.PresetData `yaml:"plan_presets" json:"plan_presets"`
 	// OpenWeights are the model families whose weights are published.
 	OpenWeights []OpenFamily `yaml:"open_weights" json:"open_weights"`
+	// LoadCurves are measured load curves the plan offers; editions
+	// before them have none.
+	LoadCurves []LoadCurve `yaml:"load_curves" json:"load_curves"`
 	// Editions are the editions a link can pin, the site data's.
 	Editions edition.List `yaml:"-" json:"-"`
 }
@@ -244,7 +255,8 @@ func (d Data) Validate() error {
 		name     string
 		f        fact.Figure
 		min, max float64
-	}{{"plan_requests_per_day", df.PlanRequestsPerDay, 1, 1e9}, {"plan_ttft_s", df.PlanTTFTS, 0.01, 3600}, {"plan_tpot_ms", df.PlanTPOTMS, 1, 60000}} {
+	}{{"plan_requests_per_day", df.PlanRequestsPerDay, 1, 1e9}, {"plan_ttft_s", df.PlanTTFTS, 0.01, 3600}, {"plan_tpot_ms", df.PlanTPOTMS, 1, 60000},
+		{"plan_cold_start_min", df.PlanColdStartMin, 0, 60}, {"plan_off_hours_pct", df.PlanOffHoursPct, 0, 100}} {
 		if f.f != (fact.Figure{}) {
 			errs = append(errs, d.Sources.Check(f.f, "defaults", f.name, f.min, f.max)...)
 		}
@@ -253,6 +265,7 @@ func (d Data) Validate() error {
 	errs = append(errs, df.DE.APIs.validate(d, "defaults.de")...)
 	errs = append(errs, df.DE.Region.validate(d, "defaults.de")...)
 	errs = append(errs, d.validateOpen()...)
+	errs = append(errs, d.validateCurves()...)
 	errs = append(errs, scenario.ValidatePresets(d.Presets, d.Sources)...)
 	for _, err := range scenario.ValidatePresets(d.PlanPresets, d.Sources) {
 		errs = append(errs, errors.New("plan_"+err.Error())) // plan_presets[i] …

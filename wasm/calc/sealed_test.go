@@ -78,6 +78,9 @@ var probes = map[string][]string{
 		"model=qwen3-30b-a3b&gpu=a100-80gb-sxm&b=128&in=2048&out=512"},
 	"tco":    {"a.pm=mixtral-8x7b&b.pm=llama-3.1-70b&b.pp=fp8"},
 	"memory": {"model=mixtral-8x22b&w=fp8&kv=fp8&a.tp=4"},
+	// Load curves: bought GPUs for the busiest hour, rented ones hour by
+	// hour (editions before them ignore the keys).
+	"plan": {"curve=office", "curve=azure-coding&spare=1&cold=10&minr=0&step=2"},
 }
 
 // figures writes a page's headline and cells as a block of lines.

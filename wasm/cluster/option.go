@@ -430,9 +430,17 @@ type Option struct {
 
 // Sized is the option's cost over years with gpus GPUs, as sized for a
 // demand.
-func (o Option) Sized(gpus int, years float64) tco.Result {
+func (o Option) Sized(gpus int, years float64) tco.Result { return o.SizedFor(gpus, 1, years) }
+
+// SizedFor is Sized for gpus rented share of the option's hours a month
+// (1: all of them), as an autoscaled deployment rents some of its GPUs;
+// an owned option's cost does not depend on share.
+func (o Option) SizedFor(gpus int, share, years float64) tco.Result {
 	c := o.Option
 	c.GPUs = gpus
+	if c.Kind == tco.Rented {
+		c.RentedHoursPerMonth *= share
+	}
 	return tco.Compute(c, years)
 }
 

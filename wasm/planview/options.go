@@ -334,18 +334,6 @@ func (r Replica) GPUs(rate, scale float64, spare int) int {
 // SelfHosted reports whether the option runs on GPUs.
 func (o Option) SelfHosted() bool { return o.Kind != API }
 
-// MonthlyUSD is the self-hosted option's cost a month, in US dollars,
-// with gpus GPUs: its TCO over the period, a month's share of it.
-func (o Option) MonthlyUSD(gpus, years int) float64 {
-	return o.Cluster.Sized(gpus, float64(years)).TCOUSD / (12 * float64(years))
-}
-
-// MonthlyKWh is the self-hosted option's energy a month with gpus GPUs,
-// at the average load its cost is counted at (tco.Result EnergyKWh).
-func (o Option) MonthlyKWh(gpus, years int) float64 {
-	return o.Cluster.Sized(gpus, float64(years)).EnergyKWh / (12 * float64(years))
-}
-
 // RequestsPerS is the workload's request rate.
 func (s Scenario) RequestsPerS() float64 { return s.RequestsPerDay / 86400 }
 
@@ -440,7 +428,8 @@ func (b *Builder) Options(s Scenario, d apicompare.Data) []Option {
 // size sizes the self-hosted options of out for the scenario's volume:
 // each GPU's replicas, searched once for all its options (and remembered,
 // so that another volume searches none), the one that takes the fewest
-// GPUs with the spare replicas, and what that many cost a month.
+// GPUs with the spare replicas at the busiest hour, and what it costs a
+// month over the week's hours (Scenario.monthly).
 func (b *Builder) size(s Scenario, d apicompare.Data, out []Option) {
 	rate := s.RequestsPerS()
 	var replicas []Replica
@@ -458,8 +447,8 @@ func (b *Builder) size(s Scenario, d apicompare.Data, out []Option) {
 		if o.Candidates, o.Missing = replicas, reason; o.Missing != "" {
 			continue
 		}
-		o.Replica = fewestGPUs(o.Candidates, rate, s.Spare)
-		o.PerMonthUSD = o.MonthlyUSD(o.Replica.GPUs(rate, 1, s.Spare), s.Years)
+		o.Replica = fewestGPUs(o.Candidates, rate*s.Curve.Peak(), s.Spare)
+		o.PerMonthUSD, _ = s.monthly(*o, o.Replica, rate, 1)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/infercost/infercost/wasm/cluster"
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
+	"github.com/infercost/infercost/wasm/loadcurve"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
@@ -56,6 +57,11 @@ type Scenario struct {
 	// Target is the P99 latency every self-hosted replica must keep: end
 	// to end, or to the first token and per output token.
 	Target perf.Target
+	// Curve spreads the requests over the hours of a week; bought GPUs
+	// are sized for its busiest hour, rented ones follow it as Scaling
+	// says.
+	Curve   loadcurve.Curve
+	Scaling loadcurve.Scaling
 	// GCO2ePerKWh is the carbon intensity of the grid the self-hosted
 	// options draw from, grams of CO2 equivalent a kWh; Grid is false for
 	// an edition without grid regions, whose page shows no CO2.
@@ -152,6 +158,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	}
 	s.Lengths = serving.ReadLengths(r, work)
 	s.Target = readTarget(r, d, work)
+	s.Curve, s.Scaling = readLoad(r, d, t.T("plan.sec.load"))
 
 	serve := t.T("plan.sec.serve")
 	s.Precision = r.Choice(scenario.Field{Key: "pp", Label: t.T("tco.in.pp"), Section: serve, Default: defPrecision,

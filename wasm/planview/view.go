@@ -11,6 +11,7 @@ import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/loadcurve"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/tco"
@@ -72,7 +73,7 @@ func (b *Builder) Build(s Scenario, d apicompare.Data) Page {
 	be := s.breakEven(p.Ranked, 1)
 	p.Tables = []view.Table{s.rankingTable(p.Ranked), s.unrankedTable(p.Unranked), s.workloadTable(p.Ranked, be)}
 	p.Headline = s.headline(p.Ranked, be, p.CellsByKey())
-	p.Charts = []chart.Chart{s.volumeChart(p.Ranked)}
+	p.Charts = []chart.Chart{s.volumeChart(p.Ranked), s.gpusChart(p.Ranked), s.hourlyChart(p.Ranked)}
 	p.Links = s.links(p.Ranked)
 	p.Explanation = s.Explanation()
 	return p
@@ -134,6 +135,7 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 	cols := []view.Column{{Key: "option", Title: t.T("plan.col.option")}, {Key: "kind", Title: t.T("plan.col.kind")},
 		{Key: "takes", Title: t.T("plan.col.takes")}, {Key: "monthly", Title: t.F("plan.col.monthly", "code", s.Currency.Code)},
 		{Key: "per_mtok", Title: t.F("plan.col.per_mtok", "code", s.Currency.Code)}, {Key: "co2", Title: t.T("plan.col.co2"), Hidden: !s.Grid},
+		{Key: "util", Title: t.T("plan.col.util")},
 		{Key: "why", Title: t.T("plan.col.why")}, {Key: "details", Title: t.T("plan.col.details"), Link: true}}
 	note := t.F("plan.ranking_note", "n", strconv.Itoa(len(ranked)), "target", s.target())
 	if len(ranked) > Places {
@@ -164,7 +166,8 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 			// band, the option is sized again (band.Table.AtBounds).
 			k := s.bandKind(o)
 			at := func(scale float64) (float64, bool) {
-				return round2(o.MonthlyUSD(o.Replica.GPUs(rate, scale, s.Spare), s.Years) * s.FX), true
+				usd, _ := s.monthly(o, o.Replica, rate, scale)
+				return round2(usd * s.FX), true
 			}
 			monthly, _ = s.Bands.AtBounds(t, monthly, k, "plan.band_note", at)
 			per, _ = s.Bands.AtBounds(t, per, k, "plan.band_note", func(scale float64) (float64, bool) {
@@ -174,10 +177,14 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 		}
 		row.Cells[3], row.Cells[4] = monthly, per
 		row.Cells[5] = s.co2Cell(o, key+"co2")
-		row.Cells[6].Text = s.why(o)
-		row.Cells[7].Text, row.Cells[7].Option = t.T("plan.details.tco"), s.details(o, ranked)
+		if o.SelfHosted() {
+			u := s.utilisation(o) * 100
+			row.Cells[6] = view.Cell{Key: key + "util", Metric: "utilisation", Option: o.ID, Value: round2(u), Unit: "%", Text: t.Num(u, 0) + " %"}
+		}
+		row.Cells[7].Text = s.why(o)
+		row.Cells[8].Text, row.Cells[8].Option = t.T("plan.details.tco"), s.details(o, ranked)
 		if !o.SelfHosted() {
-			row.Cells[7].Text = t.T("plan.details.pricing")
+			row.Cells[8].Text = t.T("plan.details.pricing")
 		}
 		tab.Rows = append(tab.Rows, row)
 	}
@@ -199,7 +206,8 @@ func (s Scenario) co2Cell(o Option, key string) view.Cell {
 	}
 	rate := s.RequestsPerS()
 	at := func(scale float64) (float64, bool) {
-		return o.MonthlyKWh(o.Replica.GPUs(rate, scale, s.Spare), s.Years) * s.GCO2ePerKWh / s.TokensPerMonth() * 1e6, true
+		_, kwh := s.monthly(o, o.Replica, rate, scale)
+		return kwh * s.GCO2ePerKWh / s.TokensPerMonth() * 1e6, true
 	}
 	g, _ := at(1)
 	c := view.Cell{Key: key, Metric: "co2e_g_per_mtok", Option: o.ID, Value: g, Unit: "g", Text: t.Significant(g, 3) + " g"}
@@ -217,19 +225,29 @@ func (s Scenario) bandKind(o Option) band.Kind {
 }
 
 // takes says what a ranked option takes: its GPUs in replicas, the spare
-// ones counted apart, or the API's price per million tokens.
+// ones counted apart, or the API's price per million tokens. A rented
+// option that follows a load curve takes from its fewest to its most
+// replicas, and says how many it runs on average, its cold starts
+// counted.
 func (s Scenario) takes(o Option) string {
 	t := s.M
 	if !o.SelfHosted() {
 		return t.F("plan.takes.api", "in", s.M.Precise(o.Bill.Cost.PerMTok*s.FX, s.Currency))
 	}
-	n := o.Replica.Replicas(s.RequestsPerS(), 1)
+	sched := s.schedule(o.Replica, s.RequestsPerS(), 1)
+	n := sched.Peak()
+	args := []string{"gpus", strconv.Itoa((n + s.Spare) * o.Replica.TP), "gpu", o.GPU.Name, "replicas", strconv.Itoa(n),
+		"spare", strconv.Itoa(s.Spare), "tp", strconv.Itoa(o.Replica.TP)}
 	key := "plan.takes.gpus"
-	if s.Spare > 0 {
-		key = "plan.takes.gpus_spare"
+	if o.Kind == Rented && sched.Least() < n {
+		key = "plan.takes.hourly"
+		args = append(args, "least", strconv.Itoa(sched.Least()),
+			"mean", t.Num(sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH)/loadcurve.HoursPerWeek, 1))
 	}
-	return t.F(key, "gpus", strconv.Itoa(o.Replica.GPUs(s.RequestsPerS(), 1, s.Spare)), "gpu", o.GPU.Name, "replicas", strconv.Itoa(n),
-		"spare", strconv.Itoa(s.Spare), "tp", strconv.Itoa(o.Replica.TP))
+	if s.Spare > 0 {
+		key += "_spare"
+	}
+	return t.F(key, args...)
 }
 
 // why is a ranked option's one line of why: for GPUs, the requests a
@@ -251,10 +269,14 @@ func (s Scenario) why(o Option) string {
 	switch {
 	case o.Kind == Owned:
 		parts = append(parts, t.F("plan.why.owned", "years", strconv.Itoa(s.Years)))
-	case o.Offer != nil:
+	case o.Offer != nil && s.Curve.IsFlat():
 		parts = append(parts, t.F("plan.why.offer", "price", t.Digits(scaledNum(o.Offer.USDPerGPUHour*s.FX)), "code", s.Currency.Code))
-	default:
+	case o.Offer != nil:
+		parts = append(parts, t.F("plan.why.offer_hourly", "price", t.Digits(scaledNum(o.Offer.USDPerGPUHour*s.FX)), "code", s.Currency.Code))
+	case s.Curve.IsFlat():
 		parts = append(parts, t.T("plan.why.table_rent"))
+	default:
+		parts = append(parts, t.T("plan.why.table_rent_hourly"))
 	}
 	return strings.Join(parts, "; ")
 }
@@ -309,6 +331,9 @@ func (s Scenario) workloadTable(ranked []Option, b breakEvenAt) view.Table {
 				Text: t.F("plan.tokens_month", "tokens", t.Count(v))}}},
 			{Label: t.T("plan.row.rate"), Cells: []view.Cell{{Key: "requests_s", Metric: "requests_per_s", Value: round4(s.RequestsPerS()), Unit: "requests/s",
 				Text: t.Digits(scenario.Significant(s.RequestsPerS(), 3)) + " /s"}}},
+			{Label: t.T("plan.row.peak"), Help: t.T("plan.row.peak_help"), Cells: []view.Cell{{Key: "peak_requests_s", Metric: "peak_requests_per_s",
+				Value: round4(s.RequestsPerS() * s.Curve.Peak()), Unit: "requests/s",
+				Text: t.F("plan.peak", "rate", t.Digits(scenario.Significant(s.RequestsPerS()*s.Curve.Peak(), 3)), "ratio", t.Num(s.Curve.Peak(), 2))}}},
 			{Label: t.T("plan.row.breakeven"), Help: t.T("plan.row.breakeven_help"), Cells: []view.Cell{be}},
 		}}
 }
@@ -403,8 +428,14 @@ func (s Scenario) breakEven(ranked []Option, scale float64) breakEvenAt {
 		if self == nil {
 			self = o
 		}
-		capacity := s.tokensPerReplica(*o) * scale
-		cost := func(n int) float64 { return o.MonthlyUSD((n+s.Spare)*o.Replica.TP, s.Years) }
+		// A volume whose busiest hour takes n replicas: capacity a
+		// replica at the mean (just under, so that the hour takes n
+		// and not n + 1 after rounding).
+		capacity := s.tokensPerReplica(*o) * scale / s.Curve.Peak()
+		cost := func(n int) float64 {
+			usd, _ := s.monthly(*o, o.Replica, float64(n)*capacity*(1-1e-9)*s.requestsPerSAt(1), scale)
+			return usd
+		}
 		pays := func(n int) bool { return cost(n) <= perTok*capacity*float64(n-1) }
 		const most = 1 << 20
 		if !pays(most) {
@@ -464,13 +495,84 @@ func (s Scenario) volumeChart(ranked []Option) chart.Chart {
 			if o.SelfHosted() {
 				// The replica size that takes the fewest GPUs at v.
 				r := s.requestsPerSAt(v)
-				usd = o.MonthlyUSD(fewestGPUs(o.Candidates, r, s.Spare).GPUs(r, 1, s.Spare), s.Years)
+				usd, _ = s.monthly(*o, fewestGPUs(o.Candidates, r*s.Curve.Peak(), s.Spare), r, 1)
 			}
 			sr.Points = append(sr.Points, [2]float64{round0(v), round2(usd * s.FX)})
 		}
 		c.Series = append(c.Series, sr)
 	}
 	c.Series[0].Marks = []chart.Mark{{Name: t.T("plan.chart.this"), X: round0(v0)}}
+	return c
+}
+
+// gpusChart is the GPUs the best bought and rented options run in each
+// hour of the week: bought ones for the busiest hour, rented ones as
+// their schedule runs them, the spare replicas counted.
+func (s Scenario) gpusChart(ranked []Option) chart.Chart {
+	t := s.M
+	c := chart.Chart{ID: "chart-gpus", Title: t.T("plan.chart.gpus"), Desc: t.T("plan.chart.gpus_desc"), Kind: chart.Lines, Step: true,
+		XName: t.T("plan.chart.hour"), XMin: 0, XMax: loadcurve.HoursPerWeek, Unit: "GPUs"}
+	for _, k := range []Kind{Owned, Rented} {
+		sr := chart.Series{ID: string(k), Name: t.T(kindKeys[k]), Points: [][2]float64{}}
+		o := bestOf(ranked, k)
+		if o == nil {
+			sr.Hidden = true
+			c.Series = append(c.Series, sr)
+			continue
+		}
+		sr.Name = o.Name
+		sched := s.schedule(o.Replica, s.RequestsPerS(), 1)
+		for h := range loadcurve.HoursPerWeek + 1 {
+			n := sched[h%loadcurve.HoursPerWeek]
+			if k == Owned {
+				n = sched.Peak()
+			}
+			sr.Points = append(sr.Points, [2]float64{float64(h), float64((n + s.Spare) * o.Replica.TP)})
+		}
+		c.Series = append(c.Series, sr)
+	}
+	return c
+}
+
+// hourlyChart is what the best option of each kind costs in each hour
+// of the week: a bought option its month's cost spread evenly, a rented
+// one its GPUs of the hour with the cold starts of the replicas that
+// start in it, an API the hour's tokens.
+func (s Scenario) hourlyChart(ranked []Option) chart.Chart {
+	t := s.M
+	c := chart.Chart{ID: "chart-hourly", Title: t.T("plan.chart.hourly"), Desc: t.T("plan.chart.hourly_desc"), Kind: chart.Lines, Step: true,
+		XName: t.T("plan.chart.hour"), XMin: 0, XMax: loadcurve.HoursPerWeek, Unit: s.Currency.Code}
+	hoursPerMonth := tco.HoursPerYear / 12.0
+	for _, k := range Kinds {
+		sr := chart.Series{ID: string(k), Name: t.T(kindKeys[k]), Points: [][2]float64{}}
+		o := bestOf(ranked, k)
+		if o == nil {
+			sr.Hidden = true
+			c.Series = append(c.Series, sr)
+			continue
+		}
+		sr.Name = o.Name
+		sched := s.schedule(o.Replica, s.RequestsPerS(), 1)
+		for h := range loadcurve.HoursPerWeek + 1 {
+			at := h % loadcurve.HoursPerWeek
+			var usd float64
+			switch k {
+			case Owned:
+				usd = o.PerMonthUSD / hoursPerMonth
+			case Rented:
+				// One hour of the month's: a share of 1 / the hours a
+				// month the option rents.
+				hour := 1 / o.Cluster.Option.RentedHoursPerMonth
+				started := max(0, sched[at]-sched[(at+loadcurve.HoursPerWeek-1)%loadcurve.HoursPerWeek])
+				usd = o.Cluster.SizedFor((sched[at]+s.Spare)*o.Replica.TP, hour, 1).TCOUSD/12 +
+					o.Cluster.SizedFor(started*o.Replica.TP, hour*s.Scaling.ColdStartH, 1).TCOUSD/12
+			default:
+				usd = o.PerMonthUSD / hoursPerMonth * s.Curve[at]
+			}
+			sr.Points = append(sr.Points, [2]float64{float64(h), round2(usd * s.FX)})
+		}
+		c.Series = append(c.Series, sr)
+	}
 	return c
 }
 
@@ -492,11 +594,13 @@ func (s Scenario) links(ranked []Option) []view.Link {
 	perfLink := view.Link{ID: "performance", Label: t.T("plan.link.performance"), Path: "performance/", Hidden: true}
 	for _, o := range ranked {
 		if o.SelfHosted() {
-			n := o.Replica.Replicas(s.RequestsPerS(), 1)
+			// A replica at the busiest hour.
+			peak := s.RequestsPerS() * s.Curve.Peak()
+			n := o.Replica.Replicas(peak, 1)
 			perfLink.Hidden = false
 			perfLink.Query = "model=" + s.Model + "&gpu=" + o.GPU.ID + "&prec=" + o.Cluster.Estimate.Precision + "&tp=" + strconv.Itoa(o.Replica.TP) +
 				"&engine=" + s.Engine + "&in=" + strconv.Itoa(s.Prompt) + "&out=" + strconv.Itoa(s.Output) + "&lens=" + lengthsValue(s) +
-				"&rate=" + scaledNum(s.RequestsPerS()/float64(n)) + s.sloParam() + s.customQuery()
+				"&rate=" + scaledNum(peak/float64(n)) + s.sloParam() + s.customQuery()
 			break
 		}
 	}
@@ -523,13 +627,21 @@ func (s Scenario) tcoDetails(options ...Option) string {
 		if e := o.Cluster.Estimate; e != nil && o.Replica.TP != e.Setup.TP {
 			tp = o.Replica.TP
 		}
-		q += "&" + s.tcoQuery(string(rune('a'+i)), o.Kind, o.GPU, o.OfferIndex, tp)
+		letter := string(rune('a' + i))
+		q += "&" + s.tcoQuery(letter, o.Kind, o.GPU, o.OfferIndex, tp)
+		// /tco/ rents its GPUs for the busiest hour: for those hours a
+		// month that give the GPU-hours the schedule is billed for.
+		if sched := s.schedule(o.Replica, s.RequestsPerS(), 1); o.Kind == Rented && !s.Curve.IsFlat() {
+			share := sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH) / float64((sched.Peak()+s.Spare)*loadcurve.HoursPerWeek)
+			q += "&" + letter + ".hpm=" + scaledNum(o.Cluster.Option.RentedHoursPerMonth*share)
+		}
 	}
 	if s.Spare > 0 {
 		q += "&spare=" + strconv.Itoa(s.Spare)
 	}
-	// /tco/'s demand is output tokens a month of tco.HoursPerYear / 12.
-	return q + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerS()*float64(s.Output)*tco.HoursPerYear/12*3600) +
+	// /tco/'s demand is output tokens a month of tco.HoursPerYear / 12,
+	// at the busiest hour's rate, which its GPUs are sized for.
+	return q + "&y=" + strconv.Itoa(s.Years) + "&dem=" + scaledNum(s.RequestsPerS()*s.Curve.Peak()*float64(s.Output)*tco.HoursPerYear/12*3600) +
 		"&lens=" + lengthsValue(s) + "&cur=" + s.Currency.Code + s.sloParam() + s.customQuery()
 }
 

@@ -81,6 +81,11 @@ type Field struct {
 	// keeps it as written, if it holds only TextChars and at most
 	// MaxText bytes, and the calculator checks what it names.
 	Text bool
+	// Numbers marks a list of numbers, each within Min and Max, typed
+	// separated by commas or spaces: Parse keeps them separated by
+	// commas, each as a number field writes it, in at most MaxText bytes
+	// (Resolver.Numbers).
+	Numbers bool
 	// Words marks a text field of words to search for: Parse keeps
 	// letters of any case and digits, spaces and WordChars, at most
 	// MaxWords bytes, folded to lower case with single spaces.
@@ -149,7 +154,7 @@ const (
 func (f Field) IsChoice() bool { return len(f.Choices) > 0 }
 
 // IsText reports whether the field holds text rather than a number.
-func (f Field) IsText() bool { return f.Text || f.Words || f.Name }
+func (f Field) IsText() bool { return f.Text || f.Words || f.Name || f.Numbers }
 
 // Input is a field as resolved: its value (canonical) and any error.
 type Input struct {
@@ -293,6 +298,18 @@ func (r *Resolver) Int(f Field) int {
 	return int(r.Number(f))
 }
 
+// Numbers reads a Numbers field: its numbers, in order.
+func (r *Resolver) Numbers(f Field) []float64 {
+	f.Numbers = true
+	in := r.read(f)
+	var out []float64
+	for x := range strings.SplitSeq(in.Value, ",") {
+		v, _ := strconv.ParseFloat(x, 64)
+		out = append(out, v)
+	}
+	return out
+}
+
 // Choice reads a choice field.
 func (r *Resolver) Choice(f Field) string { return r.read(f).Value }
 
@@ -361,6 +378,9 @@ func (f Field) parse(m *msg.Catalog, raw string) (string, string, Rejection) {
 		}
 		return raw, "", ""
 	}
+	if f.Numbers {
+		return f.numbers(m, raw)
+	}
 	if f.Text {
 		if len(raw) > MaxText || !onlyOf(raw, TextChars) {
 			return "", m.T("scen.ids"), BadText
@@ -389,6 +409,32 @@ func (f Field) parse(m *msg.Catalog, raw string) (string, string, Rejection) {
 		return "", m.T("scen.whole"), BadNumber
 	}
 	return FormatNumber(v), "", ""
+}
+
+// NumbersSeparators are what a Numbers field's values may be separated
+// by; a decimal comma would be one.
+const NumbersSeparators = ", "
+
+// numbers parses a Numbers field's value: each number as a number field
+// of f's bounds parses it, written separated by commas.
+func (f Field) numbers(m *msg.Catalog, raw string) (string, string, Rejection) {
+	if len(raw) > MaxText {
+		return "", m.F("scen.at_most", "n", strconv.Itoa(MaxText)), BadText
+	}
+	one := f
+	one.Numbers = false
+	parts := strings.FieldsFunc(raw, func(c rune) bool { return strings.ContainsRune(NumbersSeparators, c) })
+	if len(parts) == 0 {
+		return "", m.T("scen.not_number"), BadNumber
+	}
+	for i, x := range parts {
+		v, reason, rej := one.parse(m, x)
+		if rej != "" {
+			return "", m.F("scen.list_item", "n", strconv.Itoa(i+1), "reason", reason), rej
+		}
+		parts[i] = v
+	}
+	return strings.Join(parts, ","), "", ""
 }
 
 // words returns a search in canonical form: lower case, words separated

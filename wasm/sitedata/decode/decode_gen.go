@@ -90,6 +90,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"presets", &p.Presets},
 			{"plan_presets", &p.PlanPresets},
 			{"open_weights", &p.OpenWeights},
+			{"load_curves", &p.LoadCurves},
 		})
 	case *serving.Perf:
 		object(d, []field{
@@ -202,9 +203,13 @@ func read(d *jsonread.Decoder, p any) {
 			{"plan_requests_per_day", &p.PlanRequestsPerDay},
 			{"plan_ttft_s", &p.PlanTTFTS},
 			{"plan_tpot_ms", &p.PlanTPOTMS},
+			{"plan_cold_start_min", &p.PlanColdStartMin},
+			{"plan_off_hours_pct", &p.PlanOffHoursPct},
 			{"de", &p.DE},
 		})
 	case *[]apicompare.OpenFamily:
+		list(d, p)
+	case *[]apicompare.LoadCurve:
 		list(d, p)
 	case *serving.PerfDefaults:
 		object(d, []field{
@@ -435,6 +440,18 @@ func read(d *jsonread.Decoder, p any) {
 			{"source", &p.Source},
 			{"as_of", &p.AsOf},
 		})
+	case *apicompare.LoadCurve:
+		object(d, []field{
+			{"id", &p.ID},
+			{"name", &p.Name},
+			{"name_de", &p.NameDE},
+			{"weekday", &p.Weekday},
+			{"weekend", &p.Weekend},
+			{"source", &p.Source},
+			{"as_of", &p.AsOf},
+			{"note", &p.Note},
+			{"note_de", &p.NoteDE},
+		})
 	case *[]serving.GroupEfficiency:
 		list(d, p)
 	case *serving.Measurement:
@@ -545,6 +562,8 @@ func read(d *jsonread.Decoder, p any) {
 			{"note", &p.Note},
 			{"note_de", &p.NoteDE},
 		})
+	case *[]float64:
+		list(d, p)
 	case *serving.GroupEfficiency:
 		object(d, []field{
 			{"arch", &p.Arch},

@@ -1,0 +1,127 @@
+package planview
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/infercost/infercost/wasm/apicompare"
+	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/loadcurve"
+	"github.com/infercost/infercost/wasm/scenario"
+)
+
+// The load curves a reader chooses from.
+const (
+	curveFlat   = "flat"
+	curveOffice = "office"
+	curveHours  = "hours"
+)
+
+// readLoad reads how the workload's requests spread over the hours of a
+// week and how rented options follow them. An edition without a default
+// cold start has a flat week and no fields for it, as its links had.
+func readLoad(r *scenario.Resolver, d apicompare.Data, section string) (loadcurve.Curve, loadcurve.Scaling) {
+	t, df := r.M, d.Defaults
+	flat := loadcurve.Scaling{Step: 1, Min: 1}
+	if df.PlanColdStartMin == (fact.Figure{}) {
+		return loadcurve.Flat(), flat
+	}
+	kinds := []scenario.Choice{{Value: curveFlat, Label: t.T("plan.curve.flat")}}
+	if df.PlanOffHoursPct != (fact.Figure{}) {
+		kinds = append(kinds, scenario.Choice{Value: curveOffice, Label: t.T("plan.curve.office")})
+	}
+	for _, c := range d.LoadCurves {
+		kinds = append(kinds, scenario.Choice{Value: c.ID, Label: c.NameIn(t)})
+	}
+	kinds = append(kinds, scenario.Choice{Value: curveHours, Label: t.T("plan.curve.hours")})
+	kind := r.Choice(scenario.Field{Key: "curve", Label: t.T("plan.in.curve"), Section: section, Default: curveFlat, Choices: kinds,
+		Help: t.T("plan.in.curve_help")})
+	var off float64
+	if df.PlanOffHoursPct != (fact.Figure{}) {
+		off = r.Number(scenario.Field{Key: "off", Label: t.T("plan.in.off"), Unit: "%", Section: section, Min: 0, Max: 100,
+			Default: scenario.FormatNumber(df.PlanOffHoursPct.Value), Note: d.Note(t, df.PlanOffHoursPct), Help: t.T("plan.in.off_help")})
+	}
+	hours := r.Numbers(scenario.Field{Key: "hours", Label: t.T("plan.in.hours"), Section: section, Min: 0, Max: 1e9,
+		Default: strings.Repeat("1,", 23) + "1", Help: t.T("plan.in.hours_help")})
+	steps := make([]scenario.Choice, len(loadcurve.Steps))
+	for i, h := range loadcurve.Steps {
+		steps[i] = scenario.Choice{Value: strconv.Itoa(h), Label: t.F("plan.step.hours", "n", strconv.Itoa(h))}
+	}
+	step, _ := strconv.Atoi(r.Choice(scenario.Field{Key: "step", Label: t.T("plan.in.step"), Section: section, Default: "1", Choices: steps,
+		Help: t.T("plan.in.step_help")}))
+	least := r.Int(scenario.Field{Key: "minr", Label: t.T("plan.in.minr"), Unit: t.T("tco.unit.replicas"), Section: section, Min: 0, Max: 64,
+		Default: "1", Help: t.T("plan.in.minr_help")})
+	cold := r.Number(scenario.Field{Key: "cold", Label: t.T("plan.in.cold"), Unit: t.T("plan.unit.minutes"), Section: section, Min: 0, Max: 60,
+		Default: scenario.FormatNumber(df.PlanColdStartMin.Value), Note: d.Note(t, df.PlanColdStartMin), Help: t.T("plan.in.cold_help")})
+	scaling := loadcurve.Scaling{Step: step, Min: least, ColdStartH: cold / 60}
+	switch kind {
+	case curveOffice:
+		r.Hide("hours")
+		return loadcurve.Office(off / 100), scaling
+	case curveHours:
+		r.Hide("off")
+		c, err := loadcurve.FromHours(hours)
+		if err != nil {
+			r.Reject("hours", t.T("plan.err.hours"))
+			return loadcurve.Flat(), scaling
+		}
+		return c, scaling
+	}
+	if i := slices.IndexFunc(d.LoadCurves, func(c apicompare.LoadCurve) bool { return c.ID == kind }); i >= 0 {
+		r.Hide("off", "hours")
+		r.Warn("curve", d.Note(t, d.LoadCurves[i].Figure()))
+		return d.LoadCurves[i].Curve(), scaling
+	}
+	r.Hide("off", "hours", "step", "minr", "cold")
+	return loadcurve.Flat(), flat
+}
+
+// schedule is the replicas of r that serve the scenario's curve at a
+// mean of rate requests a second, hour by hour, each replica serving
+// scale times its estimate (1; an end of its error band).
+func (s Scenario) schedule(r Replica, rate, scale float64) loadcurve.Schedule {
+	return s.Scaling.Schedule(s.Curve, rate, func(x float64) int { return r.Replicas(x, scale) })
+}
+
+// monthly is what option o costs and draws a month (US dollars, kWh)
+// with replicas of r serving a mean of rate requests a second, each
+// serving scale times its estimate: bought GPUs for the busiest hour,
+// rented ones hour by hour as the schedule runs them, with each start's
+// cold start; the spare replicas beside them every hour.
+func (s Scenario) monthly(o Option, r Replica, rate, scale float64) (usd, kwh float64) {
+	years := float64(s.Years)
+	sched := s.schedule(r, rate, scale)
+	add := func(replicas int, share float64) {
+		res := o.Cluster.SizedFor(replicas*r.TP, share, years)
+		usd += res.TCOUSD / (12 * years)
+		kwh += res.EnergyKWh / (12 * years)
+	}
+	if o.Kind == Owned {
+		add(sched.Peak()+s.Spare, 1)
+		return usd, kwh
+	}
+	for _, l := range sched.Levels(s.Spare) {
+		if l.Replicas > 0 {
+			add(l.Replicas, float64(l.Hours)/loadcurve.HoursPerWeek)
+		}
+	}
+	if n := sched.Starts(); n > 0 && s.Scaling.ColdStartH > 0 {
+		add(1, float64(n)*s.Scaling.ColdStartH/loadcurve.HoursPerWeek)
+	}
+	return usd, kwh
+}
+
+// utilisation is the share of what option o's replicas could serve
+// within the target that the workload uses: the requests of the week
+// over the replica-hours paid for (rented: as the schedule runs them,
+// with the cold starts; bought: the busiest hour's all week), the spare
+// replicas counted.
+func (s Scenario) utilisation(o Option) float64 {
+	sched := s.schedule(o.Replica, s.RequestsPerS(), 1)
+	paid := float64((sched.Peak() + s.Spare) * loadcurve.HoursPerWeek)
+	if o.Kind == Rented {
+		paid = sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH)
+	}
+	return s.RequestsPerS() * loadcurve.HoursPerWeek / (paid * o.Replica.RatePerS)
+}
