@@ -113,3 +113,61 @@ func TestPlanThroughTheForm(t *testing.T) {
 		t.Errorf("ranked places without a cost: %v", bad)
 	}
 }
+
+// TestPlanLoadCurveThroughTheForm chooses the office-hours curve and
+// then types hours, as a reader does: the busiest hour's rate follows
+// the curve (38 % outside office hours: 168 / (40 + 128 x 0.38) = 1.895
+// times the mean), rented places say they follow it by the hour, the
+// link reopens with the same figures, and typed hours with a negative
+// value get a message next to their field.
+func TestPlanLoadCurveThroughTheForm(t *testing.T) {
+	ctx, page := browser(t)
+	plan := strings.TrimSuffix(page, "tco/") + "plan/"
+	waitEngine(ctx, t, plan)
+	value := func(key string) float64 {
+		v, err := strconv.ParseFloat(eval[string](t, ctx, `document.querySelector('[data-key="`+key+`"]').dataset.value`), 64)
+		if err != nil {
+			t.Fatalf("%s has no value: %v", key, err)
+		}
+		return v
+	}
+	rate := value("requests_s")
+	if p := value("peak_requests_s"); math.Abs(p-rate) > 1e-4 {
+		t.Fatalf("a flat week's busiest hour runs %v requests/s, the mean %v", p, rate)
+	}
+	unfold(t, ctx, "curve")
+	choose(t, ctx, "curve", "office")
+	evalAsync[bool](t, ctx, `(async () => {
+		for (let i = 0; i < 200 && !location.search.includes('curve=office'); i++) await new Promise(r => setTimeout(r, 20));
+		return true; })()`)
+	want := rate * 168 / (40 + 128*0.38)
+	if p := value("peak_requests_s"); math.Abs(p-want) > 1e-3*want {
+		t.Errorf("office hours: the busiest hour runs %v requests/s; want %v (1.895 x %v)", p, want, rate)
+	}
+	hourly := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-key$=".takes"]')].map(e => e.textContent).filter(s => s.includes('by the hour'))`)
+	if len(hourly) == 0 {
+		t.Error("office hours: no rented place follows the curve by the hour")
+	}
+	after := eval[map[string]string](t, ctx, readMetrics)
+	loc := eval[string](t, ctx, `location.href`)
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
+		t.Errorf("the office-hours link in a fresh tab differs:\n got %v\nwant %v", again, after)
+	}
+
+	// Typed hours with a negative one: the message is next to the field,
+	// and the week stays flat.
+	choose(t, ctx, "curve", "hours")
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="hours"]`), "1, 2, -1"))
+	eval[any](t, ctx, `document.querySelector('[name="hours"]').dispatchEvent(new Event('input', {bubbles: true}))`)
+	msg := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 200 && !document.getElementById('err-hours').textContent; i++) await new Promise(r => setTimeout(r, 20));
+		return document.getElementById('err-hours').textContent; })()`)
+	if !strings.Contains(msg, "Number 3") {
+		t.Errorf("typed hours 1, 2, -1: the field says %q; want it to name number 3", msg)
+	}
+	if p := value("peak_requests_s"); math.Abs(p-rate) > 1e-4 {
+		t.Errorf("after bad hours the busiest hour runs %v requests/s; want the flat week's %v", p, rate)
+	}
+}

@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1103]string{
+var englishKeys = [1105]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -550,6 +550,7 @@ var englishKeys = [1103]string{
 	"plan.band_breakeven_open",
 	"plan.band_note",
 	"plan.band_note_co2",
+	"plan.band_note_util",
 	"plan.chart.gpus",
 	"plan.chart.gpus_desc",
 	"plan.chart.hour",
@@ -674,6 +675,7 @@ var englishKeys = [1103]string{
 	"plan.unit.ms",
 	"plan.unranked",
 	"plan.unranked_note",
+	"plan.util.api",
 	"plan.why.api",
 	"plan.why.closed",
 	"plan.why.offer",
@@ -1110,7 +1112,7 @@ var englishKeys = [1103]string{
 	"tco.years",
 }
 
-var englishTexts = [1103]string{
+var englishTexts = [1105]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1656,6 +1658,7 @@ var englishTexts = [1103]string{
 	"No band: at the slow end of the throughput's error band, self-hosting never costs less than the API, so the volume has no upper bound.",
 	"Cost with the replicas at either end of the throughput's error band: estimates of its kind have been that far from {n} measurements ({kind}).",
 	"CO2 with the replicas at either end of the throughput's error band: estimates of its kind have been that far from {n} measurements ({kind}).",
+	"How busy with the replicas at either end of the throughput's error band: estimates of its kind have been that far from {n} measurements ({kind}).",
 	"GPUs over the week",
 	"The GPUs the cheapest bought and rented options run in each hour of a week from Monday 00:00: bought ones for the busiest hour all week, rented ones as they follow the requests.",
 	"hour of the week",
@@ -1780,6 +1783,7 @@ var englishTexts = [1103]string{
 	"milliseconds",
 	"Not ranked",
 	"Each of these lacks something the ranking needs; none of them counts in a total or the headline.",
+	"paid by the token",
 	"list price from {date}; latency not published",
 	"closed model, for reference; list price from {date}",
 	"{price} {code} per GPU-hour, always on",

@@ -72,10 +72,10 @@ func TestOfficeHoursByHand(t *testing.T) {
 	// It runs 1.759 replicas on average for requests that fill 1: 56.9 %
 	// busy; bought, 4 replicas for 1: 25 %.
 	rented.Replica, owned.Replica = r, r
-	if u := s.utilisation(rented); math.Abs(u-168/295.5) > 1e-9 {
+	if u := s.utilisation(rented, 1); math.Abs(u-168/295.5) > 1e-9 {
 		t.Errorf("rented utilisation %.4f; want 168 / 295.5 = %.4f", u, 168/295.5)
 	}
-	if u := s.utilisation(owned); math.Abs(u-0.25) > 1e-9 {
+	if u := s.utilisation(owned, 1); math.Abs(u-0.25) > 1e-9 {
 		t.Errorf("owned utilisation %.4f; want 0.25", u)
 	}
 	// With a spare replica every hour: 295.5 + 168 = 463.5 GPU-hours.

@@ -43,7 +43,7 @@ func readLoad(r *scenario.Resolver, d apicompare.Data, section string) (loadcurv
 			Default: scenario.FormatNumber(df.PlanOffHoursPct.Value), Note: d.Note(t, df.PlanOffHoursPct), Help: t.T("plan.in.off_help")})
 	}
 	hours := r.Numbers(scenario.Field{Key: "hours", Label: t.T("plan.in.hours"), Section: section, Min: 0, Max: 1e9,
-		Default: strings.Repeat("1,", 23) + "1", Help: t.T("plan.in.hours_help")})
+		Default: strings.Repeat("1 ", 23) + "1", Help: t.T("plan.in.hours_help")})
 	steps := make([]scenario.Choice, len(loadcurve.Steps))
 	for i, h := range loadcurve.Steps {
 		steps[i] = scenario.Choice{Value: strconv.Itoa(h), Label: t.F("plan.step.hours", "n", strconv.Itoa(h))}
@@ -113,15 +113,15 @@ func (s Scenario) monthly(o Option, r Replica, rate, scale float64) (usd, kwh fl
 }
 
 // utilisation is the share of what option o's replicas could serve
-// within the target that the workload uses: the requests of the week
-// over the replica-hours paid for (rented: as the schedule runs them,
-// with the cold starts; bought: the busiest hour's all week), the spare
-// replicas counted.
-func (s Scenario) utilisation(o Option) float64 {
-	sched := s.schedule(o.Replica, s.RequestsPerS(), 1)
+// within the target that the workload uses, each serving scale times its
+// estimate: the requests of the week over the replica-hours paid for
+// (rented: as the schedule runs them, with the cold starts; bought: the
+// busiest hour's all week), the spare replicas counted.
+func (s Scenario) utilisation(o Option, scale float64) float64 {
+	sched := s.schedule(o.Replica, s.RequestsPerS(), scale)
 	paid := float64((sched.Peak() + s.Spare) * loadcurve.HoursPerWeek)
 	if o.Kind == Rented {
 		paid = sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH)
 	}
-	return s.RequestsPerS() * loadcurve.HoursPerWeek / (paid * o.Replica.RatePerS)
+	return s.RequestsPerS() * loadcurve.HoursPerWeek / (paid * o.Replica.RatePerS * scale)
 }

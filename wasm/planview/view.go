@@ -177,10 +177,7 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 		}
 		row.Cells[3], row.Cells[4] = monthly, per
 		row.Cells[5] = s.co2Cell(o, key+"co2")
-		if o.SelfHosted() {
-			u := s.utilisation(o) * 100
-			row.Cells[6] = view.Cell{Key: key + "util", Metric: "utilisation", Option: o.ID, Value: round2(u), Unit: "%", Text: t.Num(u, 0) + " %"}
-		}
+		row.Cells[6] = s.utilCell(o, key+"util")
 		row.Cells[7].Text = s.why(o)
 		row.Cells[8].Text, row.Cells[8].Option = t.T("plan.details.tco"), s.details(o, ranked)
 		if !o.SelfHosted() {
@@ -217,6 +214,24 @@ func (s Scenario) co2Cell(o Option, key string) view.Cell {
 	return c
 }
 
+// utilCell is how busy a ranked option's paid capacity is
+// (Scenario.utilisation), with the throughput's band: at either end the
+// replicas are sized again. An API is paid by the token and has no idle
+// capacity to speak of; its cell says so.
+func (s Scenario) utilCell(o Option, key string) view.Cell {
+	t := s.M
+	if !o.SelfHosted() {
+		return view.Cell{Key: key, Order: view.Absent, Text: t.T("plan.util.api")}
+	}
+	at := func(scale float64) (float64, bool) { return round2(s.utilisation(o, scale) * 100), true }
+	u, _ := at(1)
+	c := view.Cell{Key: key, Metric: "utilisation", Option: o.ID, Value: u, Unit: "%", Text: t.Num(u, 0) + " %"}
+	if o.Cluster.Estimate != nil {
+		c, _ = s.Bands.AtBounds(t, c, s.bandKind(o), "plan.band_note_util", at)
+	}
+	return c
+}
+
 // bandKind is the kind of a self-hosted option's estimate, whose error
 // band its figures take: the throughput of the workload's requests.
 func (s Scenario) bandKind(o Option) band.Kind {
@@ -238,16 +253,18 @@ func (s Scenario) takes(o Option) string {
 	n := sched.Peak()
 	args := []string{"gpus", strconv.Itoa((n + s.Spare) * o.Replica.TP), "gpu", o.GPU.Name, "replicas", strconv.Itoa(n),
 		"spare", strconv.Itoa(s.Spare), "tp", strconv.Itoa(o.Replica.TP)}
-	key := "plan.takes.gpus"
-	if o.Kind == Rented && sched.Least() < n {
-		key = "plan.takes.hourly"
-		args = append(args, "least", strconv.Itoa(sched.Least()),
-			"mean", t.Num(sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH)/loadcurve.HoursPerWeek, 1))
+	if o.Kind != Rented || sched.Least() == n {
+		if s.Spare > 0 {
+			return t.F("plan.takes.gpus_spare", args...)
+		}
+		return t.F("plan.takes.gpus", args...)
 	}
+	args = append(args, "least", strconv.Itoa(sched.Least()),
+		"mean", t.Num(sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH)/loadcurve.HoursPerWeek, 1))
 	if s.Spare > 0 {
-		key += "_spare"
+		return t.F("plan.takes.hourly_spare", args...)
 	}
-	return t.F(key, args...)
+	return t.F("plan.takes.hourly", args...)
 }
 
 // why is a ranked option's one line of why: for GPUs, the requests a

@@ -83,8 +83,9 @@ type Field struct {
 	Text bool
 	// Numbers marks a list of numbers, each within Min and Max, typed
 	// separated by commas or spaces: Parse keeps them separated by
-	// commas, each as a number field writes it, in at most MaxText bytes
-	// (Resolver.Numbers).
+	// spaces (a link writes "1+2+0.5"; commas would read as a thousands
+	// separator), each as a number field writes it, in at most MaxText
+	// bytes (Resolver.Numbers).
 	Numbers bool
 	// Words marks a text field of words to search for: Parse keeps
 	// letters of any case and digits, spaces and WordChars, at most
@@ -303,7 +304,7 @@ func (r *Resolver) Numbers(f Field) []float64 {
 	f.Numbers = true
 	in := r.read(f)
 	var out []float64
-	for x := range strings.SplitSeq(in.Value, ",") {
+	for x := range strings.SplitSeq(in.Value, " ") {
 		v, _ := strconv.ParseFloat(x, 64)
 		out = append(out, v)
 	}
@@ -416,7 +417,7 @@ func (f Field) parse(m *msg.Catalog, raw string) (string, string, Rejection) {
 const NumbersSeparators = ", "
 
 // numbers parses a Numbers field's value: each number as a number field
-// of f's bounds parses it, written separated by commas.
+// of f's bounds parses it, written separated by spaces.
 func (f Field) numbers(m *msg.Catalog, raw string) (string, string, Rejection) {
 	if len(raw) > MaxText {
 		return "", m.F("scen.at_most", "n", strconv.Itoa(MaxText)), BadText
@@ -434,7 +435,7 @@ func (f Field) numbers(m *msg.Catalog, raw string) (string, string, Rejection) {
 		}
 		parts[i] = v
 	}
-	return strings.Join(parts, ","), "", ""
+	return strings.Join(parts, " "), "", ""
 }
 
 // words returns a search in canonical form: lower case, words separated
