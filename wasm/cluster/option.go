@@ -321,12 +321,15 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	offers := d.Rental.For(g.ID)
 	cloud := []scenario.Choice{{Value: "0", Label: t.T("tco.cloud.table")}}
 	cloudHelp, hrHelp := "tco.in.cloud_help", "tco.in.hr_help"
-	if d.Defaults.RentMedianOfOffers.Value == 1 && len(offers) > 0 {
-		median, low, high, from, to := medianOffer(offers)
+	// The median is of the prices on demand: a spot or committed price
+	// is paid on other terms.
+	onDemand := slices.DeleteFunc(slices.Clone(offers), func(of gpu.Offer) bool { return of.Term != "" })
+	if d.Defaults.RentMedianOfOffers.Value == 1 && len(onDemand) > 0 {
+		median, low, high, from, to := medianOffer(onDemand)
 		rent = median
-		rentNote = t.F("tco.rent_median", "n", strconv.Itoa(len(offers)), "low", t.Digits(num(low)), "high", t.Digits(num(high)),
+		rentNote = t.F("tco.rent_median", "n", strconv.Itoa(len(onDemand)), "low", t.Digits(num(low)), "high", t.Digits(num(high)),
 			"from", t.Date(from), "to", t.Date(to))
-		cloud[0].Label = t.F("tco.cloud.median", "price", t.Digits(rounded(median)), "n", strconv.Itoa(len(offers)))
+		cloud[0].Label = t.F("tco.cloud.median", "price", t.Digits(rounded(median)), "n", strconv.Itoa(len(onDemand)))
 		cloudHelp, hrHelp = "tco.in.cloud_help_median", "tco.in.hr_help_median"
 	}
 	for j, of := range offers {

@@ -5,6 +5,7 @@ package gpu
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
@@ -182,10 +183,34 @@ type Offer struct {
 	// reads the same in German and has none.
 	InstanceDE    string  `yaml:"instance_de,omitempty" json:"instance_de,omitempty"`
 	USDPerGPUHour float64 `yaml:"usd_per_gpu_hour" json:"usd_per_gpu_hour"`
-	Source        string  `yaml:"source" json:"source"`
-	AsOf          string  `yaml:"as_of" json:"as_of"`
-	Unconfirmed   bool    `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
+	// Term is how the price is paid: "" on demand, by the hour used, or
+	// one of Terms.
+	Term        Term   `yaml:"term,omitempty" json:"term,omitempty"`
+	Source      string `yaml:"source" json:"source"`
+	AsOf        string `yaml:"as_of" json:"as_of"`
+	Unconfirmed bool   `yaml:"unconfirmed,omitempty" json:"unconfirmed,omitempty"`
 }
+
+// Term is how a rental price is paid.
+type Term string
+
+// The terms other than on demand.
+const (
+	// Spot capacity is billed by the hour used, at a lower price, and
+	// the provider may reclaim it at any time.
+	Spot Term = "spot"
+	// Commit1Y and Commit3Y are paid for every hour of one or three
+	// years, whether used or not.
+	Commit1Y Term = "commit_1y"
+	Commit3Y Term = "commit_3y"
+)
+
+// Terms are the terms an offer may name besides on demand.
+var Terms = []Term{Spot, Commit1Y, Commit3Y}
+
+// Committed reports whether the offer is paid for every hour of its
+// term, used or not.
+func (o Offer) Committed() bool { return o.Term == Commit1Y || o.Term == Commit3Y }
 
 // InstanceIn returns the offer's instance label in the language of t.
 func (o Offer) InstanceIn(t *msg.Catalog) string {
@@ -230,6 +255,9 @@ func (r Rental) Validate(c Catalog) error {
 			if msg := fact.PlainText(f.v); msg != "" {
 				errs = append(errs, fact.Errorf(entry, f.name, "%s", msg))
 			}
+		}
+		if o.Term != "" && !slices.Contains(Terms, o.Term) {
+			errs = append(errs, fact.Errorf(entry, "term", "unknown term %q: want none (on demand) or one of %v", o.Term, Terms))
 		}
 		if key := [3]string{o.Provider, o.GPU, o.Instance}; seen[key] {
 			errs = append(errs, fact.Errorf(entry, "instance", "duplicate offer"))

@@ -7,6 +7,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/loadcurve"
 	"github.com/infercost/infercost/wasm/scenario"
 )
@@ -84,29 +85,57 @@ func (s Scenario) schedule(r Replica, rate, scale float64) loadcurve.Schedule {
 	return s.Scaling.Schedule(s.Curve, rate, func(x float64) int { return r.Replicas(x, scale) })
 }
 
+// runs is the replicas option o runs in each hour of the week with
+// replicas of r serving a mean of rate requests a second, each serving
+// scale times its estimate: those serving, the spare ones beside them
+// and, on spot capacity, those that keep the target while some are
+// reclaimed (spotExtra). A bought option, or a rented one committed for
+// years, runs its busiest hour's all week; a rented one on demand or on
+// spot follows the schedule.
+func (s Scenario) runs(o Option, r Replica, rate, scale float64) loadcurve.Schedule {
+	sched := s.schedule(r, rate, scale)
+	spot := o.Offer != nil && o.Offer.Term == gpu.Spot
+	extra := map[int]int{} // spotExtra by replicas serving: a schedule has few counts
+	total := func(n int) int {
+		if spot {
+			k, ok := extra[n]
+			if !ok {
+				k = spotExtra(n, s.SpotReclaimed)
+				extra[n] = k
+			}
+			n += k
+		}
+		return n + s.Spare
+	}
+	var out loadcurve.Schedule
+	for h, n := range sched {
+		if o.Kind == Owned || o.Offer != nil && o.Offer.Committed() {
+			n = sched.Peak()
+		}
+		out[h] = total(n)
+	}
+	return out
+}
+
 // monthly is what option o costs and draws a month (US dollars, kWh)
 // with replicas of r serving a mean of rate requests a second, each
-// serving scale times its estimate: bought GPUs for the busiest hour,
-// rented ones hour by hour as the schedule runs them, with each start's
-// cold start; the spare replicas beside them every hour.
+// serving scale times its estimate: the replicas it runs (Scenario.runs)
+// for the share of the month's hours it runs them, and the cold start of
+// each replica it starts.
 func (s Scenario) monthly(o Option, r Replica, rate, scale float64) (usd, kwh float64) {
 	years := float64(s.Years)
-	sched := s.schedule(r, rate, scale)
+	run := s.runs(o, r, rate, scale)
 	add := func(replicas int, share float64) {
 		res := o.Cluster.SizedFor(replicas*r.TP, share, years)
 		usd += res.TCOUSD / (12 * years)
 		kwh += res.EnergyKWh / (12 * years)
 	}
-	if o.Kind == Owned {
-		add(sched.Peak()+s.Spare, 1)
-		return usd, kwh
-	}
-	for _, l := range sched.Levels(s.Spare) {
+	for _, l := range run.Levels(0) {
 		if l.Replicas > 0 {
 			add(l.Replicas, float64(l.Hours)/loadcurve.HoursPerWeek)
 		}
 	}
-	if n := sched.Starts(); n > 0 && s.Scaling.ColdStartH > 0 {
+	if n := run.Starts(); n > 0 && s.Scaling.ColdStartH > 0 {
 		add(1, float64(n)*s.Scaling.ColdStartH/loadcurve.HoursPerWeek)
 	}
 	return usd, kwh
@@ -114,14 +143,9 @@ func (s Scenario) monthly(o Option, r Replica, rate, scale float64) (usd, kwh fl
 
 // utilisation is the share of what option o's replicas could serve
 // within the target that the workload uses, each serving scale times its
-// estimate: the requests of the week over the replica-hours paid for
-// (rented: as the schedule runs them, with the cold starts; bought: the
-// busiest hour's all week), the spare replicas counted.
+// estimate: the requests of the week over the replica-hours it runs and
+// pays for (Scenario.runs), the cold starts counted.
 func (s Scenario) utilisation(o Option, scale float64) float64 {
-	sched := s.schedule(o.Replica, s.RequestsPerS(), scale)
-	paid := float64((sched.Peak() + s.Spare) * loadcurve.HoursPerWeek)
-	if o.Kind == Rented {
-		paid = sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH)
-	}
+	paid := s.runs(o, o.Replica, s.RequestsPerS(), scale).ReplicaHours(0, s.Scaling.ColdStartH)
 	return s.RequestsPerS() * loadcurve.HoursPerWeek / (paid * o.Replica.RatePerS * scale)
 }

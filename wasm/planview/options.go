@@ -48,6 +48,9 @@ const (
 	TooLarge Missing = "too_large"
 	// NoBill: the API has no price for this workload (a region, a tier).
 	NoBill Missing = "no_bill"
+	// NeedsSpot: a spot offer, without the share of the time its
+	// capacity is reclaimed.
+	NeedsSpot Missing = "needs_spot"
 )
 
 // Option is one way to serve the workload, with what it takes and costs.
@@ -445,6 +448,10 @@ func (b *Builder) size(s Scenario, d apicompare.Data, out []Option) {
 			sized = o.GPU.ID
 		}
 		if o.Candidates, o.Missing = replicas, reason; o.Missing != "" {
+			continue
+		}
+		if o.Offer != nil && o.Offer.Term == gpu.Spot && !s.spotGiven {
+			o.Missing = NeedsSpot
 			continue
 		}
 		o.Replica = fewestGPUs(o.Candidates, rate*s.Curve.Peak(), s.Spare)

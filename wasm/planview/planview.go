@@ -76,6 +76,11 @@ type Scenario struct {
 	// the volume needs, so that the target holds with that many down
 	// (N+k); bought and rented, they are paid for.
 	Spare int
+	// SpotReclaimed is the share of the time a spot replica is reclaimed
+	// (0 to 0.5), which the reader types: no provider publishes it. An
+	// option on spot capacity needs it (NeedsSpot) until then.
+	SpotReclaimed float64
+	spotGiven     bool
 	// Years is the period owned GPUs are paid off over.
 	Years int
 	// Closed sets the closed frontier APIs of the pricing page's default
@@ -167,6 +172,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	s.Engine = pd.Memory.ReadEngine(r, ef).ID
 	s.Spare = r.Int(scenario.Field{Key: "spare", Label: t.T("tco.in.spare"), Unit: t.T("tco.unit.replicas"), Section: serve, Min: 0, Max: 64,
 		Default: "0", Help: t.T("plan.in.spare_help")})
+	s.SpotReclaimed, s.spotGiven = readSpot(r, d, serve)
 	s.Years = r.Int(scenario.Field{Key: "y", Label: t.T("tco.in.y"), Unit: t.T("tco.unit.years"), Section: serve, Min: 1, Max: 15,
 		Default: num(d.TCO.Defaults.Years.Value), Help: t.T("plan.in.y_help")})
 	s.GCO2ePerKWh, s.Grid = cluster.ReadGrid(r, d.TCO, serve)

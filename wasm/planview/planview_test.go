@@ -2,11 +2,14 @@ package planview_test
 
 import (
 	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/msg/msgtest"
 	"github.com/infercost/infercost/wasm/planview"
@@ -310,5 +313,69 @@ func TestTheHostileLinksStayBounded(t *testing.T) {
 				t.Errorf("%s: %s = %v", q, c.Key, c.Value)
 			}
 		}
+	}
+}
+
+// TestOfficeHoursPlanByHand works the default plan through the office
+// curve by hand. Off hours at the default 38 %: 40 weekday hours at 1 and
+// 128 at 0.38 sum to 88.64, so office hours run at 168 / 88.64 = 1.8953
+// times the mean, 11.574 x 1.8953 = 21.94 requests/s, and the others at
+// 0.38 x that, 8.34. The MI355X at Vultr keeps 8.48 a replica of one
+// GPU: 3 replicas in office hours, 1 otherwise. Rented: 40 h x 3 + 128 h
+// x 1 = 248 GPU-hours a week, and two replicas started each weekday
+// morning, 10 x 5 min = 0.833 h: 248.833 x $2.59 x 730 / 168 = $2,800.41
+// a month, 1.48 replicas on average. Bought, it holds 3 all week.
+func TestOfficeHoursPlanByHand(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	p := planview.Build(planview.Resolve("ed=2026-12-07&curve=office", d), d)
+	cells := p.CellsByKey()
+	if c := cells["peak_requests_s"]; math.Abs(c.Value-1e6/86400*168/88.64) > 1e-3 {
+		t.Errorf("busiest hour %v requests/s; want 21.936", c.Value)
+	}
+	found := 0
+	for i, o := range p.Ranked {
+		place := "r" + strconv.Itoa(i+1) + "."
+		switch o.ID {
+		case "mi355x.1":
+			found++
+			if want := 248.8333333 * 2.59 * 730 / 168; math.Abs(o.PerMonthUSD-want) > 0.01 {
+				t.Errorf("MI355X at Vultr: $%.2f a month; want $%.2f", o.PerMonthUSD, want)
+			}
+			if c := cells[place+"takes"]; c.Text != "up to 3 × Instinct MI355X: 1–3 × 1 GPUs by the hour, 1.5 on average" {
+				t.Errorf("MI355X at Vultr takes %q", c.Text)
+			}
+		case "mi355x":
+			found++
+			if c := cells[place+"takes"]; c.Text != "3 × Instinct MI355X: 3 × 1 GPUs" {
+				t.Errorf("MI355X bought takes %q; want the busiest hour's 3 GPUs", c.Text)
+			}
+		}
+	}
+	if found != 2 {
+		t.Errorf("%d of the MI355X's options ranked; want bought and rented at Vultr", found)
+	}
+}
+
+// TestSpotOffersNeedTheShareReclaimed: no provider publishes how much
+// of the time spot capacity is reclaimed, so a spot offer is listed as
+// needing it, never priced as if it were never reclaimed; typed, it is
+// ranked with the replicas that keep the target.
+func TestSpotOffersNeedTheShareReclaimed(t *testing.T) {
+	d := datasettest.Load(t).PricingData()
+	isSpot := func(o planview.Option) bool { return o.Offer != nil && o.Offer.Term == gpu.Spot }
+	p := planview.Build(planview.Resolve("ed=2026-12-07", d), d)
+	if slices.ContainsFunc(p.Ranked, isSpot) {
+		t.Error("a spot offer is ranked without the share reclaimed")
+	}
+	if c := p.CellsByKey()["u.needs_spot"]; !strings.Contains(c.Text, "Spot VM") {
+		t.Errorf("the unranked spot offers read %q", c.Text)
+	}
+	p = planview.Build(planview.Resolve("ed=2026-12-07&spot=5", d), d)
+	i := slices.IndexFunc(p.Ranked, isSpot)
+	if i < 0 {
+		t.Fatal("no spot offer ranked at 5 % reclaimed")
+	}
+	if why := p.Ranked[i].Name; !strings.Contains(why, "Spot VM") {
+		t.Errorf("the spot offer is named %q", why)
 	}
 }

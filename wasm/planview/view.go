@@ -11,6 +11,7 @@ import (
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/chart"
 	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/loadcurve"
 	"github.com/infercost/infercost/wasm/scenario"
 	"github.com/infercost/infercost/wasm/serving"
@@ -38,7 +39,7 @@ var missingKeys = []struct {
 	m   Missing
 	key string
 }{{NeedsPrice, "plan.miss.needs_price"}, {NoFit, "plan.miss.no_fit"}, {MissesTarget, "plan.miss.target"},
-	{TooLarge, "plan.miss.too_large"}, {NoBill, "plan.miss.no_bill"}}
+	{TooLarge, "plan.miss.too_large"}, {NoBill, "plan.miss.no_bill"}, {NeedsSpot, "plan.miss.needs_spot"}}
 
 // kindKeys are the keys of the kinds' names in the catalogs.
 var kindKeys = map[Kind]string{Owned: "plan.kind.owned", Rented: "plan.kind.rented", API: "plan.kind.api"}
@@ -250,17 +251,17 @@ func (s Scenario) takes(o Option) string {
 		return t.F("plan.takes.api", "in", s.M.Precise(o.Bill.Cost.PerMTok*s.FX, s.Currency))
 	}
 	sched := s.schedule(o.Replica, s.RequestsPerS(), 1)
-	n := sched.Peak()
-	args := []string{"gpus", strconv.Itoa((n + s.Spare) * o.Replica.TP), "gpu", o.GPU.Name, "replicas", strconv.Itoa(n),
+	run := s.runs(o, o.Replica, s.RequestsPerS(), 1)
+	args := []string{"gpus", strconv.Itoa(run.Peak() * o.Replica.TP), "gpu", o.GPU.Name, "replicas", strconv.Itoa(sched.Peak()),
 		"spare", strconv.Itoa(s.Spare), "tp", strconv.Itoa(o.Replica.TP)}
-	if o.Kind != Rented || sched.Least() == n {
+	if run.Least() == run.Peak() {
 		if s.Spare > 0 {
 			return t.F("plan.takes.gpus_spare", args...)
 		}
 		return t.F("plan.takes.gpus", args...)
 	}
 	args = append(args, "least", strconv.Itoa(sched.Least()),
-		"mean", t.Num(sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH)/loadcurve.HoursPerWeek, 1))
+		"mean", t.Num(run.ReplicaHours(0, s.Scaling.ColdStartH)/loadcurve.HoursPerWeek, 1))
 	if s.Spare > 0 {
 		return t.F("plan.takes.hourly_spare", args...)
 	}
@@ -286,6 +287,16 @@ func (s Scenario) why(o Option) string {
 	switch {
 	case o.Kind == Owned:
 		parts = append(parts, t.F("plan.why.owned", "years", strconv.Itoa(s.Years)))
+	case o.Offer != nil && o.Offer.Committed():
+		key := "plan.why.committed_1y"
+		if o.Offer.Term == gpu.Commit3Y {
+			key = "plan.why.committed_3y"
+		}
+		parts = append(parts, t.F(key, "price", t.Digits(scaledNum(o.Offer.USDPerGPUHour*s.FX)), "code", s.Currency.Code))
+	case o.Offer != nil && o.Offer.Term == gpu.Spot:
+		k := spotExtra(s.schedule(o.Replica, s.RequestsPerS(), 1).Peak(), s.SpotReclaimed)
+		parts = append(parts, t.F("plan.why.spot", "price", t.Digits(scaledNum(o.Offer.USDPerGPUHour*s.FX)), "code", s.Currency.Code,
+			"extra", strconv.Itoa(k), "pct", t.Digits(scaledNum(s.SpotReclaimed*100))))
 	case o.Offer != nil && s.Curve.IsFlat():
 		parts = append(parts, t.F("plan.why.offer", "price", t.Digits(scaledNum(o.Offer.USDPerGPUHour*s.FX)), "code", s.Currency.Code))
 	case o.Offer != nil:
@@ -538,13 +549,9 @@ func (s Scenario) gpusChart(ranked []Option) chart.Chart {
 			continue
 		}
 		sr.Name = o.Name
-		sched := s.schedule(o.Replica, s.RequestsPerS(), 1)
+		run := s.runs(*o, o.Replica, s.RequestsPerS(), 1)
 		for h := range loadcurve.HoursPerWeek + 1 {
-			n := sched[h%loadcurve.HoursPerWeek]
-			if k == Owned {
-				n = sched.Peak()
-			}
-			sr.Points = append(sr.Points, [2]float64{float64(h), float64((n + s.Spare) * o.Replica.TP)})
+			sr.Points = append(sr.Points, [2]float64{float64(h), float64(run[h%loadcurve.HoursPerWeek] * o.Replica.TP)})
 		}
 		c.Series = append(c.Series, sr)
 	}
@@ -569,7 +576,7 @@ func (s Scenario) hourlyChart(ranked []Option) chart.Chart {
 			continue
 		}
 		sr.Name = o.Name
-		sched := s.schedule(o.Replica, s.RequestsPerS(), 1)
+		run := s.runs(*o, o.Replica, s.RequestsPerS(), 1)
 		for h := range loadcurve.HoursPerWeek + 1 {
 			at := h % loadcurve.HoursPerWeek
 			var usd float64
@@ -580,8 +587,8 @@ func (s Scenario) hourlyChart(ranked []Option) chart.Chart {
 				// One hour of the month's: a share of 1 / the hours a
 				// month the option rents.
 				hour := 1 / o.Cluster.Option.RentedHoursPerMonth
-				started := max(0, sched[at]-sched[(at+loadcurve.HoursPerWeek-1)%loadcurve.HoursPerWeek])
-				usd = o.Cluster.SizedFor((sched[at]+s.Spare)*o.Replica.TP, hour, 1).TCOUSD/12 +
+				started := max(0, run[at]-run[(at+loadcurve.HoursPerWeek-1)%loadcurve.HoursPerWeek])
+				usd = o.Cluster.SizedFor(run[at]*o.Replica.TP, hour, 1).TCOUSD/12 +
 					o.Cluster.SizedFor(started*o.Replica.TP, hour*s.Scaling.ColdStartH, 1).TCOUSD/12
 			default:
 				usd = o.PerMonthUSD / hoursPerMonth * s.Curve[at]
@@ -648,8 +655,8 @@ func (s Scenario) tcoDetails(options ...Option) string {
 		q += "&" + s.tcoQuery(letter, o.Kind, o.GPU, o.OfferIndex, tp)
 		// /tco/ rents its GPUs for the busiest hour: for those hours a
 		// month that give the GPU-hours the schedule is billed for.
-		if sched := s.schedule(o.Replica, s.RequestsPerS(), 1); o.Kind == Rented && !s.Curve.IsFlat() {
-			share := sched.ReplicaHours(s.Spare, s.Scaling.ColdStartH) / float64((sched.Peak()+s.Spare)*loadcurve.HoursPerWeek)
+		run := s.runs(o, o.Replica, s.RequestsPerS(), 1)
+		if share := run.ReplicaHours(0, s.Scaling.ColdStartH) / float64(run.Peak()*loadcurve.HoursPerWeek); o.Kind == Rented && share != 1 {
 			q += "&" + letter + ".hpm=" + scaledNum(o.Cluster.Option.RentedHoursPerMonth*share)
 		}
 	}

@@ -110,10 +110,10 @@ func TestTheDefaultRentalPriceIsTheOffersMedian(t *testing.T) {
 			t.Errorf("%s: default rental price %v; want the median %v", o.GPU.Name, got, c.want)
 		}
 		key := o.Letter + ".hr"
-		if in := input(t, s, key); !strings.Contains(in.Note, "Median of the "+c.n+" dated cloud offers") || !strings.Contains(in.Help, "median") {
+		if in := input(t, s, key); !strings.Contains(in.Note, "Median of the "+c.n+" dated on-demand cloud offers") || !strings.Contains(in.Help, "median") {
 			t.Errorf("%s: note %q, help %q; want both to say the default is the offers' median", key, in.Note, in.Help)
 		}
-		if cl := input(t, s, o.Letter+".cloud"); !strings.Contains(cl.Shown(), "Median of "+c.n+" offers") || !strings.Contains(cl.Help, "median") {
+		if cl := input(t, s, o.Letter+".cloud"); !strings.Contains(cl.Shown(), "Median of "+c.n+" on-demand offers") || !strings.Contains(cl.Help, "median") {
 			t.Errorf("%s.cloud: shows %q, help %q; want the median", o.Letter, cl.Shown(), cl.Help)
 		}
 		if got := tcoview.Resolve("d.kind=rent", published(d)).Options[c.option].Option.RentUSDPerGPUHour; got != c.then {

@@ -280,6 +280,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"instance", &p.Instance},
 			{"instance_de", &p.InstanceDE},
 			{"usd_per_gpu_hour", &p.USDPerGPUHour},
+			{"term", &p.Term},
 			{"source", &p.Source},
 			{"as_of", &p.AsOf},
 			{"unconfirmed", &p.Unconfirmed},
@@ -482,6 +483,8 @@ func read(d *jsonread.Decoder, p any) {
 		})
 	case *float64:
 		*p = d.Float()
+	case *gpu.Term:
+		*p = gpu.Term(d.String())
 	case *band.Metric:
 		*p = band.Metric(d.Int())
 	case *band.Workload:
