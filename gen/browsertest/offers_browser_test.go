@@ -43,7 +43,11 @@ func TestCloudOffersFollowTheGPU(t *testing.T) {
 	list = evalAsync[[]string](t, ctx, `(async () => {
 		for (let i = 0; i < 200 && !`+offers+`.some(o => o.includes('8x H100')); i++) await new Promise(r => setTimeout(r, 20));
 		return `+offers+`; })()`)
-	if len(list) != 10 || !strings.Contains(strings.Join(list, "\n"), "Lambda, 8x H100: $3.99/GPU-h") {
-		t.Errorf("after choosing the H100, c.cloud lists %q; want its 9 offers", list)
+	// Its 9 offers on demand, whose median is the default, and Google's
+	// spot and committed ones (edition 2026-12-07), which the median
+	// leaves out.
+	if len(list) != 13 || list[0] != "Median of 9 on-demand offers: $4.29/GPU-h" || !strings.Contains(strings.Join(list, "\n"), "Lambda, 8x H100: $3.99/GPU-h") ||
+		!strings.Contains(strings.Join(list, "\n"), "a3-highgpu-8g (8 GPUs), Spot VM: $6.3262/GPU-h") {
+		t.Errorf("after choosing the H100, c.cloud lists %q; want the median of its 9 offers on demand, them, and 3 on other terms", list)
 	}
 }
