@@ -118,8 +118,9 @@ func TestPlanThroughTheForm(t *testing.T) {
 // then types hours, as a reader does: the busiest hour's rate follows
 // the curve (38 % outside office hours: 168 / (40 + 128 x 0.38) = 1.895
 // times the mean), rented places say they follow it by the hour, the
-// link reopens with the same figures, and typed hours with a negative
-// value get a message next to their field.
+// link reopens with the same figures, spot offers wait for the share
+// reclaimed until it is typed, and typed hours with a negative value get
+// a message next to their field.
 func TestPlanLoadCurveThroughTheForm(t *testing.T) {
 	ctx, page := browser(t)
 	plan := strings.TrimSuffix(page, "tco/") + "plan/"
@@ -135,6 +136,9 @@ func TestPlanLoadCurveThroughTheForm(t *testing.T) {
 	if p := value("peak_requests_s"); math.Abs(p-rate) > 1e-4 {
 		t.Fatalf("a flat week's busiest hour runs %v requests/s, the mean %v", p, rate)
 	}
+	if !eval[bool](t, ctx, `document.querySelector('th[data-col="util"]').hidden`) {
+		t.Error("a flat week shows the Busy column")
+	}
 	unfold(t, ctx, "curve")
 	choose(t, ctx, "curve", "office")
 	evalAsync[bool](t, ctx, `(async () => {
@@ -143,6 +147,9 @@ func TestPlanLoadCurveThroughTheForm(t *testing.T) {
 	want := rate * 168 / (40 + 128*0.38)
 	if p := value("peak_requests_s"); math.Abs(p-want) > 1e-3*want {
 		t.Errorf("office hours: the busiest hour runs %v requests/s; want %v (1.895 x %v)", p, want, rate)
+	}
+	if eval[bool](t, ctx, `document.querySelector('th[data-col="util"]').hidden`) {
+		t.Error("office hours: the Busy column stays hidden")
 	}
 	hourly := eval[[]string](t, ctx, `[...document.querySelectorAll('[data-key$=".takes"]')].map(e => e.textContent).filter(s => s.includes('by the hour'))`)
 	if len(hourly) == 0 {
@@ -154,6 +161,21 @@ func TestPlanLoadCurveThroughTheForm(t *testing.T) {
 	defer cancel()
 	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
 		t.Errorf("the office-hours link in a fresh tab differs:\n got %v\nwant %v", again, after)
+	}
+
+	// Spot offers wait below the ranking for the share of their capacity
+	// reclaimed; typed, they leave that list.
+	needsSpot := `document.querySelector('[data-key="u.needs_spot"]').textContent`
+	if !strings.Contains(eval[string](t, ctx, needsSpot), "Spot VM") {
+		t.Errorf("no spot offer waits for the share reclaimed: %q", eval[string](t, ctx, needsSpot))
+	}
+	unfold(t, ctx, "spot")
+	do(t, ctx, chromedp.SetValue(chromedp.CSS(`[name="spot"]`), "5"))
+	eval[any](t, ctx, `document.querySelector('[name="spot"]').dispatchEvent(new Event('input', {bubbles: true}))`)
+	if left := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 200 && `+needsSpot+`; i++) await new Promise(r => setTimeout(r, 20));
+		return `+needsSpot+`; })()`); left != "" {
+		t.Errorf("at 5 %% reclaimed spot offers still wait: %q", left)
 	}
 
 	// Typed hours with a negative one: the message is next to the field,

@@ -136,7 +136,7 @@ func (s Scenario) rankingTable(ranked []Option) view.Table {
 	cols := []view.Column{{Key: "option", Title: t.T("plan.col.option")}, {Key: "kind", Title: t.T("plan.col.kind")},
 		{Key: "takes", Title: t.T("plan.col.takes")}, {Key: "monthly", Title: t.F("plan.col.monthly", "code", s.Currency.Code)},
 		{Key: "per_mtok", Title: t.F("plan.col.per_mtok", "code", s.Currency.Code)}, {Key: "co2", Title: t.T("plan.col.co2"), Hidden: !s.Grid},
-		{Key: "util", Title: t.T("plan.col.util")},
+		{Key: "util", Title: t.T("plan.col.util"), Hidden: s.Curve.IsFlat()},
 		{Key: "why", Title: t.T("plan.col.why")}, {Key: "details", Title: t.T("plan.col.details"), Link: true}}
 	note := t.F("plan.ranking_note", "n", strconv.Itoa(len(ranked)), "target", s.target())
 	if len(ranked) > Places {
