@@ -354,6 +354,27 @@ func TestOfficeHoursPlanByHand(t *testing.T) {
 	if found != 2 {
 		t.Errorf("%d of the MI355X's options ranked; want bought and rented at Vultr", found)
 	}
+	// The charts by the hour, the MI355X at Vultr the best rented option:
+	// Monday 08:00 one GPU, 09:00 three, two of them started that hour:
+	// 3 x $2.59 + 2 x 5 / 60 h x $2.59 = $8.20, 10:00 3 x $2.59 = $7.77.
+	var gpus, cost []float64
+	for _, c := range p.Charts {
+		for _, sr := range c.Series {
+			if sr.ID != "rent" {
+				continue
+			}
+			for _, pt := range sr.Points[8:11] {
+				if c.ID == "chart-gpus" {
+					gpus = append(gpus, pt[1])
+				} else if c.ID == "chart-hourly" {
+					cost = append(cost, pt[1])
+				}
+			}
+		}
+	}
+	if !slices.Equal(gpus, []float64{1, 3, 3}) || !slices.Equal(cost, []float64{2.59, 8.2, 7.77}) {
+		t.Errorf("Monday 08:00-10:00: rented GPUs %v at $%v an hour; want [1 3 3] at [2.59 8.2 7.77]", gpus, cost)
+	}
 }
 
 // TestSpotOffersNeedTheShareReclaimed: no provider publishes how much

@@ -534,28 +534,15 @@ func (s Scenario) volumeChart(ranked []Option) chart.Chart {
 }
 
 // gpusChart is the GPUs the best bought and rented options run in each
-// hour of the week: bought ones for the busiest hour, rented ones as
-// their schedule runs them, the spare replicas counted.
+// hour of the week (Scenario.runs): bought ones for the busiest hour,
+// rented ones as their schedule runs them, the spare replicas counted.
 func (s Scenario) gpusChart(ranked []Option) chart.Chart {
 	t := s.M
-	c := chart.Chart{ID: "chart-gpus", Title: t.T("plan.chart.gpus"), Desc: t.T("plan.chart.gpus_desc"), Kind: chart.Lines, Step: true,
-		XName: t.T("plan.chart.hour"), XMin: 0, XMax: loadcurve.HoursPerWeek, Unit: "GPUs"}
-	for _, k := range []Kind{Owned, Rented} {
-		sr := chart.Series{ID: string(k), Name: t.T(kindKeys[k]), Points: [][2]float64{}}
-		o := bestOf(ranked, k)
-		if o == nil {
-			sr.Hidden = true
-			c.Series = append(c.Series, sr)
-			continue
-		}
-		sr.Name = o.Name
-		run := s.runs(*o, o.Replica, s.RequestsPerS(), 1)
-		for h := range loadcurve.HoursPerWeek + 1 {
-			sr.Points = append(sr.Points, [2]float64{float64(h), float64(run[h%loadcurve.HoursPerWeek] * o.Replica.TP)})
-		}
-		c.Series = append(c.Series, sr)
-	}
-	return c
+	return chart.Chart{ID: "chart-gpus", Title: t.T("plan.chart.gpus"), Desc: t.T("plan.chart.gpus_desc"), Kind: chart.Lines, Step: true,
+		XName: t.T("plan.chart.hour"), XMin: 0, XMax: loadcurve.HoursPerWeek, Unit: "GPUs",
+		Series: s.weekSeries(ranked, []Kind{Owned, Rented}, func(o *Option, run loadcurve.Schedule, h int) float64 {
+			return float64(run[h] * o.Replica.TP)
+		})}
 }
 
 // hourlyChart is what the best option of each kind costs in each hour
@@ -564,40 +551,50 @@ func (s Scenario) gpusChart(ranked []Option) chart.Chart {
 // start in it, an API the hour's tokens.
 func (s Scenario) hourlyChart(ranked []Option) chart.Chart {
 	t := s.M
-	c := chart.Chart{ID: "chart-hourly", Title: t.T("plan.chart.hourly"), Desc: t.T("plan.chart.hourly_desc"), Kind: chart.Lines, Step: true,
-		XName: t.T("plan.chart.hour"), XMin: 0, XMax: loadcurve.HoursPerWeek, Unit: s.Currency.Code}
 	hoursPerMonth := tco.HoursPerYear / 12.0
-	for _, k := range Kinds {
-		sr := chart.Series{ID: string(k), Name: t.T(kindKeys[k]), Points: [][2]float64{}}
-		o := bestOf(ranked, k)
-		if o == nil {
-			sr.Hidden = true
-			c.Series = append(c.Series, sr)
-			continue
-		}
-		sr.Name = o.Name
-		run := s.runs(*o, o.Replica, s.RequestsPerS(), 1)
-		for h := range loadcurve.HoursPerWeek + 1 {
-			at := h % loadcurve.HoursPerWeek
+	return chart.Chart{ID: "chart-hourly", Title: t.T("plan.chart.hourly"), Desc: t.T("plan.chart.hourly_desc"), Kind: chart.Lines, Step: true,
+		XName: t.T("plan.chart.hour"), XMin: 0, XMax: loadcurve.HoursPerWeek, Unit: s.Currency.Code,
+		Series: s.weekSeries(ranked, Kinds, func(o *Option, run loadcurve.Schedule, h int) float64 {
 			var usd float64
-			switch k {
+			switch o.Kind {
 			case Owned:
 				usd = o.PerMonthUSD / hoursPerMonth
 			case Rented:
 				// One hour of the month's: a share of 1 / the hours a
 				// month the option rents.
 				hour := 1 / o.Cluster.Option.RentedHoursPerMonth
-				started := max(0, run[at]-run[(at+loadcurve.HoursPerWeek-1)%loadcurve.HoursPerWeek])
-				usd = o.Cluster.SizedFor(run[at]*o.Replica.TP, hour, 1).TCOUSD/12 +
+				started := max(0, run[h]-run[(h+loadcurve.HoursPerWeek-1)%loadcurve.HoursPerWeek])
+				usd = o.Cluster.SizedFor(run[h]*o.Replica.TP, hour, 1).TCOUSD/12 +
 					o.Cluster.SizedFor(started*o.Replica.TP, hour*s.Scaling.ColdStartH, 1).TCOUSD/12
 			default:
-				usd = o.PerMonthUSD / hoursPerMonth * s.Curve[at]
+				usd = o.PerMonthUSD / hoursPerMonth * s.Curve[h]
 			}
-			sr.Points = append(sr.Points, [2]float64{float64(h), round2(usd * s.FX)})
+			return round2(usd * s.FX)
+		})}
+}
+
+// weekSeries is a series for the best option of each kind, hidden where
+// there is none: at each hour of the week from Monday 00:00, and again at
+// its end, at(option, the replicas it runs, hour).
+func (s Scenario) weekSeries(ranked []Option, kinds []Kind, at func(o *Option, run loadcurve.Schedule, h int) float64) []chart.Series {
+	var out []chart.Series
+	for _, k := range kinds {
+		sr := chart.Series{ID: string(k), Name: s.M.T(kindKeys[k]), Points: [][2]float64{}}
+		if o := bestOf(ranked, k); o == nil {
+			sr.Hidden = true
+		} else {
+			sr.Name = o.Name
+			var run loadcurve.Schedule
+			if o.SelfHosted() {
+				run = s.runs(*o, o.Replica, s.RequestsPerS(), 1)
+			}
+			for h := range loadcurve.HoursPerWeek + 1 {
+				sr.Points = append(sr.Points, [2]float64{float64(h), at(o, run, h%loadcurve.HoursPerWeek)})
+			}
 		}
-		c.Series = append(c.Series, sr)
+		out = append(out, sr)
 	}
-	return c
+	return out
 }
 
 // links are the details of the answer: the best owned and rented
