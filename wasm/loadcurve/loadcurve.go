@@ -15,7 +15,9 @@ import (
 const HoursPerWeek = 7 * 24
 
 // Curve is each hour's request rate relative to the week's mean: its
-// values average 1.
+// values average 1. A nil *Curve is flat, so that a scenario can hold a
+// pointer (a week of float64s is a large value to copy at every call)
+// whose zero value means what a scenario without a curve always meant.
 type Curve [HoursPerWeek]float64
 
 // Flat is a curve of the same rate every hour.
@@ -75,7 +77,10 @@ func FromHours(v []float64) (Curve, error) {
 
 // Peak is the busiest hour's rate relative to the mean (1 for a flat
 // curve).
-func (c Curve) Peak() float64 {
+func (c *Curve) Peak() float64 {
+	if c == nil {
+		return 1
+	}
 	p := 0.0
 	for _, x := range c {
 		p = max(p, x)
@@ -83,8 +88,19 @@ func (c Curve) Peak() float64 {
 	return p
 }
 
+// At is hour h's rate relative to the mean.
+func (c *Curve) At(h int) float64 {
+	if c == nil {
+		return 1
+	}
+	return c[h]
+}
+
 // IsFlat reports whether every hour has the same rate.
-func (c Curve) IsFlat() bool {
+func (c *Curve) IsFlat() bool {
+	if c == nil {
+		return true
+	}
 	for _, x := range c {
 		if x != c[0] {
 			return false
@@ -114,18 +130,26 @@ var Steps = []int{1, 2, 3, 4, 6, 8, 12, 24}
 // Schedule is the replicas serving in each hour of a week.
 type Schedule [HoursPerWeek]int
 
-// Schedule returns the replicas that serve the curve c at a mean rate
-// of mean requests a second, replicas(rate) being how many serve rate
-// (0 at 0).
-func (sc Scaling) Schedule(c Curve, mean float64, replicas func(rate float64) int) Schedule {
+// Schedule returns the replicas that serve the curve c (nil: flat) at a
+// mean rate of mean requests a second, replicas(rate) being how many
+// serve rate (0 at 0).
+func (sc Scaling) Schedule(c *Curve, mean float64, replicas func(rate float64) int) Schedule {
 	var s Schedule
 	step := max(1, sc.Step)
+	// Hours at the rate of the hour before take its replicas: a curve
+	// holds few rates, and a flat one one.
+	last, lastN := -1.0, 0
 	for from := 0; from < HoursPerWeek; from += step {
 		n := sc.Min
 		for h := from; h < from+step && h < HoursPerWeek; h++ {
-			if c[h] > 0 {
-				n = max(n, replicas(mean*c[h]))
+			x := c.At(h)
+			if x != last {
+				last, lastN = x, 0
+				if x > 0 {
+					lastN = replicas(mean * x)
+				}
 			}
+			n = max(n, lastN)
 		}
 		for h := from; h < from+step && h < HoursPerWeek; h++ {
 			s[h] = n

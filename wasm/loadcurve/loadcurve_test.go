@@ -25,7 +25,7 @@ func TestOfficeHoursByHand(t *testing.T) {
 	}
 	// At a mean of 1 request/s and replicas of 1 request/s each: office
 	// hours 3.18 requests/s take 4 replicas, the others 0.318 take 1.
-	s := Scaling{Step: 1, Min: 1}.Schedule(c, 1, perReplica(1))
+	s := Scaling{Step: 1, Min: 1}.Schedule(&c, 1, perReplica(1))
 	if s.Peak() != 4 || s.Least() != 1 || s[9] != 4 || s[17] != 1 {
 		t.Errorf("replicas peak %d, least %d, Monday 09:00 %d, 17:00 %d; want 4, 1, 4, 1", s.Peak(), s.Least(), s[9], s[17])
 	}
@@ -50,7 +50,7 @@ func TestOfficeHoursByHand(t *testing.T) {
 	// Sized for each day's peak (a step of 24 hours): weekdays at 4,
 	// the weekend at 1: 5 x 24 x 4 + 2 x 24 x 1 = 528; three replicas
 	// start on Monday, and none on the other weekdays.
-	d := Scaling{Step: 24, Min: 1}.Schedule(c, 1, perReplica(1))
+	d := Scaling{Step: 24, Min: 1}.Schedule(&c, 1, perReplica(1))
 	if got := d.ReplicaHours(0, 0); got != 528 || d.Starts() != 3 {
 		t.Errorf("daily steps: %.0f replica-hours and %d starts, want 528 and 3", got, d.Starts())
 	}
@@ -68,11 +68,11 @@ func TestScaleToZero(t *testing.T) {
 	if c.Peak() != 24 || c[12+24*6] != 24 {
 		t.Fatalf("peak %.1f, Sunday noon %.1f; want 24 and 24", c.Peak(), c[12+24*6])
 	}
-	zero := Scaling{Step: 1}.Schedule(c, 0.5, perReplica(4))
+	zero := Scaling{Step: 1}.Schedule(&c, 0.5, perReplica(4))
 	if zero.Peak() != 3 || zero.Least() != 0 || zero.ReplicaHours(0, 0) != 21 {
 		t.Errorf("to zero: peak %d, least %d, %.0f replica-hours; want 3 (12 requests/s), 0 and 7 x 3", zero.Peak(), zero.Least(), zero.ReplicaHours(0, 0))
 	}
-	one := Scaling{Step: 1, Min: 1}.Schedule(c, 0.5, perReplica(4))
+	one := Scaling{Step: 1, Min: 1}.Schedule(&c, 0.5, perReplica(4))
 	if one.ReplicaHours(0, 0) != 21+7*23 {
 		t.Errorf("at least one: %.0f replica-hours, want 21 + 7 x 23", one.ReplicaHours(0, 0))
 	}
@@ -81,11 +81,12 @@ func TestScaleToZero(t *testing.T) {
 // TestFlatIsOneLevel: a flat curve runs the same replicas every hour,
 // as a deployment sized for its mean does.
 func TestFlatIsOneLevel(t *testing.T) {
-	c := Flat()
-	if !c.IsFlat() || c.Peak() != 1 || Office(0.5).IsFlat() {
-		t.Fatal("Flat is not flat, or Office is")
+	c, office := Flat(), Office(0.5)
+	var none *Curve
+	if !c.IsFlat() || c.Peak() != 1 || office.IsFlat() || !none.IsFlat() || none.Peak() != 1 || none.At(5) != 1 {
+		t.Fatal("Flat or a nil curve is not flat, or Office is")
 	}
-	s := Scaling{Step: 1, Min: 1}.Schedule(c, 2.5, perReplica(1))
+	s := Scaling{Step: 1, Min: 1}.Schedule(&c, 2.5, perReplica(1))
 	if l := s.Levels(2); len(l) != 1 || l[0] != (Level{5, HoursPerWeek}) || s.Starts() != 0 {
 		t.Errorf("levels %v, %d starts; want [{5 168}] and none", l, s.Starts())
 	}

@@ -12,7 +12,7 @@ import (
 // TestBreakEvenIsWhereSelfHostingStaysCheaper works the break-even out
 // by hand for a rented option and an API.
 func TestBreakEvenIsWhereSelfHostingStaysCheaper(t *testing.T) {
-	s := Scenario{RequestsPerDay: 1000, Prompt: 500, Output: 500, Years: 1, Curve: loadcurve.Flat(), Scaling: loadcurve.Scaling{Step: 1, Min: 1}}
+	s := Scenario{RequestsPerDay: 1000, Prompt: 500, Output: 500, Years: 1, Scaling: loadcurve.Scaling{Step: 1, Min: 1}}
 	// One GPU a replica at $1 an hour, 730 hours a month: $730 a month
 	// a replica (tco.Compute: GPUs x 8,760 h x rate, a year, / 12).
 	// It keeps 1 request a second: 86,400 x 365.25 / 12 = 2,629,800
@@ -47,7 +47,7 @@ func TestBreakEvenIsWhereSelfHostingStaysCheaper(t *testing.T) {
 // replicas): off hours at a tenth of office hours, a mean of 1 request a
 // second, replicas of one GPU that keep 1 request a second each.
 func TestOfficeHoursByHand(t *testing.T) {
-	s := Scenario{RequestsPerDay: 86400, Prompt: 500, Output: 500, Years: 1, Curve: loadcurve.Office(0.1),
+	s := Scenario{RequestsPerDay: 86400, Prompt: 500, Output: 500, Years: 1, Curve: office(0.1),
 		Scaling: loadcurve.Scaling{Step: 1, Min: 1, ColdStartH: 0.5}}
 	r := Replica{TP: 1, RatePerS: 1}
 	rented := Option{Kind: Rented, Replica: r}
@@ -101,4 +101,10 @@ func TestReplicasAreWhole(t *testing.T) {
 	if got := (Replica{}).Replicas(1, 1); got != 0 {
 		t.Errorf("a replica that serves nothing sizes %d; want 0", got)
 	}
+}
+
+// office is the office curve with off hours at off times office hours.
+func office(off float64) *loadcurve.Curve {
+	c := loadcurve.Office(off)
+	return &c
 }

@@ -22,11 +22,11 @@ const (
 // readLoad reads how the workload's requests spread over the hours of a
 // week and how rented options follow them. An edition without a default
 // cold start has a flat week and no fields for it, as its links had.
-func readLoad(r *scenario.Resolver, d apicompare.Data, section string) (loadcurve.Curve, loadcurve.Scaling) {
+func readLoad(r *scenario.Resolver, d apicompare.Data, section string) (*loadcurve.Curve, loadcurve.Scaling) {
 	t, df := r.M, d.Defaults
 	flat := loadcurve.Scaling{Step: 1, Min: 1}
 	if df.PlanColdStartMin == (fact.Figure{}) {
-		return loadcurve.Flat(), flat
+		return nil, flat
 	}
 	kinds := []scenario.Choice{{Value: curveFlat, Label: t.T("plan.curve.flat")}}
 	if df.PlanOffHoursPct != (fact.Figure{}) {
@@ -59,23 +59,25 @@ func readLoad(r *scenario.Resolver, d apicompare.Data, section string) (loadcurv
 	switch kind {
 	case curveOffice:
 		r.Hide("hours")
-		return loadcurve.Office(off / 100), scaling
+		c := loadcurve.Office(off / 100)
+		return &c, scaling
 	case curveHours:
 		r.Hide("off")
 		c, err := loadcurve.FromHours(hours)
 		if err != nil {
 			r.Reject("hours", t.T("plan.err.hours"))
-			return loadcurve.Flat(), scaling
+			return nil, scaling
 		}
-		return c, scaling
+		return &c, scaling
 	}
 	if i := slices.IndexFunc(d.LoadCurves, func(c apicompare.LoadCurve) bool { return c.ID == kind }); i >= 0 {
 		r.Hide("off", "hours")
 		r.Warn("curve", d.Note(t, d.LoadCurves[i].Figure()))
-		return d.LoadCurves[i].Curve(), scaling
+		c := d.LoadCurves[i].Curve()
+		return &c, scaling
 	}
 	r.Hide("off", "hours", "step", "minr", "cold")
-	return loadcurve.Flat(), flat
+	return nil, flat
 }
 
 // schedule is the replicas of r that serve the scenario's curve at a
@@ -94,10 +96,12 @@ func (s Scenario) schedule(r Replica, rate, scale float64) loadcurve.Schedule {
 // spot follows the schedule.
 func (s Scenario) runs(o Option, r Replica, rate, scale float64) loadcurve.Schedule {
 	sched := s.schedule(r, rate, scale)
-	spot := o.Offer != nil && o.Offer.Term == gpu.Spot
-	extra := map[int]int{} // spotExtra by replicas serving: a schedule has few counts
+	var extra map[int]int // spotExtra by replicas serving: a schedule has few counts
+	if o.Offer != nil && o.Offer.Term == gpu.Spot {
+		extra = map[int]int{}
+	}
 	total := func(n int) int {
-		if spot {
+		if extra != nil {
 			k, ok := extra[n]
 			if !ok {
 				k = spotExtra(n, s.SpotReclaimed)
@@ -108,10 +112,14 @@ func (s Scenario) runs(o Option, r Replica, rate, scale float64) loadcurve.Sched
 		return n + s.Spare
 	}
 	var out loadcurve.Schedule
-	for h, n := range sched {
-		if o.Kind == Owned || o.Offer != nil && o.Offer.Committed() {
-			n = sched.Peak()
+	if o.Kind == Owned || o.Offer != nil && o.Offer.Committed() {
+		n := total(sched.Peak())
+		for h := range out {
+			out[h] = n
 		}
+		return out
+	}
+	for h, n := range sched {
 		out[h] = total(n)
 	}
 	return out

@@ -57,10 +57,10 @@ type Scenario struct {
 	// Target is the P99 latency every self-hosted replica must keep: end
 	// to end, or to the first token and per output token.
 	Target perf.Target
-	// Curve spreads the requests over the hours of a week; bought GPUs
-	// are sized for its busiest hour, rented ones follow it as Scaling
-	// says.
-	Curve   loadcurve.Curve
+	// Curve spreads the requests over the hours of a week (nil: evenly);
+	// bought GPUs are sized for its busiest hour, rented ones follow it
+	// as Scaling says.
+	Curve   *loadcurve.Curve
 	Scaling loadcurve.Scaling
 	// GCO2ePerKWh is the carbon intensity of the grid the self-hosted
 	// options draw from, grams of CO2 equivalent a kWh; Grid is false for

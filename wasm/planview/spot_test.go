@@ -35,7 +35,7 @@ func TestSpotExtraByHand(t *testing.T) {
 // the plan's costs. A flat week at 4 requests a second on replicas of
 // one GPU that keep 1 each: 4 replicas.
 func TestSpotAndCommittedByHand(t *testing.T) {
-	s := Scenario{RequestsPerDay: 4 * 86400, Prompt: 500, Output: 500, Years: 1, Curve: loadcurve.Flat(),
+	s := Scenario{RequestsPerDay: 4 * 86400, Prompt: 500, Output: 500, Years: 1,
 		Scaling: loadcurve.Scaling{Step: 1, Min: 1}, SpotReclaimed: 0.05, spotGiven: true}
 	r := Replica{TP: 1, RatePerS: 1}
 	spot := Option{Kind: Rented, Replica: r, Offer: &gpu.Offer{Term: gpu.Spot, USDPerGPUHour: 1}}
@@ -56,7 +56,7 @@ func TestSpotAndCommittedByHand(t *testing.T) {
 	committed.Cluster.Option.RentUSDPerGPUHour = 2
 	onDemand := committed
 	onDemand.Offer = &gpu.Offer{USDPerGPUHour: 2}
-	s.Curve = loadcurve.Office(0.1)
+	s.Curve = office(0.1)
 	if usd, _ := s.monthly(committed, r, 4, 1); math.Abs(usd-13*730*2) > 1e-6 {
 		t.Errorf("committed: $%.2f a month; want 13 x 730 x $2 = $18,980", usd)
 	}

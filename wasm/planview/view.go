@@ -567,7 +567,7 @@ func (s Scenario) hourlyChart(ranked []Option) chart.Chart {
 				usd = o.Cluster.SizedFor(run[h]*o.Replica.TP, hour, 1).TCOUSD/12 +
 					o.Cluster.SizedFor(started*o.Replica.TP, hour*s.Scaling.ColdStartH, 1).TCOUSD/12
 			default:
-				usd = o.PerMonthUSD / hoursPerMonth * s.Curve[h]
+				usd = o.PerMonthUSD / hoursPerMonth * s.Curve.At(h)
 			}
 			return round2(usd * s.FX)
 		})}
