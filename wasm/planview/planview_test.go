@@ -357,23 +357,19 @@ func TestOfficeHoursPlanByHand(t *testing.T) {
 	// The charts by the hour, the MI355X at Vultr the best rented option:
 	// Monday 08:00 one GPU, 09:00 three, two of them started that hour:
 	// 3 x $2.59 + 2 x 5 / 60 h x $2.59 = $8.20, 10:00 3 x $2.59 = $7.77.
-	var gpus, cost []float64
+	// Steps: a point where the value changes, from Monday 00:00.
+	var gpus, cost [][2]float64
 	for _, c := range p.Charts {
 		for _, sr := range c.Series {
-			if sr.ID != "rent" {
-				continue
-			}
-			for _, pt := range sr.Points[8:11] {
-				if c.ID == "chart-gpus" {
-					gpus = append(gpus, pt[1])
-				} else if c.ID == "chart-hourly" {
-					cost = append(cost, pt[1])
-				}
+			if sr.ID == "rent" && c.ID == "chart-gpus" {
+				gpus = sr.Points[:3]
+			} else if sr.ID == "rent" && c.ID == "chart-hourly" {
+				cost = sr.Points[:4]
 			}
 		}
 	}
-	if !slices.Equal(gpus, []float64{1, 3, 3}) || !slices.Equal(cost, []float64{2.59, 8.2, 7.77}) {
-		t.Errorf("Monday 08:00-10:00: rented GPUs %v at $%v an hour; want [1 3 3] at [2.59 8.2 7.77]", gpus, cost)
+	if !slices.Equal(gpus, [][2]float64{{0, 1}, {9, 3}, {17, 1}}) || !slices.Equal(cost, [][2]float64{{0, 2.59}, {9, 8.2}, {10, 7.77}, {17, 2.59}}) {
+		t.Errorf("Monday: rented GPUs %v at $%v an hour; want 1 from 00:00, 3 from 09:00, 1 from 17:00 at $2.59, $8.20, $7.77 from 10:00, $2.59", gpus, cost)
 	}
 }
 

@@ -574,8 +574,10 @@ func (s Scenario) hourlyChart(ranked []Option) chart.Chart {
 }
 
 // weekSeries is a series for the best option of each kind, hidden where
-// there is none: at each hour of the week from Monday 00:00, and again at
-// its end, at(option, the replicas it runs, hour).
+// there is none: at(option, the replicas it runs, hour) over the hours of
+// the week from Monday 00:00, drawn as steps, so a point only where the
+// value changes and one at the week's end (a flat week is two points,
+// not 169, in the page and in every update).
 func (s Scenario) weekSeries(ranked []Option, kinds []Kind, at func(o *Option, run loadcurve.Schedule, h int) float64) []chart.Series {
 	var out []chart.Series
 	for _, k := range kinds {
@@ -589,7 +591,10 @@ func (s Scenario) weekSeries(ranked []Option, kinds []Kind, at func(o *Option, r
 				run = s.runs(*o, o.Replica, s.RequestsPerS(), 1)
 			}
 			for h := range loadcurve.HoursPerWeek + 1 {
-				sr.Points = append(sr.Points, [2]float64{float64(h), at(o, run, h%loadcurve.HoursPerWeek)})
+				v := at(o, run, h%loadcurve.HoursPerWeek)
+				if n := len(sr.Points); n == 0 || h == loadcurve.HoursPerWeek || v != sr.Points[n-1][1] {
+					sr.Points = append(sr.Points, [2]float64{float64(h), v})
+				}
 			}
 		}
 		out = append(out, sr)
