@@ -189,15 +189,14 @@ func (s Schedule) Starts() int {
 // Level is a replica count and the hours a week it runs.
 type Level struct{ Replicas, Hours int }
 
-// Levels returns the schedule's replica counts, with spare replicas
-// beside every hour's, each with the hours a week it runs, fewest
-// replicas first.
-func (s Schedule) Levels(spare int) []Level {
+// Levels returns the schedule's replica counts, each with the hours a
+// week it runs, fewest replicas first.
+func (s Schedule) Levels() []Level {
 	var out []Level
 	for _, n := range s {
-		i, found := slices.BinarySearchFunc(out, n+spare, func(l Level, n int) int { return cmp.Compare(l.Replicas, n) })
+		i, found := slices.BinarySearchFunc(out, n, func(l Level, n int) int { return cmp.Compare(l.Replicas, n) })
 		if !found {
-			out = slices.Insert(out, i, Level{Replicas: n + spare})
+			out = slices.Insert(out, i, Level{Replicas: n})
 		}
 		out[i].Hours++
 	}
@@ -205,12 +204,11 @@ func (s Schedule) Levels(spare int) []Level {
 }
 
 // ReplicaHours is the replica-hours a week the schedule is billed for:
-// each hour's replicas and the spare beside them, and each start's cold
-// start.
-func (s Schedule) ReplicaHours(spare int, coldStartH float64) float64 {
+// each hour's replicas, and each start's cold start.
+func (s Schedule) ReplicaHours(coldStartH float64) float64 {
 	sum := 0
 	for _, n := range s {
-		sum += n + spare
+		sum += n
 	}
 	return float64(sum) + float64(s.Starts())*coldStartH
 }

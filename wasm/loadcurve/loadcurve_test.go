@@ -36,22 +36,18 @@ func TestOfficeHoursByHand(t *testing.T) {
 	if got := s.Starts(); got != 15 {
 		t.Errorf("starts %d, want 15", got)
 	}
-	if got := s.ReplicaHours(0, 0.5); got != 295.5 {
+	if got := s.ReplicaHours(0.5); got != 295.5 {
 		t.Errorf("replica-hours %.2f, want 295.5", got)
 	}
 	want := []Level{{1, 128}, {4, 40}}
-	if got := s.Levels(0); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+	if got := s.Levels(); len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
 		t.Errorf("levels %v, want %v", got, want)
-	}
-	// With one spare replica every hour: 288 + 168 = 456.
-	if got := s.ReplicaHours(1, 0); got != 456 {
-		t.Errorf("replica-hours with a spare %.2f, want 456", got)
 	}
 	// Sized for each day's peak (a step of 24 hours): weekdays at 4,
 	// the weekend at 1: 5 x 24 x 4 + 2 x 24 x 1 = 528; three replicas
 	// start on Monday, and none on the other weekdays.
 	d := Scaling{Step: 24, Min: 1}.Schedule(&c, 1, perReplica(1))
-	if got := d.ReplicaHours(0, 0); got != 528 || d.Starts() != 3 {
+	if got := d.ReplicaHours(0); got != 528 || d.Starts() != 3 {
 		t.Errorf("daily steps: %.0f replica-hours and %d starts, want 528 and 3", got, d.Starts())
 	}
 }
@@ -69,12 +65,12 @@ func TestScaleToZero(t *testing.T) {
 		t.Fatalf("peak %.1f, Sunday noon %.1f; want 24 and 24", c.Peak(), c[12+24*6])
 	}
 	zero := Scaling{Step: 1}.Schedule(&c, 0.5, perReplica(4))
-	if zero.Peak() != 3 || zero.Least() != 0 || zero.ReplicaHours(0, 0) != 21 {
-		t.Errorf("to zero: peak %d, least %d, %.0f replica-hours; want 3 (12 requests/s), 0 and 7 x 3", zero.Peak(), zero.Least(), zero.ReplicaHours(0, 0))
+	if zero.Peak() != 3 || zero.Least() != 0 || zero.ReplicaHours(0) != 21 {
+		t.Errorf("to zero: peak %d, least %d, %.0f replica-hours; want 3 (12 requests/s), 0 and 7 x 3", zero.Peak(), zero.Least(), zero.ReplicaHours(0))
 	}
 	one := Scaling{Step: 1, Min: 1}.Schedule(&c, 0.5, perReplica(4))
-	if one.ReplicaHours(0, 0) != 21+7*23 {
-		t.Errorf("at least one: %.0f replica-hours, want 21 + 7 x 23", one.ReplicaHours(0, 0))
+	if one.ReplicaHours(0) != 21+7*23 {
+		t.Errorf("at least one: %.0f replica-hours, want 21 + 7 x 23", one.ReplicaHours(0))
 	}
 }
 
@@ -87,8 +83,8 @@ func TestFlatIsOneLevel(t *testing.T) {
 		t.Fatal("Flat or a nil curve is not flat, or Office is")
 	}
 	s := Scaling{Step: 1, Min: 1}.Schedule(&c, 2.5, perReplica(1))
-	if l := s.Levels(2); len(l) != 1 || l[0] != (Level{5, HoursPerWeek}) || s.Starts() != 0 {
-		t.Errorf("levels %v, %d starts; want [{5 168}] and none", l, s.Starts())
+	if l := s.Levels(); len(l) != 1 || l[0] != (Level{3, HoursPerWeek}) || s.Starts() != 0 {
+		t.Errorf("levels %v, %d starts; want [{3 168}] and none", l, s.Starts())
 	}
 }
 

@@ -138,7 +138,7 @@ func (s Scenario) monthly(o Option, r Replica, rate, scale float64) (usd, kwh fl
 		usd += res.TCOUSD / (12 * years)
 		kwh += res.EnergyKWh / (12 * years)
 	}
-	for _, l := range run.Levels(0) {
+	for _, l := range run.Levels() {
 		if l.Replicas > 0 {
 			add(l.Replicas, float64(l.Hours)/loadcurve.HoursPerWeek)
 		}
@@ -154,6 +154,6 @@ func (s Scenario) monthly(o Option, r Replica, rate, scale float64) (usd, kwh fl
 // estimate: the requests of the week over the replica-hours it runs and
 // pays for (Scenario.runs), the cold starts counted.
 func (s Scenario) utilisation(o Option, scale float64) float64 {
-	paid := s.runs(o, o.Replica, s.RequestsPerS(), scale).ReplicaHours(0, s.Scaling.ColdStartH)
+	paid := s.runs(o, o.Replica, s.RequestsPerS(), scale).ReplicaHours(s.Scaling.ColdStartH)
 	return s.RequestsPerS() * loadcurve.HoursPerWeek / (paid * o.Replica.RatePerS * scale)
 }

@@ -261,7 +261,7 @@ func (s Scenario) takes(o Option) string {
 		return t.F("plan.takes.gpus", args...)
 	}
 	args = append(args, "least", strconv.Itoa(sched.Least()),
-		"mean", t.Num(run.ReplicaHours(0, s.Scaling.ColdStartH)/loadcurve.HoursPerWeek, 1))
+		"mean", t.Num(run.ReplicaHours(s.Scaling.ColdStartH)/loadcurve.HoursPerWeek, 1))
 	if s.Spare > 0 {
 		return t.F("plan.takes.hourly_spare", args...)
 	}
@@ -658,7 +658,7 @@ func (s Scenario) tcoDetails(options ...Option) string {
 		// /tco/ rents its GPUs for the busiest hour: for those hours a
 		// month that give the GPU-hours the schedule is billed for.
 		run := s.runs(o, o.Replica, s.RequestsPerS(), 1)
-		if share := run.ReplicaHours(0, s.Scaling.ColdStartH) / float64(run.Peak()*loadcurve.HoursPerWeek); o.Kind == Rented && share != 1 {
+		if share := run.ReplicaHours(s.Scaling.ColdStartH) / float64(run.Peak()*loadcurve.HoursPerWeek); o.Kind == Rented && share != 1 {
 			q += "&" + letter + ".hpm=" + scaledNum(o.Cluster.Option.RentedHoursPerMonth*share)
 		}
 	}
