@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"time"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/loadcurve"
@@ -91,12 +90,7 @@ func (d Data) validateCurves() []error {
 		if sum <= 0 {
 			errs = append(errs, fact.Errorf(entry, "weekday", "no hour has requests"))
 		}
-		if _, ok := d.Sources[c.Source]; !ok {
-			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", c.Source))
-		}
-		if _, err := time.Parse(time.DateOnly, c.AsOf); err != nil {
-			errs = append(errs, fact.Errorf(entry, "as_of", "want a date YYYY-MM-DD, got %q", c.AsOf))
-		}
+		errs = append(errs, d.checkDated(entry, c.Source, c.AsOf)...)
 		if c.Note == "" || c.NoteDE == "" {
 			errs = append(errs, fact.Errorf(entry, "note", "needs note and note_de: how the values were read"))
 		}

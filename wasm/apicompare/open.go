@@ -82,12 +82,20 @@ func (d Data) validateOpen() []error {
 		if msg := fact.PlainText(f.Licence); msg != "" {
 			errs = append(errs, fact.Errorf(entry, "licence", "%s", msg))
 		}
-		if _, ok := d.Sources[f.Source]; !ok {
-			errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", f.Source))
-		}
-		if _, err := time.Parse(time.DateOnly, f.AsOf); err != nil {
-			errs = append(errs, fact.Errorf(entry, "as_of", "want a date YYYY-MM-DD, got %q", f.AsOf))
-		}
+		errs = append(errs, d.checkDated(entry, f.Source, f.AsOf)...)
+	}
+	return errs
+}
+
+// checkDated checks an entry's source and as_of fields: a source of the
+// file, and a date.
+func (d Data) checkDated(entry, source, asOf string) []error {
+	var errs []error
+	if _, ok := d.Sources[source]; !ok {
+		errs = append(errs, fact.Errorf(entry, "source", "unknown source %q", source))
+	}
+	if _, err := time.Parse(time.DateOnly, asOf); err != nil {
+		errs = append(errs, fact.Errorf(entry, "as_of", "want a date YYYY-MM-DD, got %q", asOf))
 	}
 	return errs
 }

@@ -104,3 +104,18 @@ func TestValidateRejectsContradictoryRates(t *testing.T) {
 		t.Errorf("B300's rates: %v", err)
 	}
 }
+
+// TestOfferTermsAreKnown: an offer's term is on demand (none) or one of
+// Terms; another fails naming the offer and the field.
+func TestOfferTermsAreKnown(t *testing.T) {
+	r := Rental{Sources: fact.Sources{"p": {Title: "Prices", URL: "https://example.com/p"}},
+		Offers: []Offer{{Provider: "P", GPU: "x1", Instance: "8x X1", USDPerGPUHour: 2, Source: "p", AsOf: "2026-07-30"},
+			{Provider: "P", GPU: "x1", Instance: "8x X1, spot", USDPerGPUHour: 1, Term: Spot, Source: "p", AsOf: "2026-07-30"}}}
+	if err := r.Validate(validCatalog()); err != nil {
+		t.Fatalf("on demand and spot: %v", err)
+	}
+	r.Offers[1].Term = "reserved"
+	if err := r.Validate(validCatalog()); err == nil || !strings.Contains(err.Error(), `offers[1] "P" "x1": term: unknown term "reserved"`) {
+		t.Errorf("term reserved: %v", err)
+	}
+}

@@ -20,17 +20,8 @@ const HoursPerWeek = 7 * 24
 // whose zero value means what a scenario without a curve always meant.
 type Curve [HoursPerWeek]float64
 
-// Flat is a curve of the same rate every hour.
-func Flat() Curve {
-	var c Curve
-	for h := range c {
-		c[h] = 1
-	}
-	return c
-}
-
-// OfficeHours are the hours of a weekday an office curve is busy in:
-// from 09:00 to 17:00.
+// OfficeFrom and OfficeTo are the hours of a weekday an office curve is
+// busy in: from 09:00 to 17:00.
 const OfficeFrom, OfficeTo = 9, 17
 
 // Office is a two-level curve: weekdays from OfficeFrom to OfficeTo at

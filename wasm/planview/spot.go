@@ -42,32 +42,70 @@ const maxSpotExtra = 1 << 16
 // need beside them so that, each reclaimed a share p of the time
 // independently of the others, more than that many are reclaimed at
 // once with a chance of at most SpotTarget: the least k with
-// P(Binomial(n + k, p) > k) <= SpotTarget. 0 for p = 0 or no replica.
+// P(Binomial(n + k, p) > k) <= SpotTarget, 0 for p = 0 or no replica.
+// That chance only falls as k grows (one more trial, one more allowed),
+// so k is bisected: at most 17 tails of at most maxSpotExtra terms,
+// whatever a link asks.
 func spotExtra(n int, p float64) int {
 	if n <= 0 || p <= 0 {
 		return 0
 	}
-	for k := 0; k < maxSpotExtra; k++ {
-		if binomialTail(n+k, p, k) <= SpotTarget {
-			return k
+	lo, hi := -1, maxSpotExtra // the tail is above the target at lo (k = -1: certain), within it at hi or hi is the bound
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if binomialTail(n+mid, p, mid) <= SpotTarget {
+			hi = mid
+		} else {
+			lo = mid
 		}
 	}
-	return maxSpotExtra
+	return hi
 }
 
-// binomialTail is P(X > k) for X ~ Binomial(m, p), 0 < p < 1: one minus
-// the sum of the terms up to k, each from the one before (the first in
-// logarithms, so that a large m does not underflow it to 0 where its
-// successors would not).
+// binomialTail is P(X > k) for X ~ Binomial(m, p), 0 < p < 1. The
+// probabilities fall away from the mode on either side, so it sums the
+// side of k away from the mode, from k outwards, until a term no longer
+// counts: above the mode the tail itself, below it the rest, one minus
+// it. That takes some tens of standard deviations' terms, however large
+// m is, and each term comes from the one before (the first from
+// log-gamma, so that a large m does not underflow it).
 func binomialTail(m int, p float64, k int) float64 {
-	logTerm := float64(m) * math.Log1p(-p) // P(X = 0)
-	ratio := p / (1 - p)
-	cdf := 0.0
-	for i := 0; i <= k && i <= m; i++ {
-		if i > 0 {
-			logTerm += math.Log(float64(m-i+1)/float64(i)) + math.Log(ratio)
-		}
-		cdf += math.Exp(logTerm)
+	switch {
+	case k < 0:
+		return 1
+	case k >= m:
+		return 0
 	}
-	return max(0, 1-cdf)
+	lgamma := func(x float64) float64 { v, _ := math.Lgamma(x); return v }
+	logPMF := func(i int) float64 {
+		fm, fi := float64(m), float64(i)
+		return lgamma(fm+1) - lgamma(fi+1) - lgamma(fm-fi+1) + fi*math.Log(p) + (fm-fi)*math.Log1p(-p)
+	}
+	ratio := p / (1 - p) // P(i+1) / P(i) = (m - i) / (i + 1) x ratio
+	mode := float64(m+1) * p
+	sum := 0.0
+	if float64(k+1) >= mode {
+		// The tail, from k + 1 up.
+		logTerm := logPMF(k + 1)
+		for i := k + 1; i <= m; i++ {
+			term := math.Exp(logTerm)
+			sum += term
+			if term <= sum*1e-17 {
+				break
+			}
+			logTerm += math.Log(float64(m-i)/float64(i+1)) + math.Log(ratio)
+		}
+		return sum
+	}
+	// The rest, from k down.
+	logTerm := logPMF(k)
+	for i := k; i >= 0; i-- {
+		term := math.Exp(logTerm)
+		sum += term
+		if term <= sum*1e-17 {
+			break
+		}
+		logTerm -= math.Log(float64(m-i+1)/float64(i)) + math.Log(ratio)
+	}
+	return max(0, 1-sum)
 }

@@ -26,8 +26,17 @@ func TestSpotExtraByHand(t *testing.T) {
 			t.Errorf("spotExtra(%d, %v) = %d; want %d", c.n, c.p, got, c.want)
 		}
 	}
-	if got := binomialTail(5, 0.05, 1); math.Abs(got-0.0225925) > 1e-7 {
-		t.Errorf("P(Bin(5, 0.05) > 1) = %v; want 0.0225925", got)
+	// The tail above the mode, and one minus the rest below it (sums
+	// of the exact terms, by Python's math.comb).
+	for _, c := range []struct {
+		m    int
+		p    float64
+		k    int
+		want float64
+	}{{5, 0.05, 1, 0.0225925}, {100, 0.5, 40, 0.97155603}, {1000, 0.05, 60, 0.06706252}, {10, 0.1, 10, 0}, {10, 0.1, -1, 1}} {
+		if got := binomialTail(c.m, c.p, c.k); math.Abs(got-c.want) > 1e-7 {
+			t.Errorf("P(Bin(%d, %v) > %d) = %v; want %v", c.m, c.p, c.k, got, c.want)
+		}
 	}
 }
 
