@@ -73,3 +73,14 @@ func TestSpotAndCommittedByHand(t *testing.T) {
 		t.Errorf("committed runs %d to %d replicas, on demand %d to %d; want 13 all week, and 2 (0.318 x 4 = 1.27) to 13", c.Least(), c.Peak(), o.Least(), o.Peak())
 	}
 }
+
+// TestLogFactorialIsLgamma: ln n! as math.Lgamma(n + 1) gives it, on
+// either side of where the series takes over.
+func TestLogFactorialIsLgamma(t *testing.T) {
+	for _, n := range []int{0, 1, 2, 10, 31, 32, 33, 100, 1e4, 1e9} {
+		want, _ := math.Lgamma(float64(n) + 1)
+		if got := logFactorial(n); math.Abs(got-want) > 1e-12*max(1, want) {
+			t.Errorf("logFactorial(%d) = %.15g; want %.15g", n, got, want)
+		}
+	}
+}
