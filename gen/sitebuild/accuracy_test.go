@@ -1,6 +1,9 @@
 package sitebuild
 
 import (
+	"fmt"
+	"maps"
+	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -25,7 +28,9 @@ func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[str
 	if err != nil {
 		t.Fatal(err)
 	}
-	return data, cal, accuracyTables(data, cal, "/", testMsgs(t))
+	tables := accuracyTables(data, cal, "/", testMsgs(t))
+	maps.Copy(tables, drawTables(data, cal, "/", testMsgs(t)))
+	return data, cal, tables
 }
 
 // The methodology pages' accuracy tables list every measured figure of
@@ -42,9 +47,12 @@ func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 	if strings.Contains(perf, "KV-cache capacity") || !strings.Contains(mem, "KV-cache capacity") {
 		t.Error("KV-cache capacity belongs on the memory page only")
 	}
+	draw := tables["tco-draw-rows"]()
 	for _, s := range cal.Sources {
 		link := `<tr class="source"><th colspan="5" scope="rowgroup"><a href="` + s.URL + `">`
-		if n := strings.Count(perf, link) + strings.Count(mem, link); n == 0 || strings.Count(perf, link) > 1 || strings.Count(mem, link) > 1 {
+		drawLink := `<tr class="source"><th colspan="6" scope="rowgroup"><a href="` + s.URL + `">`
+		n := strings.Count(perf, link) + strings.Count(mem, link) + strings.Count(draw, drawLink)
+		if n == 0 || strings.Count(perf, link) > 1 || strings.Count(mem, link) > 1 || strings.Count(draw, drawLink) > 1 {
 			t.Errorf("%s heads %d groups of rows; want one on a page that cites it", s.URL, n)
 		}
 	}
@@ -129,6 +137,47 @@ func TestEfficienciesByArchitectureTable(t *testing.T) {
 		}
 		if want := "<td>" + strings.Replace(c, ".", ",", 1) + "</td>"; !strings.Contains(de, want) {
 			t.Errorf("German table lacks %s for %s", want, g.Arch)
+		}
+	}
+}
+
+// The edition's serving draw is the straight line fitted to the power
+// runs, to the whole per cent, and the TCO methodology's tables count
+// every run once: by GPU, the line's errors with each model left out of
+// the fit that judges it, against those of counting the rated power.
+func TestServingDrawIsTheFitOfThePowerRuns(t *testing.T) {
+	data, cal, tables := testAccuracyTables(t)
+	fit := calibration.FitServingDraw(cal.PowerPoints(data.GPUs))
+	df := data.TCO.Defaults
+	if math.Round(100*fit.Least) != df.GPUServingLeastPct.Value || math.Round(100*fit.Full) != df.GPUServingFullPct.Value {
+		t.Errorf("fit %.2f to %.2f %% of the rated power; the edition draws %v to %v", 100*fit.Least, 100*fit.Full,
+			df.GPUServingLeastPct.Value, df.GPUServingFullPct.Value)
+	}
+	rows := func(table string) int { return strings.Count(table, "<tr>") - 1 }
+	sum := tables["tco-draw-summary"]()
+	if got := rows(sum); got != 3 || !strings.Contains(sum, "<td>H100 SXM</td><td>177</td>") || !strings.Contains(sum, "<td>all</td><td>328</td>") {
+		t.Errorf("summary of %d rows; want H100 SXM (177 runs), B200 and all (328):\n%s", got, sum)
+	}
+	var runs int
+	for _, r := range strings.Split(tables["tco-draw-rows"](), "<tr>")[2:] {
+		cells := strings.Split(r, "<td>")
+		n, err := strconv.Atoi(strings.TrimSuffix(cells[2], "</td>"))
+		if err != nil {
+			t.Fatalf("row %q: %v", r, err)
+		}
+		runs += n
+	}
+	if runs != len(cal.Power) || runs != 328 {
+		t.Errorf("the setups' rows count %d runs; want the %d power runs", runs, len(cal.Power))
+	}
+	// The energy cells' notes quote the line's error and its runs.
+	s := statsOf(calibration.CrossValidate(cal.PowerPoints(data.GPUs)))
+	quoted := fmt.Sprintf("%.0f %%", 100*s.medianAbs)
+	for lang, m := range testMsgs(t) {
+		for _, key := range []string{"tco.energy_mtok_help", "plan.band_note_co2"} {
+			if text := m.T(key); !strings.Contains(text, " "+quoted+" ") || !strings.Contains(text, strconv.Itoa(s.n)+" ") {
+				t.Errorf("%s %s: %q; want the draw's median |error| %s and its %d runs", lang, key, text, quoted, s.n)
+			}
 		}
 	}
 }

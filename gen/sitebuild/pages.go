@@ -62,6 +62,7 @@ func (b *builder) markdown() (goldmark.Markdown, error) {
 	calcs := Calculators(b.data)
 	tables := DataTables(b.data, b.c.Base, b.msgs)
 	maps.Copy(tables, accuracyTables(b.data, b.cal, b.c.Base, b.msgs))
+	maps.Copy(tables, drawTables(b.data, b.cal, b.c.Base, b.msgs))
 	maps.Copy(tables, sourceTables(b.content, b.editions, b.cal, b.c.Base, b.msgs))
 	maps.Copy(tables, homeTables(calcs, b.data, b.c.Base, b.msgs))
 	for _, l := range langs {

@@ -25,6 +25,12 @@ import (
 // the busiest hour's demand lies between them /tco/ sizes one replica
 // more. Such a row is logged with both rates, never passed silently: the
 // test fails if the rates agree and the costs do not.
+//
+// Under a load curve, a bought option's GPUs serve the busiest hour's
+// demand all month on /tco/, and draw what that share of their capacity
+// takes; in the plan they serve each hour's, and draw less. Its TCO there
+// is at least the plan's and at most 2 % above it (the electricity of
+// the GPUs, at most a few per cent of the TCO).
 func TestPlanRowsOpenTheirFiguresOnTCO(t *testing.T) {
 	for _, q := range []string{"", "spare=2", "curve=office", "curve=azure-coding&step=2&spare=1&minr=0"} {
 		planRowsOpenTheirFiguresOnTCO(t, q)
@@ -56,6 +62,10 @@ func planRowsOpenTheirFiguresOnTCO(t *testing.T, query string) {
 		if math.Abs(got-want) > 0.01*36 && planRate != nil && tcoRate != nil && planRate[1] != tcoRate[1] {
 			t.Logf("%q %s (%s): the plan's replica keeps %s requests/s, /tco/'s search %s: TCO %.2f, the plan's %.2f", query, place,
 				cells[place+".option"].Text, planRate[1], tcoRate[1], got, want)
+			continue
+		}
+		if strings.Contains(query, "curve=") && strings.Contains(link, "&a.kind=own") && got >= want-0.01*36 && got <= want*1.02 {
+			checked++
 			continue
 		}
 		if math.Abs(got-want) > 0.01*36 {

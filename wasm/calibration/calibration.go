@@ -22,6 +22,8 @@ import (
 type Table struct {
 	Sources fact.Sources `yaml:"sources"`
 	Rows    []Row        `yaml:"rows"`
+	// Power is published measurements of what GPUs draw while serving.
+	Power []PowerRun `yaml:"power"`
 }
 
 // Engines are the serving engines a row may name.
@@ -172,26 +174,7 @@ func (t Table) Validate(gpus gpu.Catalog, models model.Catalog) error {
 		bad := func(field, format string, args ...any) {
 			errs = append(errs, fact.Errorf(entry, field, format, args...))
 		}
-		if msg := fact.ID(r.ID); msg != "" {
-			bad("id", "%s", msg)
-		} else if seen[r.ID] {
-			bad("id", "%q is the id of an earlier row", r.ID)
-		}
-		seen[r.ID] = true
-		if _, ok := t.Sources[r.Source]; !ok {
-			bad("source", "unknown source %q", r.Source)
-		}
-		published, perr := time.Parse(time.DateOnly, r.Published)
-		if perr != nil {
-			bad("published", "want a date YYYY-MM-DD, got %q", r.Published)
-		}
-		asOf, aerr := time.Parse(time.DateOnly, r.AsOf)
-		if aerr != nil {
-			bad("as_of", "want a date YYYY-MM-DD, got %q", r.AsOf)
-		}
-		if perr == nil && aerr == nil && published.After(asOf) {
-			bad("published", "%s is after the row's as_of %s", r.Published, r.AsOf)
-		}
+		t.checkProvenance(bad, seen, r.ID, r.Source, r.Published, r.AsOf)
 		if !slices.Contains(Engines, r.Engine) {
 			bad("engine", "want one of %s, got %q", strings.Join(Engines, ", "), r.Engine)
 		}
@@ -209,7 +192,7 @@ func (t Table) Validate(gpus gpu.Catalog, models model.Catalog) error {
 				bad("moe", "%t, but the catalog's %s has %d experts", r.MoE, r.Model, m.Experts)
 			}
 		default:
-			if owner, name, ok := strings.Cut(r.HFModel, "/"); !ok || owner == "" || name == "" || strings.ContainsAny(r.HFModel, " <>|") {
+			if !hfID(r.HFModel) {
 				bad("hf_model", "want a Hugging Face id owner/name, got %q", r.HFModel)
 			}
 		}
@@ -300,5 +283,38 @@ func (t Table) Validate(gpus gpu.Catalog, models model.Catalog) error {
 			}
 		}
 	}
+	errs = append(errs, t.validatePower(gpus)...)
 	return errors.Join(errs...)
+}
+
+// hfID reports whether id is a Hugging Face model id, owner/name.
+func hfID(id string) bool {
+	owner, name, ok := strings.Cut(id, "/")
+	return ok && owner != "" && name != "" && !strings.ContainsAny(id, " <>|")
+}
+
+// checkProvenance checks what every entry of the file states about
+// itself: a unique id, a known source, and the dates it was published
+// and entered the data, in that order.
+func (t Table) checkProvenance(bad func(field, format string, args ...any), seen map[string]bool, id, source, published, asOf string) {
+	if msg := fact.ID(id); msg != "" {
+		bad("id", "%s", msg)
+	} else if seen[id] {
+		bad("id", "%q is the id of an earlier entry", id)
+	}
+	seen[id] = true
+	if _, ok := t.Sources[source]; !ok {
+		bad("source", "unknown source %q", source)
+	}
+	pub, perr := time.Parse(time.DateOnly, published)
+	if perr != nil {
+		bad("published", "want a date YYYY-MM-DD, got %q", published)
+	}
+	as, aerr := time.Parse(time.DateOnly, asOf)
+	if aerr != nil {
+		bad("as_of", "want a date YYYY-MM-DD, got %q", asOf)
+	}
+	if perr == nil && aerr == nil && pub.After(as) {
+		bad("published", "%s is after the entry's as_of %s", published, asOf)
+	}
 }

@@ -37,7 +37,7 @@ func TestValidateNamesEachBadField(t *testing.T) {
 		{"no figure", func(r *Row) { r.OutputTokS = 0 }, "output_tok_s: a load row needs a measured figure"},
 		{"empty latency", func(r *Row) { r.TTFT = &Latency{} }, "ttft_ms: give at least one statistic"},
 		{"lengths", func(r *Row) { r.Input = 0 }, "input: a load row needs its input tokens per request"},
-		{"published later", func(r *Row) { r.Published = "2027-01-01" }, "published: 2027-01-01 is after the row's as_of 2026-12-01"},
+		{"published later", func(r *Row) { r.Published = "2027-01-01" }, "published: 2027-01-01 is after the entry's as_of 2026-12-01"},
 		{"start-up without settings", func(r *Row) { r.Load, r.Concurrency, r.KVTokens = Startup, 0, 100000 },
 			"mem_fraction: a start-up row needs the engine's memory fraction"},
 		{"start-up without capacity", func(r *Row) { r.Load, r.Concurrency, r.MemFraction, r.MaxModelLen = Startup, 0, 0.9, 4096 },
@@ -54,7 +54,7 @@ func TestValidateNamesEachBadField(t *testing.T) {
 		})
 	}
 	err := Table{Sources: sources, Rows: []Row{good, good}}.Validate(gpus, models)
-	if err == nil || !strings.Contains(err.Error(), `rows[1] "r": id: "r" is the id of an earlier row`) {
+	if err == nil || !strings.Contains(err.Error(), `rows[1] "r": id: "r" is the id of an earlier entry`) {
 		t.Errorf("a repeated id: got %v", err)
 	}
 }

@@ -6,12 +6,14 @@ import (
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/serving"
 	"slices"
+	"strings"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/money"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tco"
 )
 
 // Defaults are the sourced default inputs, in US dollars.
@@ -42,6 +44,15 @@ type Defaults struct {
 	// editions before it lack it and default to the GPU table's price
 	// (gpus.yaml's rent_usd_per_hour), as their links were published.
 	RentMedianOfOffers fact.Figure `yaml:"rent_median_of_offers" json:"rent_median_of_offers"`
+	// GPUIdlePct, GPUServingLeastPct and GPUServingFullPct, where an
+	// edition sets them, are what a GPU draws as percentages of its rated
+	// power: with its model loaded and no request in flight, and serving,
+	// from the lightest load to its capacity (tco.Draw). Editions before
+	// them count a GPU's rated power while it serves and nothing
+	// otherwise, as their links were published.
+	GPUIdlePct         fact.Figure `yaml:"gpu_idle_pct" json:"gpu_idle_pct"`
+	GPUServingLeastPct fact.Figure `yaml:"gpu_serving_least_pct" json:"gpu_serving_least_pct"`
+	GPUServingFullPct  fact.Figure `yaml:"gpu_serving_full_pct" json:"gpu_serving_full_pct"`
 	// Estimate, where an edition sets it, is the model and precision
 	// whose estimated throughput every option starts with, so that the
 	// default scenario compares the GPUs like for like; editions before
@@ -241,6 +252,7 @@ func (d Data) Validate() error {
 	if df.RentMedianOfOffers != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.RentMedianOfOffers, "defaults", "rent_median_of_offers", 0, 1)...)
 	}
+	errs = append(errs, df.validateDraw(d.Sources)...)
 	errs = append(errs, df.Estimate.validate(d)...)
 	errs = append(errs, df.DE.validate(d, "defaults.de")...)
 	if _, ok := d.GPUs.Find(d.Throughput.Reference); !ok {
@@ -344,4 +356,43 @@ func ReadGrid(r *scenario.Resolver, d Data, section string) (float64, bool) {
 	}
 	return r.Number(scenario.Field{Key: "gco2", Label: t.T("tco.in.gco2"), Unit: t.T("tco.unit.gco2"), Section: section, Min: 0, Max: MaxGCO2ePerKWh,
 		Default: num(g.GCO2ePerKWh.Value), Note: d.Note(t, g.GCO2ePerKWh), Help: t.T("tco.in.gco2_help")}), true
+}
+
+// validateDraw checks the GPUs' draw, where the edition sets it: all
+// three figures, sourced, rising from idle to serving at capacity, and
+// at most the 110 % of the rated power a GPU may draw on average.
+func (df Defaults) validateDraw(src fact.Sources) []error {
+	names := []string{"gpu_idle_pct", "gpu_serving_least_pct", "gpu_serving_full_pct"}
+	missing := ""
+	for i, f := range []fact.Figure{df.GPUIdlePct, df.GPUServingLeastPct, df.GPUServingFullPct} {
+		if f == (fact.Figure{}) && missing == "" {
+			missing = names[i]
+		}
+	}
+	switch {
+	case df.GPUIdlePct == (fact.Figure{}) && df.GPUServingLeastPct == (fact.Figure{}) && df.GPUServingFullPct == (fact.Figure{}):
+		return nil
+	case missing != "":
+		return []error{fact.Errorf("defaults", missing, "missing: %s go together, so that a GPU's draw is whole", strings.Join(names, ", "))}
+	}
+	errs := src.CheckAll("defaults", []fact.Bound{
+		fact.Range("gpu_idle_pct", df.GPUIdlePct, 0, 110), fact.Range("gpu_serving_least_pct", df.GPUServingLeastPct, 0, 110),
+		fact.Range("gpu_serving_full_pct", df.GPUServingFullPct, 0, 110),
+	})
+	if !(df.GPUIdlePct.Value <= df.GPUServingLeastPct.Value && df.GPUServingLeastPct.Value <= df.GPUServingFullPct.Value) {
+		errs = append(errs, fact.Errorf("defaults", "gpu_serving_least_pct", "want gpu_idle_pct <= gpu_serving_least_pct <= gpu_serving_full_pct, got %g, %g, %g",
+			df.GPUIdlePct.Value, df.GPUServingLeastPct.Value, df.GPUServingFullPct.Value))
+	}
+	return errs
+}
+
+// Draw is the GPUs' draw the edition models (tco.Draw), with the idle
+// and full draws a reader typed, in percent; the zero Draw in editions
+// before it. The least draw serving is the edition's, or the full draw
+// where that is lower.
+func (df Defaults) Draw(idlePct, fullPct float64) tco.Draw {
+	if df.GPUIdlePct == (fact.Figure{}) {
+		return tco.Draw{}
+	}
+	return tco.Draw{Idle: idlePct / 100, Least: min(df.GPUServingLeastPct.Value, fullPct) / 100, Full: fullPct / 100}
 }

@@ -294,8 +294,20 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	if o.Custom.GPU {
 		powerNote = t.T("tco.custom_power")
 	}
-	opt.GPUPowerW = r.Number(scenario.Field{Key: k("w"), Label: t.T("tco.in.w"), Unit: "W", Min: 1, Max: 5000,
-		Default: num(g.TDPW.Value), Note: powerNote, Help: t.T("tco.in.w_help")})
+	drawn := df.GPUIdlePct != (fact.Figure{}) // the edition models what a GPU draws
+	wLabel, wHelp := "tco.in.w", "tco.in.w_help"
+	if drawn {
+		wLabel, wHelp = "tco.in.w_rated", "tco.in.w_rated_help"
+	}
+	opt.GPUPowerW = r.Number(scenario.Field{Key: k("w"), Label: t.T(wLabel), Unit: "W", Min: 1, Max: 5000,
+		Default: num(g.TDPW.Value), Note: powerNote, Help: t.T(wHelp)})
+	if drawn {
+		idle := r.Number(scenario.Field{Key: k("wi"), Label: t.T("tco.in.wi"), Unit: t.T("tco.unit.pct_rated"), Min: 0, Max: 100,
+			Default: num(df.GPUIdlePct.Value), Note: d.Note(t, df.GPUIdlePct), Help: t.T("tco.in.wi_help")})
+		full := r.Number(scenario.Field{Key: k("wf"), Label: t.T("tco.in.wf"), Unit: t.T("tco.unit.pct_rated"), Min: 1, Max: 110,
+			Default: num(df.GPUServingFullPct.Value), Note: d.Note(t, df.GPUServingFullPct), Help: t.T("tco.in.wf_help")})
+		opt.Draw = df.Draw(idle, full)
+	}
 	opt.ServerOverheadW = r.Number(scenario.Field{Key: k("ow"), Label: t.T("tco.in.ow"), Unit: t.T("tco.unit.w_server"), Min: 0, Max: 50000,
 		Default: num(df.ServerOverheadW.Value), Note: d.Note(t, df.ServerOverheadW), Help: t.T("tco.in.ow_help")})
 	opt.PUE = r.Number(scenario.Field{Key: k("pue"), Label: "PUE", Unit: t.T("tco.unit.ratio"), Min: 1, Max: 3,
@@ -445,6 +457,28 @@ func (o Option) SizedFor(gpus int, share, years float64) tco.Result {
 		c.RentedHoursPerMonth *= share
 	}
 	return tco.Compute(c, years)
+}
+
+// Running is SizedFor with the GPUs serving all of their hours at share
+// u of their capacity, as a plan's replicas do while they run, where the
+// edition models what a GPU draws (tco.Draw): tokens and energy follow
+// u. In editions before, it is SizedFor, at the option's load factor, as
+// their links were published.
+func (o Option) Running(gpus int, share, u, years float64) tco.Result {
+	if o.Option.Draw != (tco.Draw{}) {
+		o.Option.LoadFactor, o.Option.Slack = 1, 1-min(max(u, 0), 1)
+	}
+	return o.SizedFor(gpus, share, years)
+}
+
+// Starting is SizedFor with the GPUs loading a replica for share of the
+// option's hours, drawing their idle power and serving nothing, where the
+// edition models what a GPU draws; in editions before, it is SizedFor.
+func (o Option) Starting(gpus int, share, years float64) tco.Result {
+	if o.Option.Draw != (tco.Draw{}) {
+		o.Option.LoadFactor = 0
+	}
+	return o.SizedFor(gpus, share, years)
 }
 
 // ReadCurrency reads the display currency and its rate per US dollar;

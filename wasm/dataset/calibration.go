@@ -54,19 +54,26 @@ func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, err
 			errs = append(errs, fmt.Errorf("%smodel: %q is not a model of the published catalog (a row naming a held edition's model enters with that edition: its as_of is the edition's day)", entry, r.Model))
 		}
 	}
+	for i, r := range t.Power {
+		if _, held := e.Held[r.AsOf]; r.AsOf > e.Today && !held {
+			errs = append(errs, fmt.Errorf("power[%d] %q: as_of: %s is after the build date %s and is not the date of a held edition", i, r.ID, r.AsOf, e.Today))
+		}
+	}
 	if err := errors.Join(errs...); err != nil {
 		return t, prefix(file, err)
 	}
-	var held []string
+	held := map[string]bool{}
 	t.Rows = slices.DeleteFunc(t.Rows, func(r calibration.Row) bool {
-		if r.AsOf > e.Today {
-			held = append(held, r.Source)
-			return true
-		}
-		return false
+		held[r.Source] = held[r.Source] || r.AsOf > e.Today
+		return r.AsOf > e.Today
 	})
-	for _, key := range held {
-		if !slices.ContainsFunc(t.Rows, func(r calibration.Row) bool { return r.Source == key }) {
+	t.Power = slices.DeleteFunc(t.Power, func(r calibration.PowerRun) bool {
+		held[r.Source] = held[r.Source] || r.AsOf > e.Today
+		return r.AsOf > e.Today
+	})
+	for key, h := range held {
+		if h && !slices.ContainsFunc(t.Rows, func(r calibration.Row) bool { return r.Source == key }) &&
+			!slices.ContainsFunc(t.Power, func(r calibration.PowerRun) bool { return r.Source == key }) {
 			delete(t.Sources, key)
 		}
 	}

@@ -124,6 +124,11 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 			`"llama-3.3-70b": note_de: missing: the German of note "same architecture as Llama 3.1 70B"`},
 		{"rental offer with markup in its German instance label", RentalFile, "instance_de: a2-ultragpu-1g (lokale SSD", "instance_de: <b>a2-ultragpu-1g (lokale SSD",
 			`d/rental.yaml: offers[4] "Google Cloud" "a100-80gb-sxm": instance_de: `},
+		{"GPU draws out of order", TCOFile, "defaults:\n", "defaults:\n  gpu_idle_pct: {value: 90, source: assumption, as_of: 2026-11-30}\n" +
+			"  gpu_serving_least_pct: {value: 63, source: assumption, as_of: 2026-11-30}\n  gpu_serving_full_pct: {value: 85, source: assumption, as_of: 2026-11-30}\n",
+			`d/tco.yaml: defaults: gpu_serving_least_pct: want gpu_idle_pct <= gpu_serving_least_pct <= gpu_serving_full_pct, got 90, 63, 85`},
+		{"a GPU draw alone", TCOFile, "defaults:\n", "defaults:\n  gpu_idle_pct: {value: 17, source: assumption, as_of: 2026-11-30}\n",
+			`d/tco.yaml: defaults: gpu_serving_least_pct: missing: gpu_idle_pct, gpu_serving_least_pct, gpu_serving_full_pct go together`},
 		{"German electricity price of an unknown currency", TCOFile, "defaults:\n", "defaults:\n  de: {currency: XYZ}\n",
 			`d/tco.yaml: defaults.de: currency: unknown currency "XYZ"`},
 	} {

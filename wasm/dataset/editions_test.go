@@ -281,6 +281,9 @@ func sources(tab calibration.Table) int {
 	for _, r := range tab.Rows {
 		cited[r.Source] = true
 	}
+	for _, r := range tab.Power {
+		cited[r.Source] = true
+	}
 	return len(cited)
 }
 

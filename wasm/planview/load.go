@@ -1,6 +1,7 @@
 package planview
 
 import (
+	"github.com/infercost/infercost/wasm/tco"
 	"slices"
 	"strconv"
 	"strings"
@@ -128,23 +129,27 @@ func (s Scenario) runs(o Option, r Replica, rate, scale float64) loadcurve.Sched
 // monthly is what option o costs and draws a month (US dollars, kWh)
 // with replicas of r serving a mean of rate requests a second, each
 // serving scale times its estimate: the replicas it runs (Scenario.runs)
-// for the share of the month's hours it runs them, and the cold start of
-// each replica it starts.
+// for the share of the month's hours it runs them, serving the share of
+// their capacity the requests use, and the cold start of each replica it
+// starts, idle. What a GPU draws is a straight line in that share
+// (tco.Draw), so the week's mean share gives the week's energy: the sum
+// over its hours of replicas x share is the requests over one replica's
+// capacity, whichever hours they come in.
 func (s Scenario) monthly(o Option, r Replica, rate, scale float64) (usd, kwh float64) {
 	years := float64(s.Years)
 	run := s.runs(o, r, rate, scale)
-	add := func(replicas int, share float64) {
-		res := o.Cluster.SizedFor(replicas*r.TP, share, years)
+	used := busy(run, 0, rate, r.RatePerS*scale)
+	add := func(res tco.Result) {
 		usd += res.TCOUSD / (12 * years)
 		kwh += res.EnergyKWh / (12 * years)
 	}
 	for _, l := range run.Levels() {
 		if l.Replicas > 0 {
-			add(l.Replicas, float64(l.Hours)/loadcurve.HoursPerWeek)
+			add(o.Cluster.Running(l.Replicas*r.TP, float64(l.Hours)/loadcurve.HoursPerWeek, used, years))
 		}
 	}
 	if n := run.Starts(); n > 0 && s.Scaling.ColdStartH > 0 {
-		add(1, float64(n)*s.Scaling.ColdStartH/loadcurve.HoursPerWeek)
+		add(o.Cluster.Starting(r.TP, float64(n)*s.Scaling.ColdStartH/loadcurve.HoursPerWeek, years))
 	}
 	return usd, kwh
 }
@@ -154,6 +159,13 @@ func (s Scenario) monthly(o Option, r Replica, rate, scale float64) (usd, kwh fl
 // estimate: the requests of the week over the replica-hours it runs and
 // pays for (Scenario.runs), the cold starts counted.
 func (s Scenario) utilisation(o Option, scale float64) float64 {
-	paid := s.runs(o, o.Replica, s.RequestsPerS(), scale).ReplicaHours(s.Scaling.ColdStartH)
-	return s.RequestsPerS() * loadcurve.HoursPerWeek / (paid * o.Replica.RatePerS * scale)
+	run := s.runs(o, o.Replica, s.RequestsPerS(), scale)
+	return busy(run, s.Scaling.ColdStartH, s.RequestsPerS(), o.Replica.RatePerS*scale)
+}
+
+// busy is the share of what run's replica-hours, with coldH hours for
+// each replica started, could serve at perReplica requests a second
+// that a mean of rate requests a second uses.
+func busy(run loadcurve.Schedule, coldH, rate, perReplica float64) float64 {
+	return rate * loadcurve.HoursPerWeek / (run.ReplicaHours(coldH) * perReplica)
 }

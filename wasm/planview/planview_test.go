@@ -124,19 +124,28 @@ func TestSpareReplicasByHand(t *testing.T) {
 }
 
 // TestPlanCO2ByHand checks the default plan's CO2 per 1M tokens by hand.
-// The second place, two MI355X rented at Vultr: one server's 3,300 W
-// overhead and 2 x 1,400 W at the TCO's 0.6 average load (tco.yaml, the
-// GPU table) = 4,980 W, x PUE 1.56 = 7,768.8 W, 5,671.224 kWh a month
-// (730 hours); over the workload's 23,376 million tokens a month, 0.242609
-// kWh per 1M tokens; at the world's 481 g a kWh (the default region,
-// Ember 2023) 116.695 g, at France's 56 g 13.586 g. The API in first
-// place publishes no energy: its cell says so and carries no figure.
+// The second place, two MI355X rented at Vultr, each a replica that
+// serves r requests a second within the target (the estimator's, 8.48):
+// the workload's 1,000,000 / 86,400 = 11.574 requests a second use u =
+// 11.574 / (2 r) = 0.682 of their capacity, all week. Each GPU draws the
+// edition's straight line, 1,400 W x (0.63 + (0.85 - 0.63) u) = 1,092 W;
+// with one server's 3,300 W overhead (tco.yaml), 5,484 W, x PUE 1.56 x
+// 730 hours = 6,245 kWh a month; over the workload's 23,376 million
+// tokens a month, 0.2672 kWh per 1M tokens; at the world's 481 g a kWh
+// (the default region, Ember 2023) 128.5 g, at France's 56 g 14.96 g.
+// The API in first place publishes no energy: its cell says so and
+// carries no figure.
 func TestPlanCO2ByHand(t *testing.T) {
 	d := datasettest.Load(t).PricingData()
-	const kWhPerMTok = 4980 * 1.56 * 730 / 1000 / 23376
 	for q, g := range map[string]float64{"ed=2026-12-07": 481, "ed=2026-12-07&grid=fr": 56} {
 		p := planview.Build(planview.Resolve(q, d), d)
 		c := p.CellsByKey()
+		r := p.Ranked[1].Replica.RatePerS
+		if math.Abs(r-8.48) > 0.005 {
+			t.Errorf("%s: the MI355X replica serves %.3f requests a second; the arithmetic above takes 8.48", q, r)
+		}
+		u := 1e6 / 86400 / (2 * r)
+		kWhPerMTok := (3300 + 2*1400*(0.63+0.22*u)) * 1.56 * 730 / 1000 / 23376
 		if got := c["r2.co2"]; got.Option != "mi355x.1" || got.Metric != "co2e_g_per_mtok" || math.Abs(got.Value-kWhPerMTok*g) > 1e-9*got.Value {
 			t.Errorf("%s: second place's CO2 %+v; want MI355X at Vultr with %.3f g", q, got, kWhPerMTok*g)
 		}

@@ -31,16 +31,26 @@ type Option struct {
 	// TokensPerSecondPerGPU is the sustained output throughput of one GPU
 	// while it is serving.
 	TokensPerSecondPerGPU float64
-	// LoadFactor is the share of the time the GPUs are serving (0..1]. It
-	// scales tokens and, for owned GPUs, their power draw.
+	// LoadFactor is the share of the time the GPUs are serving, [0, 1]
+	// (0: idle, as while a replica starts). It scales tokens and what the
+	// GPUs draw (Draw).
 	LoadFactor float64
+
+	// Slack is the share of the GPUs' capacity left unused while they
+	// serve (0: none), as replicas sized for a busier hour have: it
+	// scales their tokens and, with Draw, what they draw.
+	Slack float64
 
 	// The servers the GPUs run in and what they draw: an owned cluster's
 	// electricity, and any option's energy.
 	GPUsPerServer   int
-	GPUPowerW       float64 // per GPU at full load
+	GPUPowerW       float64 // per GPU: its rated power (TDP), provisioned for
 	ServerOverheadW float64 // per server: CPUs, fans, NICs; always on
 	PUE             float64 // facility power / IT power, >= 1
+	// Draw is what a GPU draws as shares of GPUPowerW; the zero Draw is
+	// the rule of editions before it, all of GPUPowerW while serving and
+	// nothing otherwise.
+	Draw Draw
 
 	// Owned clusters.
 	GPUPriceUSD             float64
@@ -58,6 +68,20 @@ type Option struct {
 	// RentedHoursPerMonth is how many hours a month each GPU is rented
 	// (730 is always on).
 	RentedHoursPerMonth float64
+}
+
+// Draw is what a GPU draws, as shares of its rated power: with its model
+// loaded and no request in flight (Idle), and while serving, in a straight
+// line from Least at the lightest load to Full at its capacity.
+type Draw struct{ Idle, Least, Full float64 }
+
+// Mean is a GPU's mean draw as a share of its rated power when it serves
+// busy of the time (the rest idle) at share u of its capacity.
+func (d Draw) Mean(busy, u float64) float64 {
+	if d == (Draw{}) {
+		d = Draw{Least: 1, Full: 1}
+	}
+	return (1-busy)*d.Idle + busy*(d.Least+(d.Full-d.Least)*u)
 }
 
 // Capex is what an owned cluster costs up front, by item.
@@ -132,14 +156,15 @@ func Compute(o Option, years float64) Result {
 	r.Servers = ceilDiv(o.GPUs, o.GPUsPerServer)
 	servers := float64(r.Servers)
 	gpus := float64(o.GPUs)
-	r.AveragePowerW = servers*o.ServerOverheadW + gpus*o.GPUPowerW*o.LoadFactor
+	used := o.LoadFactor * (1 - o.Slack) // the share of the capacity's tokens served
+	r.AveragePowerW = servers*o.ServerOverheadW + gpus*o.GPUPowerW*o.Draw.Mean(o.LoadFactor, 1-o.Slack)
 	r.ProvisionedPowerW = servers*o.ServerOverheadW + gpus*o.GPUPowerW
 	hoursPerYear := float64(HoursPerYear)
 	switch o.Kind {
 	case Rented:
 		hoursPerYear = o.RentedHoursPerMonth * 12
 		r.OpexPerYear.RentUSD = gpus * hoursPerYear * o.RentUSDPerGPUHour
-		r.Tokens = r.TokensPerSecond * 3600 * hoursPerYear * o.LoadFactor * years
+		r.Tokens = r.TokensPerSecond * 3600 * hoursPerYear * used * years
 	default:
 		r.Capex = Capex{
 			GPUsUSD:    gpus * o.GPUPriceUSD,
@@ -155,7 +180,7 @@ func Compute(o Option, years float64) Result {
 		r.OpexPerYear.StaffUSD = o.StaffUSDPerYear
 		r.OpexPerYear.CapitalCostUSD = capex * (annuityFactor(o.CostOfCapitalPct/100, years) - 1/years)
 		r.ResidualUSD = capex * o.ResidualPct / 100
-		r.Tokens = r.TokensPerSecond * 3600 * HoursPerYear * o.LoadFactor * years
+		r.Tokens = r.TokensPerSecond * 3600 * HoursPerYear * used * years
 	}
 	r.TCOUSD = r.Capex.Total() + r.OpexPerYear.Total()*years - r.ResidualUSD
 	r.EnergyKWh = r.AveragePowerW / 1000 * hoursPerYear * years * o.PUE

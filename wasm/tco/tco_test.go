@@ -224,3 +224,44 @@ func TestEnergyPerTokenByHand(t *testing.T) {
 		t.Errorf("no tokens: %v kWh per 1M tokens; want 0, none to divide by", got.KWhPerMTok)
 	}
 }
+
+// What GPUs draw as shares of their rating (Draw): eight of 700 W in one
+// server of 1,500 W at PUE 1.3, drawing 17 % idle and from 63 % to 85 %
+// serving. Serving half the time at capacity, each draws 0.5 x 0.85 +
+// 0.5 x 0.17 = 0.51 x 700 = 357 W: 8 x 357 + 1,500 = 4,356 W. Serving all
+// the time at 40 % of capacity (Slack 0.6), each draws 0.63 + 0.22 x 0.4
+// = 0.718 x 700 = 502.6 W: 5,520.8 W, for 0.4 x 8,000 = 3,200 tokens/s.
+// Idle all the time (a load of 0, as while a replica starts), 0.17 x 700 =
+// 119 W: 2,452 W for no tokens. The zero Draw is the rule before: 700 W
+// x 0.5, 4,300 W.
+func TestDrawByHand(t *testing.T) {
+	draw := Draw{Idle: 0.17, Least: 0.63, Full: 0.85}
+	o := Option{Kind: Owned, GPUs: 8, TokensPerSecondPerGPU: 1000, LoadFactor: 0.5, GPUsPerServer: 8, GPUPowerW: 700,
+		ServerOverheadW: 1500, PUE: 1.3, Draw: draw}
+	steady := o
+	steady.LoadFactor, steady.Slack = 1, 0.6
+	idle := o
+	idle.LoadFactor = 0
+	before := o
+	before.Draw = Draw{}
+	const hours = HoursPerYear * 3
+	for _, c := range []struct {
+		name          string
+		o             Option
+		watts, tokens float64
+	}{
+		{"half the time at capacity", o, 4356, 4000},
+		{"all the time at 40 %", steady, 5520.8, 3200},
+		{"idle", idle, 2452, 0},
+		{"the rule before", before, 4300, 4000},
+	} {
+		got := Compute(c.o, 3)
+		if !near(got.AveragePowerW, c.watts, 1e-12) || !near(got.EnergyKWh, c.watts/1000*1.3*hours, 1e-12) ||
+			!near(got.Tokens, c.tokens*3600*hours, 1e-12) {
+			t.Errorf("%s: %v W, %v kWh, %v tokens; want %v W and %v tokens/s", c.name, got.AveragePowerW, got.EnergyKWh, got.Tokens, c.watts, c.tokens)
+		}
+		if got.ProvisionedPowerW != 7100 {
+			t.Errorf("%s: provisioned %v W; want the rating, 8 x 700 + 1,500 = 7,100 W", c.name, got.ProvisionedPowerW)
+		}
+	}
+}

@@ -32,6 +32,38 @@ func published(d cluster.Data) cluster.Data {
 	return d
 }
 
+// undrawn is d with the GPUs drawing their rated power while serving
+// and nothing otherwise, as in editions before 2026-12-07: tests of how
+// GPUs are sized, whose TCO is that of so many GPUs at the load typed,
+// read it so.
+func undrawn(d cluster.Data) cluster.Data {
+	d.Defaults.GPUIdlePct, d.Defaults.GPUServingLeastPct, d.Defaults.GPUServingFullPct = fact.Figure{}, fact.Figure{}, fact.Figure{}
+	return d
+}
+
+// Sized for a demand, GPUs serve it all the time at the share of their
+// capacity it uses, and draw what that share takes. Option a (an A100
+// 80GB SXM, 400 W, at $0.08 a kWh and PUE 1.56) types 300 tokens/s per GPU
+// at a load of 1; 1,000 tokens/s (2.628e9 a month) take ⌈1,000 / 300⌉
+// = 4 GPUs, each serving 1,000 / 1,200 = 5/6 of its capacity and drawing
+// 0.63 + (0.85 - 0.63) x 5/6 = 0.81333 of 400 W, 325.33 W, against 340 W
+// at capacity: 4 x 14.667 W x 8,760 h x 1.56 = 801.72 kWh a year less,
+// $64.14 a year, $192.41 over 3 years below the TCO of 4 GPUs at
+// capacity.
+func TestDemandIsServedAtItsShareOfTheCapacity(t *testing.T) {
+	d := load(t)
+	const q = "a.pm=&a.tps=300&a.load=1"
+	s := tcoview.Resolve(q+"&a.n=4", d)
+	if o := s.Options[0].Option; o.GPUPowerW != 400 || o.ElectricityUSDPerKWh != 0.08 || o.PUE != 1.56 || s.Years != 3 {
+		t.Fatalf("option a: %v W, $%v a kWh, PUE %v, %d years; the arithmetic above takes 400, 0.08, 1.56, 3", o.GPUPowerW, o.ElectricityUSDPerKWh, o.PUE, s.Years)
+	}
+	atCapacity := tcoview.Build(s).CellsByKey()["a.tco"].Value
+	c := tcoview.Build(tcoview.Resolve(q+"&dem=2.628e9", d)).CellsByKey()
+	if g, cost := c["a.demand_gpus"].Value, c["a.demand_tco"].Value; g != 4 || math.Abs(atCapacity-cost-192.41) > 0.01 {
+		t.Errorf("%v GPUs at a TCO of %.2f; want 4 at %.2f - 192.41", g, cost, atCapacity)
+	}
+}
+
 func TestDefaultsResolveWithoutErrors(t *testing.T) {
 	d := load(t)
 	s := tcoview.Resolve("", d)
@@ -259,11 +291,15 @@ func TestDemandSizing(t *testing.T) {
 
 // Energy and CO2 per token, by hand, for eight GPUs of 700 W typed in
 // at 1,000 tokens/s each, half the time, in one server of 1,500 W at PUE
-// 1.3 (tco's TestEnergyPerTokenByHand): 5.59 kW for 4,000 tokens/s,
-// 5.59 / 14.4 = 0.388194 kWh per 1M tokens, bought or rented alike. On
-// Germany's grid, 381 g of CO2e a kWh in 2023 (Ember, the edition's
-// row): 0.388194 x 381 = 147.90 g per 1M tokens; at a typed 20 g (a
-// renewable contract, say), 7.76 g.
+// 1.3 (tco's TestEnergyPerTokenByHand), bought or rented alike. Each GPU
+// draws the edition's 85 % of its rating serving and 17 % idle: 0.5 x
+// 0.85 + 0.5 x 0.17 = 0.51 x 700 = 357 W, so 8 x 357 + 1,500 = 4,356 W,
+// 5.6628 kW with the PUE, for 4,000 tokens/s (14.4M an hour): 5.6628 /
+// 14.4 = 0.393250 kWh per 1M tokens. On Germany's grid, 381 g of CO2e a
+// kWh in 2023 (Ember, the edition's row): 149.83 g per 1M tokens; at a
+// typed 20 g (a renewable contract, say), 7.87 g. Typed draws of 0 % idle
+// and 100 % serving are the rule of the editions before: 350 W a GPU,
+// 5.59 kW, 0.388194 kWh and 147.90 g.
 func TestEnergyAndCO2PerTokenByHand(t *testing.T) {
 	d := load(t)
 	const typed = "a.pm=&a.tps=1000&a.load=0.5&a.w=700&a.ow=1500&a.pue=1.3&a.n=8&a.gps=8"
@@ -271,9 +307,10 @@ func TestEnergyAndCO2PerTokenByHand(t *testing.T) {
 		query     string
 		kWh, gCO2 float64
 	}{
-		{typed + "&grid=de", 5.59 / 14.4, 5.59 / 14.4 * 381},
-		{typed + "&a.kind=rent&grid=de", 5.59 / 14.4, 5.59 / 14.4 * 381},
-		{typed + "&grid=de&gco2=20", 5.59 / 14.4, 5.59 / 14.4 * 20},
+		{typed + "&grid=de", 5.6628 / 14.4, 5.6628 / 14.4 * 381},
+		{typed + "&a.kind=rent&grid=de", 5.6628 / 14.4, 5.6628 / 14.4 * 381},
+		{typed + "&grid=de&gco2=20", 5.6628 / 14.4, 5.6628 / 14.4 * 20},
+		{typed + "&a.wi=0&a.wf=100&grid=de", 5.59 / 14.4, 5.59 / 14.4 * 381},
 	} {
 		cells := tcoview.Build(tcoview.Resolve(c.query, d)).CellsByKey()
 		kWh, g := cells["a.kwh_per_mtok"], cells["a.co2e_g_per_mtok"]
@@ -281,8 +318,19 @@ func TestEnergyAndCO2PerTokenByHand(t *testing.T) {
 			t.Errorf("%s: %v %s and %v %s per 1M tokens; want %.6f kWh and %.2f g", c.query, kWh.Value, kWh.Unit, g.Value, g.Unit, c.kWh, c.gCO2)
 		}
 	}
-	if c := tcoview.Build(tcoview.Resolve(typed+"&grid=de", d)).CellsByKey()["a.co2e_g_per_mtok"]; c.Text != "148 g" {
-		t.Errorf("CO2 per 1M tokens written %q; want 148 g", c.Text)
+	if c := tcoview.Build(tcoview.Resolve(typed+"&grid=de", d)).CellsByKey()["a.co2e_g_per_mtok"]; c.Text != "150 g" {
+		t.Errorf("CO2 per 1M tokens written %q; want 150 g", c.Text)
+	}
+	// An edition before the draws has no fields for them, and counts the
+	// rated power while serving.
+	s := tcoview.Resolve(typed, datasettest.LoadEditions(t).Data["2026-12-06"].TCOData())
+	for _, in := range s.Inputs {
+		if in.Key == "a.wi" || in.Key == "a.wf" {
+			t.Errorf("edition 2026-12-06 reads %s", in.Key)
+		}
+	}
+	if kWh := tcoview.Build(s).CellsByKey()["a.kwh_per_mtok"]; math.Abs(kWh.Value-5.59/14.4) > 1e-9 {
+		t.Errorf("edition 2026-12-06: %v kWh per 1M tokens; want %.6f", kWh.Value, 5.59/14.4)
 	}
 }
 
@@ -294,7 +342,7 @@ func TestEnergyAndCO2PerTokenByHand(t *testing.T) {
 // The TCO for the demand is that of those GPUs, and the text says how
 // many are spare.
 func TestSpareReplicasAddToTheDemand(t *testing.T) {
-	d := published(load(t))
+	d := undrawn(published(load(t)))
 	c := tcoview.Build(tcoview.Resolve("dem=1e9&spare=2", d)).CellsByKey()
 	if got := c["a.demand_gpus"]; got.Value != 5 || got.Text != "5 including 2 spare" {
 		t.Errorf("typed throughput, 2 spare: %v GPUs %q; want 5, 2 of them spare", got.Value, got.Text)
@@ -501,7 +549,7 @@ func TestEstimatorEngine(t *testing.T) {
 // field keep the count scaled as the throughput's reciprocal: 4 x 0.8 =
 // 3.2 to 4 x 1.25 = 5, rounded up 4 to 5, and the TCO scaled alike.
 func TestDemandGPUsBandIsTheGPUsAtTheThroughputsBounds(t *testing.T) {
-	d := published(load(t))
+	d := undrawn(published(load(t)))
 	d.Perf.Memory.Bands = band.Table{Bands: []band.Band{{Metric: band.Throughput, Workload: band.All, N: 5, P10: -0.20, P90: 0.25}}}
 	const q = "a.pm=llama-2-7b&a.tps=300&a.load=1"
 	tcoAt := func(n int) float64 {

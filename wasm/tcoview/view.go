@@ -261,7 +261,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, fed [MaxOptions]priceF
 		demC.Cells[i] = cell(i, "demand_tco", -1, s.Currency.Code, "–")
 		demC.Cells[i].Note = s.M.F("tco.not_sized", "reason", text)
 		if n > 0 {
-			v := s.tcoOf(o, n)
+			v := s.demandTCO(o, z, 1)
 			demC.Cells[i] = costCell(i, i, true, "demand_tco", v, s.Currency.Code, s.M.Money(v, s.Currency))
 		}
 		if s.DemandAtBounds && o.Estimate != nil {
@@ -273,7 +273,7 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, fed [MaxOptions]priceF
 			demG.Cells[i] = band.InCounts(s.M, demG.Cells[i])
 			if demC.Cells[i].Order != view.Absent {
 				demC.Cells[i], _ = s.Bands.AtBounds(s.M, demC.Cells[i], k, "band.note_demand_tco", func(scale float64) (float64, bool) {
-					return s.tcoOf(o, z.gpus(scale)), true
+					return s.demandTCO(o, z, scale), true
 				})
 			}
 		}
@@ -284,6 +284,15 @@ func compareTable(s Scenario, res [MaxOptions]tco.Result, fed [MaxOptions]priceF
 // tcoOf returns the TCO of option o with n GPUs, in the display currency.
 func (s Scenario) tcoOf(o cluster.Option, n int) float64 {
 	return o.Sized(n, float64(s.Years)).TCOUSD * s.FXPerUSD
+}
+
+// demandTCO returns the TCO of option o sized for the demand by z, each
+// replica serving scale times its estimate, in the display currency:
+// its GPUs, spare ones too, share the demand all the time, and draw what
+// serving that share of their capacity takes (cluster.Option.Running).
+func (s Scenario) demandTCO(o cluster.Option, z sizing, scale float64) float64 {
+	n := z.gpus(scale)
+	return o.Running(n, 1, z.used(scale), float64(s.Years)).TCOUSD * s.FXPerUSD
 }
 
 // comparative returns the key dearer or cheaper: how an option compares
@@ -312,11 +321,24 @@ func plural(n int, one, many string) string {
 
 // sizing is an option sized for the demand: need (output tokens per
 // second, or users in flight) served by whole replicas of tp GPUs that
-// each serve per, and spare replicas beside them. Its zero value sizes
+// each serve per, and spare replicas beside them. A replica's capacity
+// is per, or, where the option's average load leaves some of it unused
+// (a throughput typed in), its whole throughput. Its zero value sizes
 // nothing.
 type sizing struct {
-	need, per float64
-	tp, spare int
+	need, per, capacity float64
+	tp, spare           int
+}
+
+// used is the share of the capacity of the replicas z.gpus(scale), spare
+// ones too, that the demand uses, each replica serving scale times its
+// estimate.
+func (z sizing) used(scale float64) float64 {
+	capacity := z.capacity
+	if capacity == 0 {
+		capacity = z.per
+	}
+	return z.need / (float64(z.gpus(scale)/z.tp) * capacity * scale)
 }
 
 // gpus returns the GPUs of the whole replicas that serve the demand when
@@ -418,7 +440,7 @@ func demandGPUs(s Scenario, o cluster.Option) (sizing, string) {
 		z, n, replicas := replicasAt(rate * float64(e.Load.Output))
 		return z, s.withSpare(s.M.F("tco.replicas", "n", strconv.Itoa(n), "replicas", s.M.Num(replicas, 0), "rate", s.M.Num(rate, 2)))
 	}
-	z := sizing{need: perSecond, per: o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor, tp: 1, spare: s.Spare}
+	z := sizing{need: perSecond, per: o.Option.TokensPerSecondPerGPU * o.Option.LoadFactor, capacity: o.Option.TokensPerSecondPerGPU, tp: 1, spare: s.Spare}
 	return z, s.withSpare(strconv.Itoa(z.gpus(1)))
 }
 

@@ -132,6 +132,9 @@ func read(d *jsonread.Decoder, p any) {
 			{"cny_per_usd", &p.CNYPerUSD},
 			{"demand_gpus_at_bounds", &p.DemandGPUsAtBounds},
 			{"rent_median_of_offers", &p.RentMedianOfOffers},
+			{"gpu_idle_pct", &p.GPUIdlePct},
+			{"gpu_serving_least_pct", &p.GPUServingLeastPct},
+			{"gpu_serving_full_pct", &p.GPUServingFullPct},
 			{"estimate", &p.Estimate},
 			{"de", &p.DE},
 		})
