@@ -362,28 +362,29 @@ func ReadGrid(r *scenario.Resolver, d Data, section string) (float64, bool) {
 // three figures, sourced, rising from idle to serving at capacity, and
 // at most the 110 % of the rated power a GPU may draw on average.
 func (df Defaults) validateDraw(src fact.Sources) []error {
-	names := []string{"gpu_idle_pct", "gpu_serving_least_pct", "gpu_serving_full_pct"}
-	missing := ""
-	for i, f := range []fact.Figure{df.GPUIdlePct, df.GPUServingLeastPct, df.GPUServingFullPct} {
-		if f == (fact.Figure{}) && missing == "" {
-			missing = names[i]
-		}
-	}
-	switch {
-	case df.GPUIdlePct == (fact.Figure{}) && df.GPUServingLeastPct == (fact.Figure{}) && df.GPUServingFullPct == (fact.Figure{}):
+	if !df.drawn() {
 		return nil
-	case missing != "":
-		return []error{fact.Errorf("defaults", missing, "missing: %s go together, so that a GPU's draw is whole", strings.Join(names, ", "))}
 	}
-	errs := src.CheckAll("defaults", []fact.Bound{
-		fact.Range("gpu_idle_pct", df.GPUIdlePct, 0, 110), fact.Range("gpu_serving_least_pct", df.GPUServingLeastPct, 0, 110),
-		fact.Range("gpu_serving_full_pct", df.GPUServingFullPct, 0, 110),
-	})
-	if !(df.GPUIdlePct.Value <= df.GPUServingLeastPct.Value && df.GPUServingLeastPct.Value <= df.GPUServingFullPct.Value) {
+	names := []string{"gpu_idle_pct", "gpu_serving_least_pct", "gpu_serving_full_pct"}
+	var errs []error
+	for i, f := range []fact.Figure{df.GPUIdlePct, df.GPUServingLeastPct, df.GPUServingFullPct} {
+		if f.Source == "" {
+			errs = append(errs, fact.Errorf("defaults", names[i], "missing: %s go together, so that a GPU's draw is whole", strings.Join(names, ", ")))
+			continue
+		}
+		errs = append(errs, src.Check(f, "defaults", names[i], 0, 110)...)
+	}
+	if len(errs) == 0 && !(df.GPUIdlePct.Value <= df.GPUServingLeastPct.Value && df.GPUServingLeastPct.Value <= df.GPUServingFullPct.Value) {
 		errs = append(errs, fact.Errorf("defaults", "gpu_serving_least_pct", "want gpu_idle_pct <= gpu_serving_least_pct <= gpu_serving_full_pct, got %g, %g, %g",
 			df.GPUIdlePct.Value, df.GPUServingLeastPct.Value, df.GPUServingFullPct.Value))
 	}
 	return errs
+}
+
+// drawn reports whether the edition models what a GPU draws: it sets
+// any of the draws (validateDraw asks for all three).
+func (df Defaults) drawn() bool {
+	return df.GPUIdlePct.Source != "" || df.GPUServingLeastPct.Source != "" || df.GPUServingFullPct.Source != ""
 }
 
 // Draw is the GPUs' draw the edition models (tco.Draw), with the idle
@@ -391,7 +392,7 @@ func (df Defaults) validateDraw(src fact.Sources) []error {
 // before it. The least draw serving is the edition's, or the full draw
 // where that is lower.
 func (df Defaults) Draw(idlePct, fullPct float64) tco.Draw {
-	if df.GPUIdlePct == (fact.Figure{}) {
+	if !df.drawn() {
 		return tco.Draw{}
 	}
 	return tco.Draw{Idle: idlePct / 100, Least: min(df.GPUServingLeastPct.Value, fullPct) / 100, Full: fullPct / 100}

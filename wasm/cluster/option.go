@@ -294,7 +294,7 @@ func ReadOption(r *scenario.Resolver, d Data, prefix string, def OptionDefault, 
 	if o.Custom.GPU {
 		powerNote = t.T("tco.custom_power")
 	}
-	drawn := df.GPUIdlePct != (fact.Figure{}) // the edition models what a GPU draws
+	drawn := df.drawn()
 	wLabel, wHelp := "tco.in.w", "tco.in.w_help"
 	if drawn {
 		wLabel, wHelp = "tco.in.w_rated", "tco.in.w_rated_help"
