@@ -196,13 +196,13 @@ func TestTCOFormShowsWhatApplies(t *testing.T) {
 		rented := eval[fields](t, ctx, tcoFields)
 		t.Logf("/%stco/: option a shows %d inputs owned, %d rented", lang, owned.A, rented.A)
 		// Owned: kind, GPU, count, the estimator's 5 (model, precision,
-		// batch, engine, GPUs a replica), throughput, load and the 4 of
-		// the servers' draw (GPUs a server, GPU power, overhead, PUE:
-		// 14 for either kind, whose energy they give) and the 9 of
-		// ownership; rented: the 14 and the 3 of renting (wasm/cluster
-		// ReadOption).
-		if owned.A != 14+9 || rented.A != 14+3 {
-			t.Errorf("/%stco/: option a shows %d inputs owned and %d rented; want 23 and 17", lang, owned.A, rented.A)
+		// batch, engine, GPUs a replica), throughput, load and the 6 of
+		// the servers' draw (GPUs a server, GPU rating, its idle and full
+		// draws, overhead, PUE: 16 for either kind, whose energy they
+		// give) and the 9 of ownership; rented: the 16 and the 3 of
+		// renting (wasm/cluster ReadOption).
+		if owned.A != 16+9 || rented.A != 16+3 {
+			t.Errorf("/%stco/: option a shows %d inputs owned and %d rented; want 25 and 19", lang, owned.A, rented.A)
 		}
 		if !owned.GPs || owned.HRs || rented.GPs || !rented.HRs {
 			t.Errorf("/%stco/: owned shows the price %v and the rent %v, rented %v and %v; want only what applies, and nothing else focusable",
@@ -216,8 +216,8 @@ func TestTCOFormShowsWhatApplies(t *testing.T) {
 			t.Errorf("/%stco/: switched to owned, option a shows %d inputs, price %v, rent %v; want %d, true, false", lang, got.A, got.GPs, got.HRs, owned.A)
 		}
 		waitEngine(ctx, t, root+lang+"tco/?a.kind=own&a.pm=")
-		if typed := eval[fields](t, ctx, tcoFields); typed.A != 22-3 || typed.PP || !owned.PP {
-			t.Errorf("/%stco/: with a throughput typed in, option a shows %d inputs and its precision %v (estimated: %v); want 19, false (true)",
+		if typed := eval[fields](t, ctx, tcoFields); typed.A != 24-3 || typed.PP || !owned.PP {
+			t.Errorf("/%stco/: with a throughput typed in, option a shows %d inputs and its precision %v (estimated: %v); want 21, false (true)",
 				lang, typed.A, typed.PP, owned.PP)
 		}
 	}

@@ -1,7 +1,6 @@
 package planview
 
 import (
-	"github.com/infercost/infercost/wasm/tco"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/loadcurve"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/tco"
 )
 
 // The load curves a reader chooses from.
