@@ -27,6 +27,7 @@ var keyColumns = map[string][]string{
 	"memory/results": {"a", "b"}, "memory/claims": {"a", "b"}, "memory/fit": {"fit-pool", "fit-seqs", "fit-need"},
 	"performance/results": {"a"}, "performance/load": {"a"},
 	"pricing/compare": {"c-month", "be", "pb"}, "pricing/claims": {"cl-src", "cl-ours", "cl-ratio"}, "pricing/cluster": {"h-val"},
+	"plan/ranking": {"option", "monthly", "per_mtok"},
 }
 
 // layoutProbe measures, on the page as shown: the document y of the
@@ -109,7 +110,7 @@ func TestLayoutAtEveryWidth(t *testing.T) {
 		keys += fmt.Sprintf("%q: ['%s'], ", id, strings.Join(cols, "', '"))
 	}
 	probe := "(() => { " + keys + "}; return " + layoutProbe + "; })()"
-	for _, p := range []string{"tco/", "memory/", "performance/", "pricing/", "", "methodology/tco/", "methodology/memory/", "methodology/performance/", "methodology/pricing/"} {
+	for _, p := range []string{"plan/", "tco/", "memory/", "performance/", "pricing/", "", "methodology/plan/", "methodology/tco/", "methodology/memory/", "methodology/performance/", "methodology/pricing/"} {
 		calc := strings.HasSuffix(p, "/") && !strings.HasPrefix(p, "methodology/") && p != ""
 		// One load, at the first width; the others are the same page
 		// made wider.
