@@ -20,11 +20,12 @@ const CalibrationFile = "calibration.yaml"
 // LoadCalibration reads the calibration table from dir in fsys and
 // validates it as load does the other data files, against the GPU and
 // model catalogs of the newest edition of e, held ones included. A row
-// enters the data on its as_of day: one dated after e.Today must be dated
-// a held edition's day, and it is left out of the table returned, as the
-// edition is, with the sources only such rows cite; the others must also
-// name GPUs and models of the latest published edition, which estimates
-// them. Errors name the file, the entry and the field.
+// or power run enters the data on its as_of day: one dated after e.Today
+// must be dated a held edition's day, and it is left out of the table
+// returned, as the edition is, with the sources only such entries cite;
+// the other rows must also name GPUs and models of the latest published
+// edition, which estimates them. Errors name the file, the entry and the
+// field.
 func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, error) {
 	var t calibration.Table
 	file := path.Join(dir, CalibrationFile)
