@@ -169,6 +169,45 @@ func TestMaxRateMeetsTheTarget(t *testing.T) {
 	}
 }
 
+// With GridRates, the highest rate is a power of 1.02, met where the next
+// power up is missed, and any interval that holds it finds it: the
+// TCO calculator's (a thousandth of the ceiling to the ceiling), the
+// plan's (from a rate below it) and the latency page's (between two rates
+// of its chart), which bisection to 2 % found apart.
+func TestGridRatesAgreeWhateverTheInterval(t *testing.T) {
+	s := setup(1)
+	l := load(0)
+	l.GridRates = true
+	target := 2 * s.At(1, 512, 128).E2E
+	r, err := s.MaxRate(l, target)
+	if r <= 0 || err != nil {
+		t.Fatalf("no rate meets %v s (%v)", target, err)
+	}
+	k := math.Log(r) / math.Log(RateGrid)
+	if math.Abs(k-math.Round(k)) > 1e-9 {
+		t.Errorf("the rate %v is 1.02^%v, off the grid", r, k)
+	}
+	for _, rate := range []float64{r, r * RateGrid} {
+		l.Rate = rate
+		if met := s.Simulate(l).Meets(target); met != (rate == r) {
+			t.Errorf("at %v req/s the target met: %v; want met at the grid's rate %v and missed one step up", rate, met, r)
+		}
+	}
+	c := s.Ceiling(l)
+	for _, in := range [][2]float64{{r / 3, c}, {r / 1.5, r * 1.7}, {r, r * 1.03}, {c / 500, r * 1.5}} {
+		if got, _ := s.MaxRateIn(l, target, in[0], in[1]); got != r {
+			t.Errorf("between %v and %v req/s: %v; want %v", in[0], in[1], got, r)
+		}
+	}
+	// An interval above the rate finds none; one below it, its top.
+	if got, _ := s.MaxRateIn(l, target, r*1.1, c); got != 0 {
+		t.Errorf("above the rate: %v; want 0", got)
+	}
+	if got, _ := s.MaxRateIn(l, target, r/4, r/2); got > r/2 || got < r/2/RateGrid {
+		t.Errorf("below the rate, up to %v: %v; want the grid's highest rate at most that", r/2, got)
+	}
+}
+
 // A target on the time to first token and per output token is met at
 // the rate MaxRateWithin finds and missed 20 % above it; an end-to-end
 // target alone is MaxRate's.

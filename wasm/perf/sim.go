@@ -90,7 +90,18 @@ type Load struct {
 	// Window is the span over which Stats.OutputTokS is measured;
 	// AfterWarmup when zero.
 	Window Window
+	// GridRates makes the searches for a highest rate (MaxRate and its
+	// kin) return a rate of the fixed grid RateGrid^k, the highest that
+	// meets the target, so that searches over different intervals (the
+	// plan's, the TCO calculator's, the latency page's) agree; false
+	// bisects the interval to 2 %, as editions before 2026-12-07 do.
+	GridRates bool
 }
+
+// RateGrid is the ratio of neighbouring rates of the grid that searches
+// with Load.GridRates return: 2 % apart, as fine as the bisection's
+// precision.
+const RateGrid = 1.02
 
 // Window is the span of a run over which its output throughput
 // (Stats.OutputTokS) is measured.
@@ -937,8 +948,9 @@ const MaxBisections = 20
 
 // MaxRate is the highest request rate, to within 2 %, at which the P99
 // end-to-end latency stays within target seconds, found by bisection over
-// simulations of l between a thousandth of the ceiling and the ceiling; 0
-// if not even a trickle meets it. A rate at or above the ceiling never
+// simulations of l between a thousandth of the ceiling and the ceiling (of
+// the rates RateGrid^k with l.GridRates); 0 if not even a trickle meets
+// it. A rate at or above the ceiling never
 // meets a target (Stats.Overloaded). It runs at most MaxBisections + 2
 // simulations of at most MaxEvents events each, and returns ErrTooLarge
 // when one of them does not finish within its budget.
@@ -988,6 +1000,9 @@ func (s Setup) maxRateIn(l Load, t Target, lo, hi float64) (float64, error) {
 		ok, tooLarge = s.meets(l, t)
 		return ok
 	}
+	if l.GridRates {
+		return gridRateIn(meets, lo, hi, func() error { return budget(tooLarge) })
+	}
 	if !meets(lo) {
 		return 0, budget(tooLarge)
 	}
@@ -1003,6 +1018,35 @@ func (s Setup) maxRateIn(l Load, t Target, lo, hi float64) (float64, error) {
 			lo = mid
 		} else {
 			hi = mid
+		}
+	}
+	return 0, ErrTooLarge
+}
+
+// gridRateIn is the highest rate RateGrid^k within [lo, hi] that meets,
+// 0 if none does, found by bisection over k: any interval that holds that
+// rate gives it, as meeting a target is monotone in the rate. err is the
+// search's error once it ends.
+func gridRateIn(meets func(float64) bool, lo, hi float64, err func() error) (float64, error) {
+	ln := math.Log(RateGrid)
+	rate := func(k float64) float64 { return math.Pow(RateGrid, k) }
+	// A bound on the grid stays on it, whatever the logarithm's rounding.
+	klo, khi := math.Ceil(math.Log(lo)/ln-1e-9), math.Floor(math.Log(hi)/ln+1e-9)
+	if klo > khi || !meets(rate(klo)) {
+		return 0, err()
+	}
+	if meets(rate(khi)) {
+		return rate(khi), err()
+	}
+	for range MaxBisections {
+		if khi-klo <= 1 {
+			return rate(klo), err()
+		}
+		mid := math.Floor((klo + khi) / 2)
+		if meets(rate(mid)) {
+			klo = mid
+		} else {
+			khi = mid
 		}
 	}
 	return 0, ErrTooLarge

@@ -68,6 +68,13 @@ type PerfDefaults struct {
 	// (perf.AfterWarmup), which the run's length and one long request
 	// move.
 	SteadyWindow fact.Figure `yaml:"steady_window" json:"steady_window"`
+	// RateGrid, at 1, makes every search for the highest rate a replica
+	// keeps within a target return a rate of a fixed grid (perf.Load
+	// GridRates), so that the plan, the TCO calculator and the latency
+	// page, which search different intervals, find the same; editions
+	// before lack it, and each page's bisection stops within 2 % of its
+	// own.
+	RateGrid fact.Figure `yaml:"rate_grid" json:"rate_grid"`
 
 	PromptTokens fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
 	OutputTokens fact.Figure `yaml:"output_tokens" json:"output_tokens"`
@@ -302,7 +309,8 @@ func (d Perf) Load(s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
 
 // LoadOn is Load with the scheduler's limits and KV cache of engine e,
 // and its scheduling where the data says so (SchedulesPrefillFirst). Its
-// throughput is measured as the edition says (SteadyWindow).
+// throughput is measured, and its highest rates searched, as the edition
+// says (SteadyWindow, RateGrid).
 func (d Perf) LoadOn(e EngineProfile, s perf.Setup, g gpu.GPU, prompt, output int) perf.Load {
 	ms := d.Memory.OnEngine(e, s.Model, s.Weights, s.KV, g, s.TP)
 	n := int(d.Defaults.Requests.Value)
@@ -311,6 +319,7 @@ func (d Perf) LoadOn(e EngineProfile, s perf.Setup, g gpu.GPU, prompt, output in
 	if d.Defaults.SteadyWindow.Value == 1 {
 		l.Window = perf.Steady
 	}
+	l.GridRates = d.Defaults.RateGrid.Value == 1
 	return l
 }
 
@@ -416,6 +425,9 @@ func (d Perf) Validate() error {
 	}
 	if df.SteadyWindow != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.SteadyWindow, "defaults", "steady_window", 0, 1)...)
+	}
+	if df.RateGrid != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.RateGrid, "defaults", "rate_grid", 0, 1)...)
 	}
 	errs = append(errs, d.validateGroups()...)
 	// A request of the default lengths fits every model, so that a

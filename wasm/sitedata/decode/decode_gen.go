@@ -229,6 +229,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"prefill_first", &p.PrefillFirst},
 			{"kv_as_engine", &p.KVAsEngine},
 			{"steady_window", &p.SteadyWindow},
+			{"rate_grid", &p.RateGrid},
 			{"prompt_tokens", &p.PromptTokens},
 			{"output_tokens", &p.OutputTokens},
 			{"batch", &p.Batch},
