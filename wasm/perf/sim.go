@@ -1000,8 +1000,19 @@ func (s Setup) maxRateIn(l Load, t Target, lo, hi float64) (float64, error) {
 		ok, tooLarge = s.meets(l, t)
 		return ok
 	}
+	// With GridRates the bounds and every midpoint are rates RateGrid^k,
+	// and the search ends between two neighbours: any interval that holds
+	// the highest grid rate meeting t finds it, as meeting a target is
+	// monotone in the rate.
+	stop, ln := 1.02, math.Log(RateGrid)
+	grid := func(k float64) float64 { return math.Pow(RateGrid, k) }
 	if l.GridRates {
-		return gridRateIn(meets, lo, hi, func() error { return budget(tooLarge) })
+		stop *= 1 + 1e-9 // neighbours, whatever the rounding
+		// A bound on the grid stays on it, whatever the logarithm's rounding.
+		lo, hi = grid(math.Ceil(math.Log(lo)/ln-1e-9)), grid(math.Floor(math.Log(hi)/ln+1e-9))
+		if lo > hi {
+			return 0, budget(tooLarge)
+		}
 	}
 	if !meets(lo) {
 		return 0, budget(tooLarge)
@@ -1010,43 +1021,17 @@ func (s Setup) maxRateIn(l Load, t Target, lo, hi float64) (float64, error) {
 		return hi, budget(tooLarge)
 	}
 	for range MaxBisections {
-		if hi/lo <= 1.02 {
+		if hi/lo <= stop {
 			return lo, budget(tooLarge)
 		}
 		mid := math.Sqrt(lo * hi)
+		if l.GridRates {
+			mid = grid(math.Floor((math.Round(math.Log(lo)/ln) + math.Round(math.Log(hi)/ln)) / 2))
+		}
 		if meets(mid) {
 			lo = mid
 		} else {
 			hi = mid
-		}
-	}
-	return 0, ErrTooLarge
-}
-
-// gridRateIn is the highest rate RateGrid^k within [lo, hi] that meets,
-// 0 if none does, found by bisection over k: any interval that holds that
-// rate gives it, as meeting a target is monotone in the rate. err is the
-// search's error once it ends.
-func gridRateIn(meets func(float64) bool, lo, hi float64, err func() error) (float64, error) {
-	ln := math.Log(RateGrid)
-	rate := func(k float64) float64 { return math.Pow(RateGrid, k) }
-	// A bound on the grid stays on it, whatever the logarithm's rounding.
-	klo, khi := math.Ceil(math.Log(lo)/ln-1e-9), math.Floor(math.Log(hi)/ln+1e-9)
-	if klo > khi || !meets(rate(klo)) {
-		return 0, err()
-	}
-	if meets(rate(khi)) {
-		return rate(khi), err()
-	}
-	for range MaxBisections {
-		if khi-klo <= 1 {
-			return rate(klo), err()
-		}
-		mid := math.Floor((klo + khi) / 2)
-		if meets(rate(mid)) {
-			klo = mid
-		} else {
-			khi = mid
 		}
 	}
 	return 0, ErrTooLarge
