@@ -250,6 +250,16 @@ func (a accuracyPage) rows(m *msg.Catalog, rep accuracy.Report, metrics []accura
 	return b.String()
 }
 
+// onGPUs names a measured setup's model on its GPUs, with the tensor
+// parallelism where it is not all of them (" (TP 4)" after 8 GPUs).
+func onGPUs(m *msg.Catalog, model string, gpus int, gpu string, tp int) string {
+	s := m.F("doc.t.on_gpus", "model", model, "n", strconv.Itoa(gpus), "gpu", gpu)
+	if tp = max(tp, 1); tp > 1 && tp != gpus {
+		s += " (TP " + strconv.Itoa(tp) + ")"
+	}
+	return s
+}
+
 // units are the keys of the calibration's units (accuracy's figures
 // name them in English).
 var units = map[string]string{"tokens": "doc.acc.u.tokens", "GiB per GPU": "doc.acc.u.gib_gpu", "ms": "doc.acc.u.ms",
@@ -287,11 +297,7 @@ func (a accuracyPage) setting(m *msg.Catalog, r calibration.Row) string {
 	if f, ok := memory.FindFormat(memory.KVFormats, r.KV); ok {
 		kv = m.F("doc.acc.kv_format", "format", f.Label)
 	}
-	s := m.F("doc.t.on_gpus", "model", name, "n", strconv.Itoa(r.GPUs), "gpu", g.Name)
-	if tp := max(r.TP, 1); tp > 1 && tp != r.GPUs {
-		s += " (TP " + strconv.Itoa(tp) + ")"
-	}
-	s += ", " + m.F("doc.acc.weights", "format", w.Label) + ", " + kv + "; " + engineNames[r.Engine] + "; "
+	s := onGPUs(m, name, r.GPUs, g.Name, r.TP) + ", " + m.F("doc.acc.weights", "format", w.Label) + ", " + kv + "; " + engineNames[r.Engine] + "; "
 	switch r.Load {
 	case calibration.Offline:
 		s += m.T("doc.acc.offline")

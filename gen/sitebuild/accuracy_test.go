@@ -170,6 +170,23 @@ func TestServingDrawIsTheFitOfThePowerRuns(t *testing.T) {
 	if runs != len(cal.Power) || runs != 328 {
 		t.Errorf("the setups' rows count %d runs; want the %d power runs", runs, len(cal.Power))
 	}
+	// The TCO methodology states the edition's draws, in both languages.
+	for page, phrases := range map[string][]string{
+		"tco-methodology.md": {"%[1]v %% of its rating as the load tends to none, %[2]v %% at capacity", "*d*<sub>idle</sub> is %[3]v %%"},
+		"tco-methodology.de.md": {"%[1]v %% ihrer Nennleistung, wenn die Last gegen null geht, %[2]v %% bei voller Kapazität",
+			"*d*<sub>idle</sub> ist %[3]v %%"},
+	} {
+		b, err := content.FS.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		for _, p := range phrases {
+			if want := fmt.Sprintf(p, df.GPUServingLeastPct.Value, df.GPUServingFullPct.Value, df.GPUIdlePct.Value); !strings.Contains(text, want) {
+				t.Errorf("%s does not say %q", page, want)
+			}
+		}
+	}
 	// The energy cells' notes quote the line's error and its runs.
 	s := statsOf(calibration.CrossValidate(cal.PowerPoints(data.GPUs)))
 	quoted := fmt.Sprintf("%.0f %%", 100*s.medianAbs)

@@ -88,10 +88,7 @@ func drawRows(m *msg.Catalog, all sitedata.Data, cal calibration.Table, base str
 		r := e.Run
 		g, _ := all.GPUs.Find(r.GPU)
 		w, _ := memory.FindFormat(memory.WeightFormats, r.Weights)
-		label := m.F("doc.t.on_gpus", "model", r.HFModel, "n", strconv.Itoa(r.GPUs), "gpu", g.Name)
-		if tp := max(r.TP, 1); tp > 1 && tp != r.GPUs {
-			label += " (TP " + strconv.Itoa(tp) + ")"
-		}
+		label := onGPUs(m, r.HFModel, r.GPUs, g.Name, r.TP)
 		if ep := max(r.EP, 1); ep > 1 {
 			label += " (EP " + strconv.Itoa(ep) + ")"
 		}
