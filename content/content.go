@@ -5,9 +5,10 @@ package content
 import "embed"
 
 // FS holds the pages (*.md), the articles in every language
-// (articles/SLUG.LANG.md), data/*.yaml, the editions,
+// (articles/SLUG.LANG.md), data/*.yaml, the snapshots of imported
+// measurements, data/calibration/*.yaml, the editions,
 // data/editions/*.yaml, their seal, data/editions.lock, and the message
 // catalogs, i18n/LANG.yaml.
 //
-//go:embed *.md articles/*.md data/*.yaml data/editions/*.yaml data/editions.lock i18n/*.yaml
+//go:embed *.md articles/*.md data/*.yaml data/calibration/*.yaml data/editions/*.yaml data/editions.lock i18n/*.yaml
 var FS embed.FS

@@ -3,6 +3,7 @@ package sitebuild
 import (
 	"fmt"
 	"html"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -26,8 +27,16 @@ import (
 // inLangs): for each methodology page, the errors summed up by kind and
 // the table of every measured figure. The estimators run once, when a
 // page first embeds one of them.
-func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs map[string]*msg.Catalog) map[string]func() string {
+func accuracyTables(all sitedata.Data, cal calibration.Table, snapshots []calibration.Table, base string, msgs map[string]*msg.Catalog) map[string]func() string {
 	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.PerfData()}) })
+	// The imported snapshots, measured apart: they enter no band yet.
+	imported := sync.OnceValue(func() []importedReport {
+		var out []importedReport
+		for _, t := range snapshots {
+			out = append(out, importedReport{t, accuracy.Measure(t, accuracy.Today{Perf: all.PerfData()})})
+		}
+		return out
+	})
 	speed := []accuracy.Metric{accuracy.Throughput, accuracy.TTFT, accuracy.TPOT, accuracy.E2E}
 	kv := []accuracy.Metric{accuracy.KVCapacity}
 	a := accuracyPage{all: all, cal: cal, base: base}
@@ -58,6 +67,7 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, base string, msgs 
 		"memory-accuracy-summary": func(m *msg.Catalog) string { return accuracySummary(m, report(), kv, amd) },
 		"memory-accuracy-rows":    func(m *msg.Catalog) string { return a.rows(m, report(), kv) },
 		"memory-accuracy-engines": func(m *msg.Catalog) string { return accuracyByEngine(m, vllmOnly(), report()) },
+		"perf-imported-summary":   func(m *msg.Catalog) string { return importedSummary(m, imported()) },
 	})
 }
 
@@ -96,6 +106,60 @@ func accuracyByEngine(m *msg.Catalog, before, after accuracy.Report) string {
 	return htmlTable(heads(m, "doc.acc.eng.engine", "doc.acc.eng.logs", "doc.acc.eng.before", "doc.acc.eng.after"), rows)
 }
 
+// errorCells are a summary's figures, its median |error|, median signed
+// error and 10th to 90th percentile band.
+func errorCells(m *msg.Catalog, s accuracy.Summary) []string {
+	return []string{m.Num(float64(s.N), 0), m.Digits(fmt.Sprintf("%.1f %%", 100*s.MedianAbs)), percentIn(m, s.Median),
+		m.F("doc.acc.band", "low", percentIn(m, s.P10), "high", percentIn(m, s.P90))}
+}
+
+// importedReport is a snapshot of imported runs and today's estimator's
+// report on it.
+type importedReport struct {
+	table  calibration.Table
+	report accuracy.Report
+}
+
+// importedSummary is, for each snapshot of imported runs, the errors of
+// its latencies by serving engine (runs, median |error|, median signed
+// error, 10th to 90th percentile), the runs not estimated by reason (in
+// English, as the estimator gives them) and the runs the import left out
+// by reason.
+func importedSummary(m *msg.Catalog, reps []importedReport) string {
+	var b strings.Builder
+	for _, r := range reps {
+		var rows [][]string
+		for _, metric := range []accuracy.Metric{accuracy.TTFT, accuracy.TPOT} {
+			for _, s := range accuracy.SummarizeByEngine(r.report.Comparisons, metric) {
+				name := engineNames[s.Engine]
+				if s.Engine == "" {
+					name = m.T("doc.acc.eng.all")
+				}
+				rows = append(rows, append([]string{html.EscapeString(metricLabel(m, metric)), html.EscapeString(name)}, errorCells(m, s.Summary)...))
+			}
+		}
+		b.WriteString(htmlTable(heads(m, "doc.acc.figure", "doc.acc.eng.engine", "doc.acc.imp.runs", "doc.acc.median_abs", "doc.acc.median", "doc.acc.p10_p90"), rows))
+		// A run is counted once, under the reason for its first figure.
+		gaps := map[string]int{}
+		seen := map[string]bool{}
+		for _, g := range r.report.Gaps {
+			if !seen[g.Row.ID] {
+				seen[g.Row.ID] = true
+				gaps[g.Reason]++
+			}
+		}
+		var left [][]string
+		for _, reason := range slices.Sorted(maps.Keys(gaps)) {
+			left = append(left, []string{html.EscapeString(reason), m.Num(float64(gaps[reason]), 0)})
+		}
+		for _, d := range r.table.Dropped {
+			left = append(left, []string{html.EscapeString(m.T("doc.acc.imp.dropped") + d.Reason), m.Num(float64(d.Runs), 0)})
+		}
+		b.WriteString(htmlTable(heads(m, "doc.acc.imp.why", "doc.acc.imp.runs"), left))
+	}
+	return b.String()
+}
+
 // accuracySummary is the errors of each kind of the metrics: how many
 // figures, the median of |error| and of the signed error, and the 10th to
 // 90th percentile band; a metric measured but never estimated says so.
@@ -104,8 +168,7 @@ func accuracyByEngine(m *msg.Catalog, before, after accuracy.Report) string {
 func accuracySummary(m *msg.Catalog, rep accuracy.Report, metrics []accuracy.Metric, platform func([]accuracy.Comparison) []accuracy.Comparison) string {
 	var rows [][]string
 	row := func(s accuracy.Summary, workload string) []string {
-		return []string{html.EscapeString(metricLabel(m, s.Metric)), html.EscapeString(workload), m.Num(float64(s.N), 0),
-			m.Digits(fmt.Sprintf("%.1f %%", 100*s.MedianAbs)), percentIn(m, s.Median), m.F("doc.acc.band", "low", percentIn(m, s.P10), "high", percentIn(m, s.P90))}
+		return append([]string{html.EscapeString(metricLabel(m, s.Metric)), html.EscapeString(workload)}, errorCells(m, s)...)
 	}
 	sums := accuracy.Summarize(rep.Comparisons)
 	onPlatform := accuracy.Summarize(platform(rep.Comparisons))

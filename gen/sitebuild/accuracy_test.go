@@ -28,7 +28,11 @@ func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[str
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := accuracyTables(data, cal, "/", testMsgs(t))
+	snaps, err := dataset.LoadSnapshots(content.FS, "data", e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := accuracyTables(data, cal, snaps, "/", testMsgs(t))
 	maps.Copy(tables, drawTables(data, cal, "/", testMsgs(t)))
 	return data, cal, tables
 }
@@ -197,4 +201,62 @@ func TestServingDrawIsTheFitOfThePowerRuns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The imported runs' table gives each engine's TTFT and TPOT errors, all
+// engines' with as many runs as were compared, and accounts for every
+// run: those compared, those not estimated and those not imported, in
+// both languages.
+func TestImportedSummaryAccountsForEveryRun(t *testing.T) {
+	data, _, tables := testAccuracyTables(t)
+	snaps, err := dataset.LoadSnapshots(content.FS, "data", datasettest.Editions(t, dataset.Today()))
+	if err != nil || len(snaps) != 1 {
+		t.Fatalf("%d snapshots, %v", len(snaps), err)
+	}
+	rep := accuracy.Measure(snaps[0], accuracy.Today{Perf: data.PerfData()})
+	var ttft int
+	for _, c := range rep.Comparisons {
+		if c.Metric == accuracy.TTFT {
+			ttft++
+		}
+	}
+	for _, name := range []string{"perf-imported-summary", "perf-imported-summary-de"} {
+		html := tables[name]()
+		all := "<td>all engines</td>"
+		if strings.HasSuffix(name, "-de") {
+			all = "<td>alle Engines</td>"
+		}
+		if n := strings.Count(html, all); n != 2 {
+			t.Errorf("%s: %d rows of all engines, want TTFT's and TPOT's", name, n)
+		}
+		// Runs counted in the tables: all engines' TTFT runs, each
+		// reason's and each drop's.
+		counted := 0
+		for _, part := range strings.Split(html, "<tr>")[1:] {
+			cells := strings.Split(part, "<td")
+			if strings.Contains(part, all) && strings.Contains(part, "first token") || strings.Contains(part, all) && strings.Contains(part, "ersten Token") {
+				counted += number(t, cells[3])
+			} else if len(cells) == 3 {
+				counted += number(t, cells[2])
+			}
+		}
+		dropped := 0
+		for _, d := range snaps[0].Dropped {
+			dropped += d.Runs
+		}
+		if want := len(snaps[0].Rows) + dropped; counted != want || ttft == 0 {
+			t.Errorf("%s accounts for %d runs (%d compared); want the %d rows and %d runs not imported", name, counted, ttft, len(snaps[0].Rows), dropped)
+		}
+	}
+}
+
+// number reads the whole number in a table cell's text ("…>1,466</td>").
+func number(t *testing.T, cell string) int {
+	t.Helper()
+	text := cell[strings.Index(cell, ">")+1 : strings.Index(cell, "</td>")]
+	n, err := strconv.Atoi(strings.NewReplacer(",", "", ".", "", "\u202f", "", " ", "").Replace(text))
+	if err != nil {
+		t.Fatalf("cell %q: %v", cell, err)
+	}
+	return n
 }

@@ -101,12 +101,14 @@ type builder struct {
 	content  fs.FS
 	editions dataset.Editions
 	cal      calibration.Table
-	data     sitedata.Data // the latest edition's
-	dates    []string      // the data editions' dates, oldest first
-	dataDate string        // the latest data edition's
-	msgs     map[string]*msg.Catalog
-	cats     catalogs
-	fonts    card.Fonts
+	// snapshots are the imported measurements (dataset.LoadSnapshots).
+	snapshots []calibration.Table
+	data      sitedata.Data // the latest edition's
+	dates     []string      // the data editions' dates, oldest first
+	dataDate  string        // the latest data edition's
+	msgs      map[string]*msg.Catalog
+	cats      catalogs
+	fonts     card.Fonts
 
 	assets      map[string]string       // content hashes by path (site.Meta.Asset)
 	engines     map[string]*site.Engine // by calculator
@@ -161,6 +163,9 @@ func (b *builder) load() error {
 	}
 	var err error
 	if b.editions, b.cal, err = accuracy.LoadEditions(b.content, "data", c.Today); err != nil {
+		return fmt.Errorf("%s: %w", c.Content, err)
+	}
+	if b.snapshots, err = dataset.LoadSnapshots(b.content, "data", b.editions); err != nil {
 		return fmt.Errorf("%s: %w", c.Content, err)
 	}
 	if err := dataset.CheckSeal(b.content, "data"); err != nil {

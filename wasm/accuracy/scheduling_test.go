@@ -37,13 +37,13 @@ func TestPrefillFirstFollowsTheEditionFlag(t *testing.T) {
 
 // A row's dataset names how its lengths vary.
 func TestLengthsOfADataset(t *testing.T) {
-	for ds, want := range map[string]perf.Lengths{"fixed": perf.Fixed, "": perf.Fixed, "random": perf.Uniform, "sharegpt": perf.Chat, "sonnet": perf.Fixed} {
+	for ds, want := range map[string]perf.Lengths{"fixed": perf.Fixed, "": perf.Fixed, "random": perf.Uniform, "sharegpt": perf.Chat, "sonnet": perf.Fixed, calibration.Random08: perf.Fixed} {
 		if got := Lengths(ds); got != want {
 			t.Errorf("%q: %d; want %d", ds, got, want)
 		}
 	}
-	if len(calibration.Datasets) != 4 {
-		t.Errorf("datasets %v: Lengths knows fixed, random, sharegpt and sonnet", calibration.Datasets)
+	if len(calibration.Datasets) != 5 {
+		t.Errorf("datasets %v: Lengths knows fixed, random, random-0.8, sharegpt and sonnet", calibration.Datasets)
 	}
 }
 

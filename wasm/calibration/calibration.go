@@ -24,6 +24,15 @@ type Table struct {
 	Rows    []Row        `yaml:"rows"`
 	// Power is published measurements of what GPUs draw while serving.
 	Power []PowerRun `yaml:"power"`
+	// Dropped counts, by reason, the runs of an imported source that
+	// are not rows (a snapshot's; see gen/importcalibration).
+	Dropped []Dropped `yaml:"dropped,omitempty"`
+}
+
+// Dropped is how many runs of an imported source were left out, and why.
+type Dropped struct {
+	Reason string `yaml:"reason"`
+	Runs   int    `yaml:"runs"`
 }
 
 // Engines are the serving engines a row may name.
@@ -53,11 +62,17 @@ var LoadModes = []string{Offline, Static, Concurrency, Rate, Startup}
 
 // Datasets are how a benchmark chose request lengths: Fixed (every
 // request Input tokens in, Output out), Random (lengths drawn at random,
-// Input and Output their means; the note says how), ShareGPT (the
+// Input and Output their means; the note says how), Random08 (each length
+// drawn uniformly from 0.8 L to L for a set L, as vLLM's benchmark did
+// with --random-range-ratio 0.8 before the ratio became a spread about L;
+// InferenceX runs so; Input and Output the means, 0.9 L), ShareGPT (the
 // conversation dataset's lengths, Input and Output their means), Sonnet
 // (vLLM's sonnet dataset: prompts of a fixed length, outputs that end at
 // the model's end of sequence; Input and Output the run's means).
-var Datasets = []string{"fixed", "random", "sharegpt", "sonnet"}
+var Datasets = []string{"fixed", "random", Random08, "sharegpt", "sonnet"}
+
+// Random08 is the dataset of lengths uniform in [0.8 L, L] (Datasets).
+const Random08 = "random-0.8"
 
 // KVUnstated is a row's kv when the source does not name the KV cache's
 // format (the engine's default for the checkpoint).
@@ -72,6 +87,9 @@ type Row struct {
 	// date the row entered InferCost's data.
 	Published string `yaml:"published"`
 	AsOf      string `yaml:"as_of"`
+	// Measured is the day the run was measured (YYYY-MM-DD), where the
+	// source gives it apart from its own date.
+	Measured string `yaml:"measured,omitempty"`
 
 	Engine        string `yaml:"engine"`         // one of Engines
 	EngineVersion string `yaml:"engine_version"` // as the source gives it
@@ -95,6 +113,10 @@ type Row struct {
 	// --dp-size with --enable-dp-attention): each group of TP / DP GPUs
 	// holds the attention of its own requests; 0 means 1.
 	DP int `yaml:"dp,omitempty"`
+	// Disagg, when set, is a disaggregated deployment: prefill and decode
+	// run on pools of their own, and GPUs is both pools' GPUs; TP, PP, EP
+	// and DP are then left zero.
+	Disagg *Disagg `yaml:"disagg,omitempty"`
 
 	Weights string `yaml:"weights"` // a weight format id (memory.WeightFormats)
 	KV      string `yaml:"kv"`      // a KV format id (memory.KVFormats) or KVUnstated
@@ -142,6 +164,28 @@ type Row struct {
 
 	Note string `yaml:"note,omitempty"`
 }
+
+// Disagg is a deployment that prefills on one pool of workers and
+// decodes on another, handing each request's KV cache over.
+type Disagg struct {
+	Prefill Pool `yaml:"prefill"`
+	Decode  Pool `yaml:"decode"`
+}
+
+// Pool is the workers of one phase of a disaggregated deployment: how
+// many, and each one's parallelism (as Row's, 0 meaning 1) and most
+// requests in a batch (0 where the source does not give it).
+type Pool struct {
+	Workers int `yaml:"workers"`
+	TP      int `yaml:"tp,omitempty"`
+	PP      int `yaml:"pp,omitempty"`
+	EP      int `yaml:"ep,omitempty"`
+	DP      int `yaml:"dp,omitempty"`
+	Batch   int `yaml:"batch,omitempty"`
+}
+
+// gpus is the pool's GPUs.
+func (p Pool) gpus() int { return p.Workers * degree(p.TP) * degree(p.PP) }
 
 // Latency is a latency's statistics over the run's requests, in ms; Value
 // is a figure whose statistic the source does not name.
@@ -200,8 +244,17 @@ func (t Table) Validate(gpus gpu.Catalog, models model.Catalog) error {
 		if _, ok := gpus.Find(r.GPU); !ok {
 			bad("gpu", "%q is not a GPU of the catalog", r.GPU)
 		}
-		if per := degree(r.TP) * degree(r.PP); r.GPUs < 1 || r.GPUs%per != 0 {
+		if d := r.Disagg; d != nil {
+			validateDisagg(bad, r, *d)
+		} else if per := degree(r.TP) * degree(r.PP); r.GPUs < 1 || r.GPUs%per != 0 {
 			bad("gpus", "%d GPUs cannot hold replicas of TP %d x PP %d", r.GPUs, degree(r.TP), degree(r.PP))
+		}
+		if r.Measured != "" {
+			if m, err := time.Parse(time.DateOnly, r.Measured); err != nil {
+				bad("measured", "want a date YYYY-MM-DD, got %q", r.Measured)
+			} else if p, err := time.Parse(time.DateOnly, r.Published); err == nil && m.After(p) {
+				bad("measured", "%s is after the source's date %s", r.Measured, r.Published)
+			}
 		}
 		if r.EP > r.GPUs {
 			bad("ep", "%d is more than the %d GPUs", r.EP, r.GPUs)
@@ -285,6 +338,33 @@ func (t Table) Validate(gpus gpu.Catalog, models model.Catalog) error {
 	}
 	errs = append(errs, t.validatePower(gpus)...)
 	return errors.Join(errs...)
+}
+
+// validateDisagg checks a disaggregated row: each pool has workers and
+// parallel degrees that fit its GPUs, the row's own degrees are unset,
+// and GPUs is both pools' GPUs.
+func validateDisagg(bad func(field, format string, args ...any), r Row, d Disagg) {
+	if r.TP != 0 || r.PP != 0 || r.EP != 0 || r.DP != 0 {
+		bad("disagg", "a disaggregated row gives its parallelism per pool, not tp, pp, ep or dp")
+	}
+	for _, p := range []struct {
+		field string
+		pool  Pool
+	}{{"disagg.prefill", d.Prefill}, {"disagg.decode", d.Decode}} {
+		switch {
+		case p.pool.Workers < 1:
+			bad(p.field, "workers must be at least 1, got %d", p.pool.Workers)
+		case p.pool.TP < 0 || p.pool.PP < 0 || p.pool.EP < 0 || p.pool.DP < 0 || p.pool.Batch < 0:
+			bad(p.field, "parallel degrees and batch must not be negative")
+		case p.pool.EP > degree(p.pool.TP)*degree(p.pool.PP):
+			bad(p.field, "EP %d is more than a worker's %d GPUs", p.pool.EP, degree(p.pool.TP)*degree(p.pool.PP))
+		case degree(p.pool.TP)%degree(p.pool.DP) != 0:
+			bad(p.field, "%d attention groups do not divide TP %d", p.pool.DP, degree(p.pool.TP))
+		}
+	}
+	if n := d.Prefill.gpus() + d.Decode.gpus(); r.GPUs != n {
+		bad("gpus", "%d, but the prefill and decode pools have %d GPUs", r.GPUs, n)
+	}
 }
 
 // hfID reports whether id is a Hugging Face model id, owner/name.

@@ -43,6 +43,20 @@ func TestValidateNamesEachBadField(t *testing.T) {
 		{"start-up without capacity", func(r *Row) { r.Load, r.Concurrency, r.MemFraction, r.MaxModelLen = Startup, 0, 0.9, 4096 },
 			"kv_tokens: a start-up row needs the KV capacity"},
 		{"blocks", func(r *Row) { r.KVBlocks = 10 }, "block_size: kv_blocks needs block_size"},
+		{"measured later", func(r *Row) { r.Measured = "2025-02-01" }, "measured: 2025-02-01 is after the source's date 2025-01-02"},
+		{"measured date", func(r *Row) { r.Measured = "March" }, `measured: want a date YYYY-MM-DD, got "March"`},
+		// One prefill worker of TP 2 and two decode workers of TP 4 are
+		// 2 + 8 = 10 GPUs.
+		{"pools' GPUs", func(r *Row) {
+			r.TP, r.Disagg = 0, &Disagg{Prefill: Pool{Workers: 1, TP: 2}, Decode: Pool{Workers: 2, TP: 4}}
+		},
+			"gpus: 2, but the prefill and decode pools have 10 GPUs"},
+		{"pools and TP", func(r *Row) { r.Disagg = &Disagg{Prefill: Pool{Workers: 1}, Decode: Pool{Workers: 1}} },
+			"disagg: a disaggregated row gives its parallelism per pool"},
+		{"no workers", func(r *Row) { r.TP, r.Disagg = 0, &Disagg{Prefill: Pool{Workers: 2}, Decode: Pool{}} },
+			"disagg.decode: workers must be at least 1, got 0"},
+		{"pool EP", func(r *Row) { r.TP, r.Disagg = 0, &Disagg{Prefill: Pool{Workers: 1, EP: 2}, Decode: Pool{Workers: 1}} },
+			"disagg.prefill: EP 2 is more than a worker's 1 GPUs"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := good

@@ -27,8 +27,35 @@ const CalibrationFile = "calibration.yaml"
 // edition, which estimates them. Errors name the file, the entry and the
 // field.
 func LoadCalibration(fsys fs.FS, dir string, e Editions) (calibration.Table, error) {
+	return loadCalibration(fsys, path.Join(dir, CalibrationFile), e)
+}
+
+// SnapshotDir is the folder of the data directory that holds snapshots of
+// imported measurements (gen/importcalibration), one table a file, each
+// never edited by hand.
+const SnapshotDir = "calibration"
+
+// LoadSnapshots reads and checks every snapshot of dir in fsys as
+// LoadCalibration does the calibration file, in the order of their file
+// names. Errors name the snapshot's file, the entry and the field.
+func LoadSnapshots(fsys fs.FS, dir string, e Editions) ([]calibration.Table, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, SnapshotDir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	var out []calibration.Table
+	var errs []error
+	for _, name := range names {
+		t, err := loadCalibration(fsys, name, e)
+		errs = append(errs, err)
+		out = append(out, t)
+	}
+	return out, errors.Join(errs...)
+}
+
+// loadCalibration reads and checks one table of measurements.
+func loadCalibration(fsys fs.FS, file string, e Editions) (calibration.Table, error) {
 	var t calibration.Table
-	file := path.Join(dir, CalibrationFile)
 	if err := decode(fsys, file, &t); err != nil {
 		return t, err
 	}

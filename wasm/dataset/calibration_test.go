@@ -104,3 +104,40 @@ func TestBadCalibrationRowNamesFileEntryAndField(t *testing.T) {
 		})
 	}
 }
+
+// The snapshot of imported runs is checked as the calibration file is,
+// and an error names the snapshot, the entry and the field.
+func TestBadSnapshotRowNamesFileEntryAndField(t *testing.T) {
+	t.Parallel()
+	e, err := LoadEditions(content.FS, "data", Today())
+	if err != nil {
+		t.Fatal(err)
+	}
+	const name = SnapshotDir + "/aiconfigurator.yaml"
+	good, err := content.FS.ReadFile("data/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snaps, err := LoadSnapshots(fstest.MapFS{"d/" + name: &fstest.MapFile{Data: good}}, "d", e)
+	if err != nil || len(snaps) != 1 || len(snaps[0].Rows) < 3000 {
+		t.Fatalf("the snapshot as imported: %d tables, err %v", len(snaps), err)
+	}
+	const row = `rows[0] "minimaxm2_5_b300_vllm_fp8_agg_8192x1024_c128_cfg733"`
+	for _, tt := range []struct{ name, from, to, want string }{
+		{"unknown GPU", "gpu: b300, gpus: 4", "gpu: b301, gpus: 4", row + `: gpu: "b301" is not a GPU of the catalog`},
+		{"measured after the source", `measured: "2026-04-17"`, `measured: "2026-08-17"`, row + `: measured: 2026-08-17 is after the source's date 2026-07-14`},
+		{"unknown dataset", "dataset: random-0.8", "dataset: random-0.9", row + `: dataset: want one of`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			bad := strings.Replace(string(good), tt.from, tt.to, 1)
+			if bad == string(good) {
+				t.Fatalf("fixture text %q not found", tt.from)
+			}
+			_, err := LoadSnapshots(fstest.MapFS{"d/" + name: &fstest.MapFile{Data: []byte(bad)}}, "d", e)
+			if err == nil || !strings.Contains(err.Error(), "d/"+name+": ") || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v; want an error naming d/%s and containing %q", err, name, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/infercost/infercost/wasm/calibration"
+)
+
+var meta = Meta{Published: "2026-07-14", AsOf: "2026-12-07"}
+
+// fixture is eleven runs of the sample at commit 095f58a5 (lines 2, 81,
+// 255, 762, 897, 1582, 1857, 1904, 3191, 3472 and 4685), chosen for the
+// cases the import reads apart.
+func fixture(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("testdata/silicon_sample.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestTheSampleReadsAsRows(t *testing.T) {
+	imp, err := Read(strings.NewReader(fixture(t)), meta)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Of the eleven runs, five are left out: two disaggregated runs
+	// without worker counts (GLM-5 on GB200, line 1857; DeepSeek-R1 on
+	// GB200, line 4685), a GB200 run "agg" at TP 72 (line 3191), Qwen3-32B
+	// on GB200 at batch 144 and attention DP 0 with concurrency 288 stated
+	// (line 897), and gpt-oss-120b's second export of the run of line
+	// 1904 (line 3472, the same figures).
+	want := map[string]int{dropPools: 2, dropMultiNode: 1, dropConc: 1, dropRepeat: 1}
+	if len(imp.Rows) != 6 || len(imp.Dropped) != len(want) {
+		t.Fatalf("got %d rows, dropped %v; want 6 rows, dropped %v", len(imp.Rows), imp.Dropped, want)
+	}
+	for reason, n := range want {
+		if imp.Dropped[reason] != n {
+			t.Errorf("dropped %q: %d, want %d", reason, imp.Dropped[reason], n)
+		}
+	}
+	row := map[string]calibration.Row{}
+	for _, r := range imp.Rows {
+		row[r.ID] = r
+	}
+
+	// Line 762: SGLang on a B200 server, tp_size 64 = TP 8 x EP 8, moe
+	// 8 x 8, batch 4, attention DP 1; InferenceX, so lengths 0.9 x 1,024
+	// = 921.6 and 10 x 4 requests; the sample's name DeepSeek-V3 read as
+	// DeepSeek-R1 ("dsr1_").
+	r := row["dsr1_b200_sglang_fp8_agg_1024x1024_c4_cfg199"]
+	if r.GPU != "b200" || r.GPUs != 8 || r.TP != 8 || r.EP != 8 || r.DP != 0 || r.Concurrency != 4 || r.Requests != 40 ||
+		r.Input != 921.6 || r.Output != 921.6 || r.Dataset != calibration.Random08 || r.Model != "deepseek-r1" || r.Weights != "fp8" ||
+		r.Source != InferenceX || r.Measured != "2025-11-18" || r.EngineVersion != "unstated" {
+		t.Errorf("line 762: %+v", r)
+	}
+	if r.TTFT.Mean != 171.8475322960876 || r.TPOT.Mean != 10.271497302061958 || r.TTFT.P50 != 0 {
+		t.Errorf("line 762's latencies are means: TTFT %+v, TPOT %+v", *r.TTFT, *r.TPOT)
+	}
+
+	// Line 1582: NVIDIA's run of Qwen3-32B, blank quantization (the BF16
+	// checkpoint), lengths as set, no request count.
+	r = row["qwen_qwen3_32b_qwen_qwen3_32b_h100_sxm_vllm_agg_4096x1024_c128_tp4_epnone_89"]
+	if r.Source != NVIDIA || r.Weights != "bf16" || r.Dataset != "fixed" || r.Input != 4096 || r.Output != 1024 || r.Requests != 0 ||
+		r.GPUs != 4 || r.TP != 4 || r.Concurrency != 128 || r.MoE {
+		t.Errorf("line 1582: %+v", r)
+	}
+
+	// Line 1904: gpt-oss-120b labelled NVFP4, served from its MXFP4
+	// checkpoint.
+	if r := row["2026_03_25_gpt_oss_120b_h100_sxm_vllm_fp4_agg_1024x1024_c64_tp4_0_ep1_0_185"]; r.Weights != "mxfp4" || !strings.Contains(r.Note, "NVFP4") {
+		t.Errorf("line 1904: weights %q, note %q", r.Weights, r.Note)
+	}
+
+	// Line 81: Kimi-K2.5 disaggregated on GB200, one prefill worker of
+	// tp_size 1 x attention DP 4 (EP 4) and four decode workers of TP 8
+	// (EP 8): 4 + 32 = 36 GPUs, concurrency 4 as stated.
+	r = row["kimik2_5_gb200_trtllm_fp4_disagg_1024x1024_c4_cfg759"]
+	wantPools := calibration.Disagg{Prefill: calibration.Pool{Workers: 1, TP: 4, DP: 4, EP: 4, Batch: 1}, Decode: calibration.Pool{Workers: 4, TP: 8, EP: 8, Batch: 1}}
+	if r.Disagg == nil || *r.Disagg != wantPools || r.GPUs != 36 || r.Concurrency != 4 || r.TP != 0 || r.HFModel != "moonshotai/Kimi-K2.5" {
+		t.Errorf("line 81: %+v, pools %+v", r, r.Disagg)
+	}
+}
+
+// A file that is not the sample, or a run that cannot be read, fails the
+// import naming the line, the run and the column.
+func TestABadSampleNamesTheRun(t *testing.T) {
+	good := fixture(t)
+	lines := strings.Split(good, "\n")
+	const id = "minimaxm2_5_b300_vllm_fp8_agg_8192x1024_c128_cfg733" // line 2
+	for _, tt := range []struct {
+		name, file, want string
+	}{
+		{"empty", "", "the header: EOF"},
+		{"another format", `{"date": "2026-01-01", "results": []}`, `the header: parse error on line 1`},
+		{"another table", "date,price\n2026-01-01,3\n", `the header has no column "id"`},
+		{"a column missing", strings.Replace(good, ",silicon_tpot_ms", "", 1), `the header has no column "silicon_tpot_ms"`},
+		{"truncated", lines[0] + "\n" + lines[1][:len(lines[1])/2] + "\n", "record on line 2: wrong number of fields"},
+		{"NaN", strings.Replace(good, "972.3109823355117", "NaN", 1), `line 2 (` + id + `): silicon_ttft_ms: want a positive latency in ms, got "NaN"`},
+		{"negative", strings.Replace(good, "33.442908754168066", "-33.4", 1), `line 2 (` + id + `): silicon_tpot_ms: want a positive latency in ms, got "-33.4"`},
+		{"system", strings.Replace(good, "MiniMax-M2.5,b300_sxm", "MiniMax-M2.5,mi355x", 1), `line 2 (` + id + `): system: "mi355x" is not a system the import knows`},
+		{"model", strings.Replace(good, "MiniMaxAI/MiniMax-M2.5", "acme/Model-1", 1), `line 2 (` + id + `): model_path: "acme/Model-1" is not a model the import knows`},
+		{"lengths", strings.Replace(good, "agg,8192,1024", "agg,8192,x", 1), `line 2 (` + id + `): osl: want a whole number, got "x"`},
+		// The same id with other figures, so not the same run listed again.
+		{"repeated id", good + strings.Replace(lines[1], "972.3109823355117", "980", 1) + "\n", `line 13 (` + id + `): id: "` + id + `" is the id of an earlier run`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Read(strings.NewReader(tt.file), meta)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("got %v; want an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
