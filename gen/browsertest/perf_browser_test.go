@@ -40,19 +40,22 @@ func TestPerformancePageInBrowser(t *testing.T) {
 	if again := waitEngine(tab, t, loc); !mapsEqual(again, after) {
 		t.Errorf("fresh tab of %s differs", loc)
 	}
-	// The hostile URL keeps one valid value, the A100: FP8 is then wrong too.
+	// The hostile URL keeps one valid value, the A100; its precision is
+	// not one of the page's.
 	a100 := waitEngine(ctx, t, page+"?gpu=a100-80gb-sxm")
-	checkHostile(t, ctx, page+`?in=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&tp=3&gpu=a100-80gb-sxm&prec=fp8&rate=NaN&model=%22%3E%3Cimg%20src%3Dx%3E`,
+	checkHostile(t, ctx, page+`?in=%3Cscript%3Ewindow.__pwned%3D1%3C/script%3E&tp=3&gpu=a100-80gb-sxm&prec=fp6&rate=NaN&model=%22%3E%3Cimg%20src%3Dx%3E`,
 		a100, "in", "tp", "prec", "rate", "model")
 	saveArtifact(t, "performance.png", fullScreenshot(t, ctx, 100))
 }
 
-// TestFP4OnBlackwellAndItsAbsenceOnHopper opens the estimator in FP4: on a
-// B200 it serves more tokens per second than in FP8, everything else
+// TestFP4OnBlackwellAndWeightOnlyOnHopper opens the estimator in FP4: on
+// a B200 it serves more tokens per second than in FP8, everything else
 // alike, and names the NVFP4 weight format; an H100 has no FP4 tensor
-// cores, which the precision field says, and the page still shows the
-// BF16 figures it falls back to.
-func TestFP4OnBlackwellAndItsAbsenceOnHopper(t *testing.T) {
+// cores, which the precision field's note says, and serves the NVFP4
+// weights computed in BF16: no error, the NVFP4 format named, and each
+// decode step faster than in BF16, as it reads a quarter of the bytes.
+// The edition before refused FP4 there and fell back to BF16.
+func TestFP4OnBlackwellAndWeightOnlyOnHopper(t *testing.T) {
 	ctx, tco := browser(t)
 	page := strings.TrimSuffix(tco, "tco/") + "performance/"
 	throughput := func(m map[string]string) float64 {
@@ -80,13 +83,33 @@ func TestFP4OnBlackwellAndItsAbsenceOnHopper(t *testing.T) {
 		t.Errorf("B200 in FP4: weight format %q; want NVFP4", format)
 	}
 
-	bf16 := waitEngine(ctx, t, page+"?gpu=h100-sxm")
-	fallback := waitEngine(ctx, t, page+"?gpu=h100-sxm&prec=fp4")
-	msg := eval[string](t, ctx, fieldError)
-	if !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") {
-		t.Errorf("H100 in FP4: precision field says %q; want that the H100 has no FP4", msg)
+	tpot := func(m map[string]string) float64 {
+		t.Helper()
+		v, err := strconv.ParseFloat(strings.Fields(m["a.tpot_ms"] + " x")[0], 64)
+		if err != nil {
+			t.Fatalf("TPOT %q is not a number", m["a.tpot_ms"])
+		}
+		return v
 	}
-	if throughput(fallback); !mapsEqual(fallback, bf16) {
-		t.Errorf("H100 in FP4 shows other figures than in BF16:\n got %v\nwant %v", fallback, bf16)
+	bf16 := waitEngine(ctx, t, page+"?gpu=h100-sxm")
+	weightOnly := waitEngine(ctx, t, page+"?gpu=h100-sxm&prec=fp4")
+	if msg := eval[string](t, ctx, fieldError); msg != "" {
+		t.Errorf("H100 in FP4: precision field's error %q; want none", msg)
+	}
+	if note := eval[string](t, ctx, `document.getElementById('note-prec').textContent`); !strings.Contains(note, "H100") || !strings.Contains(note, "FP4") || !strings.Contains(note, "BF16") {
+		t.Errorf("H100 in FP4: precision note %q; want that the H100 has no FP4 and computes in BF16", note)
+	}
+	if format := eval[string](t, ctx, `document.querySelector('[data-key="a.weights"]').textContent`); !strings.Contains(format, "NVFP4") {
+		t.Errorf("H100 in FP4: weight format %q; want NVFP4", format)
+	}
+	if tpot(weightOnly) >= tpot(bf16) {
+		t.Errorf("H100: TPOT %v ms with FP4 weights, %v ms in BF16; want less with FP4", tpot(weightOnly), tpot(bf16))
+	}
+	refused := waitEngine(ctx, t, page+"?gpu=h100-sxm&prec=fp4&ed=2026-12-06")
+	if msg := eval[string](t, ctx, fieldError); !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") {
+		t.Errorf("edition 2026-12-06, H100 in FP4: precision field says %q; want that the H100 has no FP4", msg)
+	}
+	if !mapsEqual(refused, waitEngine(ctx, t, page+"?gpu=h100-sxm&ed=2026-12-06")) {
+		t.Errorf("edition 2026-12-06: H100 in FP4 shows other figures than in BF16")
 	}
 }

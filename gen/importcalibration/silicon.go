@@ -12,6 +12,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/calibration"
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/memory"
 )
 
 // MaxRuns bounds the runs read from one file: the sample holds about
@@ -58,7 +59,7 @@ var models = map[string]modelOf{
 	"deepseek-ai/DeepSeek-V3":          {catalog: "deepseek-r1", moe: true, blank: "fp8"},
 	"nvidia/DeepSeek-R1-NVFP4":         {catalog: "deepseek-r1", moe: true, blank: "nvfp4"},
 	"nvidia/DeepSeek-V3.1-NVFP4":       {catalog: "deepseek-v3.1", moe: true, blank: "nvfp4"},
-	"openai/gpt-oss-120b":              {catalog: "gpt-oss-120b", moe: true, blank: "mxfp4"},
+	"openai/gpt-oss-120b":              {catalog: "gpt-oss-120b", moe: true, blank: memory.MXFP4Experts},
 	"meta-llama/Llama-3.1-70B":         {catalog: "llama-3.1-70b", blank: "bf16"},
 	"meta-llama/Llama-3.1-8B-Instruct": {catalog: "llama-3.1-8b", blank: "bf16"},
 	"nvidia/Llama-3.1-8B-Instruct-FP8": {catalog: "llama-3.1-8b", blank: "fp8"},
@@ -292,10 +293,11 @@ func (r run) row(meta Meta) (calibration.Row, string, error) {
 	if w == "" {
 		w = m.blank
 	}
-	if w == "nvfp4" && m.blank == "mxfp4" {
+	if w == "nvfp4" && m.blank == memory.MXFP4Experts {
 		// The sample labels gpt-oss's FP4 runs NVFP4; the checkpoint
-		// they serve is MXFP4 (its config's quantization_config).
-		w, row.Note = "mxfp4", "the source labels the weights NVFP4; openai/gpt-oss-120b is published in MXFP4"
+		// they serve has its experts in MXFP4 and the rest in BF16
+		// (its config's quantization_config).
+		w, row.Note = m.blank, "the source labels the weights NVFP4; openai/gpt-oss-120b is published with MXFP4 experts and the rest in BF16"
 	}
 	row.Weights = w
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/calibration"
+	"github.com/infercost/infercost/wasm/memory"
 )
 
 var meta = Meta{Published: "2026-07-14", AsOf: "2026-12-07"}
@@ -69,9 +70,9 @@ func TestTheSampleReadsAsRows(t *testing.T) {
 		t.Errorf("line 1582: %+v", r)
 	}
 
-	// Line 1904: gpt-oss-120b labelled NVFP4, served from its MXFP4
-	// checkpoint.
-	if r := row["2026_03_25_gpt_oss_120b_h100_sxm_vllm_fp4_agg_1024x1024_c64_tp4_0_ep1_0_185"]; r.Weights != "mxfp4" || !strings.Contains(r.Note, "NVFP4") {
+	// Line 1904: gpt-oss-120b labelled NVFP4, served from its checkpoint
+	// of MXFP4 experts.
+	if r := row["2026_03_25_gpt_oss_120b_h100_sxm_vllm_fp4_agg_1024x1024_c64_tp4_0_ep1_0_185"]; r.Weights != memory.MXFP4Experts || !strings.Contains(r.Note, "NVFP4") {
 		t.Errorf("line 1904: weights %q, note %q", r.Weights, r.Note)
 	}
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -209,11 +210,7 @@ func TestServingDrawIsTheFitOfThePowerRuns(t *testing.T) {
 // both languages.
 func TestImportedSummaryAccountsForEveryRun(t *testing.T) {
 	data, _, tables := testAccuracyTables(t)
-	snaps, err := dataset.LoadSnapshots(content.FS, "data", datasettest.Editions(t, dataset.Today()))
-	if err != nil || len(snaps) != 1 {
-		t.Fatalf("%d snapshots, %v", len(snaps), err)
-	}
-	rep := accuracy.Measure(snaps[0], accuracy.Today{Perf: data.PerfData()})
+	snap, rep := measureSnapshot(t, data)
 	var ttft int
 	for _, c := range rep.Comparisons {
 		if c.Metric == accuracy.TTFT {
@@ -241,11 +238,11 @@ func TestImportedSummaryAccountsForEveryRun(t *testing.T) {
 			}
 		}
 		dropped := 0
-		for _, d := range snaps[0].Dropped {
+		for _, d := range snap.Dropped {
 			dropped += d.Runs
 		}
-		if want := len(snaps[0].Rows) + dropped; counted != want || ttft == 0 {
-			t.Errorf("%s accounts for %d runs (%d compared); want the %d rows and %d runs not imported", name, counted, ttft, len(snaps[0].Rows), dropped)
+		if want := len(snap.Rows) + dropped; counted != want || ttft == 0 {
+			t.Errorf("%s accounts for %d runs (%d compared); want the %d rows and %d runs not imported", name, counted, ttft, len(snap.Rows), dropped)
 		}
 	}
 }
@@ -259,4 +256,64 @@ func number(t *testing.T, cell string) int {
 		t.Fatalf("cell %q: %v", cell, err)
 	}
 	return n
+}
+
+// The performance methodology quotes today's estimator on the imported
+// runs of gpt-oss-120b on H100 and H200, which weight-only serving lets it
+// express (its TPOT and TTFT medians), and the whole set's TPOT median,
+// in both languages: recomputed here, so that the text cannot drift from
+// the data.
+func TestWeightOnlyFiguresOfTheMethodology(t *testing.T) {
+	data, _, _ := testAccuracyTables(t)
+	_, rep := measureSnapshot(t, data)
+	var oss []accuracy.Comparison
+	for _, c := range rep.Comparisons {
+		if c.Row.Model == "gpt-oss-120b" && (c.Row.GPU == "h100-sxm" || c.Row.GPU == "h200-sxm") {
+			oss = append(oss, c)
+		}
+	}
+	all := func(cs []accuracy.Comparison, m accuracy.Metric) accuracy.Summary {
+		for _, s := range accuracy.Summarize(cs) {
+			if s.Metric == m && s.Workload == accuracy.All {
+				return s
+			}
+		}
+		t.Fatalf("no %s comparisons", m.Label())
+		return accuracy.Summary{}
+	}
+	tpot, ttft, set := all(oss, accuracy.TPOT), all(oss, accuracy.TTFT), all(rep.Comparisons, accuracy.TPOT)
+	pct := func(v float64, comma bool) string {
+		s := fmt.Sprintf("%.1f %%", 100*v)
+		if comma {
+			s = strings.Replace(s, ".", ",", 1)
+		}
+		return s
+	}
+	for page, de := range map[string]bool{"performance-methodology.md": false, "performance-methodology.de.md": true} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "content", "revisions", "2026-12-06", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		runs := fmt.Sprintf("%d runs of gpt-oss-120b", tpot.N)
+		if de {
+			runs = fmt.Sprintf("%d Läufe von gpt-oss-120b", tpot.N)
+		}
+		for _, want := range []string{runs, pct(tpot.Median, de), pct(tpot.MedianAbs, de), pct(ttft.MedianAbs, de), "(TPOT " + pct(set.MedianAbs, de) + ")"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s does not say %q", page, want)
+			}
+		}
+	}
+}
+
+// measureSnapshot is the one snapshot of imported runs and today's
+// estimator's report on it.
+func measureSnapshot(t *testing.T, data sitedata.Data) (calibration.Table, accuracy.Report) {
+	t.Helper()
+	snaps, err := dataset.LoadSnapshots(content.FS, "data", datasettest.Editions(t, dataset.Today()))
+	if err != nil || len(snaps) != 1 {
+		t.Fatalf("%d snapshots, %v", len(snaps), err)
+	}
+	return snaps[0], accuracy.Measure(snaps[0], accuracy.Today{Perf: data.PerfData()})
 }

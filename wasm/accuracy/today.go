@@ -108,8 +108,8 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if precision == "" {
 		return Estimate{Unexpressed: "The speed estimator computes in BF16, FP8 or FP4 only, not with these weights."}
 	}
-	if msg := serving.PrecisionError(msg.English, g, precision); msg != "" {
-		return Estimate{Unexpressed: msg}
+	if text, refused := d.Memory.Precision(msg.English, &g, precision); refused {
+		return Estimate{Unexpressed: text}
 	}
 	e := t.Efficiency
 	if e.Compute == 0 {
@@ -118,7 +118,7 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if ge, ok := d.Defaults.GroupOf(g.Arch, precision); ok {
 		e.Compute, e.Memory = ge.Compute.Value, ge.Memory.Value
 	}
-	s, _ := serving.Setup(m, g, tp, precision, kv, e)
+	s, _ := d.Setup(m, g, tp, precision, kv, e)
 	if t.ExpertParallel {
 		s.EP = r.EP
 	}
@@ -185,13 +185,13 @@ func Lengths(dataset string) perf.Lengths {
 }
 
 // speedPrecision is the estimator's precision for weights of format w:
-// BF16, FP8, or FP4 for NVFP4 and MXFP4; "" for weights it does not
-// compute in.
+// BF16, FP8, or FP4 for NVFP4 and MXFP4 (all weights or the experts
+// alone); "" for weights it does not compute in.
 func speedPrecision(w string) string {
 	switch w {
 	case "bf16", "fp8":
 		return w
-	case "nvfp4", "mxfp4":
+	case "nvfp4", "mxfp4", memory.MXFP4Experts:
 		return "fp4"
 	}
 	return ""
@@ -213,6 +213,9 @@ func (t Today) capacity(r calibration.Row, kv string) Estimate {
 	m, _ := mem.Models.Find(r.Model)
 	g, _ := mem.GPUs.Find(r.GPU)
 	w, _ := memory.FindFormat(memory.WeightFormats, r.Weights)
+	if c := mem.Checkpoint(&m); w.ID == "mxfp4" && c.ExpertsOnly {
+		w = c // the row's MXFP4 is the checkpoint's, its experts alone
+	}
 	kvf, _ := memory.FindFormat(memory.KVFormats, kv)
 	seqs, tokens := mem.EngineBatch(e, g)
 	if r.MaxNumSeqs > 0 {

@@ -133,7 +133,7 @@ func (e DefaultEstimate) validate(d Data) []error {
 	}
 	for _, o := range OptionDefaults {
 		if g, ok := d.GPUs.Find(o.GPU); ok {
-			if why := serving.PrecisionError(msg.English, g, e.Precision); why != "" {
+			if why, refused := d.Perf.Memory.Precision(msg.English, &g, e.Precision); refused {
 				errs = append(errs, fact.Errorf(entry, "estimate.precision", "default GPU %s: %s", g.Name, why))
 			}
 		}

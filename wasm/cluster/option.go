@@ -144,8 +144,9 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: defModel, Choices: models,
 		Note: modelNote, Help: t.T("tco.in.pm_help")})
-	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: defPrecision, Choices: serving.PrecisionChoices(t),
-		Help: t.T("tco.in.pp_help")})
+	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: pd.Memory.DefaultPrecision(modelID, defModel, defPrecision),
+		Choices: serving.PrecisionChoices(t),
+		Help:    t.T("tco.in.pp_help")})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
 	ef := pd.Memory.EngineField(t, k("pe"), "")
@@ -164,9 +165,13 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	tpChoice := r.Choice(scenario.Field{Only: only, Key: k("ptp"), Label: t.T("tco.in.ptp"), Default: "auto", Choices: tpChoices,
 		Help: t.T("tco.in.ptp_help")})
 	isCustom := modelID == custom.ID
-	if msg := serving.PrecisionError(t, g, precision); msg != "" {
-		r.Reject(k("pp"), msg)
-		precision = "bf16"
+	arithmetic := precision // what the GPUs compute in
+	if text, refused := pd.Memory.Precision(t, &g, precision); refused {
+		r.Reject(k("pp"), text)
+		precision, arithmetic = "bf16", "bf16"
+	} else if text != "" {
+		r.Warn(k("pp"), text)
+		arithmetic = "bf16"
 	}
 	if modelID == "" {
 		// A throughput typed in: the estimator's precision, batch,
@@ -175,12 +180,12 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		return nil, isCustom
 	}
 	in, out := int(pd.Defaults.PromptTokens.Value), int(pd.Defaults.OutputTokens.Value)
-	kv := serving.KVFormat(precision)
+	kv := serving.KVFormat(arithmetic)
 	m, ok := pd.Memory.Models.Find(modelID)
 	if !ok {
 		m = cu.Model
 	}
-	s, _ := serving.Setup(m, g, 1, precision, kv, pd.EfficiencyOn(g, precision))
+	s, _ := pd.Setup(m, g, 1, precision, kv, pd.EfficiencyOn(g, precision))
 	if in+out > s.Model.MaxContext {
 		r.Reject(k("pm"), t.F("tco.err.context", "in", strconv.Itoa(in), "out", strconv.Itoa(out), "model", s.Model.Name,
 			"context", strconv.Itoa(s.Model.MaxContext)))

@@ -23,6 +23,10 @@ const GiB = 1 << 30
 type Format struct {
 	ID, Label string
 	Bytes     float64 // per parameter or per cached value
+	// ExpertsOnly, for weights, stores only a mixture of experts' routed
+	// experts in the format and every other weight in 16 bits, as
+	// checkpoints that quantize their experts alone are published.
+	ExpertsOnly bool
 }
 
 // Weight formats, largest first. The block formats add their scales:
@@ -33,14 +37,20 @@ type Format struct {
 // 16-bit scale per group of 128 weights (GPTQ/AWQ). Quantized formats keep
 // the embeddings in 16 bits.
 var WeightFormats = []Format{
-	{"fp32", "FP32", 4}, {"bf16", "BF16 / FP16", 2}, {"fp8", "FP8", 1}, {"int8", "INT8", 1},
-	{"nvfp4", "NVFP4 (16-value blocks, FP8 scales)", (4 + 8.0/16) / 8},
-	{"mxfp4", "MXFP4 (32-value blocks, 8-bit scales)", (4 + 8.0/32) / 8},
-	{"int4", "INT4 (group 128, 16-bit scales)", 0.5 + 2.0/128},
+	{"fp32", "FP32", 4, false}, {"bf16", "BF16 / FP16", 2, false}, {"fp8", "FP8", 1, false}, {"int8", "INT8", 1, false},
+	{"nvfp4", "NVFP4 (16-value blocks, FP8 scales)", (4 + 8.0/16) / 8, false},
+	{"mxfp4", "MXFP4 (32-value blocks, 8-bit scales)", (4 + 8.0/32) / 8, false},
+	{"int4", "INT4 (group 128, 16-bit scales)", 0.5 + 2.0/128, false},
+	{MXFP4Experts, "MXFP4 experts, the rest BF16", (4 + 8.0/32) / 8, true},
 }
 
+// MXFP4Experts is the weight format of a checkpoint that stores its
+// routed experts in MXFP4 and the rest in BF16 (model.QuantMXFP4MoE:
+// gpt-oss as OpenAI publishes it).
+const MXFP4Experts = "mxfp4-moe"
+
 // KVFormats are the formats of the KV cache.
-var KVFormats = []Format{{"bf16", "BF16 / FP16", 2}, {"fp8", "FP8", 1}}
+var KVFormats = []Format{{"bf16", "BF16 / FP16", 2, false}, {"fp8", "FP8", 1, false}}
 
 // FindFormat returns the format with the given id.
 func FindFormat(fs []Format, id string) (Format, bool) {
@@ -164,9 +174,14 @@ func (s Setup) KVBytesPerToken() float64 {
 
 // WeightBytes is the weights on one GPU: all parameters (every expert of
 // an MoE model) in the weight format, the embeddings in at least 16 bits,
-// split evenly over the GPUs.
+// split evenly over the GPUs; in a format of ExpertsOnly, the routed
+// experts in the format and the rest in 16 bits.
 func (s Setup) WeightBytes() float64 {
 	m := s.Model
+	if s.Weights.ExpertsOnly {
+		routed := math.Min(m.RoutedParams(), m.ParamsB*1e9)
+		return (routed*s.Weights.Bytes + (m.ParamsB*1e9-routed)*2) / float64(s.GPUs())
+	}
 	embed := math.Min(m.EmbeddingParams(), m.ParamsB*1e9)
 	body := m.ParamsB*1e9 - embed
 	return (body*s.Weights.Bytes + embed*math.Max(s.Weights.Bytes, 2)) / float64(s.GPUs())

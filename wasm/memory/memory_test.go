@@ -139,6 +139,24 @@ func TestWeights(t *testing.T) {
 	if got := s.WeightBytes() / GiB; !near(got, 33.854, 1e-4) {
 		t.Errorf("Llama 3.3 70B FP8 TP 2: %.4f GiB, want 33.854", got)
 	}
+	// gpt-oss-120b as OpenAI publishes it (117B parameters, 5.1B active,
+	// 4 of 128 experts a token): each expert holds (117 - 5.1) / 124 =
+	// 0.902419B, the 128 routed experts 115.5097B in MXFP4 at 4.25 bits,
+	// the other 1.4903B in BF16: 115.5097e9 x 0.53125 + 1.4903e9 x 2 =
+	// 64.3451e9 B on one GPU (the embeddings are among the BF16 rest).
+	oss := model.Model{ID: "gpt-oss-120b", ParamsB: 117, ActiveParamsB: 5.1, Experts: 128, ExpertsPerToken: 4, Vocab: 201088, Hidden: 2880}
+	s = setup(oss, 1)
+	s.Weights, _ = FindFormat(WeightFormats, MXFP4Experts)
+	if got := s.WeightBytes(); !near(got, 64.3451e9, 1e-5) {
+		t.Errorf("gpt-oss-120b, MXFP4 experts: %.6g B, want 64.3451e9", got)
+	}
+	// MXFP4 throughout keeps only the embeddings (2 x 201,088 x 2,880 =
+	// 1.15827e9) in BF16: 115.84173e9 x 0.53125 + 1.15827e9 x 2 =
+	// 61.5409e9 + 2.3165e9 = 63.8575e9 B, 0.49 GB less.
+	s.Weights, _ = FindFormat(WeightFormats, "mxfp4")
+	if got := s.WeightBytes(); !near(got, 63.8575e9, 1e-5) {
+		t.Errorf("gpt-oss-120b, MXFP4: %.6g B, want 63.8575e9", got)
+	}
 }
 
 func TestSlidingWindow(t *testing.T) {

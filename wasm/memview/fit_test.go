@@ -1,11 +1,15 @@
 package memview_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/msg/msgtest"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/view"
 )
 
@@ -23,9 +27,11 @@ func shownColumns(t view.Table) []string {
 // The "Which GPUs fit" table answers first: its first column is how many
 // GPUs the sequences need. A column that reads the same on every GPU
 // is said once, in the table's note, not repeated on every row:
-// DeepSeek-V3.1's weights (1,250 GiB per GPU in BF16) fit no single GPU,
-// so every row read "1,250 GiB / does not fit / 0" before its answer in
-// the last column. Llama 3.1 8B's pool and sequences differ by GPU and
+// DeepSeek-V3.1's weights fit no single GPU, neither in FP8 as published
+// (669.1e9 parameters x 1 B + 1.853e9 embedding parameters x 2 B =
+// 626.6 GiB), the default from edition 2026-12-07, nor in BF16 (671e9 x
+// 2 B = 1,250 GiB) before it, so every row read "627 GiB / does not fit /
+// 0" before its answer in the last column. Llama 3.1 8B's pool and sequences differ by GPU and
 // stay; its weights (15 GiB) are the same on each.
 func TestFitTableAnswersFirstAndSaysWhatIsCommonOnce(t *testing.T) {
 	d := load(t)
@@ -36,9 +42,9 @@ func TestFitTableAnswersFirstAndSaysWhatIsCommonOnce(t *testing.T) {
 		note        string
 	}{
 		{"model=deepseek-v3.1", "en", []string{"fit-need"},
-			"The same on every GPU: Sequences at 4,096 tokens 0; KV-cache pool does not fit; Weights per GPU 1,250 GiB."},
+			"The same on every GPU: Sequences at 4,096 tokens 0; KV-cache pool does not fit; Weights per GPU 627 GiB."},
 		{"model=deepseek-v3.1", "de", []string{"fit-need"},
-			"Auf jeder GPU gleich: Sequenzen bei 4.096 Tokens 0; KV-Cache-Pool passt nicht; Gewichte je GPU 1.250 GiB."},
+			"Auf jeder GPU gleich: Sequenzen bei 4.096 Tokens 0; KV-Cache-Pool passt nicht; Gewichte je GPU 627 GiB."},
 		{"", "en", []string{"fit-need", "fit-seqs", "fit-pool"}, "The same on every GPU: Weights per GPU 15 GiB."},
 	} {
 		s := memview.Resolve(tc.query, d)
@@ -70,6 +76,39 @@ func TestFitTableAnswersFirstAndSaysWhatIsCommonOnce(t *testing.T) {
 			if i > 0 && len(seen) < 2 {
 				t.Errorf("%s %q: column %s shows %q on every row", tc.lang, tc.query, c.Key, ft.Rows[0].Cells[i].Text)
 			}
+		}
+	}
+}
+
+// From edition 2026-12-07 a model starts in the format its checkpoint is
+// published in: DeepSeek-V3.1 in FP8 (626.6 GiB, as above), gpt-oss-120b
+// with its experts in MXFP4 and the rest in BF16 (64.3451e9 B =
+// 59.93 GiB, as wasm/memory's TestWeights works out), Llama 3.1 8B in
+// BF16; editions before start every model in BF16 (1,250 GiB and 117e9 x
+// 2 B = 217.9 GiB).
+func TestModelsStartInTheirCheckpointsFormat(t *testing.T) {
+	now := load(t)
+	before := datasettest.Editions(t, datasettest.Today).Data["2026-12-06"].MemoryData()
+	for _, tc := range []struct {
+		model      string
+		d          serving.Memory
+		format     string
+		weightsGiB float64
+	}{
+		{"deepseek-v3.1", now, "fp8", 626.6},
+		{"gpt-oss-120b", now, memory.MXFP4Experts, 59.93},
+		{"llama-3.1-8b", now, "bf16", 14.96},
+		{"deepseek-v3.1", before, "bf16", 1249.8},
+		{"gpt-oss-120b", before, "bf16", 217.9},
+	} {
+		w := memview.Resolve("model="+tc.model, tc.d).Options[0].Setup.Weights
+		if w.ID != tc.format {
+			t.Errorf("%s: weights %q; want %q", tc.model, w.ID, tc.format)
+		}
+		s := memview.Resolve("model="+tc.model, tc.d).Options[0].Setup
+		s.TP = 1
+		if got := s.WeightBytes() / memory.GiB; math.Abs(got-tc.weightsGiB) > 0.05 {
+			t.Errorf("%s in %s: %.2f GiB; want %.2f", tc.model, tc.format, got, tc.weightsGiB)
 		}
 	}
 }

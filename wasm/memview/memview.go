@@ -113,7 +113,7 @@ func ResolveIn(m *msg.Catalog, rawQuery string, d serving.Memory) Scenario {
 	s.ModelChoice = r.Choice(scenario.Field{Key: keyModel, Label: s.M.T("mem.in.model"), Section: s.M.T("mem.sec.model"), Default: defaultModel,
 		Choices: modelChoices(d, m), Help: s.M.T("mem.in.model_help")})
 	wf, _ := memory.FindFormat(memory.WeightFormats, r.Choice(scenario.Field{Key: keyWeights, Label: s.M.T("mem.in.weights"), Section: s.M.T("mem.sec.model"),
-		Default: "bf16", Choices: formatChoices(s.M, memory.WeightFormats), Help: s.M.T("mem.in.weights_help")}))
+		Default: d.DefaultFormat(s.ModelChoice), Choices: formatChoices(s.M, memory.WeightFormats), Help: s.M.T("mem.in.weights_help")}))
 	kvf, _ := memory.FindFormat(memory.KVFormats, r.Choice(scenario.Field{Key: keyKV, Label: s.M.T("mem.in.kv"), Section: s.M.T("mem.sec.model"),
 		Default: "bf16", Choices: formatChoices(s.M, memory.KVFormats), Help: s.M.T("mem.in.kv_help")}))
 	s.Context = r.Int(scenario.Field{Key: keyContext, Label: s.M.T("mem.in.ctx"), Unit: s.M.T("mem.unit.tokens_seq"), Section: s.M.T("mem.sec.model"),

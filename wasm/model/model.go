@@ -118,6 +118,18 @@ func (m Model) Active() float64 {
 	return m.ParamsB
 }
 
+// RoutedParams is the parameters of all routed experts: of P parameters,
+// A active per token, with k of E experts per token, each expert holds
+// x = (P - A) / (E - k), as P = shared + E x and A = shared + k x. 0 for
+// a dense model.
+func (m Model) RoutedParams() float64 {
+	e, k := float64(m.Experts), float64(m.ExpertsPerToken)
+	if m.Experts == 0 || e <= k {
+		return 0
+	}
+	return e * (m.ParamsB - m.Active()) * 1e9 / (e - k)
+}
+
 // EmbeddingParams is the parameter count of the input embedding and the
 // output layer (once when tied).
 func (m Model) EmbeddingParams() float64 {

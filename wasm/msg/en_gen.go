@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1119]string{
+var englishKeys = [1121]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -283,6 +283,7 @@ var englishKeys = [1119]string{
 	"mem.flat_name",
 	"mem.format.int4",
 	"mem.format.mxfp4",
+	"mem.format.mxfp4_moe",
 	"mem.format.nvfp4",
 	"mem.gpu.custom",
 	"mem.head.flat",
@@ -546,6 +547,7 @@ var englishKeys = [1119]string{
 	"perf.users_n",
 	"perf.warn.batch",
 	"perf.warn.users",
+	"perf.warn.weight_only",
 	"plan.band_breakeven",
 	"plan.band_breakeven_open",
 	"plan.band_note",
@@ -1126,7 +1128,7 @@ var englishKeys = [1119]string{
 	"tco.years",
 }
 
-var englishTexts = [1119]string{
+var englishTexts = [1121]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1405,6 +1407,7 @@ var englishTexts = [1119]string{
 	"the flat rule of thumb",
 	"INT4 (group 128, 16-bit scales)",
 	"MXFP4 (32-value blocks, 8-bit scales)",
+	"MXFP4 experts, the rest BF16 (as gpt-oss is published)",
 	"NVFP4 (16-value blocks, FP8 scales)",
 	"Custom (the Custom GPU fields)",
 	"By the source's rule of thumb, one GPU holds this many sequences of {context} tokens: {parts}.",
@@ -1668,6 +1671,7 @@ var englishTexts = [1119]string{
 	"{n} users in flight",
 	"Does not fit: {n} requests need {need} GiB of KV cache per GPU, {free} GiB free; {fit} fit at once, the rest would be queued or preempted.",
 	"Does not fit: {n} requests need {need} GiB of KV cache per GPU, {free} GiB free; {fit} fit at once, the others wait in the queue (the simulation's latencies include the wait).",
+	"The {gpu} has no {precision} tensor cores: the weights stay {precision} in memory and are computed in BF16 (weight-only, as vLLM serves them with its Marlin kernels).",
 	"The volume with the replicas serving as much as either end of the throughput's error band: estimates of its kind have been that far from {n} measurements ({kind}).",
 	"No band: at the slow end of the throughput's error band, self-hosting never costs less than the API, so the volume has no upper bound.",
 	"Cost with the replicas at either end of the throughput's error band: estimates of its kind have been that far from {n} measurements ({kind}).",

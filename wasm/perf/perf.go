@@ -72,18 +72,10 @@ func (s Setup) mem() memory.Setup {
 // weightBytes is the weights on one GPU.
 func (s Setup) weightBytes() float64 { return s.mem().WeightBytes() }
 
-// expertBytes is the routed experts' weights on one GPU, all of them: of
-// P parameters, A active per token, with k of E experts per token, each
-// expert holds x = (P - A) / (E - k), as P = shared + E x and
-// A = shared + k x. 0 for a dense model.
+// expertBytes is the routed experts' weights on one GPU, all of them
+// (model.Model RoutedParams); 0 for a dense model.
 func (s Setup) expertBytes() float64 {
-	m := s.Model
-	e, k := float64(m.Experts), float64(m.ExpertsPerToken)
-	if m.Experts == 0 || e <= k {
-		return 0
-	}
-	x := (m.ParamsB - m.Active()) * 1e9 / (e - k)
-	return e * x * s.Weights.Bytes / float64(s.mem().GPUs())
+	return s.Model.RoutedParams() * s.Weights.Bytes / float64(s.mem().GPUs())
 }
 
 // DistinctExperts is how many of e experts a batch of tokens touches in a

@@ -3,8 +3,10 @@ package perfview_test
 import (
 	"github.com/infercost/infercost/wasm/serving"
 	"math"
+	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/model"
@@ -70,8 +72,17 @@ func TestResultsNameTheWeightFormat(t *testing.T) {
 		"model=llama-3.1-70b&gpu=mi355x&prec=fp4": "MXFP4 (32-value blocks, 8-bit scales)",
 		"gpu=h100-sxm&prec=fp8":                   "FP8",
 		"":                                        "BF16 / FP16",
-		"gpu=h100-sxm&prec=fp4":                   "BF16 / FP16",
+		"gpu=h100-sxm&prec=fp4":                   "NVFP4 (16-value blocks, FP8 scales)", // weight-only
+		"model=gpt-oss-120b&gpu=h100-sxm":         "MXFP4 experts, the rest BF16 (as gpt-oss is published)",
+		// Edition 2026-12-06 refuses FP4 on the H100 and starts every
+		// model in BF16.
+		"ed=2026-12-06&gpu=h100-sxm&prec=fp4":   "BF16 / FP16",
+		"ed=2026-12-06&model=gpt-oss-120b&tp=4": "BF16 / FP16", // 234 GB: one H100 does not hold it
 	} {
+		d := d
+		if strings.HasPrefix(query, "ed=2026-12-06&") {
+			d = datasettest.Editions(t, datasettest.Today).Data["2026-12-06"].PerfData()
+		}
 		var got string
 		for _, c := range perfview.Build(perfview.Resolve(query, d)).Cells() {
 			if c.Key == "a.weights" {
@@ -81,5 +92,21 @@ func TestResultsNameTheWeightFormat(t *testing.T) {
 		if got != want {
 			t.Errorf("%q: weight format %q; want %q", query, got, want)
 		}
+	}
+}
+
+// gpt-oss-120b as OpenAI publishes it, MXFP4 experts and the rest BF16
+// (64.3451e9 B, wasm/memory's TestWeights), fits one H100 from edition
+// 2026-12-07, as vLLM serves it there (its GPT-OSS recipe), the experts
+// computed in BF16; edition 2026-12-06 starts it in BF16 (234 GB), which
+// needs 4 GPUs.
+func TestGptOSSFitsOneH100AsPublished(t *testing.T) {
+	s := perfview.Resolve("model=gpt-oss-120b&gpu=h100-sxm", load(t))
+	if !s.Fits() || s.Setup.Weights.ID != memory.MXFP4Experts || s.Setup.TP != 1 || s.MaxBatch < 1 {
+		t.Errorf("gpt-oss-120b on one H100: fits %v, weights %q, TP %d, batch %d; want it to fit as published", s.Fits(), s.Setup.Weights.ID, s.Setup.TP, s.MaxBatch)
+	}
+	old := perfview.Resolve("model=gpt-oss-120b&gpu=h100-sxm", datasettest.Editions(t, datasettest.Today).Data["2026-12-06"].PerfData())
+	if old.Fits() || old.NeedGPUs != 4 || old.Setup.Weights.ID != "bf16" {
+		t.Errorf("edition 2026-12-06: fits %v, needs %d, weights %q; want BF16 needing 4 GPUs", old.Fits(), old.NeedGPUs, old.Setup.Weights.ID)
 	}
 }

@@ -148,7 +148,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 		Help: t.T("mem.in.model_help")})
 	gpuID := r.Choice(scenario.Field{Key: "gpu", Label: "GPU", Section: sec, Default: defaultGPU, Choices: gpus,
 		Help: t.T("perf.in.gpu_help")})
-	precision := r.Choice(scenario.Field{Key: "prec", Label: t.T("perf.in.prec"), Section: sec, Default: "bf16", Choices: serving.PrecisionChoices(t),
+	precision := r.Choice(scenario.Field{Key: "prec", Label: t.T("perf.in.prec"), Section: sec, Default: md.DefaultPrecision(modelID, "", "bf16"), Choices: serving.PrecisionChoices(t),
 		Help: t.T("perf.in.prec_help")})
 	kv := r.Choice(scenario.Field{Key: "kv", Label: t.T("mem.in.kv"), Section: sec, Default: "bf16",
 		Choices: []scenario.Choice{{Value: "bf16", Label: "BF16 / FP16"}, {Value: "fp8", Label: "FP8"}}, Help: t.T("perf.in.kv_help")})
@@ -176,9 +176,11 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 		r.Reject("ep", text)
 		ep = 1
 	}
-	if text := serving.PrecisionError(t, s.GPU, precision); text != "" {
+	if text, refused := md.Precision(t, &s.GPU, precision); refused {
 		r.Reject("prec", text)
 		precision = "bf16"
+	} else if text != "" {
+		r.Warn("prec", text)
 	}
 
 	work := t.T("perf.sec.requests")
@@ -223,7 +225,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 	e.Memory = frac("mbu", "perf.in.mbu", "perf.in.mbu_help", e.Memory, d.Note(t, memoryFig))
 	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.Note(t, df.LinkEfficiency))
 
-	s.Setup, _ = serving.Setup(m, s.GPU, tp, precision, kv, e)
+	s.Setup, _ = d.Setup(m, s.GPU, tp, precision, kv, e)
 	s.Setup.EP = ep
 	s.Traffic = d.LoadOn(s.Engine, s.Setup, s.GPU, s.Prompt, s.Output)
 	s.Traffic.Requests, s.Traffic.WarmupRequest = requests, requests/10

@@ -60,11 +60,40 @@ func TestBadInput(t *testing.T) {
 	for _, in := range s.Inputs {
 		bad[in.Key] = in.Error != ""
 	}
-	for _, key := range []string{"tp", "prec", "in", "rate", "mfu"} {
+	for _, key := range []string{"tp", "in", "rate", "mfu"} {
 		if !bad[key] {
 			t.Errorf("%s: no error", key)
 		}
 	}
+	// FP8 on the A100, which has no FP8 tensor cores, is served
+	// weight-only and said so; editions before edition 2026-12-07 refuse
+	// it and serve BF16.
+	if bad["prec"] || s.Setup.Weights.ID != "fp8" || !strings.Contains(inputNote(s, "prec"), "no FP8 tensor cores") {
+		t.Errorf("FP8 on the A100: error %v, weights %q, note %q; want FP8 weights, weight-only, said so", bad["prec"], s.Setup.Weights.ID, inputNote(s, "prec"))
+	}
+	old := perfview.Resolve("prec=fp8&gpu=a100-80gb-sxm", datasettest.Editions(t, datasettest.Today).Data["2026-12-06"].PerfData())
+	if old.Setup.Weights.ID != "bf16" || inputError(old, "prec") == "" {
+		t.Errorf("edition 2026-12-06, FP8 on the A100: weights %q, error %q; want BF16 and the refusal", old.Setup.Weights.ID, inputError(old, "prec"))
+	}
+}
+
+// inputNote and inputError are the note and the error of the field key.
+func inputNote(s perfview.Scenario, key string) string {
+	for _, in := range s.Inputs {
+		if in.Key == key {
+			return in.Note
+		}
+	}
+	return ""
+}
+
+func inputError(s perfview.Scenario, key string) string {
+	for _, in := range s.Inputs {
+		if in.Key == key {
+			return in.Error
+		}
+	}
+	return ""
 }
 
 // A setup whose weights do not fit shows "does not fit: needs ≥ N GPUs"
@@ -307,15 +336,19 @@ func TestFP4Precision(t *testing.T) {
 	if a := perfview.Resolve("model=llama-3.1-70b&gpu=mi355x&prec=fp4", d); a.Setup.Weights.ID != "mxfp4" || a.Setup.Hardware.TFLOPS != 10100 {
 		t.Errorf("MI355X in FP4: weights %q at %v TFLOPS, want mxfp4 at 10,100", a.Setup.Weights.ID, a.Setup.Hardware.TFLOPS)
 	}
-	h := perfview.Resolve("model=llama-3.1-70b&gpu=h100-sxm&prec=fp4", d)
-	var msg string
-	for _, in := range h.Inputs {
-		if in.Key == "prec" {
-			msg = in.Error
-		}
+	// The H100 has no FP4 tensor cores: this edition refuses FP4 and
+	// falls back to BF16; from edition 2026-12-07 NVFP4 weights are
+	// computed at its BF16 rate, 989.4 TFLOPS (weight-only), said next to
+	// the field.
+	o := perfview.Resolve("model=llama-3.1-70b&gpu=h100-sxm&prec=fp4", d)
+	if msg := inputError(o, "prec"); !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") || o.Setup.Weights.ID != "bf16" {
+		t.Errorf("H100 in FP4: message %q, weights %q; want the GPU named and a BF16 fallback", msg, o.Setup.Weights.ID)
 	}
-	if !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") || h.Setup.Weights.ID != "bf16" {
-		t.Errorf("H100 in FP4: message %q, weights %q; want the GPU named and a BF16 fallback", msg, h.Setup.Weights.ID)
+	h := perfview.Resolve("model=llama-3.1-70b&gpu=h100-sxm&prec=fp4", load(t))
+	if msg := inputNote(h, "prec"); !strings.Contains(msg, "H100") || !strings.Contains(msg, "FP4") || h.Setup.Weights.ID != "nvfp4" ||
+		h.Setup.Hardware.TFLOPS != o.Setup.Hardware.TFLOPS || inputError(h, "prec") != "" {
+		t.Errorf("edition 2026-12-07, H100 in FP4: note %q, weights %q at %v TFLOPS; want the GPU named, NVFP4 weights at the BF16 rate",
+			msg, h.Setup.Weights.ID, h.Setup.Hardware.TFLOPS)
 	}
 }
 

@@ -42,7 +42,7 @@ func TestWeightOnlyPrecisionsReadFewerBytesAndComputeInBF16(t *testing.T) {
 		bytes     float64
 	}{{"int8", body*1 + embed*2}, {"int4", body*(0.5+2.0/128) + embed*2}} {
 		s := setup(c.precision)
-		if msg := serving.PrecisionError(nil, a100, c.precision); msg != "" {
+		if msg, refused := new(serving.Memory).Precision(nil, &a100, c.precision); msg != "" || refused {
 			t.Errorf("%s on an A100 without FP8 or FP4: %q", c.precision, msg)
 		}
 		step, computeBound := s.Decode(1, 0)

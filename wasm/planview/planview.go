@@ -166,7 +166,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	s.Curve, s.Scaling = readLoad(r, d, t.T("plan.sec.load"))
 
 	serve := t.T("plan.sec.serve")
-	s.Precision = r.Choice(scenario.Field{Key: "pp", Label: t.T("tco.in.pp"), Section: serve, Default: defPrecision,
+	s.Precision = r.Choice(scenario.Field{Key: "pp", Label: t.T("tco.in.pp"), Section: serve, Default: pd.Memory.DefaultPrecision(s.Model, defModel, defPrecision),
 		Choices: serving.PrecisionChoices(t), Help: t.T("plan.in.pp_help")})
 	ef := pd.Memory.EngineField(t, "pe", serve)
 	s.Engine = pd.Memory.ReadEngine(r, ef).ID

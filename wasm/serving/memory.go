@@ -36,6 +36,12 @@ type MemoryDefaults struct {
 	FlatKVPerTokenGB     fact.Figure `yaml:"flat_kv_per_token_gb" json:"flat_kv_per_token_gb"`
 	FlatReserveGB        fact.Figure `yaml:"flat_reserve_gb" json:"flat_reserve_gb"`
 	FlatPerSequenceGB    fact.Figure `yaml:"flat_per_sequence_gb" json:"flat_per_sequence_gb"`
+	// CheckpointWeights, at 1, takes a model's weights as its checkpoint
+	// is published (Checkpoint): the calculators default to that format,
+	// and weights in a format the GPU has no tensor cores for are served
+	// weight-only, computed in BF16 (WeightOnly); editions before lack it,
+	// default to BF16 and serve BF16 instead of such weights.
+	CheckpointWeights fact.Figure `yaml:"checkpoint_weights" json:"checkpoint_weights"`
 }
 
 // Calibration is a published vLLM start-up log: the settings it ran with
@@ -152,6 +158,9 @@ func (d Memory) Validate() error {
 		fact.Range("flat_kv_per_token_gb", df.FlatKVPerTokenGB, 0, 1), fact.Range("flat_reserve_gb", df.FlatReserveGB, 0, 1e3),
 		fact.Range("flat_per_sequence_gb", df.FlatPerSequenceGB, 0, 1e3),
 	})...)
+	if df.CheckpointWeights != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.CheckpointWeights, "defaults", "checkpoint_weights", 0, 1)...)
+	}
 	for i, c := range d.Calibration {
 		entry := fmt.Sprintf("calibration[%d] %q", i, c.Model)
 		bad := func(field, format string, args ...any) {
@@ -243,6 +252,8 @@ func TPError(t *msg.Catalog, m model.Model, tp int) string {
 // block formats say how they are scaled, in words.
 func FormatLabel(t *msg.Catalog, f memory.Format) string {
 	switch f.ID {
+	case memory.MXFP4Experts:
+		return t.T("mem.format.mxfp4_moe")
 	case "nvfp4":
 		return t.T("mem.format.nvfp4")
 	case "mxfp4":
@@ -251,4 +262,68 @@ func FormatLabel(t *msg.Catalog, f memory.Format) string {
 		return t.T("mem.format.int4")
 	}
 	return f.Label
+}
+
+// Checkpoint is the weight format of model m as its checkpoint is
+// published (model.Model Quantization), the calculators' default where
+// the edition takes weights so (CheckpointWeights); BF16 otherwise.
+func (d *Memory) Checkpoint(m *model.Model) memory.Format {
+	f, _ := memory.FindFormat(memory.WeightFormats, d.checkpoint(m))
+	return f
+}
+
+// checkpoint is the id of Checkpoint's format.
+func (d *Memory) checkpoint(m *model.Model) string {
+	if d.Defaults.CheckpointWeights.Value == 1 {
+		switch m.Quantization {
+		case model.QuantFP8:
+			return "fp8"
+		case model.QuantMXFP4MoE:
+			return memory.MXFP4Experts
+		case model.QuantINT4:
+			return "int4"
+		}
+	}
+	return "bf16"
+}
+
+// Precision says what GPUs g do with weights of precision: "" when they
+// have its tensor cores. Where they have none and the edition takes
+// weights as checkpoints publish them (CheckpointWeights), a note that
+// they serve them weight-only, dequantized to BF16 for the arithmetic, as
+// vLLM's Marlin kernels serve FP8 weights on Ampere and MXFP4 experts on
+// Ampere and Hopper; otherwise, refused true, that they have no such
+// tensor cores, and the edition serves BF16 instead.
+func (d *Memory) Precision(t *msg.Catalog, g *gpu.GPU, precision string) (text string, refused bool) {
+	if _, ok := Hardware(*g, precision); ok {
+		return "", false
+	}
+	key, refused := "perf.err.precision", d.Defaults.CheckpointWeights.Value != 1
+	if !refused {
+		key = "perf.warn.weight_only"
+	}
+	return t.F(key, "gpu", g.Name, "precision", PrecisionLabel(precision)), refused
+}
+
+// DefaultFormat is the weight format (its id) the calculators start the
+// catalog's model id in: Checkpoint's; BF16 for a model outside the
+// catalog.
+func (d *Memory) DefaultFormat(id string) string {
+	if m, ok := d.Models.Find(id); ok {
+		return d.checkpoint(&m)
+	}
+	return "bf16"
+}
+
+// DefaultPrecision is the precision (Precisions) the calculators start
+// the model id in: for a model of the catalog other than the edition's
+// default estimate's, defModel, in an edition that takes weights as
+// checkpoints publish them (CheckpointWeights), DefaultFormat's; def
+// otherwise.
+func (d *Memory) DefaultPrecision(id, defModel, def string) string {
+	m, ok := d.Models.Find(id)
+	if !ok || id == defModel || d.Defaults.CheckpointWeights.Value != 1 {
+		return def
+	}
+	return PrecisionOf(d.checkpoint(&m))
 }

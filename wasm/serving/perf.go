@@ -218,15 +218,6 @@ func Hardware(g gpu.GPU, precision string) (perf.Hardware, bool) {
 	return h, true
 }
 
-// PrecisionError says, naming the GPU, that it has no tensor cores of the
-// precision, or "" when it has.
-func PrecisionError(t *msg.Catalog, g gpu.GPU, precision string) string {
-	if _, ok := Hardware(g, precision); ok {
-		return ""
-	}
-	return t.F("perf.err.precision", "gpu", g.Name, "precision", PrecisionLabel(precision))
-}
-
 // EPError says why ep expert groups cannot hold m's routed experts on tp
 // GPUs (perf.Setup EP), or "" when they can: the groups must divide both
 // the GPUs and the experts. A dense model has no experts to spread; its
@@ -263,6 +254,18 @@ func PrecisionLabel(precision string) string {
 	return f.Label
 }
 
+// PrecisionOf is the precision (Precisions) of weights stored in the
+// format of id: FP4 for the FP4 formats, BF16 for 16 and 32 bits.
+func PrecisionOf(id string) string {
+	switch id {
+	case "nvfp4", "mxfp4", memory.MXFP4Experts:
+		return "fp4"
+	case "fp8", "int8", "int4":
+		return id
+	}
+	return "bf16"
+}
+
 // Efficiency returns the data's default efficiencies.
 func (d Perf) Efficiency() perf.Efficiency {
 	df := d.Defaults
@@ -287,6 +290,18 @@ func Setup(m model.Model, g gpu.GPU, tp int, precision, kv string, e perf.Effici
 	h, ok := Hardware(g, precision)
 	k, _ := memory.FindFormat(memory.KVFormats, kv)
 	return perf.Setup{Model: m, Weights: WeightFormat(g, precision), KV: k, Hardware: h, TP: tp, Efficiency: e}, ok
+}
+
+// Setup is the package's Setup with the weights as the edition stores
+// them: FP4 weights of a model whose checkpoint keeps its experts alone in
+// MXFP4 are that checkpoint (Memory.Checkpoint); ok is also true for
+// weights the GPUs serve weight-only (Memory.Precision).
+func (d *Perf) Setup(m model.Model, g gpu.GPU, tp int, precision, kv string, e perf.Efficiency) (perf.Setup, bool) {
+	s, ok := Setup(m, g, tp, precision, kv, e)
+	if precision == "fp4" && d.Memory.checkpoint(&m) == memory.MXFP4Experts {
+		s.Weights = d.Memory.Checkpoint(&m)
+	}
+	return s, ok || d.Memory.Defaults.CheckpointWeights.Value == 1
 }
 
 // measured builds the replica of a published measurement; ok is false for

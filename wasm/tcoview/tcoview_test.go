@@ -249,6 +249,25 @@ func TestThroughputFromTheEstimator(t *testing.T) {
 	if got, want := big.Options[0].Option.TokensPerSecondPerGPU, 289.0; got != want {
 		t.Errorf("405B on A100s: throughput %v; want the published default %v", got, want)
 	}
+	// In FP8 it fits one server: the A100 has no FP8 tensor cores, so from
+	// edition 2026-12-07 the weights stay FP8 (vLLM's FP8 Marlin, W8A16):
+	// 401.7e9 x 1 B + 4.2e9 embedding parameters (2 x 128,256 x 16,384) x
+	// 2 B = 410.1e9 B, 51.3e9 B on each of 8 GPUs; computed in BF16 with a
+	// BF16 KV cache, and said next to the precision field.
+	fp8 := tcoview.Resolve("a.pm=llama-3.1-405b&a.pp=fp8", d)
+	e8 := fp8.Options[0].Estimate
+	if e8 == nil || e8.Setup.TP != 8 || e8.Setup.Weights.ID != "fp8" || e8.Setup.KV.ID != "bf16" || fp8.Errors["a.pp"] != "" {
+		t.Fatalf("405B in FP8 on A100s: estimate %+v, error %q; want 8 GPUs, FP8 weights, a BF16 KV cache", e8, fp8.Errors["a.pp"])
+	}
+	var note string
+	for _, in := range fp8.Inputs {
+		if in.Key == "a.pp" {
+			note = in.Note
+		}
+	}
+	if !strings.Contains(note, "no FP8 tensor cores") {
+		t.Errorf("405B in FP8 on A100s: precision note %q; want the weight-only serving said", note)
+	}
 }
 
 // The estimator's request must fit the model's context: with a default

@@ -172,6 +172,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"flat_kv_per_token_gb", &p.FlatKVPerTokenGB},
 			{"flat_reserve_gb", &p.FlatReserveGB},
 			{"flat_per_sequence_gb", &p.FlatPerSequenceGB},
+			{"checkpoint_weights", &p.CheckpointWeights},
 		})
 	case *[]serving.Calibration:
 		list(d, p)
