@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1121]string{
+var englishKeys = [1123]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -509,6 +509,7 @@ var englishKeys = [1121]string{
 	"perf.row.max_batch_help",
 	"perf.row.max_rate",
 	"perf.row.max_users",
+	"perf.row.mean_help",
 	"perf.row.out_tps",
 	"perf.row.out_tps_help",
 	"perf.row.out_tps_help_steady",
@@ -532,6 +533,7 @@ var englishKeys = [1121]string{
 	"perf.sec.model",
 	"perf.sec.requests",
 	"perf.series.tps",
+	"perf.stat.mean",
 	"perf.target",
 	"perf.think_s",
 	"perf.tokens",
@@ -1128,7 +1130,7 @@ var englishKeys = [1121]string{
 	"tco.years",
 }
 
-var englishTexts = [1121]string{
+var englishTexts = [1123]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1633,6 +1635,7 @@ var englishTexts = [1121]string{
 	"Requests whose prompt and output the KV cache holds at once (memory calculator).",
 	"Highest rate within the P99 target",
 	"Most users within the P99 target",
+	"The mean over the run's requests, the statistic some benchmarks (InferenceX, and AIConfigurator's measured runs) report instead of percentiles; a few slow requests raise it above the median.",
 	"Output tokens per second",
 	"Of the replica, after the warm-up requests.",
 	"Of the replica: offline, every output token over the whole run; online, those generated between the completion of the first tenth of the requests and the sending of the last.",
@@ -1656,6 +1659,7 @@ var englishTexts = [1121]string{
 	"Model and GPU",
 	"Requests",
 	"Tokens/s per GPU",
+	"mean",
 	"Of {s} s end to end.",
 	", {s} s think time",
 	"{n} tokens",

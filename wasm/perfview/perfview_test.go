@@ -464,3 +464,36 @@ func TestRateChartShadesTheMedianLatencies(t *testing.T) {
 		}
 	}
 }
+
+// Each latency has a cell of its own for its mean, median, P90 and P99
+// (the statistics published runs report: InferenceX's are means), each
+// the simulation's figure in ms, the percentiles in order.
+func TestLatencyStatisticsHaveCellsOfTheirOwn(t *testing.T) {
+	p := perfview.Build(perfview.Resolve("", load(t)))
+	c := p.CellsByKey()
+	for _, l := range []struct {
+		name string
+		sim  perf.Latency
+	}{{"ttft", p.Load.TimeToFirst}, {"tpot", p.Load.PerToken}, {"latency", p.Load.EndToEnd}} {
+		prev := 0.0
+		for _, stat := range []struct {
+			key string
+			sec float64
+		}{{"mean", l.sim.Mean}, {"p50", l.sim.P50}, {"p90", l.sim.P90}, {"p99", l.sim.P99}} {
+			key := stat.key + "_" + l.name + "_ms"
+			if l.name == "latency" {
+				key = stat.key + "_latency_ms"
+			}
+			cl, ok := c["a."+key]
+			if !ok || cl.Metric != key || math.Abs(cl.Value-stat.sec*1000) > 0.001 || !(cl.Value > 0) {
+				t.Errorf("%s: %+v; want the simulation's %.3f ms", key, cl, stat.sec*1000)
+			}
+			if stat.key != "mean" {
+				if cl.Value < prev {
+					t.Errorf("%s %.3f ms below the percentile before it, %.3f", key, cl.Value, prev)
+				}
+				prev = cl.Value
+			}
+		}
+	}
+}

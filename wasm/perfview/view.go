@@ -225,19 +225,25 @@ func (b *Builder) Build(s Scenario) Page {
 	rows := []view.Row{{Label: t.T("perf.row.ttft_p"), Help: t.F("perf.row.ttft_p_help", "arrivals", arrivals(s)),
 		Cells: simulated("p99_ttft_ms", round(ttft[2]*1000, 3), "ms", ms(t, ttft[0])+" / "+ms(t, ttft[2]))}}
 	// The other latencies, one row each: a loop rather than literals,
-	// as each inlined cell adds to the browser module.
+	// as each inlined cell adds to the browser module. Means too, which
+	// benchmarks such as InferenceX report.
+	mean := t.T("perf.stat.mean")
 	for _, r := range []struct {
 		label, help, metric string
 		sec                 float64
 	}{
+		{t.F("perf.row.ttft_pn", "p", "P50"), "", "p50_ttft_ms", p.Load.TimeToFirst.P50},
 		{t.F("perf.row.ttft_pn", "p", "P90"), "", "p90_ttft_ms", p.Load.TimeToFirst.P90},
+		{t.F("perf.row.ttft_pn", "p", mean), t.T("perf.row.mean_help"), "mean_ttft_ms", p.Load.TimeToFirst.Mean},
 		{t.F("perf.row.tpot_pn", "p", "P50"), t.T("perf.row.tpot_p_help"), "p50_tpot_ms", tpot.P50},
 		{t.F("perf.row.tpot_pn", "p", "P90"), "", "p90_tpot_ms", tpot.P90},
 		{t.F("perf.row.tpot_pn", "p", "P99"), "", "p99_tpot_ms", tpot.P99},
+		{t.F("perf.row.tpot_pn", "p", mean), "", "mean_tpot_ms", tpot.Mean},
 		{t.F("perf.row.e2e_pn", "p", "P50"), "", "p50_latency_ms", p.Load.E2E[0]},
 		{t.F("perf.row.e2e_pn", "p", "P90"), "", "p90_latency_ms", e2e.P90},
 		{t.F("perf.row.e2e_pn", "p", "P95"), "", "p95_latency_ms", p.Load.E2E[1]},
 		{t.F("perf.row.e2e_pn", "p", "P99"), "", "p99_latency_ms", p.Load.E2E[2]},
+		{t.F("perf.row.e2e_pn", "p", mean), "", "mean_latency_ms", e2e.Mean},
 	} {
 		rows = append(rows, view.Row{Label: r.label, Help: r.help, Cells: simMS(r.metric, r.sec)})
 	}
@@ -447,11 +453,11 @@ func (s Scenario) bandSeries(of chart.Series, m band.Metric) [2]chart.Series {
 func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	k := s.kind(0)
 	switch key {
-	case "a.ttft_ms", "a.p99_ttft_ms", "a.p90_ttft_ms":
+	case "a.ttft_ms", "a.p50_ttft_ms", "a.p99_ttft_ms", "a.p90_ttft_ms", "a.mean_ttft_ms":
 		k.Metric = band.TTFT
-	case "a.tpot_ms", "a.p50_tpot_ms", "a.p90_tpot_ms", "a.p99_tpot_ms":
+	case "a.tpot_ms", "a.p50_tpot_ms", "a.p90_tpot_ms", "a.p99_tpot_ms", "a.mean_tpot_ms":
 		k.Metric = band.TPOT
-	case "a.e2e_ms", "a.p50_latency_ms", "a.p90_latency_ms", "a.p95_latency_ms", "a.p99_latency_ms":
+	case "a.e2e_ms", "a.p50_latency_ms", "a.p90_latency_ms", "a.p95_latency_ms", "a.p99_latency_ms", "a.mean_latency_ms":
 		k.Metric = band.E2E
 	case "a.tokens_per_s_gpu", "a.tokens_per_s_cluster", "a.output_tokens_per_s", "a.max_rps_at_slo", "a.max_users_at_slo":
 		k.Metric = band.Throughput
