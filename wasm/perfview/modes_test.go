@@ -8,9 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/view/viewtest"
 )
 
@@ -281,9 +283,9 @@ func TestBatchBeyondTheKVCacheShowsNoFigures(t *testing.T) {
 
 // The simulated request count is in the link: reqs=100 runs 100 requests
 // with the first 10 as warm-up, in every mode's run and the most users'
-// search (which stops at a run's requests); a count outside 50–2,000, the
-// range the data's default is checked against, is refused at the field
-// and the data's 400 simulated.
+// search (which stops at a run's requests); a count outside 1–2,000 (from
+// edition 2026-12-07; 50–2,000 before), the range the data's default is
+// checked against, is refused at the field and the data's 400 simulated.
 func TestSimulatedRequestsAreInTheLink(t *testing.T) {
 	d := load(t)
 	s := perfview.Resolve("reqs=100&mode=closed&users=500&slo=1e6", d)
@@ -297,11 +299,39 @@ func TestSimulatedRequestsAreInTheLink(t *testing.T) {
 	if p.MaxUsers != 100 {
 		t.Errorf("most users within a loose target %d; want the run's 100 requests", p.MaxUsers)
 	}
-	for _, bad := range []string{"49", "2001", "1e9", "x"} {
-		s := perfview.Resolve("reqs="+bad, d)
+	before := datasettest.Editions(t, datasettest.Today).Data["2026-12-06"].PerfData()
+	for _, c := range []struct {
+		bad string
+		d   serving.Perf
+	}{{"0", d}, {"2001", d}, {"1e9", d}, {"x", d}, {"49", before}} {
+		s := perfview.Resolve("reqs="+c.bad, c.d)
 		if !refused(s.Inputs, "reqs") || s.Traffic.Requests != 400 {
-			t.Errorf("reqs=%s: refused %v, %d requests; want refused and the data's 400", bad, refused(s.Inputs, "reqs"), s.Traffic.Requests)
+			t.Errorf("reqs=%s: refused %v, %d requests; want refused and the data's 400", c.bad, refused(s.Inputs, "reqs"), s.Traffic.Requests)
 		}
+	}
+}
+
+// A run as short as a published one can be simulated from edition
+// 2026-12-07: one request sent alone (offline) is the unloaded request,
+// its latencies one figure each (mean, median and P99 alike) and its
+// throughput its 256 output tokens over its end-to-end latency; one user
+// in a closed loop serves one request at a time whatever the run's
+// length, so 1 and 40 requests give the same TPOT.
+func TestARunOfOneRequest(t *testing.T) {
+	d := load(t)
+	c := perfview.Build(perfview.Resolve("reqs=1&mode=offline", d)).CellsByKey()
+	e2e := c["a.mean_latency_ms"].Value
+	if c["a.p50_latency_ms"].Value != e2e || c["a.p99_latency_ms"].Value != e2e || c["a.mean_ttft_ms"].Value != c["a.p50_ttft_ms"].Value {
+		t.Errorf("one request: end-to-end mean %v, P50 %v, P99 %v; TTFT mean %v, P50 %v; want each one figure",
+			e2e, c["a.p50_latency_ms"].Value, c["a.p99_latency_ms"].Value, c["a.mean_ttft_ms"].Value, c["a.p50_ttft_ms"].Value)
+	}
+	if got, want := c["a.output_tokens_per_s"].Value, 256/(e2e/1000); math.Abs(got-want) > 0.01*want {
+		t.Errorf("one request: %v output tokens/s; want 256 tokens over %v ms, %v", got, e2e, want)
+	}
+	one := perfview.Build(perfview.Resolve("reqs=1&mode=closed&users=1", d)).CellsByKey()
+	forty := perfview.Build(perfview.Resolve("reqs=40&mode=closed&users=1", d)).CellsByKey()
+	if one["a.p50_tpot_ms"].Value != forty["a.p50_tpot_ms"].Value || !(one["a.p50_tpot_ms"].Value > 0) {
+		t.Errorf("one user: TPOT %v ms over 1 request, %v over 40; want the same", one["a.p50_tpot_ms"].Value, forty["a.p50_tpot_ms"].Value)
 	}
 }
 

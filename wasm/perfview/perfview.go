@@ -209,7 +209,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 	if df.SteadyWindow.Value == 1 {
 		reqsHelp = "perf.in.reqs_help_steady"
 	}
-	requests := count("reqs", "perf.in.reqs", "tco.unit.requests", reqsHelp, df.Requests.Value, d.Note(t, df.Requests), 50, perf.MaxEvents/5)
+	requests := count("reqs", "perf.in.reqs", "tco.unit.requests", reqsHelp, df.Requests.Value, d.Note(t, df.Requests), d.MinRequests(), perf.MaxEvents/5)
 	s.TargetS = r.Number(scenario.Field{Key: "slo", Label: t.T("tco.in.slo"), Unit: t.T("perf.unit.seconds_e2e"), Section: work, Min: 0.001, Max: 3600,
 		Default: num(df.P99TargetS.Value), Note: d.Note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
 

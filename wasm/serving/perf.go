@@ -76,6 +76,11 @@ type PerfDefaults struct {
 	// own.
 	RateGrid fact.Figure `yaml:"rate_grid" json:"rate_grid"`
 
+	// MinRequests is the fewest requests a simulated run of /performance/
+	// may have, so that a published run of a few requests can be
+	// entered; editions before lack it and take at least 50.
+	MinRequests fact.Figure `yaml:"min_requests" json:"min_requests"`
+
 	PromptTokens fact.Figure `yaml:"prompt_tokens" json:"prompt_tokens"`
 	OutputTokens fact.Figure `yaml:"output_tokens" json:"output_tokens"`
 	Batch        fact.Figure `yaml:"batch" json:"batch"`
@@ -266,6 +271,15 @@ func PrecisionOf(id string) string {
 	return "bf16"
 }
 
+// MinRequests is the fewest requests a simulated run may have
+// (PerfDefaults MinRequests): the edition's, or 50.
+func (d *Perf) MinRequests() float64 {
+	if n := d.Defaults.MinRequests.Value; n > 0 {
+		return n
+	}
+	return 50
+}
+
 // Efficiency returns the data's default efficiencies.
 func (d Perf) Efficiency() perf.Efficiency {
 	df := d.Defaults
@@ -443,6 +457,9 @@ func (d Perf) Validate() error {
 	}
 	if df.RateGrid != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.RateGrid, "defaults", "rate_grid", 0, 1)...)
+	}
+	if df.MinRequests != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.MinRequests, "defaults", "min_requests", 1, 50)...)
 	}
 	errs = append(errs, d.validateGroups()...)
 	// A request of the default lengths fits every model, so that a

@@ -231,6 +231,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"kv_as_engine", &p.KVAsEngine},
 			{"steady_window", &p.SteadyWindow},
 			{"rate_grid", &p.RateGrid},
+			{"min_requests", &p.MinRequests},
 			{"prompt_tokens", &p.PromptTokens},
 			{"output_tokens", &p.OutputTokens},
 			{"batch", &p.Batch},
