@@ -121,7 +121,7 @@ type importedReport struct {
 }
 
 // importedSummary is, for each snapshot of imported runs, the errors of
-// its latencies by serving engine (runs, median |error|, median signed
+// its mean latencies by serving engine (runs, median |error|, median signed
 // error, 10th to 90th percentile), the runs not estimated by reason (in
 // English, as the estimator gives them) and the runs the import left out
 // by reason.
@@ -135,7 +135,8 @@ func importedSummary(m *msg.Catalog, reps []importedReport) string {
 				if s.Engine == "" {
 					name = m.T("doc.acc.eng.all")
 				}
-				rows = append(rows, append([]string{html.EscapeString(metricLabel(m, metric)), html.EscapeString(name)}, errorCells(m, s.Summary)...))
+				label := metricLabel(m, metric) + " (" + m.T("perf.stat.mean") + ")" // the runs give means
+				rows = append(rows, append([]string{html.EscapeString(label), html.EscapeString(name)}, errorCells(m, s.Summary)...))
 			}
 		}
 		b.WriteString(htmlTable(heads(m, "doc.acc.figure", "doc.acc.eng.engine", "doc.acc.imp.runs", "doc.acc.median_abs", "doc.acc.median", "doc.acc.p10_p90"), rows))

@@ -144,9 +144,8 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	modelID := r.Choice(scenario.Field{Only: only, Key: k("pm"), Label: t.T("tco.in.pm"), Default: defModel, Choices: models,
 		Note: modelNote, Help: t.T("tco.in.pm_help")})
-	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"), Default: pd.Memory.DefaultPrecision(modelID, defModel, defPrecision),
-		Choices: serving.PrecisionChoices(t),
-		Help:    t.T("tco.in.pp_help")})
+	precision := r.Choice(scenario.Field{Only: only, Key: k("pp"), Label: t.T("tco.in.pp"),
+		Default: pd.Memory.DefaultPrecision(modelID, defModel, defPrecision), Choices: serving.PrecisionChoices(t), Help: t.T("tco.in.pp_help")})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
 	ef := pd.Memory.EngineField(t, k("pe"), "")

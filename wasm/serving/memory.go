@@ -39,7 +39,7 @@ type MemoryDefaults struct {
 	// CheckpointWeights, at 1, takes a model's weights as its checkpoint
 	// is published (Checkpoint): the calculators default to that format,
 	// and weights in a format the GPU has no tensor cores for are served
-	// weight-only, computed in BF16 (WeightOnly); editions before lack it,
+	// weight-only, computed in BF16 (Precision); editions before lack it,
 	// default to BF16 and serve BF16 instead of such weights.
 	CheckpointWeights fact.Figure `yaml:"checkpoint_weights" json:"checkpoint_weights"`
 }
