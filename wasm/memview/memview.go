@@ -10,7 +10,6 @@ import (
 
 	"github.com/infercost/infercost/wasm/custom"
 	"github.com/infercost/infercost/wasm/edition"
-	"github.com/infercost/infercost/wasm/fact"
 
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
@@ -161,21 +160,10 @@ func ResolveIn(m *msg.Catalog, rawQuery string, d serving.Memory) Scenario {
 // shows its value for the first option's default GPU.
 func readFraction(r *scenario.Resolver, d serving.Memory, e serving.EngineProfile) float64 {
 	t := r.M
-	keys, ok := engineKeys[e.ID]
-	if !ok {
-		keys = engineKeys[serving.DefaultEngine]
-	}
-	f := scenario.Field{Key: keyUtil, Label: t.T(keys.label), Unit: t.T("mem.unit.fraction"), Section: t.T("mem.sec.serving"),
-		Min: 0.01, Max: 1, Help: t.T(keys.help)}
-	switch {
-	case e.ID == serving.DefaultEngine:
-		f.Default, f.Note = num(d.Defaults.Utilization.Value), d.Note(t, d.Defaults.Utilization)
-	case len(e.Reserve.Tiers) > 0:
-		g, _ := d.GPUs.Find(optionGPUs[0])
-		f.Default, f.Note = num(d.DefaultFraction(e, g, 1)), t.F("mem.util_note_sglang", "gpu", g.Name)+" "+
-			fact.NoteIn(t, fact.Figure{Source: e.Reserve.Source, AsOf: e.Reserve.AsOf}, d.Source(e.Reserve.Source))
-	default:
-		f.Default, f.Note = num(e.Fraction.Value), d.Note(t, e.Fraction)
+	g, _ := d.GPUs.Find(optionGPUs[0])
+	f := d.FractionField(t, e, g, 1, keyUtil, t.T("mem.sec.serving"))
+	if len(e.Reserve.Tiers) > 0 {
+		f.Note = t.F("mem.util_note_sglang", "gpu", g.Name) + " " + f.Note
 	}
 	v := r.Number(f)
 	if len(e.Reserve.Tiers) > 0 && !r.Inputs[len(r.Inputs)-1].Explicit {
@@ -241,10 +229,7 @@ func readOption(r *scenario.Resolver, d serving.Memory, i int, s Scenario, wf, k
 		tp = 1
 	}
 	seqs, tokens := d.EngineBatch(s.Engine, g)
-	batchNote := s.M.T("mem.batch_note") + " " + d.Note(r.M, d.Defaults.LargeGPUSeqs)
-	if s.Engine.ID != serving.DefaultEngine {
-		batchNote = s.M.F("mem.batch_note_engine", "engine", s.Engine.Name) + " " + d.Note(r.M, s.Engine.MaxSeqs)
-	}
+	batchNote := d.BatchNote(s.M, s.Engine)
 	seqs = r.Int(scenario.Field{Key: k("seqs"), Label: s.M.T("mem.in.seqs"), Unit: s.M.T("mem.unit.sequences"), Min: 1, Max: 100000, Default: strconv.Itoa(seqs),
 		Note: batchNote, Help: s.M.T("mem.in.seqs_help")})
 	tokens = r.Int(scenario.Field{Key: k("tok"), Label: s.M.T("mem.in.tok"), Unit: s.M.T("mem.unit.tokens"), Min: 1, Max: 1 << 20, Default: strconv.Itoa(tokens),
@@ -257,11 +242,10 @@ func readOption(r *scenario.Resolver, d serving.Memory, i int, s Scenario, wf, k
 	return o
 }
 
-// engineKeys are the message keys of each engine: its memory fraction's
-// label and help, and the note that works out its KV pool.
-var engineKeys = map[string]struct{ label, help, pool string }{
-	serving.DefaultEngine: {"mem.in.util", "mem.in.util_help", ""},
-	string(memory.SGLang): {"mem.in.fraction", "mem.in.util_help_sglang", "mem.pool_note_sglang"},
-	string(memory.TRTLLM): {"mem.in.fraction", "mem.in.util_help_trtllm", "mem.pool_note_trtllm"},
-	string(memory.TGI):    {"mem.in.fraction", "mem.in.util_help_tgi", "mem.pool_note_tgi"},
+// poolNotes are the message keys of the note that works out an engine's
+// KV pool, for every engine but vLLM (whose rows add up to it).
+var poolNotes = map[string]string{
+	string(memory.SGLang): "mem.pool_note_sglang",
+	string(memory.TRTLLM): "mem.pool_note_trtllm",
+	string(memory.TGI):    "mem.pool_note_tgi",
 }

@@ -189,7 +189,7 @@ func resultRows(s Scenario, row rowFunc, cell cellFunc) []view.Row {
 // its figures, for every engine but vLLM (whose rows above add up to it).
 func (s Scenario) accounting(o OptionInput, r memory.Result) string {
 	rt := o.Setup.Runtime
-	key := engineKeys[s.Engine.ID].pool
+	key := poolNotes[s.Engine.ID]
 	if key == "" {
 		return ""
 	}

@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1123]string{
+var englishKeys = [1124]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -530,6 +530,7 @@ var englishKeys = [1123]string{
 	"perf.row.weights_help",
 	"perf.rps",
 	"perf.sec.efficiency",
+	"perf.sec.engine",
 	"perf.sec.model",
 	"perf.sec.requests",
 	"perf.series.tps",
@@ -1130,7 +1131,7 @@ var englishKeys = [1123]string{
 	"tco.years",
 }
 
-var englishTexts = [1123]string{
+var englishTexts = [1124]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1656,6 +1657,7 @@ var englishTexts = [1123]string{
 	"What the precision stores the weights in.",
 	"{n} requests/s",
 	"Efficiency",
+	"Engine settings",
 	"Model and GPU",
 	"Requests",
 	"Tokens/s per GPU",

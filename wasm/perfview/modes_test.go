@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
+	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/perfview"
 	"github.com/infercost/infercost/wasm/scenario"
@@ -347,5 +348,37 @@ func TestHeadlineOfUsersBeyondTheRun(t *testing.T) {
 	want := "holds for " + strconv.Itoa(p.Scenario.Traffic.Requests) + " or more users."
 	if h := p.Headline.Text; !strings.HasSuffix(h, want) || strings.Contains(h, "up to") {
 		t.Errorf("headline %q; want it to end %q", h, want)
+	}
+}
+
+// The engine's settings a published run states can be entered: its
+// memory fraction, most sequences and tokens of a step. Left at their
+// defaults they are the engine's on the GPU (the run as before); set, the
+// simulation keeps at most that many sequences and tokens a step, and its
+// KV cache is the one /memory/ gives for the same settings.
+func TestEngineSettingsAsAPublishedRunStatesThem(t *testing.T) {
+	d := load(t)
+	s := perfview.Resolve("model=llama-3.1-8b&gpu=h100-sxm", d)
+	def := d.LoadOn(s.Engine, s.Setup, s.GPU, s.Prompt, s.Output)
+	if s.Traffic.MaxSeqs != def.MaxSeqs || s.Traffic.MaxBatched != def.MaxBatched || s.Traffic.KVCapacity != def.KVCapacity {
+		t.Errorf("defaults: %d seqs, %d tokens, %d KV tokens; want the engine's %d, %d, %d",
+			s.Traffic.MaxSeqs, s.Traffic.MaxBatched, s.Traffic.KVCapacity, def.MaxSeqs, def.MaxBatched, def.KVCapacity)
+	}
+	set := perfview.Resolve("model=llama-3.1-8b&gpu=h100-sxm&util=0.5&seqs=8&tok=2048", d)
+	mem := memview.Build(memview.Resolve("model=llama-3.1-8b&a.gpu=h100-sxm&util=0.5&a.seqs=8&a.tok=2048", d.Memory), d.Memory).CellsByKey()
+	if set.Traffic.MaxSeqs != 8 || set.Traffic.MaxBatched != 2048 || float64(set.Traffic.KVCapacity) != mem["a.kv_capacity_tokens"].Value ||
+		set.Traffic.KVCapacity >= def.KVCapacity {
+		t.Errorf("util 0.5, 8 seqs, 2,048 tokens: %d seqs, %d tokens, %d KV tokens; want 8, 2,048 and /memory/'s %v, fewer than the default %d",
+			set.Traffic.MaxSeqs, set.Traffic.MaxBatched, set.Traffic.KVCapacity, mem["a.kv_capacity_tokens"].Value, def.KVCapacity)
+	}
+	if !strings.Contains(set.Query, "util=0.5") || !strings.Contains(set.Query, "seqs=8") || !strings.Contains(set.Query, "tok=2048") {
+		t.Errorf("link %q; want the settings in it", set.Query)
+	}
+	// At most 8 of 64 users run at once: each decode step is as fast as
+	// one of 8, so TPOT is below the 64 users' with the default limits.
+	few := perfview.Build(perfview.Resolve("model=llama-3.1-8b&gpu=h100-sxm&mode=closed&users=64&seqs=8", d)).CellsByKey()
+	all := perfview.Build(perfview.Resolve("model=llama-3.1-8b&gpu=h100-sxm&mode=closed&users=64", d)).CellsByKey()
+	if !(few["a.p50_tpot_ms"].Value < all["a.p50_tpot_ms"].Value) {
+		t.Errorf("64 users: TPOT %v ms with 8 sequences at most, %v ms without; want less with 8", few["a.p50_tpot_ms"].Value, all["a.p50_tpot_ms"].Value)
 	}
 }

@@ -225,9 +225,24 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 	e.Memory = frac("mbu", "perf.in.mbu", "perf.in.mbu_help", e.Memory, d.Note(t, memoryFig))
 	e.Link = frac("link", "perf.in.link", "perf.in.link_help", e.Link, d.Note(t, df.LinkEfficiency))
 
+	// The engine's memory fraction and batch limits, as a published run
+	// states them (their defaults are the engine's on the GPU).
+	engSec := t.T("perf.sec.engine")
+	util := r.Number(md.FractionField(t, s.Engine, s.GPU, tp, "util", engSec))
+	seqs, tokens := md.EngineBatch(s.Engine, s.GPU)
+	batchNote := md.BatchNote(t, s.Engine)
+	seqs = r.Int(scenario.Field{Key: "seqs", Label: t.T("mem.in.seqs"), Unit: t.T("mem.unit.sequences"), Section: engSec, Min: 1, Max: 100000,
+		Default: strconv.Itoa(seqs), Note: batchNote, Help: t.T("mem.in.seqs_help")})
+	tokens = r.Int(scenario.Field{Key: "tok", Label: t.T("mem.in.tok"), Unit: t.T("mem.unit.tokens"), Section: engSec, Min: 1, Max: 1 << 20,
+		Default: strconv.Itoa(tokens), Note: batchNote, Help: t.T("mem.in.tok_help")})
+
 	s.Setup, _ = d.Setup(m, s.GPU, tp, precision, kv, e)
 	s.Setup.EP = ep
+	ms := md.OnEngine(s.Engine, s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
+	ms.Runtime = md.EngineRuntime(s.Engine, util, seqs, tokens)
+	mem := ms.Compute()
 	s.Traffic = d.LoadOn(s.Engine, s.Setup, s.GPU, s.Prompt, s.Output)
+	s.Traffic.MaxSeqs, s.Traffic.MaxBatched, s.Traffic.KVCapacity = seqs, tokens, mem.CapacityTokens
 	s.Traffic.Requests, s.Traffic.WarmupRequest = requests, requests/10
 	s.Traffic.Lengths = s.Lengths
 	r.Choice(d.Editions.Field(t, t.T(edition.Section), nil))
@@ -241,9 +256,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 	case perf.Offline:
 		r.Hide("rate", "users", "think")
 	}
-	ms := d.Memory.OnEngine(s.Engine, s.Setup.Model, s.Setup.Weights, s.Setup.KV, s.GPU, tp)
 	request := s.Prompt + s.Output
-	mem := ms.Compute()
 	s.MaxBatch = ms.MaxSequences(mem, request)
 	s.seqBytes, s.poolBytes = ms.SequenceBytes(request), max(mem.KVPool, 0)
 	s.Preempts = df.KVOverflowPreempts.Value == 1
@@ -269,15 +282,15 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 	r.Main("model", "gpu", "b")
 	s.Resolved = r.Resolved(Version, d.Presets)
 	on := strconv.Itoa(tp) + " x " + s.GPU.Name
-	tokens := t.F("perf.tokens", "n", t.Num(float64(request), 0))
+	reqTokens := t.F("perf.tokens", "n", t.Num(float64(request), 0))
 	switch {
 	case !s.Fits():
-		s.Problems = append(s.Problems, t.F("perf.problem.not_fit", "model", m.Name, "on", on, "tokens", tokens, "needs", s.needs()))
+		s.Problems = append(s.Problems, t.F("perf.problem.not_fit", "model", m.Name, "on", on, "tokens", reqTokens, "needs", s.needs()))
 	case !s.Simulable():
-		s.Problems = append(s.Problems, t.F("perf.problem.not_simulable", "tokens", tokens, "on", on))
+		s.Problems = append(s.Problems, t.F("perf.problem.not_simulable", "tokens", reqTokens, "on", on))
 	}
 	if s.Fits() && s.Batch > s.MaxBatch {
-		s.Problems = append(s.Problems, t.F("perf.problem.batch", "n", t.Num(float64(s.Batch), 0), "tokens", tokens, "on", on,
+		s.Problems = append(s.Problems, t.F("perf.problem.batch", "n", t.Num(float64(s.Batch), 0), "tokens", reqTokens, "on", on,
 			"fit", t.Num(float64(s.MaxBatch), 0), "engine", s.Engine.Name)+" "+figures)
 	}
 	return s

@@ -227,3 +227,43 @@ func (d Memory) ReadEngine(r *scenario.Resolver, f scenario.Field) EngineProfile
 	}
 	return EngineProfile{ID: DefaultEngine, Name: "vLLM"}
 }
+
+// fractionKeys are the message keys of each engine's memory fraction: its
+// label and help, in the engine's terms.
+var fractionKeys = map[string][2]string{
+	DefaultEngine:         {"mem.in.util", "mem.in.util_help"},
+	string(memory.SGLang): {"mem.in.fraction", "mem.in.util_help_sglang"},
+	string(memory.TRTLLM): {"mem.in.fraction", "mem.in.util_help_trtllm"},
+	string(memory.TGI):    {"mem.in.fraction", "mem.in.util_help_tgi"},
+}
+
+// FractionField is the field of engine e's memory fraction (vLLM's
+// gpu_memory_utilization, SGLang's mem_fraction_static, …) under key in
+// section: labelled in the engine's terms, and its default the engine's
+// on GPUs g at tensor parallelism tp (DefaultFraction), with its source.
+func (d *Memory) FractionField(t *msg.Catalog, e EngineProfile, g gpu.GPU, tp int, key, section string) scenario.Field {
+	keys, ok := fractionKeys[e.ID]
+	if !ok {
+		keys = fractionKeys[DefaultEngine]
+	}
+	f := scenario.Field{Key: key, Label: t.T(keys[0]), Unit: t.T("mem.unit.fraction"), Section: section, Min: 0.01, Max: 1, Help: t.T(keys[1]),
+		Default: scenario.FormatNumber(d.DefaultFraction(e, g, tp))}
+	switch {
+	case e.ID == DefaultEngine || e.ID == "":
+		f.Note = d.Note(t, d.Defaults.Utilization)
+	case len(e.Reserve.Tiers) > 0:
+		f.Note = fact.NoteIn(t, fact.Figure{Source: e.Reserve.Source, AsOf: e.Reserve.AsOf}, d.Source(e.Reserve.Source))
+	default:
+		f.Note = d.Note(t, e.Fraction)
+	}
+	return f
+}
+
+// BatchNote says where engine e's batch limits (max_num_seqs and the
+// tokens of a step) come from, for their fields.
+func (d *Memory) BatchNote(t *msg.Catalog, e EngineProfile) string {
+	if e.ID != DefaultEngine && e.ID != "" {
+		return t.F("mem.batch_note_engine", "engine", e.Name) + " " + d.Note(t, e.MaxSeqs)
+	}
+	return t.T("mem.batch_note") + " " + d.Note(t, d.Defaults.LargeGPUSeqs)
+}
