@@ -113,3 +113,46 @@ func TestFP4OnBlackwellAndWeightOnlyOnHopper(t *testing.T) {
 		t.Errorf("edition 2026-12-06: H100 in FP4 shows other figures than in BF16")
 	}
 }
+
+// TestTheBuildThroughTheForm names an engine build in /performance/'s
+// link and form: engine=vllm@0.17 shows vLLM's newest era of builds
+// without an error, the older builds (vllm@0.10) serve slower, choosing
+// the newest in the form takes the build out of the link, and a build
+// that is no version is refused next to the field.
+func TestTheBuildThroughTheForm(t *testing.T) {
+	ctx, tco := browser(t)
+	page := strings.TrimSuffix(tco, "tco/") + "performance/?model=llama-3.1-70b&gpu=h100-sxm&tp=4"
+	engine := `document.querySelector('[name="engine"]')`
+	fieldError := `document.getElementById('err-engine').textContent`
+	tpot := func(m map[string]string) float64 {
+		t.Helper()
+		v, err := strconv.ParseFloat(strings.Fields(m["a.tpot_ms"] + " x")[0], 64)
+		if err != nil {
+			t.Fatalf("TPOT %q is not a number", m["a.tpot_ms"])
+		}
+		return v
+	}
+	newest := waitEngine(ctx, t, page+"&engine=vllm@0.17")
+	if v, label := eval[string](t, ctx, engine+`.value`), eval[string](t, ctx, engine+`.selectedOptions[0].textContent`); v != "vllm" || !strings.Contains(label, "0.19") {
+		t.Errorf("engine=vllm@0.17: the field shows %q (%q); want vllm, its newest builds to 0.19", v, label)
+	}
+	if msg := eval[string](t, ctx, fieldError); msg != "" {
+		t.Errorf("engine=vllm@0.17: the field says %q; want no error", msg)
+	}
+	older := waitEngine(ctx, t, page+"&engine=vllm@0.10")
+	if eval[string](t, ctx, engine+`.value`) != "vllm@0.10" || tpot(older) <= tpot(newest) {
+		t.Errorf("engine=vllm@0.10: field %q, TPOT %v ms against %v ms for the newest builds; want vllm@0.10, slower",
+			eval[string](t, ctx, engine+`.value`), tpot(older), tpot(newest))
+	}
+	choose(t, ctx, "engine", "vllm")
+	loc := evalAsync[string](t, ctx, `(async () => {
+		for (let i = 0; i < 100 && location.search.includes('engine='); i++) await new Promise(r => setTimeout(r, 20));
+		return location.href; })()`)
+	if strings.Contains(loc, "engine=") {
+		t.Errorf("after choosing vLLM's newest builds the link %s still names a build", loc)
+	}
+	waitEngine(ctx, t, page+"&engine=vllm@nightly")
+	if msg := eval[string](t, ctx, fieldError); msg == "" {
+		t.Errorf("engine=vllm@nightly: no error next to the engine field")
+	}
+}

@@ -20,6 +20,7 @@ import (
 	"github.com/infercost/infercost/wasm/edition"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/sitedata"
 	"github.com/infercost/infercost/wasm/view"
 )
@@ -353,6 +354,9 @@ func fieldParameter(f *probed, latest string) parameter {
 		if f.varies {
 			s.Labels = nil // a value's label depends on the other inputs too
 		}
+		if in.Versions {
+			s.Enum, s.Pattern = nil, buildsPattern(f.values)
+		}
 	case in.IsText():
 		s = textSchema(in.Field)
 	default:
@@ -396,6 +400,19 @@ func sentence(s string) string {
 		return s
 	}
 	return s + "."
+}
+
+// buildsPattern is the pattern of a serving engine field that reads a
+// link's engine@build (scenario.Field Versions): one of the listed
+// engines, with a build of up to three numbers or none.
+func buildsPattern(cs []scenario.Choice) string {
+	var engines []string
+	for _, c := range cs {
+		if e, _ := serving.SplitEngine(c.Value); !slices.Contains(engines, e) {
+			engines = append(engines, e)
+		}
+	}
+	return `^(` + strings.Join(engines, "|") + `)(@[0-9]+(\.[0-9]+){0,2})?$`
 }
 
 // choiceSchema is a choice's schema: its values with their labels.

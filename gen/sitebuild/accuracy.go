@@ -27,7 +27,7 @@ import (
 // inLangs): for each methodology page, the errors summed up by kind and
 // the table of every measured figure. The estimators run once, when a
 // page first embeds one of them.
-func accuracyTables(all sitedata.Data, cal calibration.Table, snapshots []calibration.Table, base string, msgs map[string]*msg.Catalog) map[string]func() string {
+func accuracyTables(all sitedata.Data, cal calibration.Table, snapshots []calibration.Table, heldOut accuracy.HeldOut, base string, msgs map[string]*msg.Catalog) map[string]func() string {
 	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.PerfData()}) })
 	// The imported snapshots, measured apart: they enter no band yet.
 	imported := sync.OnceValue(func() []importedReport {
@@ -60,7 +60,21 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, snapshots []calibr
 		p.Defaults.EfficiencyBy = nil
 		return accuracy.Measure(cal, accuracy.Today{Perf: p})
 	})
+	// The runs of the eras of engine builds, with the shared figures
+	// (before) and the eras' own (after).
+	eras := sync.OnceValue(func() [2]accuracy.Report {
+		p := all.PerfData()
+		var rows calibration.Table
+		for _, b := range p.Defaults.Builds {
+			rows.Rows = append(rows.Rows, accuracy.OfBuild(p, b, append([]calibration.Table{cal}, snapshots...)...).Rows...)
+		}
+		after := accuracy.Measure(rows, accuracy.Today{Perf: p})
+		p.Defaults.Builds = nil
+		return [2]accuracy.Report{accuracy.Measure(rows, accuracy.Today{Perf: p}), after}
+	})
 	return inLangs(msgs, map[string]func(m *msg.Catalog) string{
+		"perf-builds":             func(m *msg.Catalog) string { return buildsTable(m, all.PerfData(), eras(), heldOut) },
+		"perf-builds-models":      func(m *msg.Catalog) string { return heldOutModels(m, all, heldOut) },
 		"perf-efficiency-groups":  func(m *msg.Catalog) string { return efficiencyGroups(m, all, sharedOnly(), report()) },
 		"perf-accuracy-summary":   func(m *msg.Catalog) string { return accuracySummary(m, report(), speed, amd) },
 		"perf-accuracy-rows":      func(m *msg.Catalog) string { return a.rows(m, report(), speed) },
@@ -384,4 +398,87 @@ func (a accuracyPage) setting(m *msg.Catalog, r calibration.Row) string {
 		lengths = m.F("doc.acc.sonnet", "lengths", lengths)
 	}
 	return s + ", " + lengths
+}
+
+// buildsTable is, for each era of the edition's engine builds and each
+// speed metric its runs measure, the era's figures and the median
+// |error| of its runs with the shared figures (reps[0]), with the era's
+// (reps[1]) and with the era's refitted without the run's model (the
+// held-out check h).
+func buildsTable(m *msg.Catalog, d serving.Perf, reps [2]accuracy.Report, h accuracy.HeldOut) string {
+	var rows [][]string
+	for _, b := range d.Defaults.Builds {
+		of := func(rep accuracy.Report) []accuracy.Comparison {
+			return slices.DeleteFunc(slices.Clone(rep.Comparisons), func(c accuracy.Comparison) bool {
+				e, ok := accuracy.BuildOfRun(&d, c.Row)
+				return !ok || e.Key() != b.Key()
+			})
+		}
+		before, after := accuracy.Errors(of(reps[0])), accuracy.Errors(of(reps[1]))
+		var held []accuracy.HeldOutError
+		if i := slices.IndexFunc(h.Eras, func(e accuracy.HeldOutEra) bool { return e.Build == b.Key() }); i >= 0 {
+			held = h.Eras[i].All
+		}
+		figures := m.F("doc.builds.figures", "compute", m.Digits(strconv.FormatFloat(b.Compute.Value, 'g', -1, 64)),
+			"memory", m.Digits(strconv.FormatFloat(b.Memory.Value, 'g', -1, 64)), "step", m.Num(b.StepOverheadUS.Value, 0),
+			"request", m.Digits(strconv.FormatFloat(b.RequestOverheadMS.Value, 'g', -1, 64)),
+			"experts", m.Digits(strconv.FormatFloat(b.ExpertCompute.Value, 'g', -1, 64)))
+		name := m.F("perf.in.engine_build", "engine", engineNames[b.Engine], "from", b.From, "to", b.To)
+		for _, a := range after {
+			cell := func(es []accuracy.HeldOutError) string {
+				for _, e := range es {
+					if e.Metric == a.Metric {
+						return m.Digits(fmt.Sprintf("%.1f %%", 100*e.MedianAbs)) + " (" + percentIn(m, e.Median) + ")"
+					}
+				}
+				return "–"
+			}
+			rows = append(rows, []string{html.EscapeString(name), html.EscapeString(figures), html.EscapeString(metricLabel(m, metricOf(a.Metric))),
+				m.Num(float64(a.N), 0), cell(before), cell(after), cell(held)})
+		}
+	}
+	return htmlTable(heads(m, "doc.builds.builds", "doc.builds.fitted_figures", "doc.acc.figure", "doc.acc.imp.runs",
+		"doc.builds.shared", "doc.builds.fitted", "doc.builds.held_out"), rows)
+}
+
+// heldOutModels is the held-out check by model: for each era and each
+// model of its runs, the median |error| of each speed metric with the
+// era's figures refitted without the model's runs.
+func heldOutModels(m *msg.Catalog, all sitedata.Data, h accuracy.HeldOut) string {
+	var rows [][]string
+	for _, e := range h.Eras {
+		engine, from, _ := strings.Cut(e.Build, "@")
+		b := eraNamed(all.Perf.Defaults.Builds, engine, from)
+		name := m.F("perf.in.engine_build", "engine", engineNames[engine], "from", b.From, "to", b.To)
+		for _, md := range e.Models {
+			label := md.Model
+			if c, ok := all.Models.Find(md.Model); ok {
+				label = c.Name
+			}
+			for _, x := range md.Errors {
+				rows = append(rows, []string{html.EscapeString(name), html.EscapeString(label), html.EscapeString(metricLabel(m, metricOf(x.Metric))),
+					m.Num(float64(x.N), 0), m.Digits(fmt.Sprintf("%.1f %%", 100*x.MedianAbs)), percentIn(m, x.Median)})
+			}
+		}
+	}
+	return htmlTable(heads(m, "doc.builds.builds", "doc.builds.model", "doc.acc.figure", "doc.acc.imp.runs", "doc.acc.median_abs", "doc.acc.median"), rows)
+}
+
+// metricOf is the metric a held-out check's key names.
+func metricOf(key string) accuracy.Metric {
+	for metric, k := range accuracy.MetricKeys {
+		if k == key {
+			return metric
+		}
+	}
+	return accuracy.Throughput
+}
+
+// eraNamed is the era of engine builds of engine from build from.
+func eraNamed(bs []serving.Build, engine, from string) serving.Build {
+	i := slices.IndexFunc(bs, func(b serving.Build) bool { return b.Engine == engine && b.From == from })
+	if i < 0 {
+		return serving.Build{Engine: engine, From: from}
+	}
+	return bs[i]
 }

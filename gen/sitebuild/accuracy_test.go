@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,7 +34,11 @@ func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[str
 	if err != nil {
 		t.Fatal(err)
 	}
-	tables := accuracyTables(data, cal, snaps, "/", testMsgs(t))
+	held, _, err := accuracy.LoadHeldOut(content.FS, "data", slices.Max(e.DataDates()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := accuracyTables(data, cal, snaps, held, "/", testMsgs(t))
 	maps.Copy(tables, drawTables(data, cal, "/", testMsgs(t)))
 	return data, cal, tables
 }

@@ -103,12 +103,15 @@ type builder struct {
 	cal      calibration.Table
 	// snapshots are the imported measurements (dataset.LoadSnapshots).
 	snapshots []calibration.Table
-	data      sitedata.Data // the latest edition's
-	dates     []string      // the data editions' dates, oldest first
-	dataDate  string        // the latest data edition's
-	msgs      map[string]*msg.Catalog
-	cats      catalogs
-	fonts     card.Fonts
+	// heldOut is the leave-one-model-out check of the latest edition's
+	// eras of engine builds (accuracy.LoadHeldOut).
+	heldOut  accuracy.HeldOut
+	data     sitedata.Data // the latest edition's
+	dates    []string      // the data editions' dates, oldest first
+	dataDate string        // the latest data edition's
+	msgs     map[string]*msg.Catalog
+	cats     catalogs
+	fonts    card.Fonts
 
 	assets      map[string]string       // content hashes by path (site.Meta.Asset)
 	engines     map[string]*site.Engine // by calculator
@@ -179,6 +182,14 @@ func (b *builder) load() error {
 	b.dataDate = b.dates[len(b.dates)-1]
 	if err := checkPresets(b.data); err != nil {
 		return fmt.Errorf("%s: %w", c.Content, err)
+	}
+	var checked bool
+	if b.heldOut, checked, err = accuracy.LoadHeldOut(b.content, "data", b.dataDate); err != nil {
+		return fmt.Errorf("%s: %w", c.Content, err)
+	}
+	if !checked && len(b.data.Perf.Defaults.Builds) > 0 {
+		return fmt.Errorf("%s: data/%s: missing: edition %s has eras of engine builds; generate their check with go test ./wasm/accuracy -run TestHeldOutBuilds -fit",
+			c.Content, accuracy.HeldOutFile(b.dataDate), b.dataDate)
 	}
 	if b.msgs, b.cats, err = loadMessages(b.content); err != nil {
 		return fmt.Errorf("%s/%w", c.Content, err)

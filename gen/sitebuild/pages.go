@@ -61,7 +61,7 @@ func (b *builder) meta(l, path, title, desc, updated string, figures []view.Figu
 func (b *builder) markdown() (goldmark.Markdown, error) {
 	calcs := Calculators(b.data)
 	tables := DataTables(b.data, b.c.Base, b.msgs)
-	maps.Copy(tables, accuracyTables(b.data, b.cal, b.snapshots, b.c.Base, b.msgs))
+	maps.Copy(tables, accuracyTables(b.data, b.cal, b.snapshots, b.heldOut, b.c.Base, b.msgs))
 	maps.Copy(tables, drawTables(b.data, b.cal, b.c.Base, b.msgs))
 	maps.Copy(tables, sourceTables(b.content, b.editions, b.cal, b.c.Base, b.msgs))
 	maps.Copy(tables, homeTables(calcs, b.data, b.c.Base, b.msgs))

@@ -10,10 +10,12 @@ import (
 
 	"github.com/infercost/infercost/site"
 	"github.com/infercost/infercost/wasm/fact"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/memview"
 	"github.com/infercost/infercost/wasm/model"
 	"github.com/infercost/infercost/wasm/msg"
+	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/pricingview"
 	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/sitedata"
@@ -442,7 +444,7 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				row := []string{html.EscapeString(m.F("doc.t.seedperf.tps", "model", md.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := serving.Setup(md, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
+					s, _ := serving.Setup(md, g, sd.TP, st.prec, st.prec, seedEfficiency(&pf, g, st.prec))
 					est := s.At(float64(sd.ThroughputBatch), float64(sd.Input), float64(sd.Output)).TokensPerSecond
 					row = append(row, html.EscapeString(m.F("doc.t.seedperf.claimed", "claim", m.Num(claim(r, i), 0), "estimate", m.Num(est, 0))))
 				}
@@ -453,7 +455,7 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 				row := []string{html.EscapeString(m.F("doc.t.seedperf.p99", "batch", strconv.Itoa(r.Batch), "model", pm.Name))}
 				for i, st := range setups {
 					g, _ := pf.Memory.GPUs.Find(st.gpu)
-					s, _ := serving.Setup(pm, g, sd.TP, st.prec, st.prec, pf.EfficiencyOn(g, st.prec))
+					s, _ := serving.Setup(pm, g, sd.TP, st.prec, st.prec, seedEfficiency(&pf, g, st.prec))
 					pt := s.At(float64(r.Batch), float64(sd.Input), float64(sd.Output))
 					row = append(row, html.EscapeString(m.F("doc.t.seedperf.latency", "claim", m.Num(claim(r, i), 0), "ttft", m.Num(pt.TTFT*1000, 0), "e2e", m.Num(pt.E2E*1000, 0))))
 				}
@@ -505,3 +507,10 @@ func DataTables(all sitedata.Data, base string, msgs map[string]*msg.Catalog) ma
 // percentIn writes a signed error as a percentage in the catalog's
 // language: +1.5 % or +1,5 %.
 func percentIn(m *msg.Catalog, v float64) string { return m.Digits(fmt.Sprintf("%+.1f %%", 100*v)) }
+
+// seedEfficiency is the efficiencies /performance/ starts with for GPUs
+// g at precision: those of the default engine's newest builds.
+func seedEfficiency(pf *serving.Perf, g gpu.GPU, precision string) perf.Efficiency {
+	e, _, _ := pf.EfficiencyFor(serving.DefaultEngine, "", g, precision)
+	return e
+}

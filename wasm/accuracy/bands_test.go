@@ -1,11 +1,13 @@
 package accuracy
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/infercost/infercost/content"
 	"github.com/infercost/infercost/wasm/band"
 	"github.com/infercost/infercost/wasm/calibration"
+	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 )
 
@@ -37,8 +39,35 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 		}
 	}
 	cs := Measure(entered, Today{Perf: latest.PerfData()}).Comparisons
+	// An edition with eras of engine builds has first the speed bands of
+	// each era's runs, of the table and the imported snapshots; its
+	// shared speed bands are of the runs before every era.
+	snaps, err := dataset.LoadSnapshots(content.FS, "data", e)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var want []band.Band
-	for _, s := range Summarize(cs) {
+	shared := cs
+	for _, b := range latest.Perf.Defaults.Builds {
+		var of []Comparison
+		for _, c := range Measure(OfBuild(latest.PerfData(), b, append([]calibration.Table{entered}, snaps...)...), Today{Perf: latest.PerfData()}).Comparisons {
+			if c.Metric != KVCapacity {
+				of = append(of, c)
+			}
+		}
+		if len(of) == 0 {
+			t.Errorf("era %s has no runs", b.Key())
+		}
+		for _, s := range Summarize(of) {
+			want = append(want, band.Band{Metric: s.Metric, Workload: s.Workload, Build: b.Key(), N: s.N, P10: s.P10, P90: s.P90})
+		}
+		shared = slices.DeleteFunc(slices.Clone(shared), func(c Comparison) bool {
+			pd := latest.PerfData()
+			e, ok := BuildOfRun(&pd, c.Row)
+			return c.Metric != KVCapacity && ok && e.Key() == b.Key()
+		})
+	}
+	for _, s := range Summarize(shared) {
 		want = append(want, band.Band{Metric: s.Metric, Workload: s.Workload, N: s.N, P10: s.P10, P90: s.P90})
 	}
 	// An edition with platform bands has, after the workloads' bands, each
@@ -58,7 +87,7 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 	}
 	bands := latest.Bands.Bands
 	if len(bands) != len(want) {
-		t.Fatalf("edition %s has %d bands; want %d: one per kind, and per metric on AMD GPUs when the edition has them", dates[len(dates)-1], len(bands), len(want))
+		t.Fatalf("edition %s has %d bands; want %d: one per kind and era of builds, and per metric on AMD GPUs when the edition has them", dates[len(dates)-1], len(bands), len(want))
 	}
 	for i := range want {
 		if bands[i] != want[i] {

@@ -72,14 +72,20 @@ func Fit(t calibration.Table, est Today, start perf.Efficiency, params []Param) 
 // (FitJoint), in which a row of a group is estimated with its group's
 // efficiencies while the shared values are searched.
 func fitWith(t calibration.Table, est Today, start perf.Efficiency, params []Param, groups func(perf.Efficiency) []serving.GroupEfficiency) perf.Efficiency {
-	const maxRounds = 6
-	loss := func(e perf.Efficiency) float64 {
+	return search(start, params, func(e perf.Efficiency) float64 {
 		est.Efficiency = e
 		if groups != nil {
 			est.Perf.Defaults.EfficiencyBy = groups(e)
 		}
 		return Loss(Measure(t, est))
-	}
+	})
+}
+
+// search is the coordinate search of Fit on any loss: from start, each
+// parameter of params in turn is set to the best value of its grid with
+// the others held, until a round changes none (at most 6).
+func search(start perf.Efficiency, params []Param, loss func(perf.Efficiency) float64) perf.Efficiency {
+	const maxRounds = 6
 	best, bestLoss := start, loss(start)
 	for range maxRounds {
 		changed := false
@@ -155,11 +161,14 @@ type Group struct{ Arch, Precision string }
 
 // GroupOf returns the group of row r: its GPU's architecture and the
 // precision its weights are computed in; ok is false for a GPU of no
-// known architecture or weights the speed estimator does not compute in.
+// known architecture, weights the speed estimator does not compute in,
+// or a run of an era of its engine's builds, which the groups do not
+// apply to.
 func (t Today) GroupOf(r calibration.Row) (Group, bool) {
 	g, _ := t.Perf.Memory.GPUs.Find(r.GPU)
 	p := speedPrecision(r.Weights)
-	return Group{g.Arch, p}, g.Arch != "" && p != "" && r.Load != calibration.Startup
+	_, inEra := BuildOfRun(&t.Perf, r)
+	return Group{g.Arch, p}, g.Arch != "" && p != "" && r.Load != calibration.Startup && !inEra
 }
 
 // Shrink is the weight, counted in speed figures, that FitGroups gives

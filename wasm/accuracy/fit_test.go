@@ -54,9 +54,11 @@ func logSummaries(t *testing.T, title string, cs []Comparison) {
 // lower loss, without the groups for a pooled fit, with the groups
 // shrunk towards the neighbour for a joint one. A figure edited by hand
 // fails this. Editions before the groups have none, and both fits are
-// the plain one.
+// the plain one. The fit is over the runs before every era of engine
+// builds (BeforeEras), which alone take these figures.
 func TestTheDataHoldsTheFittedStepModel(t *testing.T) {
 	tab, est := calibrated(t)
+	tab = BeforeEras(tab, est)
 	e := est.Perf.Efficiency()
 	groups := est.Perf.Defaults.EfficiencyBy
 	own := FitOwn(tab, est, e)
@@ -124,6 +126,7 @@ func TestFitGroups(t *testing.T) {
 		t.Skip("run with -fit")
 	}
 	tab, est := calibrated(t)
+	tab = BeforeEras(tab, est)
 	est.Perf.Defaults.EfficiencyBy = nil
 	starts := Starts
 	if *startAt >= 0 {

@@ -27,6 +27,10 @@ import (
 //   - startup: the KV capacity of /memory/ with the row's engine and
 //     memory fraction, and its batch limits where the row gives them.
 //
+// A run of an era of its engine's builds (BuildOfRun, serving.Build) takes
+// the era's compute and memory efficiencies and fixed costs, in place of
+// Efficiency's and of those by architecture and precision.
+//
 // A simulated run has the row's requests where it gives them, up to
 // MaxRequests, and the data's run length otherwise. Lengths that vary
 // (random, ShareGPT) are taken at their means, or, where the data says so
@@ -115,7 +119,9 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	if e.Compute == 0 {
 		e = d.Efficiency()
 	}
-	if ge, ok := d.Defaults.GroupOf(g.Arch, precision); ok {
+	if b, ok := BuildOfRun(&d, r); ok {
+		e = b.Efficiency(e)
+	} else if ge, ok := d.Defaults.GroupOf(g.Arch, precision); ok {
 		e.Compute, e.Memory = ge.Compute.Value, ge.Memory.Value
 	}
 	s, _ := d.Setup(m, g, tp, precision, kv, e)
@@ -165,6 +171,19 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 		return calibration.Latency{P50: q.P50 * 1000, P90: q.P90 * 1000, P99: q.P99 * 1000, Mean: q.Mean * 1000}
 	}
 	return Estimate{OutputTokS: st.OutputTokS * replicas, TTFT: ms(st.TimeToFirst), TPOT: ms(st.PerToken), E2E: ms(st.EndToEnd), Gaps: gaps}
+}
+
+// BuildOfRun returns the era of engine builds run r is of in the data d:
+// its engine's, for its GPU's maker, by the day it was measured (or,
+// where the source does not give it, published); ok is false for a run
+// before every era (serving.PerfDefaults BuildOn).
+func BuildOfRun(d *serving.Perf, r calibration.Row) (serving.Build, bool) {
+	day := r.Measured
+	if day == "" {
+		day = r.Published
+	}
+	g, _ := d.Memory.GPUs.Find(r.GPU)
+	return d.Defaults.BuildOn(r.Engine, day, g.Vendor)
 }
 
 // Lengths is how a calibration dataset varies request lengths about the

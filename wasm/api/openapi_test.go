@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"encoding/json"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 type jsonSchema struct {
 	Type    string              `json:"type"`
 	Enum    []string            `json:"enum"`
+	Pattern string              `json:"pattern"`
 	Minimum *float64            `json:"minimum"`
 	Maximum *float64            `json:"maximum"`
 	Default any                 `json:"default"`
@@ -75,6 +77,22 @@ func TestTheDocumentListsEveryInputAsTheFormDeclaresIt(t *testing.T) {
 			switch {
 			case !ok:
 				t.Errorf("%s: no parameter %s", name, in.Key)
+			case in.IsChoice() && in.Versions:
+				// A choice a link may name in several ways (an engine's
+				// build) is a pattern that takes every listed value.
+				re, err := regexp.Compile(s.Pattern)
+				if err != nil || s.Pattern == "" {
+					t.Errorf("%s %s: pattern %q: %v", name, in.Key, s.Pattern, err)
+					continue
+				}
+				for _, c := range in.Choices {
+					if !re.MatchString(c.Value) || !re.MatchString(c.Value+"@0.17") && !strings.Contains(c.Value, "@") {
+						t.Errorf("%s %s: pattern %q does not take %q and %q", name, in.Key, s.Pattern, c.Value, c.Value+"@0.17")
+					}
+				}
+				if s.Type != "string" || s.Default != in.Default {
+					t.Errorf("%s %s: %s, default %v; want a string, default %q", name, in.Key, s.Type, s.Default, in.Default)
+				}
 			case in.IsChoice():
 				for _, c := range in.Choices {
 					if !slices.Contains(s.Enum, c.Value) {

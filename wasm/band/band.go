@@ -106,10 +106,14 @@ type Band struct {
 	// Platform is set on the band of the runs on one platform's GPUs
 	// (AMD), whose estimates have been off in their own way; such a band
 	// is of all workloads.
-	Platform string  `json:"platform,omitempty"`
-	N        int     `json:"n"`
-	P10      float64 `json:"p10"`
-	P90      float64 `json:"p90"`
+	Platform string `json:"platform,omitempty"`
+	// Build is set on the bands of the runs of one era of an engine's
+	// builds (serving.Build Key), which the figures estimated for those
+	// builds take.
+	Build string  `json:"build,omitempty"`
+	N     int     `json:"n"`
+	P10   float64 `json:"p10"`
+	P90   float64 `json:"p90"`
 }
 
 // AMD is the platform of AMD's GPUs (ROCm builds of the serving engines).
@@ -139,6 +143,7 @@ type Kind struct {
 	Input, Output float64
 	MoE           bool
 	Platform      string // PlatformOf the GPU's vendor
+	Build         string // the era of the engine's builds estimated with, if any
 }
 
 // For returns the band of a figure of kind k: its platform's band when
@@ -146,7 +151,8 @@ type Kind struct {
 // in their own way, whatever the workload), else the band of its most
 // specific workload that has MinRuns, in the order MoE, long context, its
 // shape, all workloads (a figure of a mixture of experts is as wrong as
-// MoE estimates have been, whatever its lengths). ok is false when none
+// MoE estimates have been, whatever its lengths): among the bands of its
+// era of builds first, then among the shared ones. ok is false when none
 // has: b is then the kind's most specific band with fewer runs, or the
 // zero Band when there is none at all.
 func (t Table) For(k Kind) (b Band, ok bool) {
@@ -155,11 +161,21 @@ func (t Table) For(k Kind) (b Band, ok bool) {
 			return c, true
 		}
 	}
+	if k.Build != "" {
+		if b, ok := t.of(k, k.Build); ok {
+			return b, true
+		}
+	}
+	return t.of(k, "")
+}
+
+// of is For among the bands of an era of builds ("" the shared bands).
+func (t Table) of(k Kind, build string) (b Band, ok bool) {
 	ws := WorkloadsOf(k.Input, k.Output, k.MoE)
 	found := false
 	for i := len(ws) - 1; i >= 0; i-- {
 		for _, c := range t.Bands {
-			if c.Metric != k.Metric || c.Workload != ws[i] || c.Platform != "" {
+			if c.Metric != k.Metric || c.Workload != ws[i] || c.Platform != "" || c.Build != build {
 				continue
 			}
 			if c.N >= MinRuns {

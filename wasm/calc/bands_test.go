@@ -44,6 +44,12 @@ func TestEveryEstimatedFigureHasABandOrSaysWhyNot(t *testing.T) {
 		moved.Perf.Defaults.EfficiencyBy[i].Compute.Value *= 0.7
 		moved.Perf.Defaults.EfficiencyBy[i].Memory.Value *= 0.7
 	}
+	// And those of each era of engine builds.
+	moved.Perf.Defaults.Builds = slices.Clone(d.Perf.Defaults.Builds)
+	for i := range moved.Perf.Defaults.Builds {
+		moved.Perf.Defaults.Builds[i].Compute.Value *= 0.7
+		moved.Perf.Defaults.Builds[i].Memory.Value *= 0.7
+	}
 	moved.Memory.Defaults.DriverReservedGiB.Value += 3
 	var s, m = set(e), set(e)
 	m.Load(latest, moved)

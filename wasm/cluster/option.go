@@ -118,8 +118,16 @@ type Estimate struct {
 	Note  string
 	// Precision is the estimate's, a serving.Precisions value.
 	Precision string
-	// Platform is the GPU's (band.PlatformOf), whose error bands apply.
-	Platform string
+	// Platform is the GPU's (band.PlatformOf) and Build the era of the
+	// engine's builds estimated for (serving.Build Key), whose error bands
+	// apply.
+	Platform, Build string
+}
+
+// Kind is the kind of the estimate's figures of metric m for requests
+// of in and out tokens, whose error band applies.
+func (e *Estimate) Kind(m band.Metric, in, out float64) band.Kind {
+	return band.Kind{Metric: m, Input: in, Output: out, MoE: e.Setup.Model.Experts > 0, Platform: e.Platform, Build: e.Build}
 }
 
 // readEstimate reads the estimator's fields of an option: the estimate,
@@ -148,9 +156,9 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 		Default: pd.Memory.DefaultPrecision(modelID, defModel, defPrecision), Choices: serving.PrecisionChoices(t), Help: t.T("tco.in.pp_help")})
 	batch := r.Int(scenario.Field{Only: only, Key: k("pb"), Label: t.T("tco.in.pb"), Unit: t.T("tco.unit.requests"), Min: 1, Max: 4096,
 		Default: num(pd.Defaults.Batch.Value), Help: t.T("tco.in.pb_help")})
-	ef := pd.Memory.EngineField(t, k("pe"), "")
+	ef := pd.EngineField(t, k("pe"), "")
 	ef.Only = only
-	engine := pd.Memory.ReadEngine(r, ef)
+	engine, build := pd.ReadEngine(r, ef)
 	// A replica of more GPUs than hold the model answers sooner and may
 	// keep more requests per GPU (the plan chooses one so, and links it).
 	tpChoices := []scenario.Choice{{Value: "auto", Label: t.T("tco.tp.fewest")}}
@@ -184,7 +192,8 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	if !ok {
 		m = cu.Model
 	}
-	s, _ := pd.Setup(m, g, 1, precision, kv, pd.EfficiencyOn(g, precision))
+	eff, _, _ := pd.EfficiencyFor(engine.ID, build, g, precision)
+	s, _ := pd.Setup(m, g, 1, precision, kv, eff)
 	if in+out > s.Model.MaxContext {
 		r.Reject(k("pm"), t.F("tco.err.context", "in", strconv.Itoa(in), "out", strconv.Itoa(out), "model", s.Model.Name,
 			"context", strconv.Itoa(s.Model.MaxContext)))
@@ -211,7 +220,7 @@ func readEstimate(r *scenario.Resolver, d Data, k func(string) string, g gpu.GPU
 	}
 	s.TP = tp
 	e := &Estimate{Setup: s, Point: s.At(float64(batch), float64(in), float64(out)), Load: pd.LoadOn(engine, s, g, in, out), Precision: precision,
-		Platform: band.PlatformOf(g.Vendor)}
+		Platform: band.PlatformOf(g.Vendor), Build: pd.BuildKey(engine.ID, build, g)}
 	e.Note = t.F("tco.estimated", "model", s.Model.Name, "precision", precision, "batch", strconv.Itoa(batch), "in", strconv.Itoa(in),
 		"out", strconv.Itoa(out), "tp", strconv.Itoa(tp))
 	return e, isCustom

@@ -102,6 +102,26 @@ func TestBadRowFailsNamingFileEntryAndField(t *testing.T) {
 		{"efficiency from an unknown source", PerfFile, "defaults:\n", "defaults:\n  efficiency_by:\n    - {arch: volta, precision: fp6, " +
 			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.7, source: trtllm-091, as_of: 2024-04-23}}\n",
 			`d/perf.yaml: defaults.efficiency_by[0] "volta" "fp6": memory.source: unknown source "trtllm-091"`},
+		// An era of engine builds names a known engine, versions of numbers
+		// in order and the day of its first run.
+		{"era of an unknown engine", PerfFile, "defaults:\n", "defaults:\n  builds:\n    - {engine: ollama, from: \"0.11\", to: \"0.19\", older: \"0.10\", since: 2025-10-29, " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, step_overhead_us: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, request_overhead_ms: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, expert_compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.builds[0] "ollama" "0.11": engine: want vllm, sglang, trtllm or tgi, got "ollama"`},
+		{"era of a build that is no version", PerfFile, "defaults:\n", "defaults:\n  builds:\n    - {engine: vllm, from: nightly, to: \"0.19\", older: \"0.10\", since: 2025-10-29, " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, step_overhead_us: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, request_overhead_ms: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, expert_compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.builds[0] "vllm" "nightly": from: want a version such as 0.19, got "nightly"`},
+		{"era ending before it starts", PerfFile, "defaults:\n", "defaults:\n  builds:\n    - {engine: vllm, from: \"0.11\", to: \"0.9\", older: \"0.10\", since: 2025-10-29, " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, step_overhead_us: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, request_overhead_ms: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, expert_compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.builds[0] "vllm" "0.11": to: 0.9 is before from, 0.11`},
+		{"era whose older builds are not older", PerfFile, "defaults:\n", "defaults:\n  builds:\n    - {engine: vllm, from: \"0.11\", to: \"0.19\", older: \"0.12\", since: 2025-10-29, " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, step_overhead_us: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, request_overhead_ms: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, expert_compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.builds[0] "vllm" "0.11": older: 0.12 is not before from, 0.11`},
+		{"era without its first day", PerfFile, "defaults:\n", "defaults:\n  builds:\n    - {engine: vllm, from: \"0.11\", to: \"0.19\", older: \"0.10\", since: autumn, " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, step_overhead_us: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, request_overhead_ms: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, expert_compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.builds[0] "vllm" "0.11": since: want a date YYYY-MM-DD, got "autumn"`},
+		{"era of GPUs of no maker of the catalog", PerfFile, "defaults:\n", "defaults:\n  builds:\n    - {engine: vllm, from: \"0.11\", to: \"0.19\", older: \"0.10\", since: 2025-10-29, vendors: [Nvidia], " +
+			"compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, memory: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, step_overhead_us: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, request_overhead_ms: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}, expert_compute: {value: 0.5, source: trtllm-090, as_of: 2024-04-23}}\n",
+			`d/perf.yaml: defaults.builds[0] "vllm" "0.11": vendors: no GPU of the catalog is made by "Nvidia"`},
 		{"architecture not an id", GPUFile, "  - id: h100-sxm\n", "  - id: h100-sxm\n    arch: Hopper\n",
 			`d/gpus.yaml: gpus[4] "h100-sxm": arch: `},
 		// A preset's words are in both languages: German pages show the

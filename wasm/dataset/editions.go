@@ -446,9 +446,10 @@ func newerAsOf(before, after yaml.MapSlice, entry, field string) error {
 
 // identities are the keys that identify a list element, in order of
 // preference: the first set that an element has all of. An efficiency
-// group of perf.yaml is its GPU architecture and precision, so a refit
-// changes the group in place.
-var identities = [][]string{{"id"}, {"name"}, {"provider", "gpu", "instance"}, {"arch", "precision"}}
+// group of perf.yaml is its GPU architecture and precision, and an era
+// of engine builds its engine and first build, so a refit changes them
+// in place.
+var identities = [][]string{{"id"}, {"name"}, {"provider", "gpu", "instance"}, {"arch", "precision"}, {"engine", "from"}}
 
 // identity returns the keys that identify el, or nil.
 func identity(el any) []string {

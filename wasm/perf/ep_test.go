@@ -139,3 +139,30 @@ func maxOf(v []int) int {
 	}
 	return m
 }
+
+// Routed experts at a share of the compute efficiency (Efficiency
+// Experts): smallMoE's token makes 1 routing of 2 x 2 B = 4 GFLOP and
+// 2 x 2 B = 4 GFLOP in its shared layers (8 GFLOP at 4 B active). At
+// half the efficiency the routing counts twice, 12 GFLOP a token; a
+// prefill of 4,096 tokens, compute-bound, takes 4,096 x 4 GFLOP = 16.38
+// TFLOP longer at 2 x 312 TFLOPS: 0.026257 s more. 0 and 1 compute the
+// experts as the dense layers.
+func TestRoutedExpertsAtAShareOfTheComputeEfficiency(t *testing.T) {
+	s := Setup{Model: smallMoE, Weights: memory.WeightFormats[1], KV: memory.KVFormats[0], Hardware: a100, TP: 2,
+		Efficiency: Efficiency{Compute: 1, Memory: 0.8, Link: 1, TouchedExperts: true}}
+	dense := s.roofline()
+	s.Efficiency.Experts = 1
+	if one := s.roofline(); one.flopsPerToken != dense.flopsPerToken {
+		t.Errorf("Experts 1: %g FLOP a token; want %g, as the dense layers", one.flopsPerToken, dense.flopsPerToken)
+	}
+	s.Efficiency.Experts = 0.5
+	half := s.roofline()
+	if math.Abs(dense.flopsPerToken-8e9) > 1 || math.Abs(half.flopsPerToken-12e9) > 1 {
+		t.Errorf("%g and %g FLOP a token; want 8e9 dense and 12e9 with the experts at half", dense.flopsPerToken, half.flopsPerToken)
+	}
+	d, _ := dense.step(4096, 0, 0)
+	h, _ := half.step(4096, 0, 0)
+	if got := h - d; math.Abs(got-0.026257) > 1e-6 {
+		t.Errorf("a prefill of 4,096 tokens %.6f s longer; want 0.026257", got)
+	}
+}

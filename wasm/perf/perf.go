@@ -47,6 +47,12 @@ type Efficiency struct {
 	// weights of the experts its tokens touch (DistinctExperts); false
 	// reads them all, as editions before the step model was fitted do.
 	TouchedExperts bool
+	// Experts is the share of Compute that a mixture of experts' routed
+	// experts reach: their grouped matrix products, each over the few
+	// tokens routed to one expert, run further from the peak than a dense
+	// layer's. 0 or 1 computes them as the dense layers, as editions
+	// before the builds were fitted do.
+	Experts float64
 }
 
 // Setup is a model replica on TP GPUs.
@@ -175,8 +181,17 @@ func (s Setup) roofline() roofline {
 		r.experts = s.expertBytes()
 	}
 	r.ep = max(s.EP, 1)
-	if m := s.Model; r.ep > 1 && m.Experts > m.ExpertsPerToken {
-		r.flopsPerRouting = 2 * (m.ParamsB - m.Active()) * 1e9 / float64(m.Experts-m.ExpertsPerToken)
+	if m := s.Model; m.Experts > m.ExpertsPerToken {
+		// A routing's arithmetic at the dense layers' rate: its share of
+		// Compute slows it by 1 / Experts.
+		perRouting := 2 * (m.ParamsB - m.Active()) * 1e9 / float64(m.Experts-m.ExpertsPerToken)
+		if e.Experts > 0 {
+			r.flopsPerToken += float64(m.ExpertsPerToken) * perRouting * (1/e.Experts - 1)
+			perRouting /= e.Experts
+		}
+		if r.ep > 1 {
+			r.flopsPerRouting = perRouting
+		}
 	}
 	if s.TP > 1 {
 		r.commAt = s.commTime(0)

@@ -44,6 +44,9 @@ type Scenario struct {
 	// Engine is the serving engine whose memory accounting and batch
 	// limits the KV capacity and the simulation use (vLLM by default).
 	Engine serving.EngineProfile
+	// Build is the era of the engine's builds estimated for (serving.Build
+	// Key), whose error bands apply; "" for builds before every era.
+	Build string
 	// Traffic is the simulation's load but for its rate.
 	Traffic perf.Load
 	// MaxBatch is the most requests of Prompt + Output tokens the
@@ -156,7 +159,8 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 		Help: t.T("perf.in.tp_help")})
 	ep := r.Int(scenario.Field{Key: "ep", Label: t.T("perf.in.ep"), Section: sec, Min: 1, Max: 64, Default: "1",
 		Help: t.T("perf.in.ep_help")})
-	s.Engine = md.ReadEngine(r, md.EngineField(t, "engine", sec))
+	var build string
+	s.Engine, build = d.ReadEngine(r, d.EngineField(t, "engine", sec))
 	m, g := serving.Custom(r, md)
 	if c, ok := md.Models.Find(modelID); ok {
 		m = c
@@ -214,8 +218,8 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 		Default: num(df.P99TargetS.Value), Note: d.Note(t, df.P99TargetS), Help: t.T("perf.in.slo_help")})
 
 	effSec := t.T("perf.sec.efficiency")
-	e := d.EfficiencyOn(s.GPU, precision)
-	computeFig, memoryFig := df.Group(s.GPU.Arch, precision)
+	e, computeFig, memoryFig := d.EfficiencyFor(s.Engine.ID, build, s.GPU, precision)
+	s.Build = d.BuildKey(s.Engine.ID, build, s.GPU)
 	// label and help are keys of the catalogs.
 	frac := func(key, label, help string, f float64, note string) float64 {
 		return r.Number(scenario.Field{Key: key, Label: t.T(label), Unit: t.T("perf.unit.peak"), Section: effSec, Min: 0.01, Max: 1,

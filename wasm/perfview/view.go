@@ -436,7 +436,7 @@ func round(v float64, digits int) float64 {
 // kind is the kind of the scenario's figures of a metric.
 func (s Scenario) kind(m band.Metric) band.Kind {
 	return band.Kind{Metric: m, Input: float64(s.Prompt), Output: float64(s.Output), MoE: s.Setup.Model.Experts > 0,
-		Platform: band.PlatformOf(s.GPU.Vendor)}
+		Platform: band.PlatformOf(s.GPU.Vendor), Build: s.Build}
 }
 
 // bandSeries is the shaded error band of a line of the charts whose

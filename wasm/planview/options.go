@@ -15,6 +15,7 @@ import (
 	"github.com/infercost/infercost/wasm/perf"
 	"github.com/infercost/infercost/wasm/pricing"
 	"github.com/infercost/infercost/wasm/scenario"
+	"github.com/infercost/infercost/wasm/serving"
 	"github.com/infercost/infercost/wasm/tco"
 )
 
@@ -464,7 +465,8 @@ func (b *Builder) size(s Scenario, d apicompare.Data, out []Option) {
 // up to a server's, doubling.
 func (b *Builder) degrees(s Scenario, d apicompare.Data, g gpu.GPU, e *cluster.Estimate, f func(perf.Setup, perf.Load)) {
 	pd := d.TCO.Perf
-	engine, _ := pd.Memory.Engine(s.Engine)
+	id, _ := serving.SplitEngine(s.Engine)
+	engine, _ := pd.Memory.Engine(id)
 	for tp := e.Setup.TP; tp <= memory.ServerGPUs; tp *= 2 {
 		if memory.TPError(e.Setup.Model, tp) != "" {
 			continue

@@ -47,7 +47,8 @@ type Scenario struct {
 	Custom *model.Model
 	// Precision and Engine are what the self-hosted options serve it in
 	// and with: a serving.Precisions value (a GPU without it serves in
-	// BF16) and an engine profile's id.
+	// BF16) and a serving.Perf EngineField value (an engine profile's id,
+	// with the build a link names).
 	Precision, Engine string
 	// RequestsPerDay arrive at random (Poisson), each of Prompt input and
 	// Output output tokens on average, their lengths varying as Lengths.
@@ -168,8 +169,7 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d apicompare.Data) Scenario {
 	serve := t.T("plan.sec.serve")
 	s.Precision = r.Choice(scenario.Field{Key: "pp", Label: t.T("tco.in.pp"), Section: serve, Default: pd.Memory.DefaultPrecision(s.Model, defModel, defPrecision),
 		Choices: serving.PrecisionChoices(t), Help: t.T("plan.in.pp_help")})
-	ef := pd.Memory.EngineField(t, "pe", serve)
-	s.Engine = pd.Memory.ReadEngine(r, ef).ID
+	s.Engine = r.Choice(pd.EngineField(t, "pe", serve))
 	s.Spare = r.Int(scenario.Field{Key: "spare", Label: t.T("tco.in.spare"), Unit: t.T("tco.unit.replicas"), Section: serve, Min: 0, Max: 64,
 		Default: "0", Help: t.T("plan.in.spare_help")})
 	s.SpotReclaimed, s.spotGiven = readSpot(r, d, serve)

@@ -125,15 +125,15 @@ func TestSpareReplicasByHand(t *testing.T) {
 
 // TestPlanCO2ByHand checks the default plan's CO2 per 1M tokens by hand.
 // The second place, two MI355X rented at Vultr, each a replica that
-// serves r requests a second within the target (the estimator's, 1.02^108
-// = 8.4883, the grid's highest that keeps it):
+// serves r requests a second within the target (the estimator's, 1.02^102
+// = 7.5373, the grid's highest that keeps it):
 // the workload's 1,000,000 / 86,400 = 11.574 requests a second use u =
-// 11.574 / (2 r) = 0.682 of their capacity, all week. Each GPU draws the
-// edition's straight line, 1,400 W x (0.63 + (0.85 - 0.63) u) = 1,092 W;
-// with one server's 3,300 W overhead (tco.yaml), 5,484 W, x PUE 1.56 x
-// 730 hours = 6,245 kWh a month; over the workload's 23,376 million
-// tokens a month, 0.2672 kWh per 1M tokens; at the world's 481 g a kWh
-// (the default region, Ember 2023) 128.5 g, at France's 56 g 14.96 g.
+// 11.574 / (2 r) = 0.768 of their capacity, all week. Each GPU draws the
+// edition's straight line, 1,400 W x (0.63 + (0.85 - 0.63) u) = 1,118 W;
+// with one server's 3,300 W overhead (tco.yaml), 5,537 W, x PUE 1.56 x
+// 730 hours = 6,305 kWh a month; over the workload's 23,376 million
+// tokens a month, 0.2697 kWh per 1M tokens; at the world's 481 g a kWh
+// (the default region, Ember 2023) 129.7 g, at France's 56 g 15.11 g.
 // The API in first place publishes no energy: its cell says so and
 // carries no figure.
 func TestPlanCO2ByHand(t *testing.T) {
@@ -142,8 +142,8 @@ func TestPlanCO2ByHand(t *testing.T) {
 		p := planview.Build(planview.Resolve(q, d), d)
 		c := p.CellsByKey()
 		r := p.Ranked[1].Replica.RatePerS
-		if math.Abs(r-math.Pow(1.02, 108)) > 1e-9 {
-			t.Errorf("%s: the MI355X replica serves %.4f requests a second; the arithmetic above takes 1.02^108 = 8.4883", q, r)
+		if math.Abs(r-math.Pow(1.02, 102)) > 1e-9 {
+			t.Errorf("%s: the MI355X replica serves %.4f requests a second; the arithmetic above takes 1.02^102 = 7.5373", q, r)
 		}
 		u := 1e6 / 86400 / (2 * r)
 		kWhPerMTok := (3300 + 2*1400*(0.63+0.22*u)) * 1.56 * 730 / 1000 / 23376
@@ -330,11 +330,12 @@ func TestTheHostileLinksStayBounded(t *testing.T) {
 // curve by hand. Off hours at the default 38 %: 40 weekday hours at 1 and
 // 128 at 0.38 sum to 88.64, so office hours run at 168 / 88.64 = 1.8953
 // times the mean, 11.574 x 1.8953 = 21.94 requests/s, and the others at
-// 0.38 x that, 8.34. The MI355X at Vultr keeps 8.48 a replica of one
-// GPU: 3 replicas in office hours, 1 otherwise. Rented: 40 h x 3 + 128 h
-// x 1 = 248 GPU-hours a week, and two replicas started each weekday
-// morning, 10 x 5 min = 0.833 h: 248.833 x $2.59 x 730 / 168 = $2,800.41
-// a month, 1.48 replicas on average. Bought, it holds 3 all week.
+// 0.38 x that, 8.34. The MI355X at Vultr keeps 7.54 a replica of one
+// GPU (1.02^102): 3 replicas in office hours, 2 otherwise. Rented: 40 h x
+// 3 + 128 h x 2 = 376 GPU-hours a week, and one replica started each
+// weekday morning, 5 x 5 min = 0.417 h: 376.417 x $2.59 x 730 / 168 =
+// $4,236.26 a month, 2.24 replicas on average. Bought, it holds 3 all
+// week.
 func TestOfficeHoursPlanByHand(t *testing.T) {
 	d := datasettest.Load(t).PricingData()
 	p := planview.Build(planview.Resolve("ed=2026-12-07&curve=office", d), d)
@@ -348,10 +349,10 @@ func TestOfficeHoursPlanByHand(t *testing.T) {
 		switch o.ID {
 		case "mi355x.1":
 			found++
-			if want := 248.8333333 * 2.59 * 730 / 168; math.Abs(o.PerMonthUSD-want) > 0.01 {
+			if want := 376.4166667 * 2.59 * 730 / 168; math.Abs(o.PerMonthUSD-want) > 0.01 {
 				t.Errorf("MI355X at Vultr: $%.2f a month; want $%.2f", o.PerMonthUSD, want)
 			}
-			if c := cells[place+"takes"]; c.Text != "up to 3 × Instinct MI355X: 1–3 × 1 GPUs by the hour, 1.5 on average" {
+			if c := cells[place+"takes"]; c.Text != "up to 3 × Instinct MI355X: 2–3 × 1 GPUs by the hour, 2.2 on average" {
 				t.Errorf("MI355X at Vultr takes %q", c.Text)
 			}
 		case "mi355x":
@@ -365,8 +366,8 @@ func TestOfficeHoursPlanByHand(t *testing.T) {
 		t.Errorf("%d of the MI355X's options ranked; want bought and rented at Vultr", found)
 	}
 	// The charts by the hour, the MI355X at Vultr the best rented option:
-	// Monday 08:00 one GPU, 09:00 three, two of them started that hour:
-	// 3 x $2.59 + 2 x 5 / 60 h x $2.59 = $8.20, 10:00 3 x $2.59 = $7.77.
+	// Monday 08:00 two GPUs, 09:00 three, one of them started that hour:
+	// 3 x $2.59 + 5 / 60 h x $2.59 = $7.99, 10:00 3 x $2.59 = $7.77.
 	// Steps: a point where the value changes, from Monday 00:00.
 	var gpus, cost [][2]float64
 	for _, c := range p.Charts {
@@ -378,8 +379,8 @@ func TestOfficeHoursPlanByHand(t *testing.T) {
 			}
 		}
 	}
-	if !slices.Equal(gpus, [][2]float64{{0, 1}, {9, 3}, {17, 1}}) || !slices.Equal(cost, [][2]float64{{0, 2.59}, {9, 8.2}, {10, 7.77}, {17, 2.59}}) {
-		t.Errorf("Monday: rented GPUs %v at $%v an hour; want 1 from 00:00, 3 from 09:00, 1 from 17:00 at $2.59, $8.20, $7.77 from 10:00, $2.59", gpus, cost)
+	if !slices.Equal(gpus, [][2]float64{{0, 2}, {9, 3}, {17, 2}}) || !slices.Equal(cost, [][2]float64{{0, 5.18}, {9, 7.99}, {10, 7.77}, {17, 5.18}}) {
+		t.Errorf("Monday: rented GPUs %v at $%v an hour; want 2 from 00:00, 3 from 09:00, 2 from 17:00 at $5.18, $7.99, $7.77 from 10:00, $5.18", gpus, cost)
 	}
 }
 

@@ -237,7 +237,7 @@ func (s Scenario) utilCell(o Option, key string) view.Cell {
 // band its figures take: the throughput of the workload's requests.
 func (s Scenario) bandKind(o Option) band.Kind {
 	e := o.Cluster.Estimate
-	return band.Kind{Metric: band.Throughput, Input: float64(s.Prompt), Output: float64(s.Output), MoE: e.Setup.Model.Experts > 0, Platform: e.Platform}
+	return e.Kind(band.Throughput, float64(s.Prompt), float64(s.Output))
 }
 
 // takes says what a ranked option takes: its GPUs in replicas, the spare

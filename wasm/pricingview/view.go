@@ -589,8 +589,7 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 	}
 	switch {
 	case key == "h.capacity":
-		return band.Estimate{Kind: band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output),
-			MoE: e.Setup.Model.Experts > 0, Platform: e.Platform}}, true
+		return band.Estimate{Kind: e.Kind(band.Throughput, float64(e.Load.Prompt), float64(e.Load.Output))}, true
 	case strings.HasSuffix(key, ".be") && s.Cluster.NeedsPrice == "":
 		return band.Estimate{None: "band.breakeven"}, true
 	}

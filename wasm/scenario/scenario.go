@@ -11,6 +11,7 @@
 package scenario
 
 import (
+	"golang.org/x/mod/semver"
 	"math"
 	"slices"
 	"strconv"
@@ -39,6 +40,9 @@ var HandoutKeys = []string{"h.title", "h.for", "h.by", "h.notes", "h.omit"}
 // Choice is one allowed value of a choice field.
 type Choice struct {
 	Value, Label string
+	// From is, in a Versions field, the first version of its family that
+	// the choice stands for ("" for every version).
+	From string
 }
 
 // Field describes one input: its query name, what the form shows, and what
@@ -98,6 +102,12 @@ type Field struct {
 	// FoldCase makes a choice field take its values in any ASCII letter
 	// case (eur for EUR, a currency code), read as the listed value.
 	FoldCase bool
+	// Versions makes a choice field also take a family and a version,
+	// family@version (a serving engine's build, vllm@0.17), read as the
+	// listed choice of the family (its value, or one starting family@)
+	// with the latest From at or before the version. The version is one
+	// to three numbers (ValidVersion).
+	Versions bool
 }
 
 // Rejection is the kind of a rejected value, for a program reading it
@@ -358,6 +368,9 @@ func (f Field) Parse(raw string) (string, string) {
 // a rejection.
 func (f Field) parse(m *msg.Catalog, raw string) (string, string, Rejection) {
 	raw = strings.TrimSpace(raw)
+	if f.Versions {
+		raw = f.version(raw)
+	}
 	if f.IsChoice() {
 		for _, c := range f.Choices {
 			if c.Value == raw || f.FoldCase && Lower(c.Value) == Lower(raw) {
@@ -758,4 +771,29 @@ func ConvertMoney(inputs []Input, preset, code string, fromFX, toFX float64) Val
 // amounts read cleanly in any currency without losing small unit prices.
 func Significant(v float64, digits int) string {
 	return FormatNumber(roundTo(v, digits))
+}
+
+// version is the listed value a Versions field reads raw as: raw itself
+// unless it names a family and a valid version.
+func (f Field) version(raw string) string {
+	family, v, ok := strings.Cut(raw, "@")
+	if !ok || !ValidVersion(v) {
+		return raw
+	}
+	best, from, found := raw, "", false
+	for _, c := range f.Choices {
+		switch {
+		case c.Value != family && !strings.HasPrefix(c.Value, family+"@"):
+		case c.From != "" && semver.Compare("v"+c.From, "v"+v) > 0: // from a later version
+		case !found || c.From != "" && (from == "" || semver.Compare("v"+c.From, "v"+from) > 0):
+			best, from, found = c.Value, c.From, true
+		}
+	}
+	return best
+}
+
+// ValidVersion says whether v is a version of one to three numbers, as
+// "0.19" or "1.2.0" (golang.org/x/mod/semver reads it as v0.19).
+func ValidVersion(v string) bool {
+	return semver.IsValid("v"+v) && strings.Trim(v, "0123456789.") == ""
 }

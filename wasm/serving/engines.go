@@ -222,7 +222,13 @@ func (d Memory) EngineField(m *msg.Catalog, key, section string) scenario.Field 
 // ReadEngine reads the serving engine of field f (an EngineField): its
 // profile, vLLM's for an engine the data has no profile of.
 func (d Memory) ReadEngine(r *scenario.Resolver, f scenario.Field) EngineProfile {
-	if e, ok := d.Engine(r.Choice(f)); ok {
+	return d.engineOr(r.Choice(f))
+}
+
+// engineOr returns the profile of engine id, vLLM's for an engine the
+// data has no profile of.
+func (d Memory) engineOr(id string) EngineProfile {
+	if e, ok := d.Engine(id); ok {
 		return e
 	}
 	return EngineProfile{ID: DefaultEngine, Name: "vLLM"}

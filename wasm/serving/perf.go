@@ -93,6 +93,11 @@ type PerfDefaults struct {
 	// GPUs of that architecture; editions before they were fitted lack
 	// them, and every GPU takes the shared ones.
 	EfficiencyBy []GroupEfficiency `yaml:"efficiency_by,omitempty" json:"efficiency_by,omitempty"`
+
+	// Builds are the step model of each engine's recent builds, fitted on
+	// their measured runs (Build); editions before lack them, and every
+	// build takes the shared figures.
+	Builds []Build `yaml:"builds,omitempty" json:"builds,omitempty"`
 }
 
 // GroupEfficiency is the compute and memory efficiency that serving
@@ -462,6 +467,7 @@ func (d Perf) Validate() error {
 		errs = append(errs, d.Sources.Check(df.MinRequests, "defaults", "min_requests", 1, 50)...)
 	}
 	errs = append(errs, d.validateGroups()...)
+	errs = append(errs, d.validateBuilds()...)
 	// A request of the default lengths fits every model, so that a
 	// rejected length can fall back to its default.
 	for _, m := range d.Memory.Models.Models {

@@ -645,6 +645,5 @@ func (s Scenario) bandOf(key string) (band.Estimate, bool) {
 // throughputKind is the kind of an estimated throughput: the estimator's
 // default request on the option's model.
 func throughputKind(e *cluster.Estimate) band.Kind {
-	return band.Kind{Metric: band.Throughput, Input: float64(e.Load.Prompt), Output: float64(e.Load.Output), MoE: e.Setup.Model.Experts > 0,
-		Platform: e.Platform}
+	return e.Kind(band.Throughput, float64(e.Load.Prompt), float64(e.Load.Output))
 }

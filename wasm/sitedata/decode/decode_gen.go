@@ -239,6 +239,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"p99_target_s", &p.P99TargetS},
 			{"requests", &p.Requests},
 			{"efficiency_by", &p.EfficiencyBy},
+			{"builds", &p.Builds},
 		})
 	case *[]serving.Measurement:
 		list(d, p)
@@ -325,6 +326,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"metric", &p.Metric},
 			{"workload", &p.Workload},
 			{"platform", &p.Platform},
+			{"build", &p.Build},
 			{"n", &p.N},
 			{"p10", &p.P10},
 			{"p90", &p.P90},
@@ -461,6 +463,8 @@ func read(d *jsonread.Decoder, p any) {
 		})
 	case *[]serving.GroupEfficiency:
 		list(d, p)
+	case *[]serving.Build:
+		list(d, p)
 	case *serving.Measurement:
 		object(d, []field{
 			{"source", &p.Source},
@@ -579,6 +583,20 @@ func read(d *jsonread.Decoder, p any) {
 			{"precision", &p.Precision},
 			{"compute", &p.Compute},
 			{"memory", &p.Memory},
+		})
+	case *serving.Build:
+		object(d, []field{
+			{"engine", &p.Engine},
+			{"from", &p.From},
+			{"to", &p.To},
+			{"older", &p.Older},
+			{"since", &p.Since},
+			{"vendors", &p.Vendors},
+			{"compute", &p.Compute},
+			{"memory", &p.Memory},
+			{"step_overhead_us", &p.StepOverheadUS},
+			{"request_overhead_ms", &p.RequestOverheadMS},
+			{"expert_compute", &p.ExpertCompute},
 		})
 	case *serving.SeedRow:
 		object(d, []field{
