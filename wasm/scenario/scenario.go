@@ -11,7 +11,7 @@
 package scenario
 
 import (
-	"golang.org/x/mod/semver"
+	"cmp"
 	"math"
 	"slices"
 	"strconv"
@@ -784,16 +784,45 @@ func (f Field) version(raw string) string {
 	for _, c := range f.Choices {
 		switch {
 		case c.Value != family && !strings.HasPrefix(c.Value, family+"@"):
-		case c.From != "" && semver.Compare("v"+c.From, "v"+v) > 0: // from a later version
-		case !found || c.From != "" && (from == "" || semver.Compare("v"+c.From, "v"+from) > 0):
+		case c.From != "" && CompareVersions(c.From, v) > 0: // from a later version
+		case !found || c.From != "" && (from == "" || CompareVersions(c.From, from) > 0):
 			best, from, found = c.Value, c.From, true
 		}
 	}
 	return best
 }
 
-// ValidVersion says whether v is a version of one to three numbers, as
-// "0.19" or "1.2.0" (golang.org/x/mod/semver reads it as v0.19).
+// ValidVersion says whether v is a version of one to three numbers
+// separated by dots, as "0.19" or "1.2.0", without leading zeros.
 func ValidVersion(v string) bool {
-	return semver.IsValid("v"+v) && strings.Trim(v, "0123456789.") == ""
+	for range 3 {
+		p, rest, more := strings.Cut(v, ".")
+		if p == "" || len(p) > 9 || strings.Trim(p, "0123456789") != "" || len(p) > 1 && p[0] == '0' {
+			return false
+		}
+		if !more {
+			return true
+		}
+		v = rest
+	}
+	return false
+}
+
+// CompareVersions compares two valid versions number by number, a
+// missing number as 0 ("0.19" = "0.19.0" < "0.20"): -1, 0 or +1. A
+// version is three small numbers, so this is a few lines rather than a
+// semantic-versioning library, whose prerelease rules cost the browser
+// module about 12 kB.
+func CompareVersions(a, b string) int {
+	for range 3 {
+		var x, y string
+		x, a, _ = strings.Cut(a, ".")
+		y, b, _ = strings.Cut(b, ".")
+		m, _ := strconv.Atoi(x)
+		n, _ := strconv.Atoi(y)
+		if m != n {
+			return cmp.Compare(m, n)
+		}
+	}
+	return 0
 }

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/mod/semver"
-
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
@@ -63,15 +61,6 @@ func (d *Perf) BuildKey(engine, build string, g gpu.GPU) string {
 	return ""
 }
 
-// version is a build as golang.org/x/mod/semver reads it ("0.19" is
-// "v0.19"); "" for text that is not a version (scenario.ValidVersion).
-func version(b string) string {
-	if scenario.ValidVersion(b) {
-		return "v" + b
-	}
-	return ""
-}
-
 // BuildOf returns the era of engine's builds that build is of on GPUs of
 // vendor: the newest era for "", else the era with the latest From at or
 // before build; ok is false for a build before every era, an engine
@@ -79,10 +68,10 @@ func version(b string) string {
 // serve with the shared figures.
 func (df PerfDefaults) BuildOf(engine, build, vendor string) (b Build, ok bool) {
 	for _, e := range df.Builds {
-		if e.Engine != engine || !slices.Contains(e.Vendors, vendor) || build != "" && semver.Compare(version(e.From), version(build)) > 0 {
+		if e.Engine != engine || !slices.Contains(e.Vendors, vendor) || build != "" && scenario.CompareVersions(e.From, build) > 0 {
 			continue
 		}
-		if !ok || semver.Compare(version(e.From), version(b.From)) > 0 {
+		if !ok || scenario.CompareVersions(e.From, b.From) > 0 {
 			b, ok = e, true
 		}
 	}
@@ -125,9 +114,9 @@ func (d *Perf) EfficiencyFor(engine, build string, g gpu.GPU, precision string) 
 }
 
 // validateBuilds checks the eras of engine builds: a known engine,
-// versions From ≤ To and an Older before From, a date, the figures in
-// range from a known source, and no two eras of an engine from the same
-// build or day.
+// versions From ≤ To and an Older before From, a date, the makers of the
+// GPUs measured, the figures in range from a known source, and an
+// engine's eras listed oldest first, from later builds and days.
 func (d Perf) validateBuilds() []error {
 	var errs []error
 	for i, b := range d.Defaults.Builds {
@@ -145,10 +134,10 @@ func (d Perf) validateBuilds() []error {
 				bad(v.field, "want a version such as 0.19, got %q", v.value)
 			}
 		}
-		if scenario.ValidVersion(b.From) && scenario.ValidVersion(b.To) && semver.Compare(version(b.From), version(b.To)) > 0 {
+		if scenario.ValidVersion(b.From) && scenario.ValidVersion(b.To) && scenario.CompareVersions(b.From, b.To) > 0 {
 			bad("to", "%s is before from, %s", b.To, b.From)
 		}
-		if scenario.ValidVersion(b.From) && scenario.ValidVersion(b.Older) && semver.Compare(version(b.Older), version(b.From)) >= 0 {
+		if scenario.ValidVersion(b.From) && scenario.ValidVersion(b.Older) && scenario.CompareVersions(b.Older, b.From) >= 0 {
 			bad("older", "%s is not before from, %s", b.Older, b.From)
 		}
 		if _, err := time.Parse(time.DateOnly, b.Since); err != nil {
@@ -163,8 +152,9 @@ func (d Perf) validateBuilds() []error {
 			}
 		}
 		for _, o := range d.Defaults.Builds[:i] {
-			if o.Engine == b.Engine && (o.From == b.From || o.Since == b.Since) {
-				bad("from", "a second era of %s from the same build or day", b.Engine)
+			if o.Engine == b.Engine && scenario.ValidVersion(o.From) && scenario.ValidVersion(b.From) &&
+				(scenario.CompareVersions(o.From, b.From) >= 0 || o.Since >= b.Since) {
+				bad("from", "an era of %s from %s on %s is listed before it: list an engine's eras oldest first, from different builds and days", b.Engine, o.From, o.Since)
 			}
 		}
 		errs = append(errs, d.Sources.CheckAll(entry, []fact.Bound{fact.Range("compute", b.Compute, 0.01, 1),
@@ -205,15 +195,15 @@ func (d *Perf) EngineField(t *msg.Catalog, key, section string) scenario.Field {
 	return f
 }
 
-// eras are engine's eras of builds, newest first.
+// eras are engine's eras of builds, newest first (the data lists them
+// oldest first: validateBuilds).
 func (d *Perf) eras(engine string) []Build {
 	var out []Build
-	for _, b := range d.Defaults.Builds {
+	for _, b := range slices.Backward(d.Defaults.Builds) {
 		if b.Engine == engine {
 			out = append(out, b)
 		}
 	}
-	slices.SortFunc(out, func(a, b Build) int { return semver.Compare(version(b.From), version(a.From)) })
 	return out
 }
 
