@@ -94,7 +94,9 @@ func TestLoadModesInBrowser(t *testing.T) {
 		t.Errorf("8 expert groups: time per output token %q; want it changed from %q", ep["a.tpot_ms"], moe["a.tpot_ms"])
 	}
 
-	waitEngine(ctx, t, tco+"?slo=30&dem=1e9&a.pm=llama-3.1-8b")
+	// Within 10 s a replica of Llama 3.1 8B keeps 111 users (within 30 s
+	// more than the simulated run's 400, on vLLM's newest builds).
+	waitEngine(ctx, t, tco+"?slo=10&dem=1e9&a.pm=llama-3.1-8b")
 	if !shown("dem") || shown("users") {
 		t.Fatalf("TCO, open loop: demand shown %v, users %v; want the demand only", shown("dem"), shown("users"))
 	}

@@ -44,26 +44,8 @@ func TestTheDataHoldsTheFittedBuilds(t *testing.T) {
 		rows := OfBuild(est.Perf, b, append([]calibration.Table{tab}, snaps...)...)
 		e := b.Efficiency(est.Perf.Efficiency())
 		loss := func(e perf.Efficiency) float64 { return Loss(Measure(rows, WithBuild(est, i, e))) }
-		at := loss(e)
-		t.Logf("%s from %s: %d runs, loss %.4f", b.Engine, b.From, len(rows.Rows), at)
-		for _, p := range BuildParams {
-			v := *p.Of(&e)
-			j := slices.IndexFunc(p.Grid, func(g float64) bool { return math.Abs(g-v) < 1e-9 })
-			if j < 0 {
-				t.Errorf("%s from %s: %s %g is not on its grid", b.Engine, b.From, p.Name, v)
-				continue
-			}
-			for _, k := range []int{j - 1, j + 1} {
-				if k < 0 || k >= len(p.Grid) {
-					continue
-				}
-				n := e
-				*p.Of(&n) = p.Grid[k]
-				if l := loss(n); l < at-1e-12 {
-					t.Errorf("%s from %s: %s %g: loss %.4f; want none below the data's %g at %.4f", b.Engine, b.From, p.Name, p.Grid[k], l, v, at)
-				}
-			}
-		}
+		at := atOptimum(t, b.Key()+": ", e, BuildParams, loss)
+		t.Logf("%s: %d runs, loss %.4f", b.Key(), len(rows.Rows), at)
 	}
 }
 

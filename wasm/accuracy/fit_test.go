@@ -90,12 +90,20 @@ func TestTheDataHoldsTheFittedStepModel(t *testing.T) {
 		}
 		return Loss(Measure(tab, est))
 	}
+	atOptimum(t, "", e, Params, loss)
+}
+
+// atOptimum checks that e is where a fit of params leaves it: each on
+// its grid, and no grid neighbour of one, the others held, gives a lower
+// loss. what names the figures in the errors.
+func atOptimum(t *testing.T, what string, e perf.Efficiency, params []Param, loss func(perf.Efficiency) float64) float64 {
+	t.Helper()
 	at := loss(e)
-	for _, p := range Params {
+	for _, p := range params {
 		v := *p.Of(&e)
 		i := slices.IndexFunc(p.Grid, func(g float64) bool { return math.Abs(g-v) < 1e-9 })
 		if i < 0 {
-			t.Errorf("%s %g is not on its grid", p.Name, v)
+			t.Errorf("%s%s %g is not on its grid", what, p.Name, v)
 			continue
 		}
 		for _, j := range []int{i - 1, i + 1} {
@@ -105,10 +113,11 @@ func TestTheDataHoldsTheFittedStepModel(t *testing.T) {
 			n := e
 			*p.Of(&n) = p.Grid[j]
 			if l := loss(n); l < at-1e-12 {
-				t.Errorf("%s %g: loss %.4f; want none below the data's %g at %.4f", p.Name, p.Grid[j], l, v, at)
+				t.Errorf("%s%s %g: loss %.4f; want none below the data's %g at %.4f", what, p.Name, p.Grid[j], l, v, at)
 			}
 		}
 	}
+	return at
 }
 
 // speedLoss is Loss over comparisons.

@@ -4,7 +4,7 @@
 
 package msg
 
-var englishKeys = [1127]string{
+var englishKeys = [1128]string{
 	"app.api_copied",
 	"app.chart_failed",
 	"app.copy_api_prompt",
@@ -440,6 +440,7 @@ var englishKeys = [1127]string{
 	"perf.in.engine_build",
 	"perf.in.engine_build_help",
 	"perf.in.engine_older",
+	"perf.in.engine_other_vendor",
 	"perf.in.ep",
 	"perf.in.ep_help",
 	"perf.in.gpu_help",
@@ -1134,7 +1135,7 @@ var englishKeys = [1127]string{
 	"tco.years",
 }
 
-var englishTexts = [1127]string{
+var englishTexts = [1128]string{
 	"API call copied",
 	"The chart could not load; the tables hold every figure it shows.",
 	"Copy this API call:",
@@ -1570,6 +1571,7 @@ var englishTexts = [1127]string{
 	"{engine} {from} to {to}",
 	"The build sets the speed: an engine's recent builds take figures fitted on their measured runs, its older builds those fitted on older published runs. A link may name a build, as vllm@0.17; a build newer than those measured takes the newest figures.",
 	"{engine} up to {older}",
+	"Builds {from} to {to} were measured on {vendors} GPUs only: on the {gpu} the figures fitted on older builds' runs apply, with their error bands.",
 	"Expert parallelism",
 	"Mixtures of experts only: the groups the tensor-parallel GPUs form for the routed experts, each group holding whole experts (TensorRT-LLM's moe_ep_size; vLLM's and SGLang's expert parallelism over all the GPUs is as many groups as GPUs). 1 splits every expert over all the GPUs. A step waits for its busiest group; that whole experts may multiply faster than split ones is not modelled.",
 	"Peak TFLOPS, memory bandwidth and link from the GPU table; Custom uses the fields below.",

@@ -6,6 +6,7 @@ import (
 
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/perfview"
+	"github.com/infercost/infercost/wasm/scenario"
 )
 
 // The engine's build is an input (issue 39): engine=vllm keeps meaning
@@ -66,11 +67,30 @@ func TestTheBuildSetsTheSpeed(t *testing.T) {
 }
 
 // hasError says whether the scenario's field key shows an error.
-func hasError(s perfview.Scenario, key string) bool {
+func hasError(s perfview.Scenario, key string) bool { return inputOf(s, key).Error != "" }
+
+// inputOf is the scenario's field key.
+func inputOf(s perfview.Scenario, key string) scenario.Input {
 	for _, in := range s.Inputs {
-		if in.Key == key && in.Error != "" {
-			return true
+		if in.Key == key {
+			return in
 		}
 	}
-	return false
+	return scenario.Input{}
+}
+
+// On a GPU of a maker no era's runs measured, the newest builds serve
+// with the shared figures and the engine field says why.
+func TestABuildMeasuredOnOtherGPUsSaysSo(t *testing.T) {
+	d := load(t)
+	s := perfview.Resolve("model=llama-3.1-70b&gpu=mi300x&tp=2", d)
+	g, _ := d.Memory.GPUs.Find("mi300x")
+	note := inputOf(s, "engine").Note
+	if s.Build != "" || s.Setup.Efficiency != d.EfficiencyOn(g, "bf16") || !strings.Contains(note, "NVIDIA") || !strings.Contains(note, g.Name) {
+		t.Errorf("vLLM's newest builds on an MI300X: bands of %q, efficiency %+v, note %q; want the shared figures and a note naming NVIDIA and the GPU",
+			s.Build, s.Setup.Efficiency, note)
+	}
+	if s := perfview.Resolve("model=llama-3.1-70b&gpu=h100-sxm&tp=2", d); strings.Contains(inputOf(s, "engine").Note, "NVIDIA GPUs only") {
+		t.Errorf("an H100 is told its builds were measured on other GPUs")
+	}
 }

@@ -220,6 +220,9 @@ func ResolveIn(t *msg.Catalog, rawQuery string, d serving.Perf) Scenario {
 	effSec := t.T("perf.sec.efficiency")
 	e, computeFig, memoryFig := d.EfficiencyFor(s.Engine.ID, build, s.GPU, precision)
 	s.Build = d.BuildKey(s.Engine.ID, build, s.GPU)
+	if note := d.OtherVendorNote(t, s.Engine.ID, build, s.GPU); note != "" {
+		r.Warn("engine", note)
+	}
 	// label and help are keys of the catalogs.
 	frac := func(key, label, help string, f float64, note string) float64 {
 		return r.Number(scenario.Field{Key: key, Label: t.T(label), Unit: t.T("perf.unit.peak"), Section: effSec, Min: 0.01, Max: 1,

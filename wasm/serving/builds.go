@@ -195,6 +195,23 @@ func (d *Perf) EngineField(t *msg.Catalog, key, section string) scenario.Field {
 	return f
 }
 
+// OtherVendorNote says, in the language of t, why engine's build (""
+// the newest) serves with the shared figures on GPUs g: its era's runs
+// measured other makers' GPUs alone. "" when the era applies, or build
+// is of no era.
+func (d *Perf) OtherVendorNote(t *msg.Catalog, engine, build string, g gpu.GPU) string {
+	for _, b := range d.eras(engine) {
+		if build != "" && scenario.CompareVersions(b.From, build) > 0 {
+			continue
+		}
+		if slices.Contains(b.Vendors, g.Vendor) {
+			return ""
+		}
+		return t.F("perf.in.engine_other_vendor", "from", b.From, "to", b.To, "vendors", strings.Join(b.Vendors, ", "), "gpu", g.Name)
+	}
+	return ""
+}
+
 // eras are engine's eras of builds, newest first (the data lists them
 // oldest first: validateBuilds).
 func (d *Perf) eras(engine string) []Build {
