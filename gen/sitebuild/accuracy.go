@@ -29,7 +29,7 @@ import (
 // page first embeds one of them.
 func accuracyTables(all sitedata.Data, cal calibration.Table, snapshots []calibration.Table, heldOut accuracy.HeldOut, base string, msgs map[string]*msg.Catalog) map[string]func() string {
 	report := sync.OnceValue(func() accuracy.Report { return accuracy.Measure(cal, accuracy.Today{Perf: all.PerfData()}) })
-	// The imported snapshots, measured apart: they enter no band yet.
+	// The imported snapshots, measured apart for their own table.
 	imported := sync.OnceValue(func() []importedReport {
 		var out []importedReport
 		for _, t := range snapshots {

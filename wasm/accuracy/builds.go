@@ -44,8 +44,8 @@ func BeforeEras(t calibration.Table, est Today) calibration.Table {
 }
 
 // WithBuild returns est with era i of its data's builds set to the
-// compute and memory efficiencies and fixed costs of e: the candidate a
-// fit of the era measures.
+// compute and memory efficiencies, fixed costs and experts' share of e:
+// the candidate a fit of the era measures.
 func WithBuild(est Today, i int, e perf.Efficiency) Today {
 	bs := slices.Clone(est.Perf.Defaults.Builds)
 	b := &bs[i]
@@ -113,7 +113,6 @@ func descend(start perf.Efficiency, params []Param, loss func(perf.Efficiency) f
 // refitted on the era's other runs.
 type Fold struct {
 	Model string
-	Fit   perf.Efficiency
 	// Comparisons are the model's runs against the refitted figures.
 	Comparisons []Comparison
 }
@@ -142,7 +141,7 @@ func ModelsOutOfBuild(t calibration.Table, est Today, i int) []Fold {
 			}
 		}
 		fit := descend(start, BuildParams, func(e perf.Efficiency) float64 { return Loss(Measure(in, WithBuild(est, i, e))) })
-		folds[j] = Fold{Model: models[j], Fit: fit, Comparisons: Measure(out, WithBuild(est, i, fit)).Comparisons}
+		folds[j] = Fold{Model: models[j], Comparisons: Measure(out, WithBuild(est, i, fit)).Comparisons}
 	})
 	return folds
 }

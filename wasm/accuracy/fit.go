@@ -61,7 +61,7 @@ func Loss(rep Report) float64 {
 // Fit returns the efficiencies, from start, that minimise Loss over the
 // rows of t by coordinate search: each parameter of params in turn is set
 // to the best value of its grid with the others held, until a round
-// changes none (at most maxRounds). Params not in params keep start's
+// changes none (at most 6 rounds). Params not in params keep start's
 // values.
 func Fit(t calibration.Table, est Today, start perf.Efficiency, params []Param) perf.Efficiency {
 	return fitWith(t, est, start, params, nil)
