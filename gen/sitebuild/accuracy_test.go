@@ -322,3 +322,61 @@ func measureSnapshot(t *testing.T, data sitedata.Data) (calibration.Table, accur
 	}
 	return snaps[0], accuracy.Measure(snaps[0], accuracy.Today{Perf: data.PerfData()})
 }
+
+// The performance methodology's builds section and its paragraph on
+// edition 2026-12-07's refit quote the data: the eras' builds and
+// experts' shares, the shared figures and the groups refitted on the
+// runs before the eras, and how many published runs the eras took out of
+// them, in both languages; recomputed here so that the text cannot drift
+// from the data.
+func TestBuildFiguresOfTheMethodology(t *testing.T) {
+	data, cal, _ := testAccuracyTables(t)
+	p := data.PerfData()
+	df := p.Defaults
+	moved := 0
+	for _, b := range df.Builds {
+		for _, r := range accuracy.OfBuild(p, b, cal).Rows {
+			if r.Load != calibration.Startup {
+				moved++
+			}
+		}
+	}
+	for page, de := range map[string]bool{"performance-methodology.md": false, "performance-methodology.de.md": true} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "content", "revisions", "2026-12-06", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		num := func(v float64) string {
+			s := strconv.FormatFloat(v, 'g', -1, 64)
+			if de {
+				s = strings.Replace(s, ".", ",", 1)
+			}
+			return s
+		}
+		to, and, runs := "to", "and", "%d published runs"
+		want := []string{}
+		if de {
+			to, and, runs = "bis", "und", "%d veröffentlichte Läufe"
+			want = append(want, "Recheneffizienz "+num(df.ComputeEfficiency.Value), "Speichereffizienz "+num(df.MemoryEfficiency.Value),
+				num(df.StepOverheadUS.Value/1000)+" ms je Schritt")
+		} else {
+			want = append(want, "compute efficiency "+num(df.ComputeEfficiency.Value), "memory efficiency "+num(df.MemoryEfficiency.Value),
+				num(df.StepOverheadUS.Value/1000)+" ms a step")
+		}
+		want = append(want, fmt.Sprintf(runs, moved))
+		for _, e := range df.Builds {
+			want = append(want, fmt.Sprintf("%s %s %s %s", engineNames[e.Engine], e.From, to, e.To), num(e.ExpertCompute.Value))
+		}
+		for _, g := range df.EfficiencyBy {
+			if g.Compute.Value != df.ComputeEfficiency.Value || g.Memory.Value != df.MemoryEfficiency.Value {
+				want = append(want, num(g.Compute.Value)+" "+and+" "+num(g.Memory.Value))
+			}
+		}
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s does not say %q", page, w)
+			}
+		}
+	}
+}

@@ -87,6 +87,9 @@ const (
 	TGI Engine = "tgi"
 )
 
+// Engines are the serving engines whose accounting the package knows.
+var Engines = []Engine{VLLM, SGLang, TRTLLM, TGI}
+
 // Runtime holds the serving engine's settings and overheads (vLLM's
 // names where engines differ).
 type Runtime struct {

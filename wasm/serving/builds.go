@@ -124,9 +124,7 @@ func (d Perf) validateBuilds() []error {
 		bad := func(field, format string, args ...any) {
 			errs = append(errs, fact.Errorf(entry, field, format, args...))
 		}
-		switch memory.Engine(b.Engine) {
-		case memory.VLLM, memory.SGLang, memory.TRTLLM, memory.TGI:
-		default:
+		if !slices.Contains(memory.Engines, memory.Engine(b.Engine)) {
 			bad("engine", "want vllm, sglang, trtllm or tgi, got %q", b.Engine)
 		}
 		for _, v := range []struct{ field, value string }{{"from", b.From}, {"to", b.To}, {"older", b.Older}} {

@@ -3,6 +3,7 @@ package serving
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/infercost/infercost/wasm/fact"
 	"github.com/infercost/infercost/wasm/gpu"
@@ -163,9 +164,7 @@ func (d Memory) validateEngines() []error {
 		bad := func(field, format string, args ...any) {
 			errs = append(errs, fact.Errorf(entry, field, format, args...))
 		}
-		switch memory.Engine(e.ID) {
-		case memory.VLLM, memory.SGLang, memory.TRTLLM, memory.TGI:
-		default:
+		if !slices.Contains(memory.Engines, memory.Engine(e.ID)) {
 			bad("id", "want vllm, sglang, trtllm or tgi, got %q", e.ID)
 		}
 		if seen[e.ID] {
@@ -198,7 +197,7 @@ func (d Memory) validateEngines() []error {
 			}
 		}
 	}
-	for _, id := range []memory.Engine{memory.VLLM, memory.SGLang, memory.TRTLLM, memory.TGI} {
+	for _, id := range memory.Engines {
 		if !seen[string(id)] {
 			errs = append(errs, fact.Errorf("engines", "id", "no profile of %s", id))
 		}
