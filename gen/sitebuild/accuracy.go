@@ -33,7 +33,9 @@ func accuracyTables(all sitedata.Data, cal calibration.Table, snapshots []calibr
 	imported := sync.OnceValue(func() []importedReport {
 		var out []importedReport
 		for _, t := range snapshots {
-			out = append(out, importedReport{t, accuracy.Measure(t, accuracy.Today{Perf: all.PerfData()})})
+			if len(t.Rows) > 0 { // a snapshot whose runs enter with a held edition has none yet
+				out = append(out, importedReport{t, accuracy.Measure(t, accuracy.Today{Perf: all.PerfData()})})
+			}
 		}
 		return out
 	})
@@ -135,21 +137,29 @@ type importedReport struct {
 }
 
 // importedSummary is, for each snapshot of imported runs, the errors of
-// its mean latencies by serving engine (runs, median |error|, median signed
-// error, 10th to 90th percentile), the runs not estimated by reason (in
-// English, as the estimator gives them) and the runs the import left out
-// by reason.
+// its latencies by serving engine (runs, median |error|, median signed
+// error, 10th to 90th percentile), by the statistic the runs give (the
+// mean, or the median where they give it), and of its throughput where
+// the runs give it; the runs not estimated by reason (in English, as the
+// estimator gives them) and the runs the import left out by reason.
 func importedSummary(m *msg.Catalog, reps []importedReport) string {
 	var b strings.Builder
 	for _, r := range reps {
 		var rows [][]string
-		for _, metric := range []accuracy.Metric{accuracy.TTFT, accuracy.TPOT} {
+		for _, metric := range []accuracy.Metric{accuracy.Throughput, accuracy.TTFT, accuracy.TPOT, accuracy.E2E} {
+			stat := ""
+			if i := slices.IndexFunc(r.report.Comparisons, func(c accuracy.Comparison) bool { return c.Metric == metric }); i >= 0 {
+				stat = map[string]string{"mean": "perf.stat.mean", "P50": "doc.acc.imp.median"}[r.report.Comparisons[i].Stat]
+			}
 			for _, s := range accuracy.SummarizeByEngine(r.report.Comparisons, metric) {
 				name := engineNames[s.Engine]
 				if s.Engine == "" {
 					name = m.T("doc.acc.eng.all")
 				}
-				label := metricLabel(m, metric) + " (" + m.T("perf.stat.mean") + ")" // the runs give means
+				label := metricLabel(m, metric)
+				if stat != "" {
+					label += " (" + m.T(stat) + ")"
+				}
 				rows = append(rows, append([]string{html.EscapeString(label), html.EscapeString(name)}, errorCells(m, s.Summary)...))
 			}
 		}

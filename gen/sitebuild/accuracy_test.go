@@ -209,45 +209,58 @@ func TestServingDrawIsTheFitOfThePowerRuns(t *testing.T) {
 	}
 }
 
-// The imported runs' table gives each engine's TTFT and TPOT errors, all
-// engines' with as many runs as were compared, and accounts for every
-// run: those compared, those not estimated and those not imported, in
-// both languages.
+// The imported runs' tables give, for each snapshot with runs, each
+// engine's errors of every figure its runs give (AIConfigurator's: TTFT
+// and TPOT), all engines' with as many runs as were compared, and account
+// for every run: those compared, those not estimated and those not
+// imported, in both languages.
 func TestImportedSummaryAccountsForEveryRun(t *testing.T) {
 	data, _, tables := testAccuracyTables(t)
-	snap, rep := measureSnapshot(t, data)
-	var ttft int
-	for _, c := range rep.Comparisons {
-		if c.Metric == accuracy.TTFT {
-			ttft++
-		}
+	snaps, err := dataset.LoadSnapshots(content.FS, "data", datasettest.Editions(t, dataset.Today()))
+	if err != nil {
+		t.Fatal(err)
 	}
+	snaps = slices.DeleteFunc(snaps, func(s calibration.Table) bool { return len(s.Rows) == 0 })
 	for _, name := range []string{"perf-imported-summary", "perf-imported-summary-de"} {
-		html := tables[name]()
 		all := "<td>all engines</td>"
 		if strings.HasSuffix(name, "-de") {
 			all = "<td>alle Engines</td>"
 		}
-		if n := strings.Count(html, all); n != 2 {
-			t.Errorf("%s: %d rows of all engines, want TTFT's and TPOT's", name, n)
+		parts := strings.Split(tables[name](), "<table")[1:]
+		if len(parts) != 2*len(snaps) {
+			t.Fatalf("%s: %d tables; want two for each of %d snapshots with runs", name, len(parts), len(snaps))
 		}
-		// Runs counted in the tables: all engines' TTFT runs, each
-		// reason's and each drop's.
-		counted := 0
-		for _, part := range strings.Split(html, "<tr>")[1:] {
-			cells := strings.Split(part, "<td")
-			if strings.Contains(part, all) && strings.Contains(part, "first token") || strings.Contains(part, all) && strings.Contains(part, "ersten Token") {
-				counted += number(t, cells[3])
-			} else if len(cells) == 3 {
-				counted += number(t, cells[2])
+		for i, snap := range snaps {
+			rep := accuracy.Measure(snap, accuracy.Today{Perf: data.PerfData()})
+			metrics := map[accuracy.Metric]int{}
+			for _, c := range rep.Comparisons {
+				metrics[c.Metric]++
 			}
-		}
-		dropped := 0
-		for _, d := range snap.Dropped {
-			dropped += d.Runs
-		}
-		if want := len(snap.Rows) + dropped; counted != want || ttft == 0 {
-			t.Errorf("%s accounts for %d runs (%d compared); want the %d rows and %d runs not imported", name, counted, ttft, len(snap.Rows), dropped)
+			errs, why := parts[2*i], parts[2*i+1]
+			if n := strings.Count(errs, all); n != len(metrics) || n == 0 {
+				t.Errorf("%s, snapshot %d: %d rows of all engines, want one for each of %d figures compared", name, i, n, len(metrics))
+			}
+			// Runs counted in the tables: all engines' runs of the first
+			// figure compared, each reason's and each drop's.
+			counted, first := 0, true
+			for _, part := range strings.Split(errs, "<tr>")[1:] {
+				if strings.Contains(part, all) && first {
+					counted += number(t, strings.Split(part, "<td")[3])
+					first = false
+				}
+			}
+			for _, part := range strings.Split(why, "<tr>")[1:] {
+				if cells := strings.Split(part, "<td"); len(cells) == 3 {
+					counted += number(t, cells[2])
+				}
+			}
+			dropped := 0
+			for _, d := range snap.Dropped {
+				dropped += d.Runs
+			}
+			if want := len(snap.Rows) + dropped; counted != want {
+				t.Errorf("%s, snapshot %d accounts for %d runs; want the %d rows and %d runs not imported", name, i, counted, len(snap.Rows), dropped)
+			}
 		}
 	}
 }
@@ -295,7 +308,7 @@ func TestWeightOnlyFiguresOfTheMethodology(t *testing.T) {
 		return s
 	}
 	for page, de := range map[string]bool{"performance-methodology.md": false, "performance-methodology.de.md": true} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "content", "revisions", "2026-12-06", page))
+		b, err := os.ReadFile(revision(t, page))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -312,15 +325,32 @@ func TestWeightOnlyFiguresOfTheMethodology(t *testing.T) {
 	}
 }
 
-// measureSnapshot is the one snapshot of imported runs and today's
-// estimator's report on it.
+// revision is the path of the newest revision of page published by
+// today's build: the revision of the newest edition on or before today
+// that revises it.
+func revision(t *testing.T, page string) string {
+	t.Helper()
+	names, err := filepath.Glob(filepath.Join("..", "..", "content", "revisions", "*", page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	names = slices.DeleteFunc(names, func(n string) bool { return filepath.Base(filepath.Dir(n)) > dataset.Today() })
+	if len(names) == 0 {
+		t.Fatalf("no revision of %s", page)
+	}
+	return slices.Max(names)
+}
+
+// measureSnapshot is the snapshot of AIConfigurator's imported runs and
+// today's estimator's report on it.
 func measureSnapshot(t *testing.T, data sitedata.Data) (calibration.Table, accuracy.Report) {
 	t.Helper()
 	snaps, err := dataset.LoadSnapshots(content.FS, "data", datasettest.Editions(t, dataset.Today()))
-	if err != nil || len(snaps) != 1 {
-		t.Fatalf("%d snapshots, %v", len(snaps), err)
+	i := slices.IndexFunc(snaps, func(s calibration.Table) bool { _, ok := s.Sources["aic-inferencex"]; return ok })
+	if err != nil || i < 0 {
+		t.Fatalf("no snapshot of AIConfigurator's runs among %d, %v", len(snaps), err)
 	}
-	return snaps[0], accuracy.Measure(snaps[0], accuracy.Today{Perf: data.PerfData()})
+	return snaps[i], accuracy.Measure(snaps[i], accuracy.Today{Perf: data.PerfData()})
 }
 
 // The performance methodology's builds section and its paragraph on
@@ -342,7 +372,7 @@ func TestBuildFiguresOfTheMethodology(t *testing.T) {
 		}
 	}
 	for page, de := range map[string]bool{"performance-methodology.md": false, "performance-methodology.de.md": true} {
-		b, err := os.ReadFile(filepath.Join("..", "..", "content", "revisions", "2026-12-06", page))
+		b, err := os.ReadFile(revision(t, page))
 		if err != nil {
 			t.Fatal(err)
 		}

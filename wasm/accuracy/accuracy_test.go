@@ -107,10 +107,7 @@ func TestMeasureComparesTheStatisticBothGive(t *testing.T) {
 // is published.
 func calibrated(t *testing.T) (calibration.Table, Today) {
 	t.Helper()
-	e := datasettest.Editions(t, dataset.Today())
-	if newest, _ := e.Newest(); newest > e.Today {
-		e = datasettest.Editions(t, newest)
-	}
+	e := newestEditions(t)
 	tab, err := dataset.LoadCalibration(content.FS, "data", e)
 	if err != nil {
 		t.Fatal(err)
@@ -120,6 +117,17 @@ func calibrated(t *testing.T) (calibration.Table, Today) {
 		d.Defaults.VariedLengths.Value, d.Defaults.PrefillFirst.Value = 1, 1
 	}
 	return tab, Today{Perf: d}
+}
+
+// newestEditions are the data editions as of the newest one's day, a
+// held one included.
+func newestEditions(t *testing.T) dataset.Editions {
+	t.Helper()
+	e := datasettest.Editions(t, dataset.Today())
+	if newest, _ := e.Newest(); newest > e.Today {
+		e = datasettest.Editions(t, newest)
+	}
+	return e
 }
 
 // today runs today's estimator on the calibration table.

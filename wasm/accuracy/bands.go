@@ -17,7 +17,8 @@ import (
 // that a link pinned to the edition keeps its bands as it keeps its
 // figures. An edition older than every row has none. An edition with
 // platform bands (serving.PerfDefaults.PlatformBands) also has each metric's
-// band over the rows of t on AMD GPUs, of all workloads and builds.
+// band over the rows of t and of the snapshots on AMD GPUs, of all
+// workloads and builds.
 //
 // An edition with eras of engine builds (serving.Build) also has, for
 // each era, the speed bands of its runs (OfBuild) of snapshots and t,
@@ -62,7 +63,13 @@ func Bands(t calibration.Table, date string, d serving.Perf, snapshots ...calibr
 	if d.Defaults.PlatformBands.Value != 1 {
 		return out
 	}
-	for _, s := range Summarize(OnPlatform(cs, d.Memory.GPUs, band.AMD)) {
+	// The imported runs of no era are AMD's (GroupRuns): they join the
+	// calibration table's on AMD's GPUs from the day they entered.
+	amd := slices.Clone(cs)
+	for _, s := range tabs[1:] {
+		amd = append(amd, Measure(BeforeEras(s, Today{Perf: d}), Today{Perf: d}).Comparisons...)
+	}
+	for _, s := range Summarize(OnPlatform(amd, d.Memory.GPUs, band.AMD)) {
 		if s.Workload == band.All {
 			out.Bands = append(out.Bands, band.Band{Metric: s.Metric, Workload: s.Workload, Platform: band.AMD, N: s.N, P10: s.P10, P90: s.P90})
 		}

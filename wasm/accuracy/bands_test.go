@@ -47,6 +47,7 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want []band.Band
+	pd := latest.PerfData()
 	shared := cs
 	for _, b := range latest.Perf.Defaults.Builds {
 		var of []Comparison
@@ -62,7 +63,6 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 			want = append(want, band.Band{Metric: s.Metric, Workload: s.Workload, Build: b.Key(), N: s.N, P10: s.P10, P90: s.P90})
 		}
 		shared = slices.DeleteFunc(slices.Clone(shared), func(c Comparison) bool {
-			pd := latest.PerfData()
 			e, ok := BuildOfRun(&pd, c.Row)
 			return c.Metric != KVCapacity && ok && e.Key() == b.Key()
 		})
@@ -71,10 +71,19 @@ func TestBandsArePinnedToTheEdition(t *testing.T) {
 		want = append(want, band.Band{Metric: s.Metric, Workload: s.Workload, N: s.N, P10: s.P10, P90: s.P90})
 	}
 	// An edition with platform bands has, after the workloads' bands, each
-	// metric's over the runs on AMD GPUs.
+	// metric's over the runs on AMD GPUs, the table's and the imported
+	// runs that entered by its day (all of no era).
 	if latest.Perf.Defaults.PlatformBands.Value == 1 {
 		var amd []Comparison
-		for _, c := range cs {
+		all := slices.Clone(cs)
+		for _, s := range snaps {
+			for _, r := range s.Rows {
+				if _, inEra := BuildOfRun(&pd, r); r.AsOf <= dates[len(dates)-1] && !inEra {
+					all = append(all, Measure(calibration.Table{Rows: []calibration.Row{r}}, Today{Perf: pd}).Comparisons...)
+				}
+			}
+		}
+		for _, c := range all {
 			if g, _ := latest.GPUs.Find(c.Row.GPU); g.Vendor == "AMD" {
 				amd = append(amd, c)
 			}

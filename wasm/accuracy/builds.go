@@ -43,6 +43,20 @@ func BeforeEras(t calibration.Table, est Today) calibration.Table {
 	return out
 }
 
+// GroupRuns returns the runs the efficiencies by architecture and
+// precision are fitted on (FitOwn): those of t and of the imported
+// snapshots that are of no era of engine builds, which take them. The
+// snapshots' runs of no era are those on GPUs no era measured (AMD's),
+// which the shared figures, fitted on t alone, leave to their
+// architecture's figures.
+func GroupRuns(t calibration.Table, est Today, snapshots ...calibration.Table) calibration.Table {
+	out := BeforeEras(t, est)
+	for _, s := range snapshots {
+		out.Rows = append(out.Rows, BeforeEras(s, est).Rows...)
+	}
+	return out
+}
+
 // WithBuild returns est with era i of its data's builds set to the
 // compute and memory efficiencies, fixed costs and experts' share of e:
 // the candidate a fit of the era measures.

@@ -17,11 +17,11 @@ import (
 )
 
 // withSnapshots is the calibration table and today's estimator, and the
-// imported snapshots of runs.
+// imported snapshots of runs, as of the newest edition's day.
 func withSnapshots(t *testing.T) (calibration.Table, []calibration.Table, Today) {
 	t.Helper()
 	tab, est := calibrated(t)
-	snaps, err := dataset.LoadSnapshots(content.FS, "data", datasettest.Editions(t, dataset.Today()))
+	snaps, err := dataset.LoadSnapshots(content.FS, "data", newestEditions(t))
 	if err != nil {
 		t.Fatal(err)
 	}

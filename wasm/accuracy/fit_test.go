@@ -54,14 +54,17 @@ func logSummaries(t *testing.T, title string, cs []Comparison) {
 // lower loss, without the groups for a pooled fit, with the groups
 // shrunk towards the neighbour for a joint one. A figure edited by hand
 // fails this. Editions before the groups have none, and both fits are
-// the plain one. The fit is over the runs before every era of engine
-// builds (BeforeEras), which alone take these figures.
+// the plain one. The shared figures are fitted on the calibration
+// table's runs before every era of engine builds (BeforeEras), which
+// alone take them; the groups also on the imported runs of no era
+// (GroupRuns: AMD's).
 func TestTheDataHoldsTheFittedStepModel(t *testing.T) {
-	tab, est := calibrated(t)
+	tab, snaps, est := withSnapshots(t)
+	runs := GroupRuns(tab, est, snaps...)
 	tab = BeforeEras(tab, est)
 	e := est.Perf.Efficiency()
 	groups := est.Perf.Defaults.EfficiencyBy
-	own := FitOwn(tab, est, e)
+	own := FitOwn(runs, est, e)
 	want := Shrunk(own, e, Shrink)
 	// A group the fit pulls back to the shared pair is left out of it, but
 	// an edition cannot drop a group an earlier one added: it sets the
@@ -126,15 +129,17 @@ func speedLoss(cs []Comparison) float64 { return Loss(Report{Comparisons: cs}) }
 // TestFitGroups is the data's fit (go test ./wasm/accuracy -run
 // TestFitGroups -fit -v, with SOURCE_DATE_EPOCH at an edition whose GPUs
 // have architectures): the shared figures pooled, from Previous (or
-// -start), each group's own optimum at them, the values shrunk by Shrink
-// that the data holds, and the errors on every row and leaving one
+// -start), each group's own optimum at them (on GroupRuns), the values
+// shrunk by Shrink that the data holds, and the errors on every row of
+// the calibration table and leaving one
 // source out, without the groups (before) and with them at every weight
 // of ShrinkChoices, with the weight the one-standard-error rule takes.
 func TestFitGroups(t *testing.T) {
 	if !*fit {
 		t.Skip("run with -fit")
 	}
-	tab, est := calibrated(t)
+	tab, snaps, est := withSnapshots(t)
+	runs := GroupRuns(tab, est, snaps...)
 	tab = BeforeEras(tab, est)
 	est.Perf.Defaults.EfficiencyBy = nil
 	starts := Starts
@@ -145,7 +150,7 @@ func TestFitGroups(t *testing.T) {
 	shared := FitFrom(tab, est, starts, Params)
 	t.Logf("pooled fit: compute %.3f, memory %.3f, step %.0f µs, request %.1f ms, all-reduce %.0f µs", shared.Compute, shared.Memory, shared.StepSeconds*1e6, shared.RequestSeconds*1e3, shared.CollectiveLatency*1e6)
 	est.Efficiency = shared
-	own := FitOwn(tab, est, shared)
+	own := FitOwn(runs, est, shared)
 	for _, o := range own {
 		t.Logf("own fit %-14s %-5s n %3d: compute %.3f memory %.3f", o.Arch, o.Precision, o.N, o.Compute, o.Memory)
 	}
