@@ -11,9 +11,10 @@ import (
 
 // BuildParams are the figures an era of engine builds fits
 // (serving.Build): the compute and memory efficiencies, the fixed cost of
-// a step and a request's fixed latency, on Params' grids, and the share of
-// the compute efficiency that routed experts reach (0.1 to 1).
-var BuildParams = append(Params[:4:4], Param{"expert compute", func(e *perf.Efficiency) *float64 { return &e.Experts }, grid(0.1, 1, 0.025)})
+// a step, a request's fixed latency and the all-reduce latency, on
+// Params' grids, and the share of the compute efficiency that routed
+// experts reach (0.1 to 1).
+var BuildParams = append(Params[:5:5], Param{"expert compute", func(e *perf.Efficiency) *float64 { return &e.Experts }, grid(0.1, 1, 0.025)})
 
 // OfBuild returns the rows of tables that are runs of era b of engine
 // builds in the data d (BuildOfRun).
@@ -58,21 +59,24 @@ func GroupRuns(t calibration.Table, est Today, snapshots ...calibration.Table) c
 }
 
 // WithBuild returns est with era i of its data's builds set to the
-// compute and memory efficiencies, fixed costs and experts' share of e:
-// the candidate a fit of the era measures.
+// compute and memory efficiencies, fixed costs, experts' share and
+// all-reduce latency of e: the candidate a fit of the era measures.
 func WithBuild(est Today, i int, e perf.Efficiency) Today {
 	bs := slices.Clone(est.Perf.Defaults.Builds)
 	b := &bs[i]
 	b.Compute, b.Memory = fact.Figure{Value: e.Compute}, fact.Figure{Value: e.Memory}
 	b.StepOverheadUS, b.RequestOverheadMS = fact.Figure{Value: e.StepSeconds * 1e6}, fact.Figure{Value: e.RequestSeconds * 1e3}
 	b.ExpertCompute = fact.Figure{Value: e.Experts}
+	// Sourced, so that a candidate of 0 µs is the era's, not the shared one.
+	b.CollectiveLatencyUS = fact.Figure{Value: e.CollectiveLatency * 1e6, Source: "candidate"}
 	est.Perf.Defaults.Builds = bs
 	return est
 }
 
 // FitBuild fits era i of the data's builds on its runs t (OfBuild) by
-// Fit's coordinate search, from each of starts (their link, all-reduce
-// and expert figures the data's), and returns the result of lowest loss.
+// Fit's coordinate search, from each of starts (their link efficiency the
+// data's, their experts' share 1 where they give none), and returns the
+// result of lowest loss.
 func FitBuild(t calibration.Table, est Today, i int, starts []perf.Efficiency, params []Param) perf.Efficiency {
 	data := est.Perf.Efficiency()
 	loss := func(e perf.Efficiency) float64 { return Loss(Measure(t, WithBuild(est, i, e))) }
@@ -80,7 +84,7 @@ func FitBuild(t calibration.Table, est Today, i int, starts []perf.Efficiency, p
 	losses := make([]float64, len(starts))
 	parallel(len(starts), func(j int) {
 		s := starts[j]
-		s.Link, s.CollectiveLatency, s.TouchedExperts = data.Link, data.CollectiveLatency, data.TouchedExperts
+		s.Link, s.TouchedExperts = data.Link, data.TouchedExperts
 		if s.Experts == 0 {
 			s.Experts = 1 // as the dense layers
 		}

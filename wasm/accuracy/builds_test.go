@@ -70,8 +70,8 @@ func TestFitBuilds(t *testing.T) {
 		before.Perf.Defaults.Builds = nil
 		after := WithBuild(est, i, fits[i])
 		f := fits[i]
-		t.Logf("%s from %s: %d runs; compute %g, memory %g, step %g µs, request %g ms, experts %g", b.Engine, b.From, len(rows.Rows),
-			f.Compute, f.Memory, math.Round(f.StepSeconds*1e6), f.RequestSeconds*1e3, f.Experts)
+		t.Logf("%s from %s: %d runs; compute %g, memory %g, step %g µs, request %g ms, experts %g, all-reduce %g µs", b.Engine, b.From, len(rows.Rows),
+			f.Compute, f.Memory, math.Round(f.StepSeconds*1e6), f.RequestSeconds*1e3, f.Experts, math.Round(f.CollectiveLatency*1e6))
 		for _, s := range []struct {
 			name string
 			est  Today

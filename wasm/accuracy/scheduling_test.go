@@ -37,7 +37,7 @@ func TestPrefillFirstFollowsTheEditionFlag(t *testing.T) {
 
 // A row's dataset names how its lengths vary.
 func TestLengthsOfADataset(t *testing.T) {
-	for ds, want := range map[string]perf.Lengths{"fixed": perf.Fixed, "": perf.Fixed, "random": perf.Uniform, "sharegpt": perf.Chat, "sonnet": perf.Fixed, calibration.Random08: perf.Fixed} {
+	for ds, want := range map[string]perf.Lengths{"fixed": perf.Fixed, "": perf.Fixed, "random": perf.Uniform, "sharegpt": perf.Chat, "sonnet": perf.Fixed, calibration.Random08: perf.Near} {
 		if got := Lengths(ds); got != want {
 			t.Errorf("%q: %d; want %d", ds, got, want)
 		}
@@ -78,6 +78,33 @@ func TestTheFlagsChangeTheCheckOnlyWhenSet(t *testing.T) {
 	}
 }
 
+// InferenceX's runs draw lengths from 0.8 to 1 times those set and count
+// every request: each of varied_lengths and latency_every_request changes
+// the mean TTFT of such a run, and the two together a third time.
+func TestTheFlagsChangeAnInferenceXRun(t *testing.T) {
+	_, snaps, est := withSnapshots(t)
+	var row calibration.Row
+	for _, s := range snaps {
+		for _, r := range s.Rows {
+			if row.ID == "" && r.Dataset == calibration.Random08 && r.Load == calibration.Concurrency && r.Concurrency >= 8 && est.Estimate(r).Unexpressed == "" {
+				row = r
+			}
+		}
+	}
+	if row.ID == "" {
+		t.Fatal("no imported InferenceX run the estimator expresses")
+	}
+	seen := map[float64]string{}
+	for _, f := range [][2]float64{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+		est.Perf.Defaults.VariedLengths.Value, est.Perf.Defaults.LatencyEveryRequest.Value = f[0], f[1]
+		e := est.Estimate(row)
+		if prev, ok := seen[e.TTFT.Mean]; ok {
+			t.Errorf("%s: flags %v give the mean TTFT of flags %s", row.ID, f, prev)
+		}
+		seen[e.TTFT.Mean] = fmt.Sprint(f)
+	}
+}
+
 // The flags are checked as the edition's others: 0 or 1 from a known
 // source, dated.
 func TestTheFlagsAreValidated(t *testing.T) {
@@ -86,9 +113,10 @@ func TestTheFlagsAreValidated(t *testing.T) {
 	d.Defaults.PrefillFirst = fact.Figure{Value: -1, Source: "nowhere", AsOf: "soon"}
 	d.Defaults.KVAsEngine = fact.Figure{Value: 2, Source: "calibration-fit", AsOf: "2026-12-04"}
 	d.Defaults.SteadyWindow = fact.Figure{Value: 2, Source: "steady-window", AsOf: "2026-12-06"}
+	d.Defaults.LatencyEveryRequest = fact.Figure{Value: 0.5, Source: "nowhere", AsOf: "2026-12-08"}
 	err := d.Validate()
 	for _, field := range []string{"varied_lengths.value", "varied_lengths.source", "varied_lengths.as_of", "prefill_first.value", "prefill_first.source", "kv_as_engine.value",
-		"steady_window.value"} {
+		"steady_window.value", "latency_every_request.source"} {
 		if err == nil || !strings.Contains(err.Error(), field) {
 			t.Errorf("validation %v; want an error on %s", err, field)
 		}

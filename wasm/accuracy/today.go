@@ -32,10 +32,12 @@ import (
 // Efficiency's and of those by architecture and precision.
 //
 // A simulated run has the row's requests where it gives them, up to
-// MaxRequests, and the data's run length otherwise. Lengths that vary
-// (random, ShareGPT) are taken at their means, or, where the data says so
-// (serving.PerfDefaults VariedLengths), drawn as the row's dataset draws
-// them (Lengths). The row's engine schedules as the page simulates it
+// MaxRequests, and the data's run length otherwise; its latencies leave
+// out its first tenth, or, where the data says so (serving.PerfDefaults
+// LatencyEveryRequest), count every request, as the benchmarks do.
+// Lengths that vary (random, ShareGPT) are taken at their means, or,
+// where the data says so (VariedLengths), drawn as the row's dataset
+// draws them (Lengths). The row's engine schedules as the page simulates it
 // (serving.Perf SchedulesPrefillFirst). A KV cache the source does not
 // name is taken as UnstatedKV says.
 type Today struct {
@@ -150,6 +152,9 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 		l.Requests = min(r.Requests, MaxRequests)
 		l.WarmupRequest = l.Requests / 10
 	}
+	if d.Defaults.LatencyEveryRequest.Value == 1 {
+		l.WarmupRequest = 0
+	}
 	var gaps map[Metric]string
 	switch r.Load {
 	case calibration.Offline:
@@ -189,14 +194,16 @@ func BuildOfRun(d *serving.Perf, r calibration.Row) (serving.Build, bool) {
 // Lengths is how a calibration dataset varies request lengths about the
 // row's means: "random" uniformly from 1 to twice the mean (the serving
 // benchmarks' random lengths at range ratio 0, from 1 to the length set),
-// "sharegpt" with the long tail of conversations (perf.Chat); "fixed" not,
-// nor "sonnet", whose prompts have the length set and whose outputs' spread
-// below their cap no source gives, nor "random-0.8", whose lengths lie
-// within 12 % of their mean (0.8 L to L about 0.9 L).
+// "random-0.8" uniformly within a ninth of it (perf.Near), "sharegpt"
+// with the long tail of conversations (perf.Chat); "fixed" not, nor
+// "sonnet", whose prompts have the length set and whose outputs' spread
+// below their cap no source gives.
 func Lengths(dataset string) perf.Lengths {
 	switch dataset {
 	case "random":
 		return perf.Uniform
+	case calibration.Random08:
+		return perf.Near
 	case "sharegpt":
 		return perf.Chat
 	}

@@ -164,6 +164,53 @@ func TestDrawnLengths(t *testing.T) {
 	}
 }
 
+// Near lengths of mean 900 (InferenceX's 0.8 to 1 times 1,000) lie in
+// 900 x 8/9 = 800 to 900 x 10/9 = 1,000 tokens, spread evenly: a tenth of
+// them below 820 (800 + 200 / 10), and have the mean, scaled as the
+// others; one request has the mean.
+func TestNearLengthsByHand(t *testing.T) {
+	const n, mean = 100000, 900
+	reqs := make([]request, n)
+	drawLengths(reqs, Load{Lengths: Near, Prompt: mean, Output: mean, Seed: 3, KVCapacity: 1 << 30})
+	sum, below := 0.0, 0
+	for _, r := range reqs {
+		sum += float64(r.output)
+		if r.output < 799 || r.output > 1001 {
+			t.Fatalf("an output of %d; want 800 to 1,000", r.output)
+		}
+		if r.output < 820 {
+			below++
+		}
+	}
+	if m := sum / n; math.Abs(m-mean) > 0.5 {
+		t.Errorf("mean %g; want %d", m, mean)
+	}
+	if f := float64(below) / n; math.Abs(f-0.1) > 0.005 {
+		t.Errorf("%g below 820; want 0.1", f)
+	}
+	one := make([]request, 1)
+	drawLengths(one, Load{Lengths: Near, Prompt: 610, Output: 421, Seed: 5, KVCapacity: 1 << 20})
+	if one[0].prompt != 610 || one[0].output != 421 {
+		t.Errorf("one request: %d in, %d out; want the means", one[0].prompt, one[0].output)
+	}
+}
+
+// Outputs a ninth apart keep a closed loop's clients from sending
+// together: eight clients of equal lengths send in waves, so that every
+// prompt waits behind the others of its wave; with Near lengths their
+// completions spread, a prompt mostly arrives alone and the mean time to
+// the first token falls.
+func TestNearLengthsSpreadAClosedLoop(t *testing.T) {
+	s := setup(1)
+	l := Load{Mode: Closed, Concurrency: 8, Prompt: 1000, Output: 200, Requests: 400, MaxSeqs: 64, MaxBatched: 2048, KVCapacity: 1 << 20, Seed: 1}
+	waves := s.Simulate(l)
+	l.Lengths = Near
+	spread := s.Simulate(l)
+	if !(spread.TimeToFirst.Mean < 0.8*waves.TimeToFirst.Mean) {
+		t.Errorf("mean TTFT %g s with Near lengths; want below 0.8 x %g s, fixed lengths'", spread.TimeToFirst.Mean, waves.TimeToFirst.Mean)
+	}
+}
+
 // Varied lengths and prefill first keep a run within 5 events a request
 // (see MaxEvents), whatever the lengths; equal seeds give equal
 // statistics, another seed others.

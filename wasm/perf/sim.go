@@ -41,6 +41,11 @@ const (
 	// ChatSigma with the mean, rounded, at least 1 token: the long tail of
 	// conversations such as ShareGPT's.
 	Chat
+	// Near draws each length uniformly from 8/9 to 10/9 of the mean:
+	// InferenceX's random lengths, from 0.8 to 1 times the length set.
+	// Little as they vary, they keep a closed loop's clients from
+	// finishing, and so starting, together.
+	Near
 )
 
 // ChatSigma is the log-σ of Chat lengths: an assumption, as no source
@@ -54,6 +59,9 @@ func (k Lengths) draw(rng *rand.Rand, mean int) int {
 	switch k {
 	case Uniform:
 		return 1 + rng.IntN(max(1, 2*mean-1))
+	case Near:
+		lo := mean * 8 / 9
+		return max(1, lo+rng.IntN(max(1, mean*10/9-lo+1)))
 	case Chat:
 		// A log-normal's mean is exp(mu + σ²/2).
 		mu := math.Log(float64(mean)) - ChatSigma*ChatSigma/2

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/infercost/infercost/wasm/apicompare"
 	"github.com/infercost/infercost/wasm/custom"
+	"github.com/infercost/infercost/wasm/dataset"
 	"github.com/infercost/infercost/wasm/dataset/datasettest"
 	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/msg"
@@ -21,7 +23,7 @@ import (
 // 256 answer tokens (perf.yaml's defaults), 365.25 / 12 = 30.4375 days
 // a month: 30,437,500 requests, 23,376,000,000 tokens a month.
 func TestTheDefaultPlanRanksByHand(t *testing.T) {
-	d := datasettest.Load(t).PricingData()
+	d := edition(t, "2026-12-07")
 	p := planview.Build(planview.Resolve("ed=2026-12-07", d), d)
 	if got := p.Scenario.TokensPerMonth(); got != 23_376_000_000 {
 		t.Fatalf("tokens a month %v; want 23,376,000,000", got)
@@ -73,12 +75,23 @@ func TestTheDefaultPlanRanksByHand(t *testing.T) {
 	}
 }
 
+// edition is the pricing page's data of the published edition of date,
+// which the tests worked by hand keep after newer editions are published.
+func edition(t *testing.T, date string) apicompare.Data {
+	t.Helper()
+	d, ok := datasettest.Editions(t, dataset.Today()).Data[date]
+	if !ok {
+		t.Fatalf("no edition %s", date)
+	}
+	return d.PricingData()
+}
+
 // TestSpareReplicasByHand checks the default plan with one spare replica
 // (N+1) against arithmetic done by hand, from the replicas the default
 // plan found: 11.57 requests a second (1,000,000 / 86,400); a replica of
 // one MI355X keeps 7.54 of them; one MI300X 0.59, two 3.92, four 10.14.
 func TestSpareReplicasByHand(t *testing.T) {
-	d := datasettest.Load(t).PricingData()
+	d := edition(t, "2026-12-07")
 	p := planview.Build(planview.Resolve("ed=2026-12-07&spare=1", d), d)
 	byID := map[string]planview.Option{}
 	for _, o := range p.Ranked {

@@ -18,8 +18,10 @@ import (
 // engine's builds of an era (issue 39): the engine's builds from From to
 // To, the newest measured, serve with these compute and memory
 // efficiencies and fixed costs instead of the shared ones, which
-// describe the older builds of the calibration table. The link and
-// all-reduce figures stay the shared ones.
+// describe the older builds of the calibration table. The link
+// efficiency stays the shared one; the all-reduce latency is the era's
+// where it gives one (from edition 2026-12-08), as builds bring their own
+// all-reduce kernels.
 type Build struct {
 	Engine string `yaml:"engine" json:"engine"` // a memory.Engine
 	// From is the first build of the era and To the newest measured, as
@@ -45,6 +47,9 @@ type Build struct {
 	// ExpertCompute is the share of Compute a mixture of experts' routed
 	// experts reach (perf.Efficiency Experts).
 	ExpertCompute fact.Figure `yaml:"expert_compute" json:"expert_compute"`
+	// CollectiveLatencyUS is the era's all-reduce latency in µs; eras
+	// without it take the shared one.
+	CollectiveLatencyUS fact.Figure `yaml:"collective_latency_us,omitempty" json:"collective_latency_us"`
 }
 
 // Key names the era: its engine and first build ("vllm@0.11"), as the
@@ -91,12 +96,16 @@ func (df PerfDefaults) BuildOn(engine, day, vendor string) (b Build, ok bool) {
 }
 
 // Efficiency returns the data's efficiencies with the era's compute and
-// memory efficiencies, fixed costs and experts' share of the compute
-// efficiency in place of the shared ones.
+// memory efficiencies, fixed costs, experts' share of the compute
+// efficiency and, where it gives one, all-reduce latency in place of the
+// shared ones.
 func (b Build) Efficiency(shared perf.Efficiency) perf.Efficiency {
 	shared.Compute, shared.Memory = b.Compute.Value, b.Memory.Value
 	shared.StepSeconds, shared.RequestSeconds = b.StepOverheadUS.Value*1e-6, b.RequestOverheadMS.Value*1e-3
 	shared.Experts = b.ExpertCompute.Value
+	if b.CollectiveLatencyUS != (fact.Figure{}) {
+		shared.CollectiveLatency = b.CollectiveLatencyUS.Value * 1e-6
+	}
 	return shared
 }
 
@@ -158,6 +167,9 @@ func (d Perf) validateBuilds() []error {
 		errs = append(errs, d.Sources.CheckAll(entry, []fact.Bound{fact.Range("compute", b.Compute, 0.01, 1),
 			fact.Range("memory", b.Memory, 0.01, 1), fact.Range("step_overhead_us", b.StepOverheadUS, 0, 1e5),
 			fact.Range("request_overhead_ms", b.RequestOverheadMS, 0, 1e4), fact.Range("expert_compute", b.ExpertCompute, 0.01, 1)})...)
+		if b.CollectiveLatencyUS != (fact.Figure{}) {
+			errs = append(errs, d.Sources.CheckAll(entry, []fact.Bound{fact.Range("collective_latency_us", b.CollectiveLatencyUS, 0, 1e3)})...)
+		}
 	}
 	return errs
 }

@@ -50,6 +50,12 @@ type PerfDefaults struct {
 	// instead of all at their means; editions before lack it, and take the
 	// means.
 	VariedLengths fact.Figure `yaml:"varied_lengths" json:"varied_lengths"`
+	// LatencyEveryRequest, at 1, makes the accuracy check count every
+	// request of a calibration run in its latencies, as serving
+	// benchmarks report them (bench_serving, vllm bench serve); editions
+	// before leave the run's first tenth out, as the pages do for their
+	// steady-state figures.
+	LatencyEveryRequest fact.Figure `yaml:"latency_every_request" json:"latency_every_request"`
 	// PrefillFirst, at 1, schedules the engines that run prompts before
 	// decoding (PrefillsFirst) so in the simulation (perf.Load
 	// PrefillFirst), on /performance/ and in the accuracy check; editions
@@ -450,6 +456,9 @@ func (d Perf) Validate() error {
 	}
 	if df.VariedLengths != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.VariedLengths, "defaults", "varied_lengths", 0, 1)...)
+	}
+	if df.LatencyEveryRequest != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.LatencyEveryRequest, "defaults", "latency_every_request", 0, 1)...)
 	}
 	if df.PrefillFirst != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.PrefillFirst, "defaults", "prefill_first", 0, 1)...)

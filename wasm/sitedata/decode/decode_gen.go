@@ -227,6 +227,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"kv_overflow_preempts", &p.KVOverflowPreempts},
 			{"platform_bands", &p.PlatformBands},
 			{"varied_lengths", &p.VariedLengths},
+			{"latency_every_request", &p.LatencyEveryRequest},
 			{"prefill_first", &p.PrefillFirst},
 			{"kv_as_engine", &p.KVAsEngine},
 			{"steady_window", &p.SteadyWindow},
@@ -597,6 +598,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"step_overhead_us", &p.StepOverheadUS},
 			{"request_overhead_ms", &p.RequestOverheadMS},
 			{"expert_compute", &p.ExpertCompute},
+			{"collective_latency_us", &p.CollectiveLatencyUS},
 		})
 	case *serving.SeedRow:
 		object(d, []field{
