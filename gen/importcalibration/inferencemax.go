@@ -57,31 +57,30 @@ const (
 // utils/process_result.py writes it: lengths, latencies in seconds and
 // throughputs per GPU; the fields the import reads.
 type result struct {
-	HW            string   `json:"hw"`
-	Conc          int      `json:"conc"`
-	Image         *string  `json:"image"`
-	Model         string   `json:"model"`
-	Framework     string   `json:"framework"`
-	Precision     string   `json:"precision"`
-	SpecDecoding  string   `json:"spec_decoding"`
-	Disagg        bool     `json:"disagg"`
-	ISL           int      `json:"isl"`
-	OSL           int      `json:"osl"`
-	TP            *int     `json:"tp"`
-	EP            *int     `json:"ep"`
-	DPAttention   *string  `json:"dp_attention"`
-	OutputPerGPU  *float64 `json:"output_tput_per_gpu"`
-	MeanTTFT      *float64 `json:"mean_ttft"`
-	MedianTTFT    *float64 `json:"median_ttft"`
-	P99TTFT       *float64 `json:"p99_ttft"`
-	MeanTPOT      *float64 `json:"mean_tpot"`
-	MedianTPOT    *float64 `json:"median_tpot"`
-	P99TPOT       *float64 `json:"p99_tpot"`
-	MeanE2E       *float64 `json:"mean_e2el"`
-	MedianE2E     *float64 `json:"median_e2el"`
-	P99E2E        *float64 `json:"p99_e2el"`
-	IsMultinode   bool     `json:"is_multinode"`
-	InfmaxModelID string   `json:"infmax_model_prefix"`
+	HW           string   `json:"hw"`
+	Conc         int      `json:"conc"`
+	Image        *string  `json:"image"`
+	Model        string   `json:"model"`
+	Framework    string   `json:"framework"`
+	Precision    string   `json:"precision"`
+	SpecDecoding string   `json:"spec_decoding"`
+	Disagg       bool     `json:"disagg"`
+	ISL          int      `json:"isl"`
+	OSL          int      `json:"osl"`
+	TP           *int     `json:"tp"`
+	EP           *int     `json:"ep"`
+	DPAttention  *string  `json:"dp_attention"`
+	OutputPerGPU *float64 `json:"output_tput_per_gpu"`
+	MeanTTFT     *float64 `json:"mean_ttft"`
+	MedianTTFT   *float64 `json:"median_ttft"`
+	P99TTFT      *float64 `json:"p99_ttft"`
+	MeanTPOT     *float64 `json:"mean_tpot"`
+	MedianTPOT   *float64 `json:"median_tpot"`
+	P99TPOT      *float64 `json:"p99_tpot"`
+	MeanE2E      *float64 `json:"mean_e2el"`
+	MedianE2E    *float64 `json:"median_e2el"`
+	P99E2E       *float64 `json:"p99_e2el"`
+	IsMultinode  bool     `json:"is_multinode"`
 }
 
 // ReadResults reads every run_<id>/agg_bmk.json of dir in fsys, in the order of
