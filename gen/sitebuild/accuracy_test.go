@@ -410,3 +410,90 @@ func TestBuildFiguresOfTheMethodology(t *testing.T) {
 		}
 	}
 }
+
+// The performance methodology's revision for edition 2026-12-08 quotes
+// the errors of the runs it measures, recomputed here from the editions
+// so that its text cannot drift from the data: each era's runs with
+// edition 2026-12-07's figures and rules and with 2026-12-08's, the
+// imported set's TTFT and TPOT, and the AMD runs' errors, in both
+// languages. (The leave-out figures it quotes come from the fits' logs:
+// their refits take minutes.)
+func TestFiguresOfTheMethodologyOf20261208(t *testing.T) {
+	const before, after = "2026-12-07", "2026-12-08"
+	e := datasettest.Editions(t, after)
+	cal, err := dataset.LoadCalibration(content.FS, "data", e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	snaps, err := dataset.LoadSnapshots(content.FS, "data", e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	median := func(cs []accuracy.Comparison, m accuracy.Metric) (float64, bool) {
+		for _, s := range accuracy.Summarize(cs) {
+			if s.Metric == m && s.Workload == accuracy.All {
+				return s.MedianAbs, true
+			}
+		}
+		return 0, false
+	}
+	measure := func(date string, rows calibration.Table) []accuracy.Comparison {
+		return accuracy.Measure(rows, accuracy.Today{Perf: e.Data[date].PerfData()}).Comparisons
+	}
+	var en, de []string // the figures each language must quote
+	pct := func(v float64) {
+		en, de = append(en, fmt.Sprintf("%.1f %%", 100*v)), append(de, strings.Replace(fmt.Sprintf("%.1f %%", 100*v), ".", ",", 1))
+	}
+	change := func(a, b float64) {
+		s := fmt.Sprintf("%.1f → %.1f %%", 100*a, 100*b)
+		en, de = append(en, s), append(de, strings.ReplaceAll(s, ".", ","))
+	}
+	p := e.Data[after].PerfData()
+	all := append([]calibration.Table{cal}, snaps...)
+	for _, b := range p.Defaults.Builds {
+		rows := accuracy.OfBuild(p, b, all...)
+		was, now := measure(before, rows), measure(after, rows)
+		for _, m := range []accuracy.Metric{accuracy.Throughput, accuracy.TTFT, accuracy.TPOT, accuracy.E2E} {
+			a, ok := median(was, m)
+			if b, ok2 := median(now, m); ok && ok2 {
+				change(a, b)
+			}
+		}
+	}
+	var imported calibration.Table
+	for _, s := range snaps {
+		if _, ok := s.Sources["aic-inferencex"]; ok {
+			imported = s
+		}
+	}
+	for _, m := range []accuracy.Metric{accuracy.TTFT, accuracy.TPOT} {
+		a, _ := median(measure(before, imported), m)
+		b, _ := median(measure(after, imported), m)
+		s := fmt.Sprintf("from %.1f to %.1f %%", 100*a, 100*b)
+		en, de = append(en, s), append(de, strings.ReplaceAll(strings.Replace(strings.Replace(s, "from", "von", 1), "to", "auf", 1), ".", ","))
+	}
+	for _, s := range snaps {
+		if _, ok := s.Sources["inferencemax-amd"]; ok {
+			cs := measure(after, s)
+			for _, m := range []accuracy.Metric{accuracy.Throughput, accuracy.TPOT, accuracy.TTFT, accuracy.E2E} {
+				v, _ := median(cs, m)
+				pct(v)
+			}
+		}
+	}
+	for page, want := range map[string][]string{"performance-methodology.md": en, "performance-methodology.de.md": de} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "content", "revisions", after, page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(strings.Fields(string(b)), " ")
+		for _, w := range want {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s does not say %q", page, w)
+			}
+		}
+	}
+	if len(en) < 12 {
+		t.Errorf("%d figures checked; want the eras' nine, the imported set's two and the AMD runs' four", len(en))
+	}
+}

@@ -63,8 +63,9 @@ func Bands(t calibration.Table, date string, d serving.Perf, snapshots ...calibr
 	if d.Defaults.PlatformBands.Value != 1 {
 		return out
 	}
-	// The imported runs of no era are AMD's (GroupRuns): they join the
-	// calibration table's on AMD's GPUs from the day they entered.
+	// The imported runs of no era (today AMD's, GroupRuns) join the
+	// calibration table's from the day they entered; OnPlatform keeps
+	// those on AMD's GPUs.
 	amd := slices.Clone(cs)
 	for _, s := range tabs[1:] {
 		amd = append(amd, Measure(BeforeEras(s, Today{Perf: d}), Today{Perf: d}).Comparisons...)
