@@ -347,11 +347,41 @@ func (r run) row(meta Meta) (calibration.Row, string, error) {
 		// sends ten requests per request kept in flight (its README).
 		row.Dataset, row.Input, row.Output = calibration.Random08, 0.9*float64(isl), 0.9*float64(osl)
 		row.Requests = 10 * row.Concurrency
+		launchedAsScripted(&row)
 	} else {
 		row.Dataset, row.Input, row.Output = "fixed", float64(isl), float64(osl)
 		row.Note = strings.TrimPrefix(row.Note+"; lengths as set: the source does not say how the run drew them", "; ")
 	}
 	return row, "", nil
+}
+
+// launchedAsScripted sets the engine settings of InferenceX's runs of
+// SGLang serving DeepSeek-R1 on one B200 or B300 server, which the sample
+// does not record, as its scripts start the server on the days of these
+// runs, alike from benchmarks/dsr1_fp{4,8}_b200_docker.sh at 189ae51c
+// (2025-11-18) to benchmarks/single_node/dsr1_fp{4,8}_b{2,3}00.sh at
+// 12ba0ae0 (2026-03-25) and dd9c285b (2026-04-17):
+// --scheduler-recv-interval 30 at 16 requests in flight or more, 10
+// below; for FP4 --max-running-requests 256, --mem-fraction-static 0.85
+// and --chunked-prefill-size 16384; for FP8 on 8 GPUs 128, 0.82 and
+// 32768, on 4 GPUs (8,192 in and 1,024 out alone) an interval of 10, 32,
+// 0.95 and 8192. The scripts run no data-parallel attention then.
+func launchedAsScripted(row *calibration.Row) {
+	if row.Engine != "sglang" || row.Model != "deepseek-r1" || row.GPU != "b200" && row.GPU != "b300" || row.DP > 1 || row.Disagg != nil {
+		return
+	}
+	row.RecvInterval = 10
+	if row.Concurrency >= 16 {
+		row.RecvInterval = 30
+	}
+	switch {
+	case row.Weights == "nvfp4":
+		row.MaxNumSeqs, row.MemFraction, row.MaxBatchedTokens = 256, 0.85, 16384
+	case row.TP == 4:
+		row.RecvInterval, row.MaxNumSeqs, row.MemFraction, row.MaxBatchedTokens = 10, 32, 0.95, 8192
+	default:
+		row.MaxNumSeqs, row.MemFraction, row.MaxBatchedTokens = 128, 0.82, 32768
+	}
 }
 
 // aggregated sets the parallelism and concurrency of an aggregated run.

@@ -58,6 +58,12 @@ func TestTheSampleReadsAsRows(t *testing.T) {
 		r.Source != InferenceX || r.Measured != "2025-11-18" || r.EngineVersion != "unstated" {
 		t.Errorf("line 762: %+v", r)
 	}
+	// InferenceX's script starts SGLang for FP8 on 8 B200s with
+	// --scheduler-recv-interval 10 below 16 in flight, 128 requests
+	// running at most, 0.82 of memory and prompts in chunks of 32,768.
+	if r.RecvInterval != 10 || r.MaxNumSeqs != 128 || r.MemFraction != 0.82 || r.MaxBatchedTokens != 32768 {
+		t.Errorf("line 762's launch settings: interval %d, %d running, fraction %g, chunk %d", r.RecvInterval, r.MaxNumSeqs, r.MemFraction, r.MaxBatchedTokens)
+	}
 	if r.TTFT.Mean != 171.8475322960876 || r.TPOT.Mean != 10.271497302061958 || r.TTFT.P50 != 0 {
 		t.Errorf("line 762's latencies are means: TTFT %+v, TPOT %+v", *r.TTFT, *r.TPOT)
 	}

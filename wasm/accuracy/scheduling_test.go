@@ -114,9 +114,10 @@ func TestTheFlagsAreValidated(t *testing.T) {
 	d.Defaults.KVAsEngine = fact.Figure{Value: 2, Source: "calibration-fit", AsOf: "2026-12-04"}
 	d.Defaults.SteadyWindow = fact.Figure{Value: 2, Source: "steady-window", AsOf: "2026-12-06"}
 	d.Defaults.LatencyEveryRequest = fact.Figure{Value: 0.5, Source: "nowhere", AsOf: "2026-12-08"}
+	d.Defaults.AsLaunched = fact.Figure{Value: 3, Source: "inferencex-bench", AsOf: "2026-12-08"}
 	err := d.Validate()
 	for _, field := range []string{"varied_lengths.value", "varied_lengths.source", "varied_lengths.as_of", "prefill_first.value", "prefill_first.source", "kv_as_engine.value",
-		"steady_window.value", "latency_every_request.source"} {
+		"steady_window.value", "latency_every_request.source", "as_launched.value"} {
 		if err == nil || !strings.Contains(err.Error(), field) {
 			t.Errorf("validation %v; want an error on %s", err, field)
 		}
@@ -174,5 +175,48 @@ func TestTheKVFlagChangesTheCheckOnlyWhereTheDefaultDiffers(t *testing.T) {
 	}
 	if !seen["sglang"] || !seen["vllm"] || !seen["trtllm"] {
 		t.Errorf("engines with an FP8 row of unstated KV that the estimator expresses: %v; want sglang, vllm and trtllm", seen)
+	}
+}
+
+// as_launched runs a row on its own engine with the settings it was
+// started with. InferenceX starts SGLang for DeepSeek-R1 on 8 B200s with
+// --scheduler-recv-interval 30 at 16 requests in flight or more: a prompt
+// that arrives while the batch decodes waits for the scheduler's next
+// look, on average about half the 30 steps, so the mean TTFT grows by
+// several decoding steps and by less than 30 (each step about a TPOT).
+// A vLLM run that states no settings runs as before: vLLM is the engine
+// the check took for every run.
+func TestAsLaunchedRunsTheRunsOwnEngineAndSettings(t *testing.T) {
+	_, snaps, est := withSnapshots(t)
+	est.Perf.Defaults.AsLaunched.Value = 1
+	var sg, vl calibration.Row
+	for _, s := range snaps {
+		for _, r := range s.Rows {
+			switch {
+			case sg.ID == "" && r.RecvInterval == 30 && r.Concurrency == 64 && r.Weights == "fp8" && est.Estimate(r).Unexpressed == "":
+				sg = r
+			case vl.ID == "" && r.Engine == "vllm" && r.MaxNumSeqs == 0 && r.Concurrency >= 16 && est.Estimate(r).Unexpressed == "":
+				vl = r
+			}
+		}
+	}
+	if sg.ID == "" || vl.ID == "" {
+		t.Fatalf("runs %q and %q: want an SGLang run at 64 in flight with an interval of 30, and a vLLM run", sg.ID, vl.ID)
+	}
+	at := sg.RecvInterval
+	with := est.Estimate(sg)
+	sg.RecvInterval = 0
+	without := est.Estimate(sg)
+	steps := (with.TTFT.Mean - without.TTFT.Mean) / without.TPOT.Mean
+	if steps < 3 || steps > float64(at) {
+		t.Errorf("%s: mean TTFT %.1f ms with an interval of %d, %.1f ms without: %.1f decoding steps of %.1f ms more; want 3 to %d",
+			sg.ID, with.TTFT.Mean, at, without.TTFT.Mean, steps, without.TPOT.Mean, at)
+	}
+	t.Logf("%s: the interval adds %.1f decoding steps to the mean TTFT", sg.ID, steps)
+
+	launched := est.Estimate(vl)
+	est.Perf.Defaults.AsLaunched.Value = 0
+	if before := est.Estimate(vl); launched.TTFT != before.TTFT || launched.TPOT != before.TPOT {
+		t.Errorf("%s: TTFT %+v and TPOT %+v as launched; want the check's %+v and %+v", vl.ID, launched.TTFT, launched.TPOT, before.TTFT, before.TPOT)
 	}
 }

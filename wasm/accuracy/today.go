@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/infercost/infercost/wasm/calibration"
+	"github.com/infercost/infercost/wasm/gpu"
 	"github.com/infercost/infercost/wasm/memory"
 	"github.com/infercost/infercost/wasm/msg"
 	"github.com/infercost/infercost/wasm/perf"
@@ -133,6 +134,11 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 	in, out := int(math.Round(r.Input)), int(math.Round(r.Output))
 	l := d.Load(s, g, in, out)
 	l.PrefillFirst = d.SchedulesPrefillFirst(r.Engine)
+	if d.Defaults.AsLaunched.Value == 1 {
+		if l, ok = t.asLaunched(r, s, g); !ok {
+			return Estimate{Unexpressed: "InferCost has no memory profile of this engine."}
+		}
+	}
 	if d.Defaults.VariedLengths.Value == 1 {
 		l.Lengths = Lengths(r.Dataset)
 	}
@@ -243,13 +249,7 @@ func (t Today) capacity(r calibration.Row, kv string) Estimate {
 		w = c // the row's MXFP4 is the checkpoint's, its experts alone
 	}
 	kvf, _ := memory.FindFormat(memory.KVFormats, kv)
-	seqs, tokens := mem.EngineBatch(e, g)
-	if r.MaxNumSeqs > 0 {
-		seqs = r.MaxNumSeqs
-	}
-	if r.MaxBatchedTokens > 0 {
-		tokens = r.MaxBatchedTokens
-	}
+	seqs, tokens := batchLimits(mem, e, g, r)
 	s := mem.OnEngine(e, m, w, kvf, g, max(r.TP, 1))
 	s.Runtime = mem.EngineRuntime(e, r.MemFraction, seqs, tokens)
 	if r.BlockSize > 0 {
@@ -257,4 +257,40 @@ func (t Today) capacity(r calibration.Row, kv string) Estimate {
 	}
 	res := s.Compute()
 	return Estimate{KVTokens: float64(res.CapacityTokens), KVGiB: res.KVPool / memory.GiB}
+}
+
+// batchLimits is the most sequences in a batch and tokens in a step of
+// run r: those it states, its engine's defaults on the GPU otherwise.
+func batchLimits(mem serving.Memory, e serving.EngineProfile, g gpu.GPU, r calibration.Row) (seqs, tokens int) {
+	seqs, tokens = mem.EngineBatch(e, g)
+	if r.MaxNumSeqs > 0 {
+		seqs = r.MaxNumSeqs
+	}
+	if r.MaxBatchedTokens > 0 {
+		tokens = r.MaxBatchedTokens
+	}
+	return seqs, tokens
+}
+
+// asLaunched is the traffic of run r on its own engine, as /performance/
+// sizes it for an engine and the settings entered: the engine's KV cache
+// and scheduler limits with the memory fraction and limits r states
+// (the engine's defaults where it states none), and SGLang's receive
+// interval; ok is false for an engine InferCost has no profile of.
+func (t Today) asLaunched(r calibration.Row, s perf.Setup, g gpu.GPU) (l perf.Load, ok bool) {
+	mem := t.Perf.Memory
+	e, ok := mem.Engine(r.Engine)
+	if !ok {
+		return l, false
+	}
+	seqs, tokens := batchLimits(mem, e, g, r)
+	fraction := r.MemFraction
+	if fraction == 0 {
+		fraction = mem.DefaultFraction(e, g, s.TP)
+	}
+	ms := mem.OnEngine(e, s.Model, s.Weights, s.KV, g, s.TP)
+	ms.Runtime = mem.EngineRuntime(e, fraction, seqs, tokens)
+	l = t.Perf.LoadOn(e, s, g, int(math.Round(r.Input)), int(math.Round(r.Output)))
+	l.MaxSeqs, l.MaxBatched, l.KVCapacity, l.RecvInterval = seqs, tokens, ms.Compute().CapacityTokens, r.RecvInterval
+	return l, true
 }

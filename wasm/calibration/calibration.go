@@ -140,6 +140,10 @@ type Row struct {
 	MaxModelLen      int     `yaml:"max_model_len,omitempty"`
 	MaxNumSeqs       int     `yaml:"max_num_seqs,omitempty"`
 	MaxBatchedTokens int     `yaml:"max_batched_tokens,omitempty"`
+	// RecvInterval is SGLang's --scheduler-recv-interval, where the run
+	// set one: while decoding, the scheduler takes in new requests every
+	// RecvInterval steps (perf.Load RecvInterval).
+	RecvInterval int `yaml:"recv_interval,omitempty"`
 
 	// Throughput, in tokens (or requests) per second.
 	OutputTokS    float64 `yaml:"output_tok_s,omitempty"`     // output tokens, all GPUs
@@ -326,6 +330,9 @@ func (t Table) Validate(gpus gpu.Catalog, models model.Catalog) error {
 			if l.l != nil && *l.l == (Latency{}) {
 				bad(l.field, "give at least one statistic (mean, p50, p90, p99 or value)")
 			}
+		}
+		if r.RecvInterval < 0 || r.RecvInterval > 0 && r.Engine != "sglang" {
+			bad("recv_interval", "SGLang's --scheduler-recv-interval, a count of steps on an SGLang row, got %d on %s", r.RecvInterval, r.Engine)
 		}
 		if (r.KVBlocks > 0) != (r.BlockSize > 0) {
 			bad("block_size", "kv_blocks needs block_size, and block_size kv_blocks")

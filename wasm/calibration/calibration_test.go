@@ -43,6 +43,8 @@ func TestValidateNamesEachBadField(t *testing.T) {
 		{"start-up without capacity", func(r *Row) { r.Load, r.Concurrency, r.MemFraction, r.MaxModelLen = Startup, 0, 0.9, 4096 },
 			"kv_tokens: a start-up row needs the KV capacity"},
 		{"blocks", func(r *Row) { r.KVBlocks = 10 }, "block_size: kv_blocks needs block_size"},
+		{"receive interval off SGLang", func(r *Row) { r.RecvInterval = 30 }, "recv_interval: SGLang's --scheduler-recv-interval, a count of steps on an SGLang row, got 30 on vllm"},
+		{"negative receive interval", func(r *Row) { r.Engine, r.RecvInterval = "sglang", -1 }, "recv_interval: SGLang's --scheduler-recv-interval, a count of steps on an SGLang row, got -1 on sglang"},
 		{"measured later", func(r *Row) { r.Measured = "2025-02-01" }, "measured: 2025-02-01 is after the source's date 2025-01-02"},
 		{"measured date", func(r *Row) { r.Measured = "March" }, `measured: want a date YYYY-MM-DD, got "March"`},
 		// One prefill worker of TP 2 and two decode workers of TP 4 are

@@ -90,9 +90,16 @@ type Load struct {
 	// and the running sequences decode only in steps without any. When
 	// false, each step decodes and fills prompts with what is left, as
 	// vLLM and TensorRT-LLM do.
-	PrefillFirst  bool
-	MaxSeqs       int // sequences the scheduler runs at once
-	MaxBatched    int // tokens one step may process (chunked prefill)
+	PrefillFirst bool
+	MaxSeqs      int // sequences the scheduler runs at once
+	MaxBatched   int // tokens one step may process (chunked prefill)
+	// RecvInterval is SGLang's --scheduler-recv-interval: while the
+	// batch only decodes, the scheduler takes in newly arrived requests
+	// once every RecvInterval steps; after a step that fills prompts,
+	// and when idle, at once (SchedulerRecvSkipper: decode steps weigh
+	// 1, other steps more than any interval). 0 or 1 takes them in at
+	// every step.
+	RecvInterval  int
 	KVCapacity    int // tokens of KV cache; a request reserves its prompt + output
 	WarmupRequest int // requests left out of the statistics at the start
 	// Window is the span over which Stats.OutputTokS is measured;
@@ -281,6 +288,7 @@ func (s Setup) simulate(l Load, only *Target) (st Stats, missed bool) {
 	st = Stats{Overloaded: l.Mode == Poisson && l.Rate >= s.Ceiling(l)}
 	admitted := 0 // first request not yet admitted
 	arrived := 0  // requests arrived by now; reqs[arrived] is the next arrival
+	seen := 0     // requests the scheduler has taken in (Load.RecvInterval)
 	kvFree := l.KVCapacity
 	now, area := 0.0, 0.0
 	for b.finished+st.Rejected < len(reqs) {
@@ -292,8 +300,12 @@ func (s Setup) simulate(l Load, only *Target) (st Stats, missed bool) {
 		for arrived < len(reqs) && reqs[arrived].arrival <= now {
 			arrived++
 		}
-		// Admit arrived requests while the cache and the scheduler allow.
-		for admitted < arrived && b.size() < l.MaxSeqs {
+		if l.RecvInterval <= 1 || b.size() == 0 || b.sinceRecv >= l.RecvInterval {
+			seen, b.sinceRecv = arrived, 0
+		}
+		// Admit the requests taken in while the cache and the scheduler
+		// allow.
+		for admitted < seen && b.size() < l.MaxSeqs {
 			need := reqs[admitted].prompt + reqs[admitted].output
 			if need > l.KVCapacity {
 				st.Rejected++
@@ -321,11 +333,16 @@ func (s Setup) simulate(l Load, only *Target) (st Stats, missed bool) {
 		// request that arrived but waits for room changes nothing until a
 		// sequence finishes, so a stretch runs up to the next arrival.
 		inSystem := float64(arrived - b.finished - st.Rejected)
-		arrival := math.Inf(1)
-		if arrived < len(reqs) {
+		// A stretch runs up to the next arrival, or, with requests
+		// arrived that the scheduler has not taken in, up to its next
+		// look at them.
+		arrival, limit := math.Inf(1), math.MaxInt
+		if seen < arrived {
+			limit = l.RecvInterval - b.sinceRecv
+		} else if arrived < len(reqs) {
 			arrival = reqs[arrived].arrival
 		}
-		dt, ok := b.stretch(now, arrival)
+		dt, ok := b.stretch(now, arrival, limit)
 		if !ok {
 			dt = b.step(now)
 		}
@@ -490,7 +507,11 @@ type batch struct {
 	decoding []finishing // a min-heap by step
 	// steps counts the run's decoding steps: with PrefillFirst, a step
 	// that fills prompts decodes nothing.
-	steps      int
+	steps int
+	// sinceRecv counts the steps since the scheduler last took in new
+	// requests (Load.RecvInterval); a step that fills prompts sets it to
+	// the interval, as it makes the scheduler look at once.
+	sinceRecv  int
 	startedSum int // of request.started over the decoding sequences
 	promptSum  int // of request.prompt over the decoding sequences
 	finished   int
@@ -523,15 +544,17 @@ func (b *batch) context() float64 {
 // the first prompt being filled, if the budget leaves room for it, takes
 // all that is left of the step's tokens without being finished by them.
 // It runs until a sequence finishes, a prompt's last chunk comes due (that
-// step may share the budget, so it is built on its own by step) or a
-// request arrives (the step it arrives in included).
+// step may share the budget, so it is built on its own by step), a
+// request arrives (the step it arrives in included) or limit steps have
+// run (the scheduler's next look at requests it has not taken in, one
+// step while prompts fill).
 //
 // Every step j of a stretch processes the same tokens, attends to ctx0 +
 // j dctx pairs and reads kv0 + j dkv cached tokens, so its time is the
 // larger of two lines in j plus a constant; series adds such steps up in
 // constant time, and inverts the sum to find the step the arrival falls
 // in.
-func (b *batch) stretch(now, arrival float64) (float64, bool) {
+func (b *batch) stretch(now, arrival float64, limit int) (float64, bool) {
 	l := b.l
 	d, ctx := 0, 0.0
 	left := math.MaxInt // steps until a sequence finishes
@@ -562,6 +585,10 @@ func (b *batch) stretch(now, arrival float64) (float64, bool) {
 		kv0 += done
 		dkv += c
 	}
+	if filling != nil && limit < math.MaxInt {
+		limit = 1 // a step that fills prompts makes the scheduler look at once
+	}
+	left = min(left, limit)
 	if left == math.MaxInt || left <= 0 {
 		return 0, false
 	}
@@ -602,6 +629,7 @@ func (b *batch) stretch(now, arrival float64) (float64, bool) {
 	if decode {
 		b.steps += k
 	}
+	b.counted(k, filling != nil)
 	if filling != nil {
 		filling.prefilled += k * chunk
 	}
@@ -635,6 +663,7 @@ func (b *batch) step(now float64) float64 {
 	if decode {
 		b.steps++
 	}
+	b.counted(1, last > b.filled)
 	budget = l.MaxBatched - d
 	for _, i := range b.queue[b.filled:last] {
 		r := &b.reqs[i]
@@ -654,6 +683,21 @@ func (b *batch) step(now float64) float64 {
 		}
 	}
 	return dt
+}
+
+// counted counts steps toward the scheduler's next look at new requests
+// (Load.RecvInterval): steps that fill prompts make it look at the next,
+// decoding steps count one each, and a look comes every RecvInterval of
+// them; steps is at least 1.
+func (b *batch) counted(steps int, prompts bool) {
+	n := b.l.RecvInterval
+	switch {
+	case n <= 1:
+	case prompts:
+		b.sinceRecv = n
+	default:
+		b.sinceRecv = (b.sinceRecv+steps-1)%n + 1
+	}
 }
 
 // retire removes the sequences that have generated their output, at now,

@@ -264,3 +264,46 @@ func TestMaxUsersIsTheLastCountThatMeetsTheTarget(t *testing.T) {
 		t.Errorf("%d users within a loose target; want the run's %d requests", n, l.Requests)
 	}
 }
+
+// SGLang's --scheduler-recv-interval keeps a request that arrives while
+// the batch only decodes out of the batch until the scheduler's next
+// look, every RecvInterval decoding steps. Two clients in a closed loop,
+// prompts of 100 tokens, 100 a step, 10 tokens out, steps of 1 s (the
+// fixed cost; the 7B model's own work adds under 1 %):
+//
+//	step 1       request 0's prompt                first token 0 at 1 s
+//	steps 2, 3   0 decodes, 1's prompt (99 + 1)     first token 1 at 3 s
+//	steps 4-10   both decode                        0 done at 10 s: 2 sent
+//
+// Taking requests in at every step, request 2's prompt fills in steps 11
+// and 12 (first token at 2 s). Every 4 steps: the scheduler last looked
+// after step 7 (step 3 filled prompts, so it looked before step 4, then
+// 4 decoding steps), so step 11 decodes request 1 alone, it looks before
+// step 12, and 2's prompt fills in steps 12 and 13 (3 s).
+func TestRecvIntervalHoldsArrivalsWhileDecoding(t *testing.T) {
+	s := setup(1)
+	s.Efficiency.StepSeconds = 1
+	l := Load{Mode: Closed, Concurrency: 2, Prompt: 100, Output: 10, Requests: 3, MaxSeqs: 2, MaxBatched: 100, KVCapacity: 10000}
+	for _, c := range []struct {
+		interval  int
+		ttft, e2e float64 // mean of the three requests, in steps
+	}{
+		{0, (1 + 3 + 2) / 3.0, (10 + 12 + 11) / 3.0},
+		{1, (1 + 3 + 2) / 3.0, (10 + 12 + 11) / 3.0},
+		{4, (1 + 3 + 3) / 3.0, (10 + 12 + 12) / 3.0},
+	} {
+		l.RecvInterval = c.interval
+		st := s.Simulate(l)
+		if !near(st.TimeToFirst.Mean, c.ttft, 0.015) || !near(st.EndToEnd.Mean, c.e2e, 0.015) {
+			t.Errorf("interval %d: mean time to first token %.3f s, end to end %.3f s; want %.3f s and %.3f s",
+				c.interval, st.TimeToFirst.Mean, st.EndToEnd.Mean, c.ttft, c.e2e)
+		}
+	}
+	// An idle scheduler looks at once: one client's requests never wait.
+	l.Concurrency, l.RecvInterval = 1, 30
+	alone := l
+	alone.RecvInterval = 0
+	if a, b := s.Simulate(l), s.Simulate(alone); a.TimeToFirst != b.TimeToFirst {
+		t.Errorf("one client: time to first token %+v with the interval, %+v without; want the same", a.TimeToFirst, b.TimeToFirst)
+	}
+}

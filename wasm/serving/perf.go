@@ -62,6 +62,12 @@ type PerfDefaults struct {
 	// before lack it, and every engine mixes prompts and decoding in one
 	// step as vLLM does.
 	PrefillFirst fact.Figure `yaml:"prefill_first" json:"prefill_first"`
+	// AsLaunched, at 1, makes the accuracy check run each calibration row
+	// on its own engine's KV cache and scheduler limits, with the memory
+	// fraction, batch limits and SGLang receive interval the row states
+	// (accuracy.Today), as /performance/ runs an engine and settings
+	// entered; editions before run every row on the default engine's.
+	AsLaunched fact.Figure `yaml:"as_launched" json:"as_launched"`
 	// KVAsEngine, at 1, makes the accuracy check take a KV cache that a
 	// calibration row does not name as the row's engine stores it by
 	// default (accuracy.UnstatedKV); editions before lack it, and take
@@ -462,6 +468,9 @@ func (d Perf) Validate() error {
 	}
 	if df.PrefillFirst != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.PrefillFirst, "defaults", "prefill_first", 0, 1)...)
+	}
+	if df.AsLaunched != (fact.Figure{}) {
+		errs = append(errs, d.Sources.Check(df.AsLaunched, "defaults", "as_launched", 0, 1)...)
 	}
 	if df.KVAsEngine != (fact.Figure{}) {
 		errs = append(errs, d.Sources.Check(df.KVAsEngine, "defaults", "kv_as_engine", 0, 1)...)

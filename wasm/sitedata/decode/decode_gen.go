@@ -229,6 +229,7 @@ func read(d *jsonread.Decoder, p any) {
 			{"varied_lengths", &p.VariedLengths},
 			{"latency_every_request", &p.LatencyEveryRequest},
 			{"prefill_first", &p.PrefillFirst},
+			{"as_launched", &p.AsLaunched},
 			{"kv_as_engine", &p.KVAsEngine},
 			{"steady_window", &p.SteadyWindow},
 			{"rate_grid", &p.RateGrid},
