@@ -200,7 +200,7 @@ func TestBandHoldsFourFifthsOfItsKind(t *testing.T) {
 // latency), its output over its end-to-end time as throughput.
 func TestAClosedLoopRowOfOneClientIsSequential(t *testing.T) {
 	_, est := calibrated(t)
-	row := calibration.Row{ID: "c1", Model: "llama-3.1-8b", GPU: "h100-sxm", GPUs: 1, TP: 1, Weights: "bf16", KV: "bf16",
+	row := calibration.Row{ID: "c1", Engine: "vllm", Model: "llama-3.1-8b", GPU: "h100-sxm", GPUs: 1, TP: 1, Weights: "bf16", KV: "bf16",
 		Load: calibration.Concurrency, Concurrency: 1, Requests: 50, Input: 1000, Output: 500}
 	got := est.Estimate(row)
 	if got.Unexpressed != "" || len(got.Gaps) > 0 {
@@ -299,7 +299,7 @@ func TestErrorsByEngineAndMetric(t *testing.T) {
 // reason, not an estimate of some other setting.
 func TestUnmodelledParallelismIsAGap(t *testing.T) {
 	_, est := calibrated(t)
-	base := calibration.Row{ID: "p", Model: "deepseek-r1", GPU: "h200-sxm", GPUs: 8, TP: 8, Weights: "fp8", KV: "fp8",
+	base := calibration.Row{ID: "p", Engine: "vllm", Model: "deepseek-r1", GPU: "h200-sxm", GPUs: 8, TP: 8, Weights: "fp8", KV: "fp8",
 		Load: calibration.Concurrency, Concurrency: 32, Input: 1000, Output: 500}
 	for _, tt := range []struct {
 		change func(*calibration.Row)

@@ -176,12 +176,15 @@ func (t Today) GroupOf(r calibration.Row) (Group, bool) {
 // moves n / (n + Shrink) of the way, in logarithms, from the shared value
 // to its own optimum. Groups of few runs, often one source's, overfit
 // alone; the weight is the one of ShrinkChoices that ChooseShrink takes
-// by leave-one-source-out error (TestFitGroups logs the choice: 10 with
-// edition 2026-12-07's runs before the eras of engine builds, the lowest
-// error at 0, 0.387 with a standard error of 0.028, and 10's 0.414; 80
+// by leave-one-source-out error (TestFitGroups logs the choice: 40 with
+// edition 2026-12-08's runs before the eras and AMD's, each run on its
+// engine as launched, the lowest error at 10, 0.373 with a standard
+// error of 0.031, and 40's 0.403; 10 with edition 2026-12-07's runs
+// before the eras of engine builds, the lowest error at 0, 0.387 with a
+// standard error of 0.028, and 10's 0.414; 80
 // with edition 2026-12-04's runs, the lowest error at 10; 40 with
 // 2026-12-03's, 20 with 2026-12-02's).
-const Shrink = 10
+const Shrink = 40
 
 // ShrinkChoices are the shrink weights the leave-one-source-out check
 // compares; +Inf keeps the shared values (no group efficiencies).
