@@ -39,8 +39,11 @@ import (
 // Lengths that vary (random, ShareGPT) are taken at their means, or,
 // where the data says so (VariedLengths), drawn as the row's dataset
 // draws them (Lengths). The row's engine schedules as the page simulates it
-// (serving.Perf SchedulesPrefillFirst). A KV cache the source does not
-// name is taken as UnstatedKV says.
+// (serving.Perf SchedulesPrefillFirst); where the data says so
+// (AsLaunched), the run also has its own engine's KV cache and scheduler
+// limits, with the settings the row states (asLaunched), instead of
+// vLLM's. A KV cache the source does not name is taken as UnstatedKV
+// says.
 type Today struct {
 	Perf serving.Perf
 	// Efficiency replaces the data's efficiencies and step cost when its
