@@ -35,19 +35,7 @@ func TestInferenceMAXResultsReadAsRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]int{dropNVIDIA: 1, dropATOM: 1, dropDisagg: 1}
-	if len(imp.Rows) != 3 || len(imp.Dropped) != len(want) {
-		t.Fatalf("got %d rows, dropped %v; want 3 rows, dropped %v", len(imp.Rows), imp.Dropped, want)
-	}
-	for reason, n := range want {
-		if imp.Dropped[reason] != n {
-			t.Errorf("dropped %q: %d, want %d", reason, imp.Dropped[reason], n)
-		}
-	}
-	row := map[string]calibration.Row{}
-	for _, r := range imp.Rows {
-		row[r.ID] = r
-	}
+	row := rowsOf(t, imp, 3, map[string]int{dropNVIDIA: 1, dropATOM: 1, dropDisagg: 1})
 
 	// Run 20248091324, entry 1: MI355X, SGLang v0.5.6.post1, AMD's MXFP4
 	// checkpoint at TP 8, 8,192 in and 1,024 out at 64 in flight: lengths

@@ -34,19 +34,7 @@ func TestTheSampleReadsAsRows(t *testing.T) {
 	// on GB200 at batch 144 and attention DP 0 with concurrency 288 stated
 	// (line 897), and gpt-oss-120b's second export of the run of line
 	// 1904 (line 3472, the same figures).
-	want := map[string]int{dropPools: 2, dropMultiNode: 1, dropConc: 1, dropRepeat: 1}
-	if len(imp.Rows) != 6 || len(imp.Dropped) != len(want) {
-		t.Fatalf("got %d rows, dropped %v; want 6 rows, dropped %v", len(imp.Rows), imp.Dropped, want)
-	}
-	for reason, n := range want {
-		if imp.Dropped[reason] != n {
-			t.Errorf("dropped %q: %d, want %d", reason, imp.Dropped[reason], n)
-		}
-	}
-	row := map[string]calibration.Row{}
-	for _, r := range imp.Rows {
-		row[r.ID] = r
-	}
+	row := rowsOf(t, imp, 6, map[string]int{dropPools: 2, dropMultiNode: 1, dropConc: 1, dropRepeat: 1})
 
 	// Line 762: SGLang on a B200 server, tp_size 64 = TP 8 x EP 8, moe
 	// 8 x 8, batch 4, attention DP 1; InferenceX, so lengths 0.9 x 1,024
@@ -90,6 +78,25 @@ func TestTheSampleReadsAsRows(t *testing.T) {
 	if r.Disagg == nil || *r.Disagg != wantPools || r.GPUs != 36 || r.Concurrency != 4 || r.TP != 0 || r.HFModel != "moonshotai/Kimi-K2.5" {
 		t.Errorf("line 81: %+v, pools %+v", r, r.Disagg)
 	}
+}
+
+// rowsOf checks that imp has n rows and left out the runs dropped says,
+// by reason, and returns its rows by id.
+func rowsOf(t *testing.T, imp Import, n int, dropped map[string]int) map[string]calibration.Row {
+	t.Helper()
+	if len(imp.Rows) != n || len(imp.Dropped) != len(dropped) {
+		t.Fatalf("got %d rows, dropped %v; want %d rows, dropped %v", len(imp.Rows), imp.Dropped, n, dropped)
+	}
+	for reason, k := range dropped {
+		if imp.Dropped[reason] != k {
+			t.Errorf("dropped %q: %d, want %d", reason, imp.Dropped[reason], k)
+		}
+	}
+	row := map[string]calibration.Row{}
+	for _, r := range imp.Rows {
+		row[r.ID] = r
+	}
+	return row
 }
 
 // A file that is not the sample, or a run that cannot be read, fails the

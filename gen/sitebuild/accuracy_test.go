@@ -26,6 +26,20 @@ func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[str
 	t.Helper()
 	e := datasettest.Editions(t, dataset.Today())
 	data := e.Latest()
+	cal, snaps := measured(t, e)
+	held, _, err := accuracy.LoadHeldOut(content.FS, "data", slices.Max(e.DataDates()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables := accuracyTables(data, cal, snaps, held, "/", testMsgs(t))
+	maps.Copy(tables, drawTables(data, cal, "/", testMsgs(t)))
+	return data, cal, tables
+}
+
+// measured loads the calibration table and the imported snapshots of the
+// editions e, as the build reads them.
+func measured(t *testing.T, e dataset.Editions) (calibration.Table, []calibration.Table) {
+	t.Helper()
 	cal, err := dataset.LoadCalibration(content.FS, "data", e)
 	if err != nil {
 		t.Fatal(err)
@@ -34,13 +48,7 @@ func testAccuracyTables(t *testing.T) (sitedata.Data, calibration.Table, map[str
 	if err != nil {
 		t.Fatal(err)
 	}
-	held, _, err := accuracy.LoadHeldOut(content.FS, "data", slices.Max(e.DataDates()))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables := accuracyTables(data, cal, snaps, held, "/", testMsgs(t))
-	maps.Copy(tables, drawTables(data, cal, "/", testMsgs(t)))
-	return data, cal, tables
+	return cal, snaps
 }
 
 // The methodology pages' accuracy tables list every measured figure of
@@ -415,21 +423,14 @@ func TestBuildFiguresOfTheMethodology(t *testing.T) {
 // the errors of the runs it measures, recomputed here from the editions
 // so that its text cannot drift from the data: each era's runs with
 // edition 2026-12-07's figures and rules and with 2026-12-08's, the
-// imported set's TTFT and TPOT, its InferenceX SGLang runs' TTFT, and
-// the AMD runs' errors, in both
+// imported set's TTFT and TPOT, its InferenceX SGLang runs' TTFT and
+// how many runs have launch settings, and the AMD runs' errors, in both
 // languages. (The leave-out figures it quotes come from the fits' logs:
 // their refits take minutes.)
 func TestFiguresOfTheMethodologyOf20261208(t *testing.T) {
 	const before, after = "2026-12-07", "2026-12-08"
 	e := datasettest.Editions(t, after)
-	cal, err := dataset.LoadCalibration(content.FS, "data", e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	snaps, err := dataset.LoadSnapshots(content.FS, "data", e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cal, snaps := measured(t, e)
 	median := func(cs []accuracy.Comparison, m accuracy.Metric) (float64, bool) {
 		for _, s := range accuracy.Summarize(cs) {
 			if s.Metric == m && s.Workload == accuracy.All {
@@ -481,6 +482,13 @@ func TestFiguresOfTheMethodologyOf20261208(t *testing.T) {
 			sglang.Rows = append(sglang.Rows, r)
 		}
 	}
+	launched := 0
+	for _, r := range imported.Rows {
+		if r.RecvInterval > 0 {
+			launched++
+		}
+	}
+	en, de = append(en, fmt.Sprintf("for %d runs", launched)), append(de, fmt.Sprintf("für %d Läufe", launched))
 	a, _ := median(measure(before, sglang), accuracy.TTFT)
 	b, _ := median(measure(after, sglang), accuracy.TTFT)
 	change(a, b)

@@ -135,12 +135,14 @@ func (t Today) Estimate(r calibration.Row) Estimate {
 		s.EP = r.EP
 	}
 	in, out := int(math.Round(r.Input)), int(math.Round(r.Output))
-	l := d.Load(s, g, in, out)
-	l.PrefillFirst = d.SchedulesPrefillFirst(r.Engine)
+	var l perf.Load
 	if d.Defaults.AsLaunched.Value == 1 {
-		if l, ok = t.asLaunched(r, s, g); !ok {
+		if l, ok = t.asLaunched(r, s, g, in, out); !ok {
 			return Estimate{Unexpressed: "InferCost has no memory profile of this engine."}
 		}
+	} else {
+		l = d.Load(s, g, in, out)
+		l.PrefillFirst = d.SchedulesPrefillFirst(r.Engine)
 	}
 	if d.Defaults.VariedLengths.Value == 1 {
 		l.Lengths = Lengths(r.Dataset)
@@ -279,8 +281,9 @@ func batchLimits(mem serving.Memory, e serving.EngineProfile, g gpu.GPU, r calib
 // sizes it for an engine and the settings entered: the engine's KV cache
 // and scheduler limits with the memory fraction and limits r states
 // (the engine's defaults where it states none), and SGLang's receive
-// interval; ok is false for an engine InferCost has no profile of.
-func (t Today) asLaunched(r calibration.Row, s perf.Setup, g gpu.GPU) (l perf.Load, ok bool) {
+// interval, for requests of in and out tokens; ok is false for an engine
+// InferCost has no profile of.
+func (t Today) asLaunched(r calibration.Row, s perf.Setup, g gpu.GPU, in, out int) (l perf.Load, ok bool) {
 	mem := t.Perf.Memory
 	e, ok := mem.Engine(r.Engine)
 	if !ok {
@@ -293,7 +296,7 @@ func (t Today) asLaunched(r calibration.Row, s perf.Setup, g gpu.GPU) (l perf.Lo
 	}
 	ms := mem.OnEngine(e, s.Model, s.Weights, s.KV, g, s.TP)
 	ms.Runtime = mem.EngineRuntime(e, fraction, seqs, tokens)
-	l = t.Perf.LoadOn(e, s, g, int(math.Round(r.Input)), int(math.Round(r.Output)))
+	l = t.Perf.LoadOn(e, s, g, in, out)
 	l.MaxSeqs, l.MaxBatched, l.KVCapacity, l.RecvInterval = seqs, tokens, ms.Compute().CapacityTokens, r.RecvInterval
 	return l, true
 }
