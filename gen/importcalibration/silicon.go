@@ -347,7 +347,7 @@ func (r run) row(meta Meta) (calibration.Row, string, error) {
 		// sends ten requests per request kept in flight (its README).
 		row.Dataset, row.Input, row.Output = calibration.Random08, 0.9*float64(isl), 0.9*float64(osl)
 		row.Requests = 10 * row.Concurrency
-		launchedAsScripted(&row)
+		launchedAsScripted(&row, isl, osl)
 	} else {
 		row.Dataset, row.Input, row.Output = "fixed", float64(isl), float64(osl)
 		row.Note = strings.TrimPrefix(row.Note+"; lengths as set: the source does not say how the run drew them", "; ")
@@ -355,19 +355,34 @@ func (r run) row(meta Meta) (calibration.Row, string, error) {
 	return row, "", nil
 }
 
-// launchedAsScripted sets the engine settings of InferenceX's runs of
-// SGLang serving DeepSeek-R1 on one B200 or B300 server, which the sample
-// does not record, as its scripts start the server on the days of these
-// runs, alike from benchmarks/dsr1_fp{4,8}_b200_docker.sh at 189ae51c
-// (2025-11-18) to benchmarks/single_node/dsr1_fp{4,8}_b{2,3}00.sh at
-// 12ba0ae0 (2026-03-25) and dd9c285b (2026-04-17):
+// launchedAsScripted sets the engine settings of the InferenceX runs
+// whose scripts it knows, which the sample does not record, as the
+// scripts started the server on the days of these runs; isl and osl are
+// the lengths the run was set to. The scripts run no data-parallel
+// attention for the runs it sets.
+func launchedAsScripted(row *calibration.Row, isl, osl int) {
+	if row.DP > 1 || row.Disagg != nil {
+		return
+	}
+	switch row.Engine {
+	case "sglang":
+		sglangAsScripted(row)
+	case "trtllm":
+		trtllmAsScripted(row, isl, osl)
+	}
+}
+
+// sglangAsScripted sets the settings of SGLang serving DeepSeek-R1 on one
+// B200 or B300 server, alike from benchmarks/dsr1_fp{4,8}_b200_docker.sh
+// at 189ae51c (2025-11-18) to benchmarks/single_node/dsr1_fp{4,8}_b{2,3}00.sh
+// at 12ba0ae0 (2026-03-25) and dd9c285b (2026-04-17):
 // --scheduler-recv-interval 30 at 16 requests in flight or more, 10
 // below; for FP4 --max-running-requests 256, --mem-fraction-static 0.85
 // and --chunked-prefill-size 16384; for FP8 on 8 GPUs 128, 0.82 and
 // 32768, on 4 GPUs (8,192 in and 1,024 out alone) an interval of 10, 32,
-// 0.95 and 8192. The scripts run no data-parallel attention then.
-func launchedAsScripted(row *calibration.Row) {
-	if row.Engine != "sglang" || row.Model != "deepseek-r1" || row.GPU != "b200" && row.GPU != "b300" || row.DP > 1 || row.Disagg != nil {
+// 0.95 and 8192.
+func sglangAsScripted(row *calibration.Row) {
+	if row.Model != "deepseek-r1" || row.GPU != "b200" && row.GPU != "b300" {
 		return
 	}
 	row.RecvInterval = 10
@@ -381,6 +396,63 @@ func launchedAsScripted(row *calibration.Row) {
 		row.RecvInterval, row.MaxNumSeqs, row.MemFraction, row.MaxBatchedTokens = 10, 32, 0.95, 8192
 	default:
 		row.MaxNumSeqs, row.MemFraction, row.MaxBatchedTokens = 128, 0.82, 32768
+	}
+}
+
+// trtllmAsScripted sets the settings of trtllm-serve (TensorRT-LLM 1.x)
+// serving DeepSeek-R1 on one B200 or H200 server, and Llama 3.1 70B:
+//
+//   - DeepSeek-R1, benchmarks/dsr1_fp{4,8}_{b,h}200_trt_slurm.sh from
+//     9596d23d (2025-10-29) to benchmarks/single_node/dsr1_fp{4,8}_{b,h}200_trt.sh
+//     at 12ba0ae0 (2026-03-25): --max_num_tokens the concurrency + the
+//     input set + 64, rounded up to 64, and from 64af5a77 (2026-01-21)
+//     8,192 at least; free_gpu_memory_fraction 0.8 on B200, 0.75 on
+//     H200. From ec7bafaa (2026-01-29) FP8 on B200 takes 0.7 at 1,024 in
+//     and 8,192 out from 256 in flight, 0.75 at 8,192 in on 4 GPUs, and
+//     batch_wait_timeout_iters 40 and batch_wait_max_tokens_ratio 0.8 at
+//     1,024 in and out from 64 in flight.
+//   - Llama 3.1 70B, benchmarks/70b_fp{4,8}_b200_trt_{slurm,docker}.sh
+//     and 70b_fp8_h200_trt_slurm.sh from 1b563c85 (2025-09-18) to
+//     9596d23d (2025-10-29), the day of these runs: --max_num_tokens
+//     16384, and batch_wait_timeout_iters 20 and
+//     batch_wait_max_tokens_ratio 0.9 at 1,024 in and out on fewer than
+//     8 GPUs.
+//
+// The runs of Dynamo's builds (0.x) are started by other scripts.
+func trtllmAsScripted(row *calibration.Row, isl, osl int) {
+	if strings.HasPrefix(row.EngineVersion, "0.") || row.GPU != "b200" && row.GPU != "h200-sxm" {
+		return
+	}
+	oneK := isl == 1024 && osl == 1024
+	switch row.Model {
+	case "deepseek-r1":
+		row.MaxBatchedTokens = (row.Concurrency + isl + 64 + 63) / 64 * 64
+		if row.Measured >= "2026-01-21" {
+			row.MaxBatchedTokens = max(row.MaxBatchedTokens, 8192)
+		}
+		row.MemFraction = 0.8
+		if row.GPU == "h200-sxm" {
+			row.MemFraction = 0.75
+		}
+		if row.GPU != "b200" || row.Weights != "fp8" || row.Measured < "2026-01-29" {
+			return
+		}
+		switch {
+		case isl == 1024 && osl == 8192 && row.Concurrency >= 256:
+			row.MemFraction = 0.7
+		case isl == 8192 && row.TP == 4:
+			row.MemFraction = 0.75
+		case oneK && row.Concurrency >= 64:
+			row.BatchWaitIters, row.BatchWaitRatio = 40, 0.8
+		}
+	case "llama-3.1-70b":
+		if row.Measured != "2025-10-29" {
+			return
+		}
+		row.MaxBatchedTokens = 16384
+		if oneK && row.TP < 8 {
+			row.BatchWaitIters, row.BatchWaitRatio = 20, 0.9
+		}
 	}
 }
 

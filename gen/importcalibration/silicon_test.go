@@ -129,3 +129,45 @@ func TestABadSampleNamesTheRun(t *testing.T) {
 		})
 	}
 }
+
+// TensorRT-LLM's runs take the settings their scripts started the server
+// with on the day (trtllmAsScripted), worked out from the scripts:
+// max_num_tokens = concurrency + input set + 64, rounded up to 64 (4 +
+// 1,024 + 64 = 1,092 -> 1,152; 64 + 8,192 + 64 = 8,320, a multiple
+// already), at least 8,192 from 2026-01-21; batch
+// waiting for FP8 on B200 at 1,024 in and out from 64 in flight, from
+// 2026-01-29; Llama 3.1 70B with 16,384 tokens and batch waiting below 8
+// GPUs at 1,024 in and out.
+func TestTensorRTLLMRunsAsScripted(t *testing.T) {
+	for _, c := range []struct {
+		name            string
+		row             calibration.Row
+		isl, osl        int
+		tokens          int
+		fraction, ratio float64
+		iters           int
+	}{
+		{"R1 FP4 B200, November", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "nvfp4", TP: 8, Concurrency: 4, Measured: "2025-11-02"}, 1024, 1024, 1152, 0.8, 0, 0},
+		{"R1 FP4 B200, February", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "nvfp4", TP: 8, Concurrency: 4, Measured: "2026-02-03"}, 1024, 1024, 8192, 0.8, 0, 0},
+		{"R1 FP8 B200 at 8k in", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "fp8", TP: 8, Concurrency: 256, Measured: "2026-01-14"}, 8192, 1024, 8512, 0.8, 0, 0},
+		{"R1 FP8 B200 waits", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "fp8", TP: 8, Concurrency: 64, Measured: "2026-01-29"}, 1024, 1024, 8192, 0.8, 0.8, 40},
+		{"R1 FP8 B200 below 64", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "fp8", TP: 8, Concurrency: 32, Measured: "2026-01-29"}, 1024, 1024, 8192, 0.8, 0, 0},
+		{"R1 FP8 B200 8k on 4", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "fp8", TP: 4, Concurrency: 64, Measured: "2026-02-05"}, 8192, 1024, 8320, 0.75, 0, 0},
+		{"R1 FP8 B200 1k/8k at 256", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "fp8", TP: 8, Concurrency: 256, Measured: "2026-02-05"}, 1024, 8192, 8192, 0.7, 0, 0},
+		{"R1 FP8 H200", calibration.Row{Model: "deepseek-r1", GPU: "h200-sxm", Weights: "fp8", TP: 8, Concurrency: 128, Measured: "2026-01-14"}, 1024, 1024, 1216, 0.75, 0, 0},
+		{"70B on 4 B200s waits", calibration.Row{Model: "llama-3.1-70b", GPU: "b200", Weights: "fp8", TP: 4, Concurrency: 4, Measured: "2025-10-29"}, 1024, 1024, 16384, 0, 0.9, 20},
+		{"70B on 8 H200s", calibration.Row{Model: "llama-3.1-70b", GPU: "h200-sxm", Weights: "fp8", TP: 8, Concurrency: 4, Measured: "2025-10-29"}, 1024, 1024, 16384, 0, 0, 0},
+		{"70B at 8k in", calibration.Row{Model: "llama-3.1-70b", GPU: "b200", Weights: "nvfp4", TP: 1, Concurrency: 4, Measured: "2025-10-29"}, 8192, 1024, 16384, 0, 0, 0},
+		{"Dynamo's build", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "fp8", TP: 8, Concurrency: 64, Measured: "2026-03-23", EngineVersion: "0.8.1.post2"}, 1024, 1024, 0, 0, 0, 0},
+		{"attention DP", calibration.Row{Model: "deepseek-r1", GPU: "b200", Weights: "fp8", TP: 8, DP: 8, Concurrency: 64, Measured: "2026-01-29"}, 1024, 1024, 0, 0, 0, 0},
+		{"gpt-oss", calibration.Row{Model: "gpt-oss-120b", GPU: "b200", Weights: memory.MXFP4Experts, TP: 1, Concurrency: 64, Measured: "2026-02-05"}, 1024, 1024, 0, 0, 0, 0},
+	} {
+		r := c.row
+		r.Engine = "trtllm"
+		launchedAsScripted(&r, c.isl, c.osl)
+		if r.MaxBatchedTokens != c.tokens || r.MemFraction != c.fraction || r.BatchWaitIters != c.iters || r.BatchWaitRatio != c.ratio || r.RecvInterval != 0 || r.MaxNumSeqs != 0 {
+			t.Errorf("%s: %d tokens, fraction %g, waiting %d steps for %g; want %d, %g, %d and %g",
+				c.name, r.MaxBatchedTokens, r.MemFraction, r.BatchWaitIters, r.BatchWaitRatio, c.tokens, c.fraction, c.iters, c.ratio)
+		}
+	}
+}

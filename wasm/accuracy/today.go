@@ -280,8 +280,9 @@ func batchLimits(mem serving.Memory, e serving.EngineProfile, g gpu.GPU, r calib
 // asLaunched is the traffic of run r on its own engine, as /performance/
 // sizes it for an engine and the settings entered: the engine's KV cache
 // and scheduler limits with the memory fraction and limits r states
-// (the engine's defaults where it states none), and SGLang's receive
-// interval, for requests of in and out tokens; ok is false for an engine
+// (the engine's defaults where it states none), SGLang's receive
+// interval and TensorRT-LLM's batch waiting, for requests of in and out
+// tokens; ok is false for an engine
 // InferCost has no profile of.
 func (t Today) asLaunched(r calibration.Row, s perf.Setup, g gpu.GPU, in, out int) (l perf.Load, ok bool) {
 	mem := t.Perf.Memory
@@ -298,5 +299,6 @@ func (t Today) asLaunched(r calibration.Row, s perf.Setup, g gpu.GPU, in, out in
 	ms.Runtime = mem.EngineRuntime(e, fraction, seqs, tokens)
 	l = t.Perf.LoadOn(e, s, g, in, out)
 	l.MaxSeqs, l.MaxBatched, l.KVCapacity, l.RecvInterval = seqs, tokens, ms.Compute().CapacityTokens, r.RecvInterval
+	l.BatchWait = perf.BatchWait{Iters: r.BatchWaitIters, Ratio: r.BatchWaitRatio}
 	return l, true
 }

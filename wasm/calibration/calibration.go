@@ -144,6 +144,13 @@ type Row struct {
 	// set one: while decoding, the scheduler takes in new requests every
 	// RecvInterval steps (perf.Load RecvInterval).
 	RecvInterval int `yaml:"recv_interval,omitempty"`
+	// BatchWaitIters and BatchWaitRatio are TensorRT-LLM's
+	// batch_wait_timeout_iters and batch_wait_max_tokens_ratio, where the
+	// run set them: while sequences decode, new prompts wait up to
+	// BatchWaitIters steps for a step of BatchWaitRatio x the most tokens
+	// in one step (perf.Load BatchWait).
+	BatchWaitIters int     `yaml:"batch_wait_iters,omitempty"`
+	BatchWaitRatio float64 `yaml:"batch_wait_ratio,omitempty"`
 
 	// Throughput, in tokens (or requests) per second.
 	OutputTokS    float64 `yaml:"output_tok_s,omitempty"`     // output tokens, all GPUs
@@ -333,6 +340,12 @@ func (t Table) Validate(gpus gpu.Catalog, models model.Catalog) error {
 		}
 		if r.RecvInterval < 0 || r.RecvInterval > 0 && r.Engine != "sglang" {
 			bad("recv_interval", "SGLang's --scheduler-recv-interval, a count of steps on an SGLang row, got %d on %s", r.RecvInterval, r.Engine)
+		}
+		if r.BatchWaitIters < 0 || r.BatchWaitIters > 0 && r.Engine != "trtllm" {
+			bad("batch_wait_iters", "TensorRT-LLM's batch_wait_timeout_iters, a count of steps on a TensorRT-LLM row, got %d on %s", r.BatchWaitIters, r.Engine)
+		}
+		if r.BatchWaitRatio < 0 || r.BatchWaitRatio > 1 || r.BatchWaitRatio > 0 && r.BatchWaitIters == 0 {
+			bad("batch_wait_ratio", "TensorRT-LLM's batch_wait_max_tokens_ratio, from 0 to 1 with batch_wait_iters, got %g after %d steps", r.BatchWaitRatio, r.BatchWaitIters)
 		}
 		if (r.KVBlocks > 0) != (r.BlockSize > 0) {
 			bad("block_size", "kv_blocks needs block_size, and block_size kv_blocks")

@@ -45,6 +45,9 @@ func TestValidateNamesEachBadField(t *testing.T) {
 		{"blocks", func(r *Row) { r.KVBlocks = 10 }, "block_size: kv_blocks needs block_size"},
 		{"receive interval off SGLang", func(r *Row) { r.RecvInterval = 30 }, "recv_interval: SGLang's --scheduler-recv-interval, a count of steps on an SGLang row, got 30 on vllm"},
 		{"negative receive interval", func(r *Row) { r.Engine, r.RecvInterval = "sglang", -1 }, "recv_interval: SGLang's --scheduler-recv-interval, a count of steps on an SGLang row, got -1 on sglang"},
+		{"batch waiting off TensorRT-LLM", func(r *Row) { r.BatchWaitIters, r.BatchWaitRatio = 40, 0.8 }, "batch_wait_iters: TensorRT-LLM's batch_wait_timeout_iters, a count of steps on a TensorRT-LLM row, got 40 on vllm"},
+		{"batch waiting ratio above 1", func(r *Row) { r.Engine, r.BatchWaitIters, r.BatchWaitRatio = "trtllm", 40, 1.5 }, "batch_wait_ratio: TensorRT-LLM's batch_wait_max_tokens_ratio, from 0 to 1 with batch_wait_iters, got 1.5 after 40 steps"},
+		{"batch waiting ratio without steps", func(r *Row) { r.Engine, r.BatchWaitRatio = "trtllm", 0.8 }, "batch_wait_ratio: TensorRT-LLM's batch_wait_max_tokens_ratio, from 0 to 1 with batch_wait_iters, got 0.8 after 0 steps"},
 		{"measured later", func(r *Row) { r.Measured = "2025-02-01" }, "measured: 2025-02-01 is after the source's date 2025-01-02"},
 		{"measured date", func(r *Row) { r.Measured = "March" }, `measured: want a date YYYY-MM-DD, got "March"`},
 		// One prefill worker of TP 2 and two decode workers of TP 4 are

@@ -99,7 +99,10 @@ type Load struct {
 	// and when idle, at once (SchedulerRecvSkipper: decode steps weigh
 	// 1, other steps more than any interval). 0 or 1 takes them in at
 	// every step.
-	RecvInterval  int
+	RecvInterval int
+	// BatchWait is TensorRT-LLM's batch waiting; the zero value holds
+	// no prompt back.
+	BatchWait     BatchWait
 	KVCapacity    int // tokens of KV cache; a request reserves its prompt + output
 	WarmupRequest int // requests left out of the statistics at the start
 	// Window is the span over which Stats.OutputTokS is measured;
@@ -111,6 +114,17 @@ type Load struct {
 	// plan's, the TCO calculator's, the latency page's) agree; false
 	// bisects the interval to 2 %, as editions before 2026-12-07 do.
 	GridRates bool
+}
+
+// BatchWait is TensorRT-LLM's batch waiting (batch_wait_timeout_iters
+// and batch_wait_max_tokens_ratio): while sequences decode, a step holds
+// back the prompts waiting to be filled unless, with them, it would
+// process Ratio x MaxBatched tokens or more, for at most Iters steps in a
+// row (PyExecutor._waiting_requests). Engines that run prompts before
+// decoding (Load.PrefillFirst) do not wait so.
+type BatchWait struct {
+	Iters int     // steps in a row the prompts wait at most; 0 waits none
+	Ratio float64 // of MaxBatched, the tokens a step needs to take the prompts at once
 }
 
 // RateGrid is the ratio of neighbouring rates of the grid that searches
@@ -511,7 +525,10 @@ type batch struct {
 	// sinceRecv counts the steps since the scheduler last took in new
 	// requests (Load.RecvInterval); a step that fills prompts sets it to
 	// the interval, as it makes the scheduler look at once.
-	sinceRecv  int
+	sinceRecv int
+	// waited counts the steps in a row that batch waiting has held the
+	// prompts back (Load.BatchWait).
+	waited     int
 	startedSum int // of request.started over the decoding sequences
 	promptSum  int // of request.prompt over the decoding sequences
 	finished   int
@@ -541,13 +558,14 @@ func (b *batch) context() float64 {
 // for their growing contexts, and returns their total time; false when
 // the next step is not part of a stretch. In a stretch every decoding
 // sequence decodes one token (none while PrefillFirst fills prompts), and
-// the first prompt being filled, if the budget leaves room for it, takes
-// all that is left of the step's tokens without being finished by them.
-// It runs until a sequence finishes, a prompt's last chunk comes due (that
-// step may share the budget, so it is built on its own by step), a
-// request arrives (the step it arrives in included) or limit steps have
-// run (the scheduler's next look at requests it has not taken in, one
-// step while prompts fill).
+// the first prompt being filled, if the budget leaves room for it and
+// batch waiting does not hold it back, takes all that is left of the
+// step's tokens without being finished by them. It runs until a sequence
+// finishes, a prompt's last chunk comes due (that step may share the
+// budget, so it is built on its own by step), a request arrives (the step
+// it arrives in included), batch waiting lets the prompts in, or limit
+// steps have run (the scheduler's next look at requests it has not taken
+// in, one step while prompts fill).
 //
 // Every step j of a stretch processes the same tokens, attends to ctx0 +
 // j dctx pairs and reads kv0 + j dkv cached tokens, so its time is the
@@ -568,8 +586,9 @@ func (b *batch) stretch(now, arrival float64, limit int) (float64, bool) {
 	ctx0, dctx, kv0, dkv := ctx, float64(d), ctx, float64(d)
 	tokens := float64(d)
 	chunk := l.MaxBatched - d // prompt tokens a step has room for
+	hold := b.holds()
 	var filling *request
-	if b.filling() && chunk > 0 {
+	if !hold && b.filling() && chunk > 0 {
 		filling = &b.reqs[b.queue[b.filled]]
 		rest := filling.prompt - filling.prefilled
 		if rest <= chunk {
@@ -587,6 +606,9 @@ func (b *batch) stretch(now, arrival float64, limit int) (float64, bool) {
 	}
 	if filling != nil && limit < math.MaxInt {
 		limit = 1 // a step that fills prompts makes the scheduler look at once
+	}
+	if hold {
+		limit = min(limit, l.BatchWait.Iters-b.waited)
 	}
 	left = min(left, limit)
 	if left == math.MaxInt || left <= 0 {
@@ -630,6 +652,7 @@ func (b *batch) stretch(now, arrival float64, limit int) (float64, bool) {
 		b.steps += k
 	}
 	b.counted(k, filling != nil)
+	b.waiting(hold, k, filling != nil)
 	if filling != nil {
 		filling.prefilled += k * chunk
 	}
@@ -638,8 +661,10 @@ func (b *batch) stretch(now, arrival float64, limit int) (float64, bool) {
 
 // step advances the batch by one step from now and returns its time:
 // decodes first (unless PrefillFirst has prompts to fill), then prompt
-// chunks in order within the step's token budget. It fills at least one
-// prompt's last chunk, so it runs at most once per request.
+// chunks in order within the step's token budget, unless batch waiting
+// holds them back. It fills at least one prompt's last chunk, so it runs
+// at most once per request: steps that batch waiting holds, and the
+// others, run as stretches.
 func (b *batch) step(now float64) float64 {
 	l := b.l
 	d, ctx := 0, 0.0
@@ -649,8 +674,9 @@ func (b *batch) step(now float64) float64 {
 	}
 	budget := l.MaxBatched - d
 	tokens, ctxSum, kvRead := float64(d), ctx, ctx
+	hold := b.holds()
 	last := b.filled // queue[filled:last] are the prompts in the step
-	for ; last < len(b.queue) && budget > 0; last++ {
+	for ; !hold && last < len(b.queue) && budget > 0; last++ {
 		r := &b.reqs[b.queue[last]]
 		n := min(r.prompt-r.prefilled, budget)
 		budget -= n
@@ -664,6 +690,7 @@ func (b *batch) step(now float64) float64 {
 		b.steps++
 	}
 	b.counted(1, last > b.filled)
+	b.waiting(hold, 1, last > b.filled)
 	budget = l.MaxBatched - d
 	for _, i := range b.queue[b.filled:last] {
 		r := &b.reqs[i]
@@ -697,6 +724,42 @@ func (b *batch) counted(steps int, prompts bool) {
 		b.sinceRecv = n
 	default:
 		b.sinceRecv = (b.sinceRecv+steps-1)%n + 1
+	}
+}
+
+// holds reports whether batch waiting (Load.BatchWait) keeps the next
+// step from filling prompts: prompts wait, sequences decode, the prompts
+// have waited fewer than Iters steps, and the step's decoding tokens and
+// the prompt tokens its budget takes come to less than Ratio x MaxBatched.
+func (b *batch) holds() bool {
+	w, d := b.l.BatchWait, len(b.decoding)
+	if w.Iters <= 0 || b.waited >= w.Iters || b.l.PrefillFirst || d == 0 || !b.filling() {
+		return false
+	}
+	tokens, budget := d, b.l.MaxBatched-d
+	for _, i := range b.queue[b.filled:] {
+		if budget <= 0 {
+			break
+		}
+		r := &b.reqs[i]
+		n := min(r.prompt-r.prefilled, budget)
+		tokens += n
+		budget -= n
+	}
+	return float64(tokens) < w.Ratio*float64(b.l.MaxBatched)
+}
+
+// waiting counts steps toward batch waiting's limit (Load.BatchWait):
+// steps that held the prompts back add up, and the count starts again
+// once a step with decoding sequences takes prompts in, as TensorRT-LLM's
+// stops waiting then; a step without decoding sequences takes them
+// without waiting and leaves the count.
+func (b *batch) waiting(held bool, steps int, prompts bool) {
+	switch {
+	case held:
+		b.waited += steps
+	case prompts && b.l.BatchWait.Iters > 0 && len(b.decoding) > 0:
+		b.waited = 0
 	}
 }
 

@@ -307,3 +307,45 @@ func TestRecvIntervalHoldsArrivalsWhileDecoding(t *testing.T) {
 		t.Errorf("one client: time to first token %+v with the interval, %+v without; want the same", a.TimeToFirst, b.TimeToFirst)
 	}
 }
+
+// TensorRT-LLM's batch waiting holds prompts back while sequences decode,
+// until a step would process Ratio x MaxBatched tokens with them or they
+// have waited Iters steps. Two clients in a closed loop, prompts of 60
+// tokens, 100 a step, 10 tokens out, steps of 1 s (the fixed cost; the 7B
+// model's own work adds under 1 %):
+//
+//	without waiting
+//	step 1      prompt 0, 40 of prompt 1     first token 0 at 1 s
+//	step 2      0 decodes, prompt 1's last 20  first token 1 at 2 s
+//	steps 3-10  both decode                 0 done at 10 s: 2 sent
+//	step 11     1 decodes, prompt 2          first token 2 at 11 s (1 s)
+//
+//	waiting 3 steps for 50 tokens
+//	step 1      no sequence decodes: no wait  first token 0 at 1 s
+//	steps 2-4   1 + 20 = 21 tokens < 50: 0 decodes alone
+//	step 5      waited 3 steps                first token 1 at 5 s
+//	step 11     1 + 60 = 61 tokens >= 50      first token 2 at 11 s (1 s)
+//
+// Request 1 is done 9 steps after its first token, at 11 or 14 s; the
+// others take 10 s. At 20 tokens, 21 are enough to take prompt 1 at once.
+func TestBatchWaitHoldsPromptsWhileDecoding(t *testing.T) {
+	s := setup(1)
+	s.Efficiency.StepSeconds = 1
+	l := Load{Mode: Closed, Concurrency: 2, Prompt: 60, Output: 10, Requests: 3, MaxSeqs: 2, MaxBatched: 100, KVCapacity: 10000}
+	for _, c := range []struct {
+		wait      BatchWait
+		ttft, e2e float64 // mean of the three requests, in steps
+	}{
+		{BatchWait{}, (1 + 2 + 1) / 3.0, (10 + 11 + 10) / 3.0},
+		{BatchWait{Iters: 0, Ratio: 0.5}, (1 + 2 + 1) / 3.0, (10 + 11 + 10) / 3.0},
+		{BatchWait{Iters: 3, Ratio: 0.5}, (1 + 5 + 1) / 3.0, (10 + 14 + 10) / 3.0},
+		{BatchWait{Iters: 3, Ratio: 0.2}, (1 + 2 + 1) / 3.0, (10 + 11 + 10) / 3.0},
+	} {
+		l.BatchWait = c.wait
+		st := s.Simulate(l)
+		if !near(st.TimeToFirst.Mean, c.ttft, 0.015) || !near(st.EndToEnd.Mean, c.e2e, 0.015) {
+			t.Errorf("%+v: mean time to first token %.3f s, end to end %.3f s; want %.3f s and %.3f s",
+				c.wait, st.TimeToFirst.Mean, st.EndToEnd.Mean, c.ttft, c.e2e)
+		}
+	}
+}
