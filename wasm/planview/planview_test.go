@@ -149,7 +149,8 @@ func TestSpareReplicasByHand(t *testing.T) {
 // The API in first place publishes no energy: its cell says so and
 // carries no figure.
 func TestPlanCO2ByHand(t *testing.T) {
-	d := datasettest.Load(t).PricingData()
+	// The edition's own data, which its links open on later days too.
+	d := datasettest.Editions(t, datasettest.Today).Data["2026-12-07"].PricingData()
 	for q, g := range map[string]float64{"ed=2026-12-07": 481, "ed=2026-12-07&grid=fr": 56} {
 		p := planview.Build(planview.Resolve(q, d), d)
 		c := p.CellsByKey()
