@@ -484,24 +484,37 @@ func TestFiguresOfTheMethodologyOf20261208(t *testing.T) {
 		s := fmt.Sprintf("from %.1f to %.1f %%", 100*a, 100*b)
 		en, de = append(en, s), append(de, strings.ReplaceAll(strings.Replace(strings.Replace(s, "from", "von", 1), "to", "auf", 1), ".", ","))
 	}
-	// InferenceX's SGLang runs, which as_launched runs with the receive
-	// interval their scripts set.
-	var sglang calibration.Table
+	// InferenceX's SGLang and TensorRT-LLM runs, which as_launched runs
+	// with the settings their scripts set: SGLang's receive interval,
+	// TensorRT-LLM's token budget, memory share and batch waiting.
+	var sglang, trtllm calibration.Table
+	sglangSet, trtllmSet, waits := 0, 0, 0
 	for _, r := range imported.Rows {
-		if r.Source == "aic-inferencex" && r.Engine == "sglang" {
+		switch {
+		case r.Source != "aic-inferencex":
+		case r.Engine == "sglang":
 			sglang.Rows = append(sglang.Rows, r)
+		case r.Engine == "trtllm":
+			trtllm.Rows = append(trtllm.Rows, r)
+		}
+		switch {
+		case r.RecvInterval > 0:
+			sglangSet++
+		case r.Engine == "trtllm" && r.MaxBatchedTokens > 0:
+			trtllmSet++
+		}
+		if r.BatchWaitIters > 0 {
+			waits++
 		}
 	}
-	launched := 0
-	for _, r := range imported.Rows {
-		if r.RecvInterval > 0 {
-			launched++
-		}
+	en, de = append(en, fmt.Sprintf("for %d runs", sglangSet)), append(de, fmt.Sprintf("für %d Läufe", sglangSet))
+	en = append(en, fmt.Sprintf("for %d runs, %d of them with batch waiting", trtllmSet, waits))
+	de = append(de, fmt.Sprintf("für %d Läufe, %d davon mit Batch-Warten", trtllmSet, waits))
+	for _, rows := range []calibration.Table{sglang, trtllm} {
+		a, _ := median(measure(before, rows), accuracy.TTFT)
+		b, _ := median(measure(after, rows), accuracy.TTFT)
+		change(a, b)
 	}
-	en, de = append(en, fmt.Sprintf("for %d runs", launched)), append(de, fmt.Sprintf("für %d Läufe", launched))
-	a, _ := median(measure(before, sglang), accuracy.TTFT)
-	b, _ := median(measure(after, sglang), accuracy.TTFT)
-	change(a, b)
 	for _, s := range snaps {
 		if _, ok := s.Sources["inferencemax-amd"]; ok {
 			cs := measure(after, s)
@@ -523,7 +536,7 @@ func TestFiguresOfTheMethodologyOf20261208(t *testing.T) {
 			}
 		}
 	}
-	if len(en) < 13 {
-		t.Errorf("%d figures checked; want the eras' nine, the imported set's two, its SGLang runs' one and the AMD runs' four", len(en))
+	if len(en) < 18 {
+		t.Errorf("%d figures checked; want the eras' nine, the imported set's two, its SGLang and TensorRT-LLM runs' two counts and two errors, and the AMD runs' four", len(en))
 	}
 }

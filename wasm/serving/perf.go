@@ -64,9 +64,10 @@ type PerfDefaults struct {
 	PrefillFirst fact.Figure `yaml:"prefill_first" json:"prefill_first"`
 	// AsLaunched, at 1, makes the accuracy check run each calibration row
 	// on its own engine's KV cache and scheduler limits, with the memory
-	// fraction, batch limits and SGLang receive interval the row states
-	// (accuracy.Today), as /performance/ runs an engine and settings
-	// entered; editions before run every row on the default engine's.
+	// fraction, batch limits, SGLang receive interval and TensorRT-LLM
+	// batch waiting the row states (accuracy.Today), as /performance/
+	// runs an engine and settings entered; editions before run every row
+	// on the default engine's.
 	AsLaunched fact.Figure `yaml:"as_launched" json:"as_launched"`
 	// KVAsEngine, at 1, makes the accuracy check take a KV cache that a
 	// calibration row does not name as the row's engine stores it by
