@@ -402,8 +402,9 @@ func sglangAsScripted(row *calibration.Row) {
 // trtllmAsScripted sets the settings of trtllm-serve (TensorRT-LLM 1.x)
 // serving DeepSeek-R1 on one B200 or H200 server, and Llama 3.1 70B:
 //
-//   - DeepSeek-R1, benchmarks/dsr1_fp{4,8}_{b,h}200_trt_slurm.sh from
-//     9596d23d (2025-10-29) to benchmarks/single_node/dsr1_fp{4,8}_{b,h}200_trt.sh
+//   - DeepSeek-R1, benchmarks/dsr1_fp4_b200_trt_slurm.sh,
+//     dsr1_fp8_b200_trt_slurm.sh and dsr1_fp8_h200_trt_slurm.sh from
+//     9596d23d (2025-10-29) to their benchmarks/single_node/ successors
 //     at 12ba0ae0 (2026-03-25): --max_num_tokens the concurrency + the
 //     input set + 64, rounded up to 64, and from 64af5a77 (2026-01-21)
 //     8,192 at least; free_gpu_memory_fraction 0.8 on B200, 0.75 on
@@ -411,8 +412,9 @@ func sglangAsScripted(row *calibration.Row) {
 //     and 8,192 out from 256 in flight, 0.75 at 8,192 in on 4 GPUs, and
 //     batch_wait_timeout_iters 40 and batch_wait_max_tokens_ratio 0.8 at
 //     1,024 in and out from 64 in flight.
-//   - Llama 3.1 70B, benchmarks/70b_fp{4,8}_b200_trt_{slurm,docker}.sh
-//     and 70b_fp8_h200_trt_slurm.sh from 1b563c85 (2025-09-18) to
+//   - Llama 3.1 70B, benchmarks/70b_fp4_b200_trt_slurm.sh,
+//     70b_fp8_b200_trt_slurm.sh and 70b_fp8_h200_trt_slurm.sh (and the
+//     B200 docker scripts) from 1b563c85 (2025-09-18) to
 //     9596d23d (2025-10-29), the day of these runs: --max_num_tokens
 //     16384, and batch_wait_timeout_iters 20 and
 //     batch_wait_max_tokens_ratio 0.9 at 1,024 in and out on fewer than
