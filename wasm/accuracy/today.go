@@ -282,8 +282,7 @@ func batchLimits(mem serving.Memory, e serving.EngineProfile, g gpu.GPU, r calib
 // and scheduler limits with the memory fraction and limits r states
 // (the engine's defaults where it states none), SGLang's receive
 // interval and TensorRT-LLM's batch waiting, for requests of in and out
-// tokens; ok is false for an engine
-// InferCost has no profile of.
+// tokens; ok is false for an engine InferCost has no profile of.
 func (t Today) asLaunched(r calibration.Row, s perf.Setup, g gpu.GPU, in, out int) (l perf.Load, ok bool) {
 	mem := t.Perf.Memory
 	e, ok := mem.Engine(r.Engine)
