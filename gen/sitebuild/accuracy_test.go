@@ -92,6 +92,7 @@ func TestAccuracyTablesListEveryMeasuredFigure(t *testing.T) {
 // German pages the same tables in German, with German numbers.
 func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
 	out := buildSite(t, "/")
+	msgs := testMsgs(t)
 	for _, tt := range []struct {
 		page, kind, all, figure, allEngines string
 		minRows                             int
@@ -116,7 +117,8 @@ func TestMethodologyPagesShowAccuracyByKind(t *testing.T) {
 		// The summary is the first table headed by a figure and a
 		// workload: a revision's text may set tables of its own before it.
 		tables := doc.Find("#accuracy ~ .scroll")
-		head := map[bool]string{false: "FigureWorkload", true: "KennzahlLast"}[german]
+		m := msgs[map[bool]string{false: "en", true: "de"}[german]]
+		head := m.T("doc.acc.figure") + m.T("doc.acc.workload")
 		first := 0
 		for first < tables.Length() && !strings.HasPrefix(tables.Eq(first).Find("thead th").Text(), head) {
 			first++
